@@ -1,0 +1,398 @@
+/* cbatch.h - public API of cbatch: batched circle vs axis-aligned box overlap tests. */
+#ifndef CBATCH_H
+#define CBATCH_H
+
+/*
+ * What this header offers
+ * -----------------------
+ *   Types ........ cb_circle, cb_box, cb_box_soa, cb_circle_soa,
+ *                  cb_box_center, cb_box_corner, cb_fault, cb_status, cb_backend
+ *   One pair ..... cb_overlap
+ *   Batches ...... cb_batch_overlap              one circle  vs many boxes (SoA), bitmask
+ *                  cb_batch_overlap_aos          one circle  vs many boxes (AoS), bitmask
+ *                  cb_batch_overlap_circles      many circles (SoA) vs one box,   bitmask
+ *                  cb_batch_overlap_circles_aos  many circles (AoS) vs one box,   bitmask
+ *                  ..._idx variants of all four  ascending indices of the hits
+ *   Converters ... cb_box_from_center, cb_box_from_corner, cb_boxes_from_centers,
+ *                  cb_boxes_from_corners (AoS out), ..._soa (SoA out)
+ *   Validation ... cb_validate_boxes, cb_validate_boxes_aos,
+ *                  cb_validate_circles, cb_validate_circles_aos
+ *   Backends ..... cb_set_backend, cb_set_backend_by_name, cb_active_backend,
+ *                  cb_active_reason, cb_backend_name, cb_backend_from_name,
+ *                  cb_backend_status, cb_backend_compiled, cb_status_string,
+ *                  cb_cpu_features, cb_kernels_for (direct, side-by-side calls)
+ *
+ * THE FLOAT CONTRACT
+ * ------------------
+ * Every backend (scalar, SSE, AVX2, AVX-512, NEON) evaluates, for a circle
+ * (cx, cy, r) and a box (x0, y0, x1, y1) = (min_x, min_y, max_x, max_y),
+ * exactly these IEEE-754 binary32 operations, each rounded to nearest-even,
+ * with no fused multiply-add and no wider intermediate precision:
+ *
+ *     MAX(a, b) := (a > b) ? a : b      first operand wins only when it is
+ *     MIN(a, b) := (a < b) ? a : b      strictly greater / strictly less
+ *
+ *     px = MIN(MAX(cx, x0), x1)         (x86 maxps(cx, x0), then minps(., x1))
+ *     py = MIN(MAX(cy, y0), y1)
+ *     dx = cx - px
+ *     dy = cy - py
+ *     d2 = (dx * dx) + (dy * dy)        two rounded products, one rounded sum
+ *     r2 = r * r
+ *     hit = d2 <= r2                    flags == 0 (touching counts: default)
+ *     hit = d2 <  r2                    flags & CB_STRICT (touching does not count)
+ *
+ * MIN/MAX are the x86 minps/maxps meaning: when either operand is NaN, or both
+ * are zeros of any sign, the SECOND operand is returned. The comparisons are
+ * ordered: any NaN makes them false (no hit).
+ *
+ * What the answer means
+ *  - Well-formed input (all coordinates finite, x0 <= x1, y0 <= y1, r finite
+ *    and >= 0): (px, py) is exactly the point of the box nearest the centre,
+ *    so the answer is "the closed disc meets the closed box" (CB_STRICT: "the
+ *    open disc meets the closed box"), up to the rounding of the three
+ *    products and two differences/sums. That rounding can only matter when
+ *    the exact squared distance D and the exact r*r are within a relative
+ *    6 * 2^-24 of each other; elsewhere the answer is exact. When dx, dy and r
+ *    are small integers (or any values whose squares and sum are exactly
+ *    representable in binary32), the answer is exact, touching included.
+ *    Far from the origin, large coordinates make dx and dy coarse: that is a
+ *    property of binary32 input, not of the library.
+ *  - Any other input (NaN or infinite coordinates, inverted boxes, negative or
+ *    NaN radius, denormals, values whose squares overflow): the answer is
+ *    still defined by the expression above, so every backend returns the
+ *    same bits, but it need not mean anything geometric. Notable cases:
+ *      * a NaN in the circle (cx, cy or r) never hits;
+ *      * a negative radius behaves as its absolute value (r*r is used);
+ *      * r = +inf hits every box whose d2 is not NaN in the default mode;
+ *      * a NaN box coordinate does NOT make the box miss: MAX(cx, NaN)
+ *        returns NaN and MIN(NaN, x1) returns x1. Reject such data with
+ *        cb_validate_* if it can come from an untrusted source.
+ *  - Denormal inputs and results are honoured (no flushing).
+ *
+ * The host program's floating-point environment
+ *  The public entry points of this header (everything except the raw kernels
+ *  reached through cb_kernels_for) evaluate the contract in the default
+ *  environment whatever the caller has set: on x86-64 they read MXCSR and,
+ *  only when flush-to-zero, denormals-are-zero or a non-nearest rounding mode
+ *  is set, switch to round-to-nearest with denormals honoured for the
+ *  duration of the call and restore the caller's MXCSR before returning
+ *  (exception masks and sticky flags are preserved as the caller had them,
+ *  except that flags raised inside the call may be set). On AArch64 the same
+ *  is done with FPCR.FZ, FPCR.RMode and FPCR.AH/FIZ. So a game that runs
+ *  with FTZ/DAZ gets exactly the same hits as one that does not. The raw
+ *  kernels do not do this: they run in the caller's environment (on one x86
+ *  machine every raw kernel still agrees with the others under FTZ/DAZ and
+ *  any rounding mode, because each operation obeys MXCSR the same way).
+ *  On other architectures the library uses the scalar backend and the
+ *  caller's environment as it is.
+ *
+ * Box formats
+ *  Boxes are min/max. The converters below turn the seeds' formats into it;
+ *  the conversion rounds once per coordinate and is part of the contract:
+ *    centre + half-extents: min = c - h, max = c + h
+ *    corner + size:         min = (x, y), max = (x + w, y + h)
+ *
+ * Memory
+ *  Pointers need no alignment. Arrays are read at indices 0 .. n-1 only and
+ *  outputs written only within the sizes stated, whatever n is. n == 0 is
+ *  valid with any pointers (NULL included) and writes nothing.
+ *
+ * Threads
+ *  Every function may be called from any number of threads at once. The
+ *  backend is chosen on first use (once, without locks); cb_set_backend may
+ *  be called at any time, and a call running in another thread finishes on
+ *  the backend it started with. All backends give identical results, so a
+ *  switch never changes an answer.
+ */
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32) && defined(CB_SHARED_BUILD)
+#define CB_API __declspec(dllexport)
+#elif defined(__GNUC__)
+#define CB_API __attribute__((visibility("default")))
+#else
+#define CB_API
+#endif
+
+/* ---------------------------------------------------------------- types */
+
+/** A circle: centre (x, y), radius r. */
+typedef struct cb_circle {
+    float x, y, r;
+} cb_circle;
+
+/** An axis-aligned box given by its minimum and maximum corners. */
+typedef struct cb_box {
+    float min_x, min_y, max_x, max_y;
+} cb_box;
+
+/** n boxes as structure of arrays: box i is (min_x[i], min_y[i], max_x[i], max_y[i]). */
+typedef struct cb_box_soa {
+    const float *min_x, *min_y, *max_x, *max_y;
+} cb_box_soa;
+
+/** n circles as structure of arrays: circle i is (x[i], y[i], r[i]). */
+typedef struct cb_circle_soa {
+    const float *x, *y, *r;
+} cb_circle_soa;
+
+/** A box as centre + half-extents (seeds A, B, E). */
+typedef struct cb_box_center {
+    float cx, cy, hx, hy;
+} cb_box_center;
+
+/** A box as minimum corner + width/height (seeds C, D: the top-left corner in y-down screen space). */
+typedef struct cb_box_corner {
+    float x, y, w, h;
+} cb_box_corner;
+
+/** Flags of the batch functions (bitwise OR). */
+enum {
+    CB_TOUCH = 0u,  /**< default: distance == r is a hit (d2 <= r2) */
+    CB_STRICT = 1u  /**< touching is not a hit (d2 < r2) */
+};
+
+/** Returned by the batch functions for invalid arguments; nothing has been written then. */
+#define CB_INVALID ((size_t)-1)
+
+/** The largest n the index-list functions accept: every index must fit in uint32_t. */
+#define CB_INDEX_MAX_N ((uint64_t)UINT32_MAX + 1u)
+
+/** Status codes. 0 is success. */
+typedef enum cb_status {
+    CB_OK = 0,
+    CB_ERR_UNKNOWN_BACKEND = 1, /**< the name is not one of cb_backend_name()'s */
+    CB_ERR_NOT_COMPILED = 2,    /**< that backend is not in this build (other ISA, or disabled) */
+    CB_ERR_UNSUPPORTED_CPU = 3, /**< compiled in, but this CPU or OS cannot run it */
+    CB_ERR_INVALID_ARG = 4      /**< a NULL or out-of-range argument */
+} cb_status;
+
+/** Backends, in ascending order of preference within an architecture. */
+typedef enum cb_backend {
+    CB_BACKEND_SCALAR = 0,
+    CB_BACKEND_SSE = 1,    /**< x86-64 SSE2 (every x86-64 CPU) */
+    CB_BACKEND_AVX2 = 2,   /**< x86-64 AVX2 + POPCNT, OS saves YMM */
+    CB_BACKEND_AVX512 = 3, /**< x86-64 AVX-512F + POPCNT, OS saves ZMM and opmask */
+    CB_BACKEND_NEON = 4,   /**< AArch64 Advanced SIMD */
+    CB_BACKEND_COUNT = 5
+} cb_backend;
+
+/** Why a malformed box or circle was rejected (cb_validate_*). */
+typedef enum cb_fault {
+    CB_FAULT_NONE = 0,
+    CB_FAULT_NAN = 1,      /**< a coordinate or the radius is NaN */
+    CB_FAULT_INFINITE = 2, /**< a coordinate or the radius is +-inf */
+    CB_FAULT_INVERTED = 3, /**< min_x > max_x or min_y > max_y */
+    CB_FAULT_NEGATIVE_RADIUS = 4
+} cb_fault;
+
+/* ------------------------------------------------------------- one pair */
+
+/**
+ * cb_overlap - does one circle overlap one box?
+ * In:  c, b; flags = 0 (touching counts) or CB_STRICT.
+ * Out: 1 on a hit, 0 otherwise, exactly the float contract above. Compiled
+ *      inside the library (not inline) so that the caller's compiler flags
+ *      (-ffast-math, FMA contraction) cannot change the answer. Runs in the
+ *      caller's float environment (it is the scalar reference).
+ */
+CB_API int cb_overlap(cb_circle c, cb_box b, unsigned flags);
+
+/* -------------------------------------------------------------- batches */
+
+/*
+ * Common to the eight batch functions:
+ *  - n: number of boxes (or circles). 0 is valid with any pointers.
+ *  - flags: 0 or CB_STRICT. Other bits are reserved: CB_INVALID.
+ *  - Bitmask output: bit (i % 64) of mask[i / 64] is set when element i
+ *    hits. The caller provides (n + 63) / 64 words; every word is written,
+ *    and the bits past n in the last word are written as zero.
+ *  - Index output: idx receives the ascending indices of the hits; the
+ *    caller provides room for n entries (the worst case). Entries past the
+ *    returned count are unspecified (they may have been written). n must be
+ *    at most CB_INDEX_MAX_N.
+ *  - Return: the number of hits, or CB_INVALID (nothing written) when n > 0
+ *    and any input or output pointer is NULL, when flags has unknown bits,
+ *    or for an index function when n > CB_INDEX_MAX_N.
+ *  - The inputs are never written; outputs must not overlap inputs.
+ */
+
+/** One circle against n boxes (SoA), bitmask out. */
+CB_API size_t cb_batch_overlap(cb_circle circle, const cb_box_soa *boxes, size_t n, uint64_t *mask,
+                               unsigned flags);
+/** One circle against n boxes (AoS), bitmask out. */
+CB_API size_t cb_batch_overlap_aos(cb_circle circle, const cb_box *boxes, size_t n, uint64_t *mask,
+                                   unsigned flags);
+/** n circles (SoA) against one box, bitmask out. */
+CB_API size_t cb_batch_overlap_circles(const cb_circle_soa *circles, size_t n, cb_box box,
+                                       uint64_t *mask, unsigned flags);
+/** n circles (AoS) against one box, bitmask out. */
+CB_API size_t cb_batch_overlap_circles_aos(const cb_circle *circles, size_t n, cb_box box,
+                                           uint64_t *mask, unsigned flags);
+
+/** One circle against n boxes (SoA), ascending hit indices out. */
+CB_API size_t cb_batch_overlap_idx(cb_circle circle, const cb_box_soa *boxes, size_t n,
+                                   uint32_t *idx, unsigned flags);
+/** One circle against n boxes (AoS), ascending hit indices out. */
+CB_API size_t cb_batch_overlap_aos_idx(cb_circle circle, const cb_box *boxes, size_t n,
+                                       uint32_t *idx, unsigned flags);
+/** n circles (SoA) against one box, ascending hit indices out. */
+CB_API size_t cb_batch_overlap_circles_idx(const cb_circle_soa *circles, size_t n, cb_box box,
+                                           uint32_t *idx, unsigned flags);
+/** n circles (AoS) against one box, ascending hit indices out. */
+CB_API size_t cb_batch_overlap_circles_aos_idx(const cb_circle *circles, size_t n, cb_box box,
+                                               uint32_t *idx, unsigned flags);
+
+/* ----------------------------------------------------------- converters */
+
+/** Centre + half-extents to min/max: min = c - h, max = c + h (one rounding each). */
+CB_API cb_box cb_box_from_center(cb_box_center b);
+/** Corner + size to min/max: min = (x, y), max = (x + w, y + h) (one rounding each). */
+CB_API cb_box cb_box_from_corner(cb_box_corner b);
+/** Batch forms of the two converters, AoS out; out[i] = cb_box_from_*(in[i]). n == 0: no access. */
+CB_API void cb_boxes_from_centers(const cb_box_center *in, size_t n, cb_box *out);
+CB_API void cb_boxes_from_corners(const cb_box_corner *in, size_t n, cb_box *out);
+/**
+ * Batch forms, SoA out: min_x[i] .. max_y[i] receive box i. Returns CB_OK, or
+ * CB_ERR_INVALID_ARG (nothing written) when n > 0 and a pointer is NULL.
+ */
+CB_API cb_status cb_boxes_from_centers_soa(const cb_box_center *in, size_t n, float *min_x,
+                                           float *min_y, float *max_x, float *max_y);
+CB_API cb_status cb_boxes_from_corners_soa(const cb_box_corner *in, size_t n, float *min_x,
+                                           float *min_y, float *max_x, float *max_y);
+
+/* ----------------------------------------------------------- validation */
+
+/*
+ * cb_validate_* - find the first element that is not well-formed.
+ * A box is well-formed when its four coordinates are finite and
+ * min_x <= max_x, min_y <= max_y. A circle is well-formed when x, y and r are
+ * finite and r >= 0 (-0.0 counts as 0). Denormals are well-formed.
+ * Return: the index of the first malformed element, or n when all are
+ * well-formed (also for n == 0). If fault is not NULL it receives the reason
+ * (CB_FAULT_NONE when all are well-formed; for an element with several faults,
+ * the first of NAN, INFINITE, INVERTED, NEGATIVE_RADIUS).
+ * Errors: a NULL struct or array pointer with n > 0 returns CB_INVALID and
+ * sets *fault to CB_FAULT_NONE.
+ */
+
+/** SoA boxes. */
+CB_API size_t cb_validate_boxes(const cb_box_soa *boxes, size_t n, cb_fault *fault);
+/** AoS boxes. */
+CB_API size_t cb_validate_boxes_aos(const cb_box *boxes, size_t n, cb_fault *fault);
+/** SoA circles. */
+CB_API size_t cb_validate_circles(const cb_circle_soa *circles, size_t n, cb_fault *fault);
+/** AoS circles. */
+CB_API size_t cb_validate_circles_aos(const cb_circle *circles, size_t n, cb_fault *fault);
+
+/* ------------------------------------------------------------- backends */
+
+/** "scalar", "sse", "avx2", "avx512", "neon"; NULL for a value out of range. */
+CB_API const char *cb_backend_name(cb_backend b);
+
+/**
+ * cb_backend_from_name - parse a backend name (exact, lower case).
+ * Out: *out set on success. Return: CB_OK, CB_ERR_UNKNOWN_BACKEND, or
+ * CB_ERR_INVALID_ARG when name or out is NULL.
+ */
+CB_API cb_status cb_backend_from_name(const char *name, cb_backend *out);
+
+/** 1 when backend b is compiled into this build (for this architecture), else 0. */
+CB_API int cb_backend_compiled(cb_backend b);
+
+/**
+ * cb_backend_status - can backend b run here?
+ * Return: CB_OK, CB_ERR_NOT_COMPILED, CB_ERR_UNSUPPORTED_CPU, or
+ * CB_ERR_INVALID_ARG for a value out of range. If why is not NULL it receives
+ * a static, human-readable reason ("CPU lacks AVX2", "OS does not save ZMM
+ * state", "built for another architecture", ...; "ok" on success).
+ */
+CB_API cb_status cb_backend_status(cb_backend b, const char **why);
+
+/**
+ * cb_set_backend - force the backend every batch function uses from now on.
+ * Return: CB_OK, or the cb_backend_status error (the active backend is then
+ * unchanged). Never raises SIGILL: a backend is only used once the CPU and OS
+ * are known to support it.
+ */
+CB_API cb_status cb_set_backend(cb_backend b);
+
+/**
+ * cb_set_backend_by_name - as cb_set_backend, by name; NULL or "auto" selects
+ * the best backend this CPU can run. Return: as cb_set_backend, or
+ * CB_ERR_UNKNOWN_BACKEND.
+ */
+CB_API cb_status cb_set_backend_by_name(const char *name);
+
+/**
+ * cb_active_backend - the backend the batch functions use now. On first use
+ * of the library the environment variable CB_BACKEND is read: a name that can
+ * run here is forced; "auto" or unset selects the best; an unknown or
+ * unsupported name is ignored (the best backend is used, since every backend
+ * gives the same results) and recorded: see cb_active_reason and
+ * cb_env_status.
+ */
+CB_API cb_backend cb_active_backend(void);
+
+/** A static string saying why the active backend was chosen, e.g. "forced by CB_BACKEND=sse". */
+CB_API const char *cb_active_reason(void);
+
+/** The outcome of reading CB_BACKEND: CB_OK when unset, "auto" or honoured; else the error. */
+CB_API cb_status cb_env_status(void);
+
+/** A static, human-readable text for a status code. */
+CB_API const char *cb_status_string(cb_status s);
+
+/** CPU and OS features found (bits below; detected once). */
+enum {
+    CB_CPU_SSE2 = 1u << 0,
+    CB_CPU_SSE41 = 1u << 1,
+    CB_CPU_POPCNT = 1u << 2,
+    CB_CPU_AVX = 1u << 3,
+    CB_CPU_AVX2 = 1u << 4,
+    CB_CPU_FMA = 1u << 5,
+    CB_CPU_AVX512F = 1u << 6,
+    CB_CPU_AVX512BW = 1u << 7,
+    CB_CPU_AVX512DQ = 1u << 8,
+    CB_CPU_AVX512VL = 1u << 9,
+    CB_CPU_OS_YMM = 1u << 10, /**< XCR0: the OS saves SSE and AVX (YMM) state */
+    CB_CPU_OS_ZMM = 1u << 11, /**< XCR0: the OS saves opmask and ZMM state */
+    CB_CPU_NEON = 1u << 12
+};
+CB_API uint32_t cb_cpu_features(void);
+
+/**
+ * Raw kernels of one backend, for tests and benchmarks that call backends
+ * side by side in one process without changing the global choice. They do
+ * no argument checks (n > 0 needs valid pointers; flags must be 0 or
+ * CB_STRICT; index kernels need n <= CB_INDEX_MAX_N) and run in the caller's
+ * floating-point environment. Semantics otherwise as the batch functions.
+ */
+typedef struct cb_kernels {
+    cb_backend backend;
+    size_t (*boxes)(cb_circle c, const cb_box_soa *b, size_t n, uint64_t *mask, unsigned flags);
+    size_t (*boxes_aos)(cb_circle c, const cb_box *b, size_t n, uint64_t *mask, unsigned flags);
+    size_t (*circles)(const cb_circle_soa *c, size_t n, cb_box b, uint64_t *mask, unsigned flags);
+    size_t (*circles_aos)(const cb_circle *c, size_t n, cb_box b, uint64_t *mask, unsigned flags);
+    size_t (*boxes_idx)(cb_circle c, const cb_box_soa *b, size_t n, uint32_t *idx, unsigned flags);
+    size_t (*boxes_aos_idx)(cb_circle c, const cb_box *b, size_t n, uint32_t *idx, unsigned flags);
+    size_t (*circles_idx)(const cb_circle_soa *c, size_t n, cb_box b, uint32_t *idx,
+                          unsigned flags);
+    size_t (*circles_aos_idx)(const cb_circle *c, size_t n, cb_box b, uint32_t *idx,
+                              unsigned flags);
+} cb_kernels;
+
+/** The raw kernels of backend b, or NULL when it is not compiled in or cannot run here. */
+CB_API const cb_kernels *cb_kernels_for(cb_backend b);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CBATCH_H */

@@ -1,0 +1,73 @@
+/* overlap_avx512.c - batch kernels for x86-64 AVX-512F (16 lanes); compiled with -mavx512f -mpopcnt, never -mfma. */
+#include "internal.h"
+
+#include <immintrin.h>
+
+#if defined(__FMA__)
+#error "overlap_avx512.c must not be built with FMA enabled: the float contract forbids fused multiply-add"
+#endif
+
+#define CB_SUFFIX avx512
+#define CB_BACKEND_ID AVX512
+#define CB_W 16
+typedef __m512 vf;
+
+CB_INLINE vf v_set1(float f) { return _mm512_set1_ps(f); }
+CB_INLINE vf v_loadu(const float *p) { return _mm512_loadu_ps(p); }
+/* vmaxps/vminps return the second operand on NaN or equal zeros: the contract's MAX/MIN. */
+CB_INLINE vf v_max(vf a, vf b) { return _mm512_max_ps(a, b); }
+CB_INLINE vf v_min(vf a, vf b) { return _mm512_min_ps(a, b); }
+CB_INLINE vf v_sub(vf a, vf b) { return _mm512_sub_ps(a, b); }
+CB_INLINE vf v_mul(vf a, vf b) { return _mm512_mul_ps(a, b); }
+CB_INLINE vf v_add(vf a, vf b) { return _mm512_add_ps(a, b); }
+/* Ordered, quiet predicates: NaN compares false, as the scalar '<=' and '<'. */
+CB_INLINE uint32_t v_le_bits(vf a, vf b) { return (uint32_t)_mm512_cmp_ps_mask(a, b, _CMP_LE_OQ); }
+CB_INLINE uint32_t v_lt_bits(vf a, vf b) { return (uint32_t)_mm512_cmp_ps_mask(a, b, _CMP_LT_OQ); }
+
+CB_INLINE __m512i v_index(const int32_t *table) { return _mm512_loadu_si512((const void *)table); }
+
+/* Sixteen boxes in four registers (four boxes each). Two rounds of two-source
+ * permutes: first min_x/min_y and max_x/max_y of boxes 0-7 and 8-15, then the
+ * halves joined, so lane i holds box i. */
+CB_INLINE void v_load_boxes_aos(const cb_box *p, vf *x0, vf *y0, vf *x1, vf *y1)
+{
+    static const int32_t lo[16] = {0, 4, 8, 12, 16, 20, 24, 28, 1, 5, 9, 13, 17, 21, 25, 29};
+    static const int32_t hi[16] = {2, 6, 10, 14, 18, 22, 26, 30, 3, 7, 11, 15, 19, 23, 27, 31};
+    static const int32_t first[16] = {0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23};
+    static const int32_t second[16] = {8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31};
+    const float *f = &p[0].min_x;
+    __m512 a = _mm512_loadu_ps(f), b = _mm512_loadu_ps(f + 16);
+    __m512 c = _mm512_loadu_ps(f + 32), d = _mm512_loadu_ps(f + 48);
+    __m512 ab_lo = _mm512_permutex2var_ps(a, v_index(lo), b);
+    __m512 ab_hi = _mm512_permutex2var_ps(a, v_index(hi), b);
+    __m512 cd_lo = _mm512_permutex2var_ps(c, v_index(lo), d);
+    __m512 cd_hi = _mm512_permutex2var_ps(c, v_index(hi), d);
+    *x0 = _mm512_permutex2var_ps(ab_lo, v_index(first), cd_lo);
+    *y0 = _mm512_permutex2var_ps(ab_lo, v_index(second), cd_lo);
+    *x1 = _mm512_permutex2var_ps(ab_hi, v_index(first), cd_hi);
+    *y1 = _mm512_permutex2var_ps(ab_hi, v_index(second), cd_hi);
+}
+
+/* Sixteen circles are 48 floats in three registers a, b, c. Component k of
+ * circle i is float 3i+k: first gather those below 32 from (a, b), then fill
+ * the rest from c (table entries >= 16 pick from the second source). */
+CB_INLINE void v_load_circles_aos(const cb_circle *p, vf *x, vf *y, vf *r)
+{
+    static const int32_t ab[3][16] = {
+        {0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 0, 0, 0, 0, 0},
+        {1, 4, 7, 10, 13, 16, 19, 22, 25, 28, 31, 0, 0, 0, 0, 0},
+        {2, 5, 8, 11, 14, 17, 20, 23, 26, 29, 0, 0, 0, 0, 0, 0},
+    };
+    static const int32_t abc[3][16] = {
+        {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 17, 20, 23, 26, 29},
+        {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 18, 21, 24, 27, 30},
+        {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 19, 22, 25, 28, 31},
+    };
+    const float *f = &p[0].x;
+    __m512 a = _mm512_loadu_ps(f), b = _mm512_loadu_ps(f + 16), c = _mm512_loadu_ps(f + 32);
+    *x = _mm512_permutex2var_ps(_mm512_permutex2var_ps(a, v_index(ab[0]), b), v_index(abc[0]), c);
+    *y = _mm512_permutex2var_ps(_mm512_permutex2var_ps(a, v_index(ab[1]), b), v_index(abc[1]), c);
+    *r = _mm512_permutex2var_ps(_mm512_permutex2var_ps(a, v_index(ab[2]), b), v_index(abc[2]), c);
+}
+
+#include "kernel_template.h"

@@ -1,0 +1,69 @@
+/* cpu.c - which instruction sets this CPU has and this OS saves, detected once with CPUID and XGETBV. */
+#include "internal.h"
+
+#include <stdatomic.h>
+
+#if defined(__x86_64__) || defined(_M_X64)
+#include <cpuid.h>
+
+/* xgetbv as inline asm: the _xgetbv intrinsic needs -mxsave, and this file is
+ * built at the baseline ISA on purpose. Only called when CPUID.OSXSAVE is set. */
+static uint64_t read_xcr0(void)
+{
+    uint32_t lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    return ((uint64_t)hi << 32) | lo;
+}
+
+static uint32_t detect(void)
+{
+    unsigned a, b, c, d;
+    uint32_t f = 0;
+    if (!__get_cpuid(1, &a, &b, &c, &d))
+        return 0;
+    if (d & (1u << 26)) f |= CB_CPU_SSE2;
+    if (c & (1u << 19)) f |= CB_CPU_SSE41;
+    if (c & (1u << 23)) f |= CB_CPU_POPCNT;
+    if (c & (1u << 28)) f |= CB_CPU_AVX;
+    if (c & (1u << 12)) f |= CB_CPU_FMA;
+    /* AVX state only counts when the OS saves it on a context switch:
+     * XCR0 bits 1-2 (SSE, YMM); AVX-512 also needs bits 5-7 (opmask, ZMM). */
+    if (c & (1u << 27)) {
+        uint64_t xcr0 = read_xcr0();
+        if ((xcr0 & 0x06) == 0x06) f |= CB_CPU_OS_YMM;
+        if ((xcr0 & 0xE6) == 0xE6) f |= CB_CPU_OS_ZMM;
+    }
+    if (__get_cpuid_count(7, 0, &a, &b, &c, &d)) {
+        if (b & (1u << 5)) f |= CB_CPU_AVX2;
+        if (b & (1u << 16)) f |= CB_CPU_AVX512F;
+        if (b & (1u << 17)) f |= CB_CPU_AVX512DQ;
+        if (b & (1u << 30)) f |= CB_CPU_AVX512BW;
+        if (b & (1u << 31)) f |= CB_CPU_AVX512VL;
+    }
+    return f;
+}
+
+#elif defined(__aarch64__)
+
+static uint32_t detect(void) { return CB_CPU_NEON; } /* mandatory in AArch64 */
+
+#else
+
+static uint32_t detect(void) { return 0; }
+
+#endif
+
+/* Bit 31 marks "detected". Racing first callers compute the same value, so a
+ * plain atomic store is enough: no lock, no once-flag. */
+#define CB_CPU_KNOWN (1u << 31)
+
+uint32_t cb_cpu_features(void)
+{
+    static _Atomic uint32_t cached;
+    uint32_t f = atomic_load_explicit(&cached, memory_order_relaxed);
+    if (!(f & CB_CPU_KNOWN)) {
+        f = detect() | CB_CPU_KNOWN;
+        atomic_store_explicit(&cached, f, memory_order_relaxed);
+    }
+    return f & ~CB_CPU_KNOWN;
+}

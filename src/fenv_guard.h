@@ -1,0 +1,85 @@
+/* fenv_guard.h - run library code in the contract's float environment (nearest-even, no flushing) whatever the caller set. */
+#ifndef CB_FENV_GUARD_H
+#define CB_FENV_GUARD_H
+
+#include "internal.h"
+
+/*
+ * Why: FTZ/DAZ (x86 MXCSR) and FZ (AArch64 FPCR) flush denormals, and a
+ * directed rounding mode changes every rounded result; engines often set
+ * them. The contract promises the same hits everywhere, so the public entry
+ * points switch to the default mode around the kernel call, and only when
+ * the caller's mode differs: the common case costs one status-register read.
+ * The kernel must be an out-of-line call (a function pointer or another
+ * translation unit) so the compiler cannot move float work across the switch.
+ */
+
+#if defined(__x86_64__) || defined(_M_X64) || (defined(__i386__) && defined(__SSE__))
+#include <xmmintrin.h>
+
+/* MXCSR: DAZ (bit 6), rounding control (bits 13-14), FTZ (bit 15). */
+#define CB_MXCSR_MODE_BITS 0xE040u
+#define CB_MXCSR_FLAG_BITS 0x003Fu
+
+typedef struct {
+    unsigned saved;
+} cb_fenv;
+
+CB_INLINE cb_fenv cb_fenv_enter(void)
+{
+    cb_fenv e = {_mm_getcsr()};
+    if (e.saved & CB_MXCSR_MODE_BITS)
+        _mm_setcsr(e.saved & ~CB_MXCSR_MODE_BITS);
+    return e;
+}
+
+/* Restore the caller's mode; exception flags raised inside the call stay raised. */
+CB_INLINE void cb_fenv_leave(cb_fenv e)
+{
+    if (e.saved & CB_MXCSR_MODE_BITS)
+        _mm_setcsr(e.saved | (_mm_getcsr() & CB_MXCSR_FLAG_BITS));
+}
+
+#elif defined(__aarch64__)
+
+/* FPCR: FIZ (bit 0) and AH (bit 1) of FEAT_AFP, RMode (bits 22-23), FZ (bit 24).
+ * Exception flags live in FPSR, which is left alone. */
+#define CB_FPCR_MODE_BITS ((1ull << 0) | (1ull << 1) | (3ull << 22) | (1ull << 24))
+
+typedef struct {
+    unsigned long long saved;
+} cb_fenv;
+
+CB_INLINE cb_fenv cb_fenv_enter(void)
+{
+    cb_fenv e;
+    __asm__ volatile("mrs %0, fpcr" : "=r"(e.saved));
+    if (e.saved & CB_FPCR_MODE_BITS) {
+        unsigned long long v = e.saved & ~CB_FPCR_MODE_BITS;
+        __asm__ volatile("msr fpcr, %0" : : "r"(v));
+    }
+    return e;
+}
+
+CB_INLINE void cb_fenv_leave(cb_fenv e)
+{
+    if (e.saved & CB_FPCR_MODE_BITS)
+        __asm__ volatile("msr fpcr, %0" : : "r"(e.saved));
+}
+
+#else /* other architectures: scalar code in the caller's environment, as documented */
+
+typedef struct {
+    int unused;
+} cb_fenv;
+
+CB_INLINE cb_fenv cb_fenv_enter(void)
+{
+    cb_fenv e = {0};
+    return e;
+}
+CB_INLINE void cb_fenv_leave(cb_fenv e) { (void)e; }
+
+#endif
+
+#endif

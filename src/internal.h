@@ -1,0 +1,85 @@
+/* internal.h - declarations shared by the library's source files, never installed. */
+#ifndef CB_INTERNAL_H
+#define CB_INTERNAL_H
+
+#include "cbatch.h"
+
+#include <stdatomic.h>
+#include <stdint.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#define CB_INLINE static inline __attribute__((always_inline))
+#else
+#define CB_INLINE static inline
+#endif
+
+/* Bit helpers: builtins where the compiler has them (POPCNT/TZCNT when the
+ * file is compiled for an ISA that has them), a portable loop otherwise. */
+CB_INLINE unsigned cb_popcount64(uint64_t w)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return (unsigned)__builtin_popcountll(w);
+#else
+    unsigned c = 0;
+    for (; w; w &= w - 1)
+        c++;
+    return c;
+#endif
+}
+
+CB_INLINE unsigned cb_ctz64(uint64_t w) /* w != 0 */
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return (unsigned)__builtin_ctzll(w);
+#else
+    unsigned c = 0;
+    for (; !(w & 1); w >>= 1)
+        c++;
+    return c;
+#endif
+}
+
+/* Kernel tables, one per backend file that is compiled in (see meson.build). */
+extern const cb_kernels cb_kernels_scalar;
+#ifdef CB_HAVE_SSE
+extern const cb_kernels cb_kernels_sse;
+#endif
+#ifdef CB_HAVE_AVX2
+extern const cb_kernels cb_kernels_avx2;
+#endif
+#ifdef CB_HAVE_AVX512
+extern const cb_kernels cb_kernels_avx512;
+#endif
+#ifdef CB_HAVE_NEON
+extern const cb_kernels cb_kernels_neon;
+#endif
+
+/* dispatch.c: the active selection. Read on every call, so it is a global
+ * atomic pointer rather than a function: one acquire load (a plain load on
+ * x86, a load-acquire on AArch64) and no call in the common case. */
+typedef struct cb_selection {
+    const cb_kernels *kernels;
+    const char *reason;
+} cb_selection;
+
+extern _Atomic(const cb_selection *) cb_current_selection;
+const cb_selection *cb_select_first_use(void);
+
+CB_INLINE const cb_kernels *cb_active_kernels(void)
+{
+    const cb_selection *s = atomic_load_explicit(&cb_current_selection, memory_order_acquire);
+    if (!s)
+        s = cb_select_first_use();
+    return s->kernels;
+}
+
+/* scalar/convert_scalar.c: the converters' arithmetic, in its own translation
+ * unit so that convert.c's float-environment guard surrounds an opaque call. */
+void cb_convert_centers_raw(const cb_box_center *in, size_t n, cb_box *out);
+void cb_convert_corners_raw(const cb_box_corner *in, size_t n, cb_box *out);
+void cb_convert_centers_soa_raw(const cb_box_center *in, size_t n, float *min_x, float *min_y,
+                                float *max_x, float *max_y);
+void cb_convert_corners_soa_raw(const cb_box_corner *in, size_t n, float *min_x, float *min_y,
+                                float *max_x, float *max_y);
+
+#endif
