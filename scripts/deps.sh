@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# deps.sh - install the Debian/Ubuntu packages a stage needs, idempotently and quietly when present.
+# Usage: scripts/deps.sh GROUP...   (groups: build, test, cross, fuzz, valgrind, qemu-x86)
+set -euo pipefail
+
+pkgs=()
+for group in "$@"; do
+  case "$group" in
+    build)    pkgs+=(gcc meson ninja-build pkg-config) ;;
+    test)     pkgs+=(libcriterion-dev) ;;
+    clang)    pkgs+=(clang) ;;
+    cross)    pkgs+=(gcc-aarch64-linux-gnu qemu-user-static binutils-aarch64-linux-gnu) ;;
+    qemu-x86) pkgs+=(qemu-user) ;;
+    fuzz)     pkgs+=(clang libclang-rt-14-dev) ;;
+    valgrind) pkgs+=(valgrind) ;;
+    *) echo "deps.sh: unknown group '$group'" >&2; exit 2 ;;
+  esac
+done
+
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || { echo "deps.sh: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+  sudo="sudo"
+fi
+echo "deps.sh: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+# Refresh the package lists once per day at most (a fresh machine has none).
+stamp=/var/lib/apt/periodic/cbatch-update-stamp
+if [ ! -f "$stamp" ] || [ -n "$(find "$stamp" -mmin +1440 2>/dev/null)" ]; then
+  $sudo apt-get update -qq
+  $sudo mkdir -p "$(dirname "$stamp")" && $sudo touch "$stamp"
+fi
+if ! $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null; then
+  # stale lists (a package moved to a new revision): refresh once and retry
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi

@@ -1,0 +1,61 @@
+/* support.h - test helpers shared by every suite: guard-page buffers, a replayable PRNG, adversarial floats, corpora. */
+#ifndef CB_TEST_SUPPORT_H
+#define CB_TEST_SUPPORT_H
+
+#include <cbatch.h>
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- memory that faults on the first byte past the end (or before the start) */
+
+/* A buffer of `bytes` whose last byte is immediately followed by a PROT_NONE
+ * page (so any over-read or over-write crashes), or, with `before` set, whose
+ * first byte immediately follows one. Any size, 0 included. Aborts if out of
+ * memory. Free with tb_free. Not thread-safe: allocate before starting threads. */
+void *tb_alloc_guarded(size_t bytes, int before);
+void tb_free(void *p);
+
+/* ---- random numbers: splitmix64, replayable from a printed seed */
+
+typedef struct {
+    uint64_t s;
+} tb_rng;
+
+/* The suite seed: $CB_SEED if set (decimal or 0x-hex), else a time-based one;
+ * printed once to stderr as "cbatch test seed: 0x... (replay with CB_SEED=...)". */
+uint64_t tb_seed(void);
+uint64_t tb_next(tb_rng *r);
+float tb_uniform(tb_rng *r, float lo, float hi);
+float tb_any_float(tb_rng *r); /* any bit pattern: NaNs, infs, denormals included */
+
+/* ---- adversarial values: +-0, denormals, FLT_MIN/MAX, +-inf, NaNs, small ints */
+
+extern const float tb_adversarial[];
+extern const size_t tb_adversarial_count;
+
+/* ---- corpora: SoA and AoS views of the same boxes and circles */
+
+typedef struct {
+    size_t n;
+    float *min_x, *min_y, *max_x, *max_y; /* SoA boxes */
+    cb_box *boxes;                        /* the same boxes, AoS */
+    float *x, *y, *r;                     /* SoA circles */
+    cb_circle *circles;                   /* the same circles, AoS */
+} tb_corpus;
+
+/* Allocates every array with tb_alloc_guarded (end-adjacent to a guard page). */
+tb_corpus tb_corpus_new(size_t n);
+void tb_corpus_free(tb_corpus *c);
+cb_box_soa tb_corpus_boxes(const tb_corpus *c);
+cb_circle_soa tb_corpus_circles(const tb_corpus *c);
+/* Fills element i of both views. */
+void tb_corpus_set_box(tb_corpus *c, size_t i, cb_box b);
+void tb_corpus_set_circle(tb_corpus *c, size_t i, cb_circle ci);
+/* Realistic data: boxes of size 0.5..8 scattered over a 256x256 level,
+ * circles of radius 0.5..4; a mix of hits, misses and near-touching. */
+void tb_corpus_fill_random(tb_corpus *c, tb_rng *r);
+/* Every coordinate drawn from tb_adversarial or any bit pattern. */
+void tb_corpus_fill_adversarial(tb_corpus *c, tb_rng *r);
+
+#endif
