@@ -7,6 +7,14 @@ cd "$(dirname "$0")/.."
 # that installs its packages, builds into build/<stage> and runs its tests.
 stages=(native sanitizers threads valgrind fuzz aarch64 x86-cpus)
 
+# One seed for every stage, so the native and the AArch64 runs test the same
+# random corpora; give CB_SEED to replay a run.
+if [ -z "${CB_SEED:-}" ]; then
+  CB_SEED=$(printf '0x%04x%04x%04x%04x' $RANDOM $RANDOM $RANDOM $RANDOM)
+fi
+export CB_SEED
+echo "test.sh: CB_SEED=$CB_SEED (replay with: CB_SEED=$CB_SEED bash scripts/test.sh)"
+
 passed=0 failed=0 failures=()
 start=$(date +%s)
 for s in "${stages[@]}"; do
