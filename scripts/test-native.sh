@@ -9,5 +9,5 @@ if [ ! -f "$dir/build.ninja" ]; then
   meson setup "$dir" --buildtype=release -Dtests=enabled >/dev/null
 fi
 ninja -C "$dir" >/dev/null
-"$dir/cb-info"
+"$dir/tools/cb-info"
 meson test -C "$dir" --print-errorlogs --num-processes 2
