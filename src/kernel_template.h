@@ -155,7 +155,7 @@ CB_INLINE size_t CB_FN(drive)(CB_FN(block_fn) block, const void *ctx, size_t n, 
         size_t len = n - base < 64 ? n - base : 64;
         uint64_t w = len == 64 ? CB_FN(word)(block, ctx, base, 64, strict)
                                : CB_FN(word)(block, ctx, base, len, strict);
-        if (mask) {
+        if (!idx) { /* idx is the constant NULL in the mask kernels: no test at run time */
             mask[base / 64] = w;
             count += cb_popcount64(w);
         } else {
