@@ -52,7 +52,8 @@
  *    open disc meets the closed box"), up to the rounding of the three
  *    products and two differences/sums. That rounding can only matter when
  *    the exact squared distance D and the exact r*r are within a relative
- *    6 * 2^-24 of each other; elsewhere the answer is exact. When dx, dy and r
+ *    6 * 2^-24 of the larger of them (while dx*dx, dy*dy and r*r neither
+ *    underflow nor overflow); elsewhere the answer is exact. When dx, dy and r
  *    are small integers (or any values whose squares and sum are exactly
  *    representable in binary32), the answer is exact, touching included.
  *    Far from the origin, large coordinates make dx and dy coarse: that is a
@@ -70,9 +71,10 @@
  *  - Denormal inputs and results are honoured (no flushing).
  *
  * The host program's floating-point environment
- *  The public entry points of this header (everything except the raw kernels
- *  reached through cb_kernels_for) evaluate the contract in the default
- *  environment whatever the caller has set: on x86-64 they read MXCSR and,
+ *  The batch functions and the converters evaluate the contract in the
+ *  default environment whatever the caller has set (cb_overlap and the raw
+ *  kernels reached through cb_kernels_for do not; the validators use integer
+ *  tests on the float bits, which no mode affects): on x86-64 they read MXCSR and,
  *  only when flush-to-zero, denormals-are-zero or a non-nearest rounding mode
  *  is set, switch to round-to-nearest with denormals honoured for the
  *  duration of the call and restore the caller's MXCSR before returning
@@ -255,7 +257,10 @@ CB_API size_t cb_batch_overlap_circles_aos_idx(const cb_circle *circles, size_t 
 CB_API cb_box cb_box_from_center(cb_box_center b);
 /** Corner + size to min/max: min = (x, y), max = (x + w, y + h) (one rounding each). */
 CB_API cb_box cb_box_from_corner(cb_box_corner b);
-/** Batch forms of the two converters, AoS out; out[i] = cb_box_from_*(in[i]). n == 0: no access. */
+/**
+ * Batch forms of the two converters, AoS out: out[i] = cb_box_from_*(in[i]).
+ * n == 0, or a NULL in or out: nothing is read or written.
+ */
 CB_API void cb_boxes_from_centers(const cb_box_center *in, size_t n, cb_box *out);
 CB_API void cb_boxes_from_corners(const cb_box_corner *in, size_t n, cb_box *out);
 /**
