@@ -13,6 +13,10 @@
  *   v_le_bits(a, b), v_lt_bits(a, b) ordered compares, lane i -> bit i
  *   v_load_boxes_aos(p, &x0, &y0, &x1, &y1)  CB_W cb_box, lane i = p[i]
  *   v_load_circles_aos(p, &x, &y, &r)        CB_W cb_circle, lane i = p[i]
+ * Optionally, when the ISA can load the first k lanes without touching the
+ * memory of the others (AVX-512 masked loads), it defines CB_PARTIAL_LOADS
+ * and v_loadu_first(p, k), v_load_boxes_aos_first(p, k, ...),
+ * v_load_circles_aos_first(p, k, ...): short tails then need no copy.
  * The template owns everything else (the 64-bit mask words, tails, index
  * lists), so every backend shares one loop structure and differs only in how
  * it loads and computes one vector of lanes.
@@ -55,6 +59,11 @@ CB_INLINE uint32_t CB_FN(block_boxes)(const void *vctx, size_t i, size_t k, int 
     const CB_FN(ctx_boxes) *c = (const CB_FN(ctx_boxes) *)vctx;
     const float *p0 = c->b->min_x + i, *p1 = c->b->min_y + i;
     const float *p2 = c->b->max_x + i, *p3 = c->b->max_y + i;
+#ifdef CB_PARTIAL_LOADS
+    if (k < CB_W)
+        return CB_FN(hit_bits)(c->cx, c->cy, c->r2, v_loadu_first(p0, k), v_loadu_first(p1, k),
+                               v_loadu_first(p2, k), v_loadu_first(p3, k), strict);
+#endif
     float pad[4][CB_W];
     if (k < CB_W) {
         memset(pad, 0, sizeof pad);
@@ -77,13 +86,19 @@ CB_INLINE uint32_t CB_FN(block_boxes_aos)(const void *vctx, size_t i, size_t k, 
 {
     const CB_FN(ctx_boxes_aos) *c = (const CB_FN(ctx_boxes_aos) *)vctx;
     const cb_box *p = c->b + i;
+    vf x0, y0, x1, y1;
+#ifdef CB_PARTIAL_LOADS
+    if (k < CB_W) {
+        v_load_boxes_aos_first(p, k, &x0, &y0, &x1, &y1);
+        return CB_FN(hit_bits)(c->cx, c->cy, c->r2, x0, y0, x1, y1, strict);
+    }
+#endif
     cb_box pad[CB_W];
     if (k < CB_W) {
         memset(pad, 0, sizeof pad);
         memcpy(pad, p, k * sizeof *p);
         p = pad;
     }
-    vf x0, y0, x1, y1;
     v_load_boxes_aos(p, &x0, &y0, &x1, &y1);
     return CB_FN(hit_bits)(c->cx, c->cy, c->r2, x0, y0, x1, y1, strict);
 }
@@ -97,6 +112,13 @@ CB_INLINE uint32_t CB_FN(block_circles)(const void *vctx, size_t i, size_t k, in
 {
     const CB_FN(ctx_circles) *c = (const CB_FN(ctx_circles) *)vctx;
     const float *px = c->c->x + i, *py = c->c->y + i, *pr = c->c->r + i;
+#ifdef CB_PARTIAL_LOADS
+    if (k < CB_W) {
+        vf r = v_loadu_first(pr, k);
+        return CB_FN(hit_bits)(v_loadu_first(px, k), v_loadu_first(py, k), v_mul(r, r), c->x0,
+                               c->y0, c->x1, c->y1, strict);
+    }
+#endif
     float pad[3][CB_W];
     if (k < CB_W) {
         memset(pad, 0, sizeof pad);
@@ -119,13 +141,19 @@ CB_INLINE uint32_t CB_FN(block_circles_aos)(const void *vctx, size_t i, size_t k
 {
     const CB_FN(ctx_circles_aos) *c = (const CB_FN(ctx_circles_aos) *)vctx;
     const cb_circle *p = c->c + i;
+    vf x, y, r;
+#ifdef CB_PARTIAL_LOADS
+    if (k < CB_W) {
+        v_load_circles_aos_first(p, k, &x, &y, &r);
+        return CB_FN(hit_bits)(x, y, v_mul(r, r), c->x0, c->y0, c->x1, c->y1, strict);
+    }
+#endif
     cb_circle pad[CB_W];
     if (k < CB_W) {
         memset(pad, 0, sizeof pad);
         memcpy(pad, p, k * sizeof *p);
         p = pad;
     }
-    vf x, y, r;
     v_load_circles_aos(p, &x, &y, &r);
     return CB_FN(hit_bits)(x, y, v_mul(r, r), c->x0, c->y0, c->x1, c->y1, strict);
 }
