@@ -30,67 +30,55 @@ int cb_overlap(cb_circle c, cb_box b, unsigned flags)
     return hit(c.x, c.y, c.r * c.r, b.min_x, b.min_y, b.max_x, b.max_y, flags);
 }
 
-/* Output of one element: a bit in the mask (words written whole, as the
- * contract says, so the bits past n come out zero) or an index. */
-typedef struct {
-    uint64_t *mask;
-    uint32_t *idx;
-    uint64_t word;
-    size_t count;
-} sink;
-
-static inline void put(sink *s, size_t i, size_t n, int h)
+/* Output of one 64-element word: the whole mask word (so the bits past n come
+ * out zero, as the contract says), or the indices of its set bits. */
+static inline size_t emit(uint64_t w, size_t base, uint64_t *mask, uint32_t *idx, size_t count)
 {
-    if (s->mask) {
-        s->word |= (uint64_t)(h != 0) << (i % 64);
-        if (i % 64 == 63 || i + 1 == n) {
-            s->mask[i / 64] = s->word;
-            s->word = 0;
-        }
-    } else if (h) {
-        s->idx[s->count] = (uint32_t)i;
+    if (mask) {
+        mask[base / 64] = w;
+        return count + cb_popcount64(w);
     }
-    s->count += h != 0;
+    for (; w; w &= w - 1)
+        idx[count++] = (uint32_t)(base + cb_ctz64(w));
+    return count;
 }
+
+/* Each shape walks its elements 64 at a time; `len` is 64 except at the end. */
+#define CB_WORDS(n, body)                                                                          \
+    size_t count = 0;                                                                              \
+    for (size_t base = 0; base < (n); base += 64) {                                                \
+        size_t len = (n) - base < 64 ? (n) - base : 64;                                            \
+        uint64_t w = 0;                                                                            \
+        for (size_t j = 0, i = base; j < len; j++, i++)                                            \
+            w |= (uint64_t)(body) << j;                                                            \
+        count = emit(w, base, mask, idx, count);                                                   \
+    }                                                                                              \
+    return count
 
 static size_t boxes(cb_circle c, const cb_box_soa *b, size_t n, uint64_t *mask, uint32_t *idx,
                     unsigned flags)
 {
-    sink s = {mask, idx, 0, 0};
     float r2 = c.r * c.r;
-    for (size_t i = 0; i < n; i++)
-        put(&s, i, n, hit(c.x, c.y, r2, b->min_x[i], b->min_y[i], b->max_x[i], b->max_y[i], flags));
-    return s.count;
+    CB_WORDS(n, hit(c.x, c.y, r2, b->min_x[i], b->min_y[i], b->max_x[i], b->max_y[i], flags));
 }
 
 static size_t boxes_aos(cb_circle c, const cb_box *b, size_t n, uint64_t *mask, uint32_t *idx,
                         unsigned flags)
 {
-    sink s = {mask, idx, 0, 0};
     float r2 = c.r * c.r;
-    for (size_t i = 0; i < n; i++)
-        put(&s, i, n, hit(c.x, c.y, r2, b[i].min_x, b[i].min_y, b[i].max_x, b[i].max_y, flags));
-    return s.count;
+    CB_WORDS(n, hit(c.x, c.y, r2, b[i].min_x, b[i].min_y, b[i].max_x, b[i].max_y, flags));
 }
 
 static size_t circles(const cb_circle_soa *c, size_t n, cb_box b, uint64_t *mask, uint32_t *idx,
                       unsigned flags)
 {
-    sink s = {mask, idx, 0, 0};
-    for (size_t i = 0; i < n; i++)
-        put(&s, i, n,
-            hit(c->x[i], c->y[i], c->r[i] * c->r[i], b.min_x, b.min_y, b.max_x, b.max_y, flags));
-    return s.count;
+    CB_WORDS(n, hit(c->x[i], c->y[i], c->r[i] * c->r[i], b.min_x, b.min_y, b.max_x, b.max_y, flags));
 }
 
 static size_t circles_aos(const cb_circle *c, size_t n, cb_box b, uint64_t *mask, uint32_t *idx,
                           unsigned flags)
 {
-    sink s = {mask, idx, 0, 0};
-    for (size_t i = 0; i < n; i++)
-        put(&s, i, n,
-            hit(c[i].x, c[i].y, c[i].r * c[i].r, b.min_x, b.min_y, b.max_x, b.max_y, flags));
-    return s.count;
+    CB_WORDS(n, hit(c[i].x, c[i].y, c[i].r * c[i].r, b.min_x, b.min_y, b.max_x, b.max_y, flags));
 }
 
 static size_t boxes_mask(cb_circle c, const cb_box_soa *b, size_t n, uint64_t *m, unsigned f)
