@@ -50,24 +50,20 @@ CB_INLINE void v_load_boxes_aos(const cb_box *p, vf *x0, vf *y0, vf *x1, vf *y1)
     *y1 = _mm256_shuffle_ps(ab_hi, cd_hi, _MM_SHUFFLE(3, 2, 3, 2));
 }
 
-/* Circles 0-3 in the low halves and 4-7 in the high halves of three registers
- * (12 floats each side), then the SSE stride-3 shuffles within each half. */
+/* Eight circles are 24 floats in three registers a, b, c. Component k of
+ * circle i is float 3i+k, and for each k those eight floats sit at eight
+ * different lane positions across a, b, c: two blends gather them into one
+ * register, one permute puts them in circle order. */
 CB_INLINE void v_load_circles_aos(const cb_circle *p, vf *x, vf *y, vf *r)
 {
     const float *f = &p[0].x;
-    __m256 a = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(f)), _mm_loadu_ps(f + 12), 1);
-    __m256 b = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(f + 4)), _mm_loadu_ps(f + 16),
-                                    1);
-    __m256 c = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(f + 8)), _mm_loadu_ps(f + 20),
-                                    1);
-    __m256 b2c1 = _mm256_shuffle_ps(b, c, _MM_SHUFFLE(1, 1, 2, 2));
-    *x = _mm256_shuffle_ps(a, b2c1, _MM_SHUFFLE(2, 0, 3, 0));
-    __m256 a1b0 = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(0, 0, 1, 1));
-    __m256 b3c2 = _mm256_shuffle_ps(b, c, _MM_SHUFFLE(2, 2, 3, 3));
-    *y = _mm256_shuffle_ps(a1b0, b3c2, _MM_SHUFFLE(2, 0, 2, 0));
-    __m256 a2b1 = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(1, 1, 2, 2));
-    __m256 c0c3 = _mm256_shuffle_ps(c, c, _MM_SHUFFLE(3, 3, 0, 0));
-    *r = _mm256_shuffle_ps(a2b1, c0c3, _MM_SHUFFLE(2, 0, 2, 0));
+    __m256 a = _mm256_loadu_ps(f), b = _mm256_loadu_ps(f + 8), c = _mm256_loadu_ps(f + 16);
+    __m256 tx = _mm256_blend_ps(_mm256_blend_ps(a, b, 0x92), c, 0x24);
+    __m256 ty = _mm256_blend_ps(_mm256_blend_ps(a, b, 0x24), c, 0x49);
+    __m256 tr = _mm256_blend_ps(_mm256_blend_ps(a, b, 0x49), c, 0x92);
+    *x = _mm256_permutevar8x32_ps(tx, _mm256_setr_epi32(0, 3, 6, 1, 4, 7, 2, 5));
+    *y = _mm256_permutevar8x32_ps(ty, _mm256_setr_epi32(1, 4, 7, 2, 5, 0, 3, 6));
+    *r = _mm256_permutevar8x32_ps(tr, _mm256_setr_epi32(2, 5, 0, 3, 6, 1, 4, 7));
 }
 
 #include "kernel_template.h"

@@ -78,19 +78,15 @@ CB_INLINE void v_load_boxes_aos_first(const cb_box *p, size_t k, vf *x0, vf *y0,
 }
 
 /* Sixteen circles are 48 floats in three registers a, b, c. Component k of
- * circle i is float 3i+k: first gather those below 32 from (a, b), then fill
- * the rest from c (table entries >= 16 pick from the second source). */
+ * circle i is float 3i+k, and for each k those sixteen floats sit at sixteen
+ * different lane positions across a, b, c: two masked blends gather them into
+ * one register, one permute puts them in circle order. `nf` floats are valid. */
 CB_INLINE void circles_from_floats(const float *f, size_t nf, vf *x, vf *y, vf *r)
 {
-    static const int32_t ab[3][16] = {
-        {0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 0, 0, 0, 0, 0},
-        {1, 4, 7, 10, 13, 16, 19, 22, 25, 28, 31, 0, 0, 0, 0, 0},
-        {2, 5, 8, 11, 14, 17, 20, 23, 26, 29, 0, 0, 0, 0, 0, 0},
-    };
-    static const int32_t abc[3][16] = {
-        {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 17, 20, 23, 26, 29},
-        {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 18, 21, 24, 27, 30},
-        {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 19, 22, 25, 28, 31},
+    static const int32_t order[3][16] = {
+        {0, 3, 6, 9, 12, 15, 2, 5, 8, 11, 14, 1, 4, 7, 10, 13},
+        {1, 4, 7, 10, 13, 0, 3, 6, 9, 12, 15, 2, 5, 8, 11, 14},
+        {2, 5, 8, 11, 14, 1, 4, 7, 10, 13, 0, 3, 6, 9, 12, 15},
     };
     __m512 a, b, c;
     if (nf == 48) {
@@ -101,9 +97,12 @@ CB_INLINE void circles_from_floats(const float *f, size_t nf, vf *x, vf *y, vf *
         b = nf > 16 ? v_load_floats(f + 16, nf - 16) : z;
         c = nf > 32 ? v_load_floats(f + 32, nf - 32) : z;
     }
-    *x = _mm512_permutex2var_ps(_mm512_permutex2var_ps(a, v_index(ab[0]), b), v_index(abc[0]), c);
-    *y = _mm512_permutex2var_ps(_mm512_permutex2var_ps(a, v_index(ab[1]), b), v_index(abc[1]), c);
-    *r = _mm512_permutex2var_ps(_mm512_permutex2var_ps(a, v_index(ab[2]), b), v_index(abc[2]), c);
+    __m512 tx = _mm512_mask_blend_ps(0x2492, _mm512_mask_blend_ps(0x4924, a, b), c);
+    __m512 ty = _mm512_mask_blend_ps(0x4924, _mm512_mask_blend_ps(0x9249, a, b), c);
+    __m512 tr = _mm512_mask_blend_ps(0x9249, _mm512_mask_blend_ps(0x2492, a, b), c);
+    *x = _mm512_permutexvar_ps(v_index(order[0]), tx);
+    *y = _mm512_permutexvar_ps(v_index(order[1]), ty);
+    *r = _mm512_permutexvar_ps(v_index(order[2]), tr);
 }
 
 CB_INLINE void v_load_circles_aos(const cb_circle *p, vf *x, vf *y, vf *r)
