@@ -1,0 +1,89 @@
+/* clamp_loop.c - the plain clamp loop a user would write (one byte per element), built twice: -O2 baseline ISA and -O3 -march=native (see bench/meson.build). */
+#include "bench.h"
+
+/*
+ * This is the "no library" baseline: the contract written as the obvious C
+ * loop, left to the compiler. meson.build compiles this file into two static
+ * libraries with CB_CLAMP_PREFIX = clamp_o2 / clamp_native and their own
+ * optimisation and -march flags; both keep the project's -ffp-contract=off,
+ * so neither may fuse a*b+c and both give the library's exact answers (the
+ * benchmark checks that). Conditionals rather than fminf/fmaxf: they are the
+ * contract's MIN/MAX and compile to minps/maxps, while GCC calls libm for
+ * fminf. No restrict: a user rarely writes it; the compiler checks aliasing
+ * at run time instead.
+ */
+#ifndef CB_CLAMP_PREFIX
+#error "define CB_CLAMP_PREFIX (clamp_o2 or clamp_native)"
+#endif
+
+#define CAT2(a, b) a##_##b
+#define CAT(a, b) CAT2(a, b)
+#define FN(name) CAT(CB_CLAMP_PREFIX, name)
+
+/* What this build needs from the CPU, in cb_cpu_features() bits, so the
+ * benchmark (built at the baseline ISA) can skip it where it would fault,
+ * e.g. under valgrind, which hides AVX-512. Data, not code: reading it runs
+ * none of this file's instructions. */
+const uint32_t FN(isa) = 0
+#ifdef __AVX2__
+                         | CB_CPU_AVX2 | CB_CPU_OS_YMM
+#endif
+#ifdef __FMA__
+                         | CB_CPU_FMA
+#endif
+#ifdef __AVX512F__
+                         | CB_CPU_AVX512F | CB_CPU_OS_ZMM
+#endif
+#ifdef __AVX512BW__
+                         | CB_CPU_AVX512BW
+#endif
+#ifdef __AVX512DQ__
+                         | CB_CPU_AVX512DQ
+#endif
+#ifdef __AVX512VL__
+                         | CB_CPU_AVX512VL
+#endif
+    ;
+
+#ifdef CB_CLAMP_NATIVE
+const int clamp_native_is_native = CB_CLAMP_NATIVE;
+#endif
+
+static inline int hit(float cx, float cy, float r2, float x0, float y0, float x1, float y1)
+{
+    float px = cx > x0 ? cx : x0;
+    px = px < x1 ? px : x1;
+    float py = cy > y0 ? cy : y0;
+    py = py < y1 ? py : y1;
+    float dx = cx - px, dy = cy - py;
+    return dx * dx + dy * dy <= r2;
+}
+
+void FN(boxes)(cb_circle c, const cb_box_soa *b, size_t n, unsigned char *out)
+{
+    const float *x0 = b->min_x, *y0 = b->min_y, *x1 = b->max_x, *y1 = b->max_y;
+    float r2 = c.r * c.r;
+    for (size_t i = 0; i < n; i++)
+        out[i] = (unsigned char)hit(c.x, c.y, r2, x0[i], y0[i], x1[i], y1[i]);
+}
+
+void FN(boxes_aos)(cb_circle c, const cb_box *b, size_t n, unsigned char *out)
+{
+    float r2 = c.r * c.r;
+    for (size_t i = 0; i < n; i++)
+        out[i] = (unsigned char)hit(c.x, c.y, r2, b[i].min_x, b[i].min_y, b[i].max_x, b[i].max_y);
+}
+
+void FN(circles)(const cb_circle_soa *c, size_t n, cb_box b, unsigned char *out)
+{
+    const float *x = c->x, *y = c->y, *r = c->r;
+    for (size_t i = 0; i < n; i++)
+        out[i] = (unsigned char)hit(x[i], y[i], r[i] * r[i], b.min_x, b.min_y, b.max_x, b.max_y);
+}
+
+void FN(circles_aos)(const cb_circle *c, size_t n, cb_box b, unsigned char *out)
+{
+    for (size_t i = 0; i < n; i++)
+        out[i] = (unsigned char)hit(c[i].x, c[i].y, c[i].r * c[i].r, b.min_x, b.min_y, b.max_x,
+                                    b.max_y);
+}

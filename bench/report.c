@@ -1,0 +1,393 @@
+/* report.c - the results as text: the table on stdout (per size, speed-ups, bandwidth share, min/median/max), the small-batch table, the targets, and the CSV files. */
+#include "bench.h"
+
+#include <math.h>
+#include <string.h>
+
+static const char *const entry_names[ENT_COUNT] = {"boxes SoA", "boxes AoS", "circles SoA",
+                                                   "circles AoS"};
+static const char *const out_names[OUT_COUNT] = {"mask", "idx 1%", "idx 50%", "bytes", "read"};
+static const char *const kind_names[KIND_COUNT] = {"backend", "seed", "loop-O2", "loop-native",
+                                                   "stream"};
+static const char *const path_names[PATH_COUNT] = {"direct", "direct+fenv", "dispatched"};
+
+const char *entry_name(entry_kind e) { return entry_names[e]; }
+const char *out_name(out_kind o) { return out_names[o]; }
+const char *kind_name(case_kind k) { return kind_names[k]; }
+const char *path_name(call_path p) { return path_names[p]; }
+
+/* Bytes of input read per element: 4 floats per box, 3 per circle. */
+size_t bytes_per_elem(entry_kind e) { return e == ENT_BOXES || e == ENT_BOXES_AOS ? 16 : 12; }
+
+const char *regime_of(const bench_env *e, size_t ws)
+{
+    return ws <= e->l1 ? "L1" : ws <= e->l2 ? "L2" : ws <= e->llc ? "L3" : "DRAM";
+}
+
+static const bench_row *find(const bench_row *r, int nr, size_t n, case_kind k, int backend,
+                             entry_kind en, out_kind o)
+{
+    for (int i = 0; i < nr; i++)
+        if (r[i].n == n && r[i].kind == k && (backend < 0 || r[i].backend == backend) &&
+            r[i].entry == en && r[i].out == o)
+            return &r[i];
+    return NULL;
+}
+
+static const bench_row *best_seed(const bench_row *r, int nr, size_t n)
+{
+    const bench_row *b = NULL;
+    for (int i = 0; i < nr; i++)
+        if (r[i].n == n && r[i].kind == KIND_SEED && (!b || r[i].med < b->med))
+            b = &r[i];
+    return b;
+}
+
+/* The fastest library backend for an entry point and output at a size. */
+static const bench_row *best_backend(const bench_row *r, int nr, size_t n, entry_kind en,
+                                     out_kind o)
+{
+    const bench_row *b = NULL;
+    for (int i = 0; i < nr; i++)
+        if (r[i].n == n && r[i].kind == KIND_BACKEND && r[i].entry == en && r[i].out == o &&
+            (!b || r[i].med < b->med))
+            b = &r[i];
+    return b;
+}
+
+typedef struct derived {
+    double vs_scalar, vs_native, vs_seed; /* NAN when the reference row is missing */
+    double frac_read;                     /* NAN outside the DRAM regime */
+    double gbps;                          /* input bytes read per second, in GB/s */
+    const char *regime;
+} derived;
+
+static double ratio(const bench_row *ref, const bench_row *r)
+{
+    return ref && r->med > 0 ? ref->med / r->med : NAN;
+}
+
+static derived derive(const bench_env *e, const bench_row *rows, int nr, const bench_row *r)
+{
+    derived d;
+    out_kind so = r->kind == KIND_BACKEND ? r->out : OUT_MASK;
+    d.vs_scalar = ratio(find(rows, nr, r->n, KIND_BACKEND, CB_BACKEND_SCALAR, r->entry, so), r);
+    d.vs_native = ratio(find(rows, nr, r->n, KIND_CLAMP_NATIVE, -1, r->entry, OUT_BYTES), r);
+    d.vs_seed = ratio(best_seed(rows, nr, r->n), r);
+    d.regime = regime_of(e, r->n * bytes_per_elem(r->entry));
+    d.frac_read = !strcmp(d.regime, "DRAM")
+                      ? ratio(find(rows, nr, r->n, KIND_STREAM, -1, r->entry, OUT_READ), r)
+                      : NAN;
+    d.gbps = r->med > 0 ? (double)bytes_per_elem(r->entry) / r->med : 0;
+    return d;
+}
+
+static const char *fmt_ns(double v, char *b, size_t len)
+{
+    snprintf(b, len, v < 1 ? "%.4f" : v < 10 ? "%.3f" : v < 100 ? "%.2f" : "%.1f", v);
+    return b;
+}
+
+static const char *fmt_rate(double per_s, char *b, size_t len)
+{
+    if (per_s >= 1e9)
+        snprintf(b, len, "%.2fG", per_s / 1e9);
+    else if (per_s >= 1e6)
+        snprintf(b, len, "%.1fM", per_s / 1e6);
+    else
+        snprintf(b, len, "%.0fk", per_s / 1e3);
+    return b;
+}
+
+static const char *fmt_x(double v, char *b, size_t len)
+{
+    if (isnan(v))
+        snprintf(b, len, "-");
+    else
+        snprintf(b, len, v < 10 ? "%.2f" : "%.1f", v);
+    return b;
+}
+
+
+static const char *fmt_bytes(size_t v, char *b, size_t len)
+{
+    if (v >= (1ul << 20))
+        snprintf(b, len, "%.0f MiB", (double)v / (1 << 20));
+    else if (v >= 1024)
+        snprintf(b, len, "%.0f KiB", (double)v / 1024);
+    else
+        snprintf(b, len, "%zu B", v);
+    return b;
+}
+
+static const char *fmt_n(size_t n, char *b, size_t len)
+{
+    if (n >= (1ul << 20) && n % (1ul << 20) == 0)
+        snprintf(b, len, "%zuMi", n >> 20);
+    else if (n >= 1024 && n % 1024 == 0)
+        snprintf(b, len, "%zuKi", n >> 10);
+    else
+        snprintf(b, len, "%zu", n);
+    return b;
+}
+
+static void print_row(FILE *f, const bench_env *e, const bench_row *rows, int nr,
+                      const bench_row *r)
+{
+    char a[32], b[32], d1[32], d2[32], d3[32], mn[32], mx[32];
+    derived d = derive(e, rows, nr, r);
+    char hits[24];
+    if (r->kind == KIND_STREAM)
+        snprintf(hits, sizeof hits, "-");
+    else
+        snprintf(hits, sizeof hits, "%zu", r->hits);
+    char frac[16];
+    if (isnan(d.frac_read))
+        snprintf(frac, sizeof frac, "-");
+    else
+        snprintf(frac, sizeof frac, "%.0f%%", 100 * d.frac_read);
+    char nb[16];
+    fprintf(f, "  %-16s %-11s %-7s %5s %8s %9s %8s %7s %7s %7s %6s %6.1f  %9s %9s\n", r->label,
+            entry_name(r->entry), out_name(r->out), fmt_n(r->n, nb, sizeof nb), hits, fmt_ns(r->med, a, sizeof a),
+            fmt_rate(1e9 / r->med, b, sizeof b), fmt_x(d.vs_scalar, d1, sizeof d1),
+            fmt_x(d.vs_native, d2, sizeof d2), fmt_x(d.vs_seed, d3, sizeof d3), frac, d.gbps,
+            fmt_ns(r->min, mn, sizeof mn), fmt_ns(r->max, mx, sizeof mx));
+}
+
+/* ----------------------------------------------------------- targets */
+
+/* One target line: the value from medians, and from minima (the best each
+ * row did: less hurt by other work on a shared machine); ge: met when
+ * value >= goal, else when value <= goal. Met/missed is judged on medians. */
+static void target(FILE *f, const char *what, double value, double vmin, int ge, double goal,
+                   const char *unit, const char *how)
+{
+    const char *op = ge ? ">=" : "<=";
+    if (isnan(value)) {
+        fprintf(f, "  %-58s %8s %-2s %14s (goal %s %g%s)  not measured in this run\n", what, "-", "",
+                "", op, goal, unit);
+        return;
+    }
+    int met = ge ? value >= goal : value <= goal;
+    char mins[32];
+    snprintf(mins, sizeof mins, "[min %.2f%s]", vmin, unit);
+    fprintf(f, "  %-58s %8.2f%-2s %-14s (goal %s %g%s)  %-6s %s\n", what, value, unit, mins, op,
+            goal, unit, met ? "MET" : "MISSED", how);
+}
+
+/* a / b of medians and of minima, NAN when a row is missing */
+#define MED(a, b) ((a) && (b) ? (a)->med / (b)->med : NAN)
+#define MIN(a, b) ((a) && (b) ? (a)->min / (b)->min : NAN)
+
+static size_t find_size(const bench_row *rows, int nr, size_t want)
+{
+    for (int i = 0; i < nr; i++)
+        if (rows[i].n == want)
+            return want;
+    return 0;
+}
+
+static void print_targets(FILE *f, const bench_env *e, const bench_row *rows, int nr,
+                          const small_row *sm, int ns)
+{
+    char buf[160];
+    (void)e;
+    fprintf(f, "\nTargets (shown, not asserted):\n");
+    size_t k1 = find_size(rows, nr, 1024);
+    const bench_row *sc = k1 ? find(rows, nr, k1, KIND_BACKEND, CB_BACKEND_SCALAR, ENT_BOXES, OUT_MASK) : NULL;
+    const bench_row *a2 = k1 ? find(rows, nr, k1, KIND_BACKEND, CB_BACKEND_AVX2, ENT_BOXES, OUT_MASK) : NULL;
+    const bench_row *a5 = k1 ? find(rows, nr, k1, KIND_BACKEND, CB_BACKEND_AVX512, ENT_BOXES, OUT_MASK) : NULL;
+    target(f, "1Ki boxes SoA mask: AVX2 vs scalar", MED(sc, a2), MIN(sc, a2), 1, 7, "x", "");
+    target(f, "1Ki boxes SoA mask: AVX-512 vs scalar", MED(sc, a5), MIN(sc, a5), 1, 12, "x", "");
+    const bench_row *bb = k1 ? best_backend(rows, nr, k1, ENT_BOXES, OUT_MASK) : NULL;
+    const bench_row *nat = k1 ? find(rows, nr, k1, KIND_CLAMP_NATIVE, -1, ENT_BOXES, OUT_BYTES) : NULL;
+    snprintf(buf, sizeof buf, "(best: %s)", bb ? bb->label : "-");
+    target(f, "1Ki boxes SoA mask: best backend vs loop -O3 -march=native",
+           MED(nat, bb), MIN(nat, bb), 1, 1.3, "x", buf);
+
+    size_t m16 = find_size(rows, nr, 16ul << 20);
+    const bench_row *bd = m16 ? best_backend(rows, nr, m16, ENT_BOXES, OUT_MASK) : NULL;
+    const bench_row *st = m16 ? find(rows, nr, m16, KIND_STREAM, -1, ENT_BOXES, OUT_READ) : NULL;
+    snprintf(buf, sizeof buf, "(best: %s; read %.1f GB/s)", bd ? bd->label : "-",
+             st ? 16.0 / st->med : 0.0);
+    target(f, "16Mi boxes SoA mask: best backend, share of streaming read",
+           100 * MED(st, bd), 100 * MIN(st, bd), 1, 85, "%", buf);
+
+    /* n = 16: for each backend, dispatched within 15% of direct. */
+    for (int i = 0; i < ns; i++) {
+        if (sm[i].n != 16 || sm[i].path != PATH_DISPATCHED)
+            continue;
+        for (int j = 0; j < ns; j++)
+            if (sm[j].n == 16 && sm[j].backend == sm[i].backend && sm[j].path == PATH_DIRECT) {
+                char what[96];
+                snprintf(what, sizeof what, "n=16 %s: dispatched call's extra time over direct",
+                         cb_backend_name((cb_backend)sm[i].backend));
+                snprintf(buf, sizeof buf, "(%.2f vs %.2f ns per call)", sm[i].med, sm[j].med);
+                target(f, what, 100 * (sm[i].med / sm[j].med - 1), 100 * (sm[i].min / sm[j].min - 1),
+                       0, 15, "%", buf);
+            }
+    }
+
+    /* AoS vs SoA and index list at 1% vs bitmask, each backend, at 1Ki. */
+    for (int b = 0; b < CB_BACKEND_COUNT && k1; b++) {
+        const bench_row *s1 = find(rows, nr, k1, KIND_BACKEND, b, ENT_BOXES, OUT_MASK);
+        const bench_row *s2 = find(rows, nr, k1, KIND_BACKEND, b, ENT_BOXES_AOS, OUT_MASK);
+        const bench_row *c1 = find(rows, nr, k1, KIND_BACKEND, b, ENT_CIRCLES, OUT_MASK);
+        const bench_row *c2 = find(rows, nr, k1, KIND_BACKEND, b, ENT_CIRCLES_AOS, OUT_MASK);
+        const bench_row *i1 = find(rows, nr, k1, KIND_BACKEND, b, ENT_BOXES, OUT_IDX_LO);
+        const bench_row *j1 = find(rows, nr, k1, KIND_BACKEND, b, ENT_CIRCLES, OUT_IDX_LO);
+        if (!s1)
+            continue;
+        char what[96];
+        const char *name = cb_backend_name((cb_backend)b);
+        snprintf(what, sizeof what, "1Ki %s: boxes AoS vs SoA (mask)", name);
+        target(f, what, MED(s1, s2), MIN(s1, s2), 1, 0.6, "x", "");
+        snprintf(what, sizeof what, "1Ki %s: circles AoS vs SoA (mask)", name);
+        target(f, what, MED(c1, c2), MIN(c1, c2), 1, 0.6, "x", "");
+        snprintf(what, sizeof what, "1Ki %s: boxes idx 1%% vs mask", name);
+        target(f, what, MED(s1, i1), MIN(s1, i1), 1, 0.8, "x", "");
+        snprintf(what, sizeof what, "1Ki %s: circles idx 1%% vs mask", name);
+        target(f, what, MED(c1, j1), MIN(c1, j1), 1, 0.8, "x", "");
+    }
+}
+
+/* -------------------------------------------------------------- table */
+
+void report_table(FILE *f, const bench_opts *o, const bench_env *e, const bench_row *rows, int nr,
+                  const small_row *sm, int ns, double fenv_ns)
+{
+    char b1[32], b2[32], b3[32];
+    fprintf(f, "cb-bench: %s; %s\n", e->cpu, e->compiler);
+    fprintf(f, "caches: L1d %s, L2 %s, LLC %s%s; seed 0x%llx; %d reps per row (interleaved), "
+               "samples >= %.2f ms\n",
+            fmt_bytes(e->l1, b1, sizeof b1), fmt_bytes(e->l2, b2, sizeof b2),
+            fmt_bytes(e->llc, b3, sizeof b3), e->llc_guessed ? " (assumed: per-CCX share)" : "",
+            (unsigned long long)o->seed, o->reps, o->sample_ns / 1e6);
+    fprintf(f, "flags: library, seeds, bench -O3 (release) -ffp-contract=off; loop -O2: -O2 "
+               "baseline ISA; loop -O3%s: -O3%s%s, -ffp-contract=off kept (the project sets it: "
+               "no FMA, so the loop gives the contract's exact answers)\n",
+            clamp_native_is_native ? " native" : "", clamp_native_is_native ? " -march=native" : "",
+            e->native_ok ? "" : " (not run here: this CPU lacks its ISA)");
+    fprintf(f, "ns/elem and elem/s are medians; x scalar / x loopO3 / x seed = that row's time "
+               "over this row's (higher is better); %%read = streaming-read time over this "
+               "row's, at DRAM sizes; GB/s = input bytes read per second\n");
+
+    size_t last = 0;
+    for (int pass = 0; pass < nr; pass++) {
+        size_t n = rows[pass].n;
+        if (n == last)
+            continue;
+        last = n;
+        fprintf(f, "\n== n = %s (boxes SoA %s: %s; circles %s: %s)\n", fmt_n(n, b1, sizeof b1),
+                fmt_bytes(16 * n, b2, sizeof b2), regime_of(e, 16 * n),
+                fmt_bytes(12 * n, b3, sizeof b3), regime_of(e, 12 * n));
+        fprintf(f, "  %-16s %-11s %-7s %5s %8s %9s %8s %7s %7s %7s %6s %6s  %9s %9s\n", "row", "entry",
+                "output", "n", "hits", "ns/elem", "elem/s", "xscalar", "xloopO3", "xseed", "%read",
+                "GB/s", "min", "max");
+        for (int en = 0; en < ENT_COUNT; en++) {
+            for (int k = 0; k < KIND_COUNT; k++)
+                for (int i = 0; i < nr; i++)
+                    if (rows[i].n == n && rows[i].entry == (entry_kind)en &&
+                        rows[i].kind == (case_kind)k)
+                        print_row(f, e, rows, nr, &rows[i]);
+        }
+    }
+
+    if (ns) {
+        fprintf(f, "\n== small batches: one circle vs n boxes (SoA, bitmask), ns per call, "
+                   "median [min..max]\n");
+        fprintf(f, "  %-8s %4s  %-22s %-22s %-22s %s\n", "backend", "n", "direct (raw kernel)",
+                "direct + fenv read", "dispatched (public)", "dispatched/direct");
+        for (int i = 0; i < ns; i++) {
+            if (sm[i].path != PATH_DIRECT)
+                continue;
+            char cols[PATH_COUNT][40];
+            double med[PATH_COUNT] = {0};
+            for (int p = 0; p < PATH_COUNT; p++)
+                snprintf(cols[p], sizeof cols[p], "-");
+            for (int j = 0; j < ns; j++)
+                if (sm[j].backend == sm[i].backend && sm[j].n == sm[i].n) {
+                    snprintf(cols[sm[j].path], sizeof cols[0], "%6.2f [%.2f..%.2f]", sm[j].med,
+                             sm[j].min, sm[j].max);
+                    med[sm[j].path] = sm[j].med;
+                }
+            fprintf(f, "  %-8s %4zu  %-22s %-22s %-22s %.2f\n",
+                    cb_backend_name((cb_backend)sm[i].backend), sm[i].n, cols[0], cols[1],
+                    cols[2], med[0] > 0 ? med[PATH_DISPATCHED] / med[0] : 0.0);
+        }
+        if (fenv_ns >= 0)
+            fprintf(f, "  one read of the float-environment register (%s): %.2f ns\n",
+#if defined(__aarch64__)
+                    "mrs fpcr",
+#else
+                    "stmxcsr",
+#endif
+                    fenv_ns);
+    }
+
+    print_targets(f, e, rows, nr, sm, ns);
+
+    /* Seeds' notes: where their answers differ from the contract's. */
+    fprintf(f, "\nSeeds (per pair in a loop, own box format, bitmask out; x seed compares "
+               "per-element cost for every entry point):\n");
+    size_t nmax = 0;
+    for (int i = 0; i < nr; i++)
+        nmax = rows[i].n > nmax ? rows[i].n : nmax;
+    for (int i = 0; i < nr; i++)
+        if (rows[i].kind == KIND_SEED && rows[i].n == nmax)
+            fprintf(f, "  %-16s %s (n = %s)\n", rows[i].label, rows[i].note,
+                    fmt_n(nmax, b1, sizeof b1));
+    fprintf(f, "Loops write one byte per element; idx rows are compared with them all the "
+               "same.\n");
+}
+
+/* ---------------------------------------------------------------- CSV */
+
+static void csv_num(FILE *f, double v)
+{
+    if (isnan(v))
+        fprintf(f, ",");
+    else
+        fprintf(f, ",%.6g", v);
+}
+
+int report_csv(const char *dir, const bench_env *e, const bench_row *rows, int nr,
+               const small_row *sm, int ns)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/cb-bench.csv", dir);
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return -1;
+    fprintf(f, "n,regime,row,kind,backend,entry,output,hits,reps,iters,ns_min,ns_med,ns_max,"
+               "elem_per_s,x_scalar,x_loop_native,x_best_seed,frac_stream_read,gb_per_s,note\n");
+    for (int i = 0; i < nr; i++) {
+        const bench_row *r = &rows[i];
+        derived d = derive(e, rows, nr, r);
+        fprintf(f, "%zu,%s,%s,%s,%s,%s,%s,%zu,%d,%lu", r->n, d.regime, r->label,
+                kind_name(r->kind), r->backend >= 0 ? cb_backend_name((cb_backend)r->backend) : "",
+                entry_name(r->entry), out_name(r->out), r->hits, r->reps, r->iters);
+        csv_num(f, r->min);
+        csv_num(f, r->med);
+        csv_num(f, r->max);
+        csv_num(f, 1e9 / r->med);
+        csv_num(f, d.vs_scalar);
+        csv_num(f, d.vs_native);
+        csv_num(f, d.vs_seed);
+        csv_num(f, d.frac_read);
+        csv_num(f, d.gbps);
+        /* notes hold ';' and '%' but never a comma or quote */
+        fprintf(f, ",\"%s\"\n", r->note);
+    }
+    int rc = fclose(f);
+
+    snprintf(path, sizeof path, "%s/cb-bench-small.csv", dir);
+    f = fopen(path, "w");
+    if (!f)
+        return -1;
+    fprintf(f, "backend,n,path,ns_per_call_min,ns_per_call_med,ns_per_call_max\n");
+    for (int i = 0; i < ns; i++)
+        fprintf(f, "%s,%zu,%s,%.6g,%.6g,%.6g\n", cb_backend_name((cb_backend)sm[i].backend),
+                sm[i].n, path_name(sm[i].path), sm[i].min, sm[i].med, sm[i].max);
+    return rc | fclose(f);
+}

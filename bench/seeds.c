@@ -1,0 +1,239 @@
+/* seeds.c - the five per-pair methods of shared/SEEDS.md (A-E), written from their descriptions, run one pair at a time in a loop with bitmask output. */
+#include "bench.h"
+
+#include <math.h>
+
+/*
+ * These are the baselines a user has before this library: one function per
+ * pair, called in a loop. Each works on its own box format (the data set
+ * holds the same integer boxes in every format, so no conversion is timed)
+ * and writes the library's bitmask layout, so outputs can be compared bit
+ * for bit. They are compiled with the project's flags (-O3 in a release
+ * build, baseline ISA, -ffp-contract=off) and the compiler may inline and
+ * vectorise them as it likes: that is what a user would get.
+ *
+ * Where a seed's answer may differ from the library's contract:
+ *  A  touching counts (<=); approximate: the "box radius" along the line of
+ *     centres overestimates the gap in the side zones, so a circle that just
+ *     reaches a side can be missed, and trig rounding blurs the boundary.
+ *  B  touching counts (<=); exact in its own arithmetic (side zones compare
+ *     |d| with r + half-extent, no squares), so it can differ from the
+ *     contract's rounded squares only at the boundary of huge coordinates.
+ *  C  touching does NOT count (<): the contract with CB_STRICT.
+ *  D  touching does NOT count (<); integer arithmetic, exact. The squared
+ *     distance is computed in 64 bits: the tutorial's int would overflow for
+ *     levels wider than 46340 units, which the large rungs are.
+ *  E  touching does NOT count, with an epsilon (d2 + eps < r2); it also
+ *     builds its contact data (distance, normal, depth, contact point) for
+ *     every hit, as its write-up does; the depths are summed so the compiler
+ *     must compute them.
+ */
+
+#define HALF_PI 1.57079632679489661923f
+#define E_EPS 1e-4f
+
+static const char *const names[SEED_COUNT] = {"seed A angle", "seed B zones", "seed C clamp",
+                                              "seed D int", "seed E contact"};
+static const int touch[SEED_COUNT] = {1, 1, 0, 0, 0};
+
+const char *seed_name(int s) { return names[s]; }
+int seed_touch(int s) { return touch[s]; }
+
+/* A: angle between the centres and the box's "radius" at that angle. */
+static int seed_a(float cx, float cy, float r, cb_box_center b)
+{
+    float dx = cx - b.cx, dy = cy - b.cy;
+    float adx = fabsf(dx), ady = fabsf(dy);
+    if (adx <= b.hx && ady <= b.hy) /* early accept: the centre is inside the box */
+        return 1;
+    /* Fold the angle into [0, pi/2] (the box is symmetric); below the
+     * corner's angle the ray leaves through a vertical side (half-width /
+     * cos), above it through a horizontal one (half-height / sin). */
+    float a = atan2f(ady, adx);
+    float corner = atan2f(b.hy, b.hx);
+    float box_r = a <= corner ? b.hx / cosf(a) : b.hy / cosf(HALF_PI - a);
+    float dist = sqrtf(dx * dx + dy * dy);
+    if (dist > r + box_r)
+        return 0;
+    if (adx > b.hx && ady > b.hy) { /* corner fix-up: is the nearest corner inside the circle? */
+        float ex = adx - b.hx, ey = ady - b.hy;
+        return ex * ex + ey * ey <= r * r;
+    }
+    return 1;
+}
+
+/* B: nine zones around the box; zone = xz + 3 * yz. */
+static int seed_b(float cx, float cy, float r, cb_box_center b)
+{
+    float left = b.cx - b.hx, right = b.cx + b.hx;
+    float bottom = b.cy - b.hy, top = b.cy + b.hy;
+    int xz = cx < left ? 0 : cx > right ? 2 : 1;
+    int yz = cy < bottom ? 0 : cy > top ? 2 : 1;
+    switch (xz + 3 * yz) {
+    case 4: /* centre inside */
+        return 1;
+    case 1:
+    case 7: /* below or above: vertical gap */
+        return fabsf(cy - b.cy) <= r + b.hy;
+    case 3:
+    case 5: /* left or right: horizontal gap */
+        return fabsf(cx - b.cx) <= r + b.hx;
+    default: { /* a corner zone: is that corner inside the circle? */
+        float kx = xz == 0 ? left : right, ky = yz == 0 ? bottom : top;
+        float dx = cx - kx, dy = cy - ky;
+        return dx * dx + dy * dy <= r * r;
+    }
+    }
+}
+
+/* C: clamp the centre into the box (corner + size). Written with
+ * conditionals, which compile to minss/maxss: fminf/fmaxf are NaN-aware and
+ * GCC calls libm for them, which would make this baseline slower than the
+ * method is. */
+static int seed_c(float cx, float cy, float r, cb_box_corner b)
+{
+    float right = b.x + b.w, bottom = b.y + b.h;
+    float nx = cx < right ? cx : right;
+    nx = nx > b.x ? nx : b.x;
+    float ny = cy < bottom ? cy : bottom;
+    ny = ny > b.y ? ny : b.y;
+    float dx = cx - nx, dy = cy - ny;
+    return dx * dx + dy * dy < r * r;
+}
+
+/* D: the SDL tutorial's branches on integers. */
+static int seed_d(seed_icircle c, seed_irect b)
+{
+    int32_t nx, ny;
+    if (c.x < b.x)
+        nx = b.x;
+    else if (c.x > b.x + b.w)
+        nx = b.x + b.w;
+    else
+        nx = c.x;
+    if (c.y < b.y)
+        ny = b.y;
+    else if (c.y > b.y + b.h)
+        ny = b.y + b.h;
+    else
+        ny = c.y;
+    int64_t dx = (int64_t)c.x - nx, dy = (int64_t)c.y - ny;
+    return dx * dx + dy * dy < (int64_t)c.r * c.r;
+}
+
+/* E: clamp in box space, then the contact data of a hit. */
+typedef struct contact {
+    int hit;
+    float distance; /* signed: negative when penetrating */
+    float nx, ny;   /* normal from the box towards the circle */
+    float depth;
+    float px, py;   /* contact point on the box */
+} contact;
+
+static contact seed_e(float cx, float cy, float r, cb_box_center b)
+{
+    contact k = {0, 0, 0, 0, 0, 0, 0};
+    float lx = cx - b.cx, ly = cy - b.cy; /* the circle's centre in box space */
+    float qx = lx < -b.hx ? -b.hx : lx > b.hx ? b.hx : lx;
+    float qy = ly < -b.hy ? -b.hy : ly > b.hy ? b.hy : ly;
+    float dx = lx - qx, dy = ly - qy;
+    float d2 = dx * dx + dy * dy;
+    if (d2 + E_EPS >= r * r) /* early out on squared lengths, touching excluded */
+        return k;
+    k.hit = 1;
+    if (d2 > 0) {
+        float dist = sqrtf(d2);
+        k.nx = dx / dist, k.ny = dy / dist;
+        k.distance = dist - r;
+        k.depth = r - dist;
+        k.px = b.cx + qx, k.py = b.cy + qy;
+    } else { /* centre inside: push out through the nearest face */
+        float fx = b.hx - fabsf(lx), fy = b.hy - fabsf(ly);
+        if (fx < fy) {
+            k.nx = lx < 0 ? -1.0f : 1.0f;
+            k.depth = r + fx;
+            k.px = b.cx + k.nx * b.hx, k.py = cy;
+        } else {
+            k.ny = ly < 0 ? -1.0f : 1.0f;
+            k.depth = r + fy;
+            k.px = cx, k.py = b.cy + k.ny * b.hy;
+        }
+        k.distance = -k.depth;
+    }
+    return k;
+}
+
+static volatile float e_depth_sink;
+
+/* The bitmask writer shared by the loops: whole words, zero bits past n. */
+#define SEED_LOOP(hit_expr)                                                                        \
+    size_t count = 0;                                                                              \
+    uint64_t w = 0;                                                                                \
+    for (size_t i = 0; i < n; i++) {                                                               \
+        int h = (hit_expr);                                                                        \
+        w |= (uint64_t)(h != 0) << (i & 63);                                                       \
+        count += h != 0;                                                                           \
+        if ((i & 63) == 63 || i + 1 == n) {                                                        \
+            mask[i >> 6] = w;                                                                      \
+            w = 0;                                                                                 \
+        }                                                                                          \
+    }                                                                                              \
+    return count
+
+static size_t run_a(cb_circle c, const cb_box_center *b, size_t n, uint64_t *mask)
+{
+    SEED_LOOP(seed_a(c.x, c.y, c.r, b[i]));
+}
+
+static size_t run_b(cb_circle c, const cb_box_center *b, size_t n, uint64_t *mask)
+{
+    SEED_LOOP(seed_b(c.x, c.y, c.r, b[i]));
+}
+
+static size_t run_c(cb_circle c, const cb_box_corner *b, size_t n, uint64_t *mask)
+{
+    SEED_LOOP(seed_c(c.x, c.y, c.r, b[i]));
+}
+
+static size_t run_d(seed_icircle c, const seed_irect *b, size_t n, uint64_t *mask)
+{
+    SEED_LOOP(seed_d(c, b[i]));
+}
+
+static size_t run_e(cb_circle c, const cb_box_center *b, size_t n, uint64_t *mask)
+{
+    float depth = 0;
+    size_t count = 0;
+    uint64_t w = 0;
+    for (size_t i = 0; i < n; i++) {
+        contact k = seed_e(c.x, c.y, c.r, b[i]);
+        depth += k.depth;
+        w |= (uint64_t)(k.hit != 0) << (i & 63);
+        count += k.hit != 0;
+        if ((i & 63) == 63 || i + 1 == n) {
+            mask[i >> 6] = w;
+            w = 0;
+        }
+    }
+    e_depth_sink = depth;
+    return count;
+}
+
+size_t seed_run(int s, const dataset *d, cb_circle c, uint64_t *mask)
+{
+    switch (s) {
+    case 0:
+        return run_a(c, d->centers, d->n, mask);
+    case 1:
+        return run_b(c, d->centers, d->n, mask);
+    case 2:
+        return run_c(c, d->corners, d->n, mask);
+    case 3: {
+        /* the data are integers, so the SDL-style circle holds them exactly */
+        seed_icircle ic = {(int32_t)c.x, (int32_t)c.y, (int32_t)c.r};
+        return run_d(ic, d->irects, d->n, mask);
+    }
+    default:
+        return run_e(c, d->centers, d->n, mask);
+    }
+}

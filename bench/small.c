@@ -1,0 +1,151 @@
+/* small.c - small batches (n = 1, 4, 16, 64): cost per call through the public dispatcher vs a direct call of the same backend's raw kernel. */
+#include "bench.h"
+
+#if defined(__x86_64__) || defined(_M_X64) || defined(__i386__)
+#include <xmmintrin.h>
+#define HAVE_FENV_READ 1
+/* The guard's read: stmxcsr (MXCSR is only reachable through memory). As
+ * asm volatile, so a loop of bare reads is not hoisted (with _mm_getcsr GCC
+ * may read once, since nothing in the loop can change MXCSR). */
+static inline unsigned long fenv_read(void)
+{
+#if defined(__GNUC__)
+    unsigned v;
+    __asm__ volatile("stmxcsr %0" : "=m"(v));
+    return v;
+#else
+    return _mm_getcsr();
+#endif
+}
+#define FENV_MODE_BITS 0xE040ul /* DAZ, rounding, FTZ: what the guard tests */
+#elif defined(__aarch64__)
+#define HAVE_FENV_READ 1
+static inline unsigned long fenv_read(void)
+{
+    unsigned long v;
+    __asm__ volatile("mrs %0, fpcr" : "=r"(v));
+    return v;
+}
+#define FENV_MODE_BITS ((1ul << 0) | (1ul << 1) | (3ul << 22) | (1ul << 24))
+#else
+#define HAVE_FENV_READ 0
+static inline unsigned long fenv_read(void) { return 0; }
+#define FENV_MODE_BITS 0ul
+#endif
+
+/*
+ * Three ways to run the same batch, to split the dispatcher's cost:
+ *   direct      the raw kernel through its table pointer (cb_kernels_for);
+ *   direct+csr  the same, preceded by the float-environment read and test the
+ *               public entry points do (emulated here, to price that part);
+ *   dispatched  cb_set_backend(b), then cb_batch_overlap(): argument checks,
+ *               the atomic selection load, the guard, the indirect call, and
+ *               the PLT hop into the shared library.
+ * The same 64 boxes and the entity-sized circle are used throughout; calls
+ * repeat on warm caches and trained predictors, the best case a caller in a
+ * tight loop sees.
+ */
+#define SB_MAX 64
+static const size_t small_n[] = {1, 4, 16, 64};
+#define SB_NS (sizeof small_n / sizeof small_n[0])
+
+typedef struct sb_case {
+    const cb_kernels *k;
+    size_t n;
+    call_path path;
+    unsigned long iters;
+    double s[BENCH_MAX_REPS];
+} sb_case;
+
+#define TIMED(expr)                                                                                \
+    do {                                                                                           \
+        t0 = time_now_ns();                                                                        \
+        for (unsigned long it_ = 0; it_ < iters; it_++)                                            \
+            acc += (uint64_t)(expr);                                                               \
+        t1 = time_now_ns();                                                                        \
+    } while (0)
+
+static double time_sb(const sb_case *c, const dataset *d, unsigned long iters)
+{
+    double t0 = 0, t1 = 0;
+    uint64_t acc = 0;
+    const cb_circle q = d->q[0];
+    const size_t n = c->n;
+    uint64_t *mask = d->mask;
+    size_t (*fn)(cb_circle, const cb_box_soa *, size_t, uint64_t *, unsigned) = c->k->boxes;
+    switch (c->path) {
+    case PATH_DIRECT:
+        TIMED(fn(q, &d->soa, n, mask, 0));
+        break;
+    case PATH_DIRECT_CSR:
+        TIMED((fenv_read() & FENV_MODE_BITS) + fn(q, &d->soa, n, mask, 0));
+        break;
+    default:
+        cb_set_backend(c->k->backend); /* outside the timed loop */
+        TIMED(cb_batch_overlap(q, &d->soa, n, mask, 0));
+        break;
+    }
+    bench_sink += acc;
+    return t1 - t0;
+}
+
+static double time_fenv_read(unsigned long iters)
+{
+    double t0 = 0, t1 = 0;
+    uint64_t acc = 0;
+    TIMED(fenv_read());
+    bench_sink += acc;
+    return (t1 - t0) / (double)iters;
+}
+
+int small_run(const bench_opts *o, const dataset *d, const cb_kernels *const *ks, int nk,
+              small_row *out, int max, double *fenv_ns)
+{
+    static sb_case cs[CB_BACKEND_COUNT * SB_NS * PATH_COUNT];
+    int nc = 0;
+    for (int b = 0; b < nk; b++)
+        for (size_t j = 0; j < SB_NS; j++)
+            for (int p = 0; p < PATH_COUNT; p++) {
+                if (p == PATH_DIRECT_CSR && !HAVE_FENV_READ)
+                    continue;
+                sb_case c = {ks[b], small_n[j], (call_path)p, 1, {0}};
+                cs[nc++] = c;
+            }
+
+    /* Calibrate (doubles as warm-up): enough calls per sample to last
+     * sample_ns, measured on a first run of 1000 calls. */
+    for (int i = 0; i < nc; i++) {
+        double t = time_sb(&cs[i], d, 1000) / 1000.0;
+        unsigned long it = (unsigned long)(o->sample_ns / (t > 0.1 ? t : 0.1)) + 1;
+        cs[i].iters = it;
+        time_sb(&cs[i], d, it / 4 + 1);
+    }
+    /* Interleaved: every sample of every row in each round, rotated. */
+    for (int r = 0; r < o->reps; r++)
+        for (int j = 0; j < nc; j++) {
+            sb_case *c = &cs[(j + r * 5) % nc];
+            c->s[r] = time_sb(c, d, c->iters) / (double)c->iters;
+        }
+    cb_set_backend_by_name(NULL); /* back to the automatic choice */
+
+    if (HAVE_FENV_READ) {
+        double s[BENCH_MAX_REPS], mn, md, mx;
+        unsigned long it = (unsigned long)(o->sample_ns / 2.0) + 1000; /* ~2 reads per ns at most */
+        time_fenv_read(it);
+        for (int r = 0; r < o->reps; r++)
+            s[r] = time_fenv_read(it);
+        time_stats(s, o->reps, &mn, &md, &mx);
+        *fenv_ns = md;
+    } else {
+        *fenv_ns = -1;
+    }
+
+    int rows = 0;
+    for (int i = 0; i < nc && rows < max; i++, rows++) {
+        out[rows].backend = (int)cs[i].k->backend;
+        out[rows].n = cs[i].n;
+        out[rows].path = cs[i].path;
+        time_stats(cs[i].s, o->reps, &out[rows].min, &out[rows].med, &out[rows].max);
+    }
+    return rows;
+}
