@@ -9,7 +9,7 @@ for group in "$@"; do
     build)    pkgs+=(gcc meson ninja-build pkg-config) ;;
     test)     pkgs+=(libcriterion-dev) ;;
     clang)    pkgs+=(clang) ;;
-    cross)    pkgs+=(gcc-aarch64-linux-gnu qemu-user-static binutils-aarch64-linux-gnu) ;;
+    cross)    pkgs+=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static binutils-aarch64-linux-gnu) ;;
     qemu-x86) pkgs+=(qemu-user) ;;
     fuzz)     pkgs+=(clang libclang-rt-14-dev) ;;
     valgrind) pkgs+=(valgrind) ;;

@@ -1,0 +1,135 @@
+#!/usr/bin/env bash
+# test-x86-cpus.sh - run cb-digest under qemu-x86_64 -cpu MODEL (older x86-64 CPUs): dispatch picks what the model has, no SIGILL, same digest.
+#
+# Why: this machine has AVX-512, so natively the SSE and AVX2 paths of the
+# dispatcher are never the automatic choice, and a kernel that used an
+# instruction its CPU check did not cover would go unnoticed. Under
+# `qemu-x86_64 -cpu MODEL` the program sees that model's CPUID, and an
+# instruction the model lacks raises SIGILL (exit 132). cb-digest is a plain
+# program (Criterion re-executes itself natively, outside qemu), so it is the
+# one run here: it reports the chosen backend, runs every kernel that the
+# library says is runnable, and prints the digest of all their answers.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+dir=build/native # shared with scripts/test-native.sh (same options)
+
+cannot() {
+  {
+    echo "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"
+    echo "!!! test-x86-cpus: older x86 CPUs NOT TESTED: $*"
+    echo "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"
+  } >&2
+  [ "${CI:-}" = true ] && { echo "test-x86-cpus: CI=true: failing the stage" >&2; exit 1; }
+  exit 0
+}
+
+[ "$(uname -m)" = x86_64 ] || cannot "this is not an x86-64 machine"
+bash scripts/deps.sh build test qemu-x86 || cannot "could not install qemu-user (need root or sudo)"
+
+if [ ! -f "$dir/build.ninja" ]; then
+  meson setup "$dir" --buildtype=release -Dtests=enabled >/dev/null
+fi
+if ! out=$(ninja -C "$dir" -j2 tools/cb-digest 2>&1); then
+  printf '%s\n' "$out" | tail -n 40
+  echo "test-x86-cpus: building $dir/tools/cb-digest failed" >&2
+  exit 1
+fi
+digest=$dir/tools/cb-digest
+expected=$(tr -d '[:space:]' <tools/cb-digest.expected)
+
+# MODEL  best backend it supports  a backend it lacks
+# (qemu 7.2 does not emulate AVX-512, so no model here selects avx512.)
+models=(
+  "core2duo     sse   avx2"   # SSE2..SSSE3, no SSE4.1/POPCNT
+  "Nehalem      sse   avx2"   # SSE4.2 + POPCNT, no AVX
+  "SandyBridge  sse   avx2"   # AVX, no AVX2
+  "Haswell      avx2  avx512" # AVX2 + FMA, no AVX-512
+)
+
+# run MODEL CB_BACKEND-VALUE ARGS...: cb-digest under the model (an empty
+# value unsets CB_BACKEND), output in $out, exit status in $rc. The
+# environment is set outside qemu: a program qemu-user runs that execs
+# another (env) would run the second one natively, not under the model.
+# qemu's warnings about CPUID bits it does not emulate go to stderr, dropped.
+run() {
+  local model=$1 backend=$2
+  shift 2
+  set +e
+  if [ -n "$backend" ]; then
+    out=$(CB_BACKEND=$backend qemu-x86_64 -cpu "$model" "$digest" "$@" 2>/dev/null)
+  else
+    out=$(env -u CB_BACKEND qemu-x86_64 -cpu "$model" "$digest" "$@" 2>/dev/null)
+  fi
+  rc=$?
+  set -e
+}
+
+fails=0
+row_fmt='%-11s %-5s %-6s %-18s %-6s %-39s %-27s %s'
+report=()
+detail=()
+for row in "${models[@]}"; do
+  read -r model want lacks _ <<<"$row"
+  problems=()
+  sigill=0
+
+  # 1. automatic choice: the best backend the model has, and the committed digest
+  run "$model" "" --expect "$expected"
+  auto_rc=$rc auto_out=$out
+  [ "$rc" = 132 ] && sigill=1
+  active=$(sed -n 's/^active: \([a-z0-9]*\) .*/\1/p' <<<"$out")
+  got=$(sed -n 's/^digest: //p' <<<"$out")
+  [ "$rc" = 0 ] || problems+=("auto: exit $rc")
+  [ "$active" = "$want" ] || problems+=("auto: chose '${active:-?}', want $want")
+  [ "$got" = "$expected" ] || problems+=("auto: digest ${got:-none}")
+  grep -qE "^  $lacks kernels +- +CB_ERR_UNSUPPORTED_CPU" <<<"$out" ||
+    problems+=("auto: $lacks not reported CB_ERR_UNSUPPORTED_CPU")
+
+  # 2. CB_BACKEND names a backend the model lacks: ignored, recorded, best used, same digest
+  run "$model" "$lacks" --expect "$expected"
+  [ "$rc" = 132 ] && sigill=1
+  env_status=$(sed -n "s/^CB_BACKEND: $lacks -> \\([A-Z_]*\\):.*/\\1/p" <<<"$out")
+  env_active=$(sed -n 's/^active: \([a-z0-9]*\) .*/\1/p' <<<"$out")
+  [ "$rc" = 0 ] || problems+=("CB_BACKEND=$lacks: exit $rc")
+  [ "$env_status" = CB_ERR_UNSUPPORTED_CPU ] || problems+=("CB_BACKEND=$lacks: cb_env_status ${env_status:-?}")
+  [ "$env_active" = "$want" ] || problems+=("CB_BACKEND=$lacks: chose ${env_active:-?}")
+  grep -q "^digest: $expected\$" <<<"$out" || problems+=("CB_BACKEND=$lacks: digest differs")
+
+  # 3. the API forces it: cb_set_backend's error, exit 77, no crash
+  run "$model" "" --backend "$lacks"
+  api_rc=$rc
+  [ "$rc" = 132 ] && sigill=1
+  api_status=$(sed -n "s/^backend $lacks: cb_set_backend -> \\([A-Z_]*\\):.*/\\1/p" <<<"$out")
+  [ "$rc" = 77 ] || problems+=("--backend $lacks: exit $rc, want 77")
+  [ "$api_status" = CB_ERR_UNSUPPORTED_CPU ] || problems+=("--backend $lacks: status ${api_status:-?}")
+
+  # 4. the API forces the baseline SIMD backend every x86-64 CPU has
+  run "$model" "" --expect "$expected" --backend sse
+  [ "$rc" = 132 ] && sigill=1
+  [ "$rc" = 0 ] || problems+=("--backend sse: exit $rc")
+  grep -q '^active: sse (forced by cb_set_backend)' <<<"$out" || problems+=("--backend sse: not active")
+
+  [ "$sigill" = 1 ] && problems+=("SIGILL (exit 132)")
+  if [ ${#problems[@]} -eq 0 ]; then result=PASS; else result=FAIL; fails=$((fails + 1)); fi
+  # shellcheck disable=SC2059 # one row format for the header and every row
+  report+=("$(printf "$row_fmt" "$model" "$want" "${active:-?}" "${got:-none}" \
+    "$([ "$sigill" = 1 ] && echo YES || echo no)" "CB_BACKEND=$lacks: ${env_status:-?}" \
+    "--backend $lacks: exit $api_rc" "$result")")
+  if [ "$result" = FAIL ]; then
+    detail+=("$model: $(IFS=';'; echo "${problems[*]}")")
+    detail+=("$(printf '%s\n' "$auto_out" | sed 's/^/      | /') (exit $auto_rc)")
+  fi
+done
+
+echo "test-x86-cpus: cb-digest under qemu-x86_64 -cpu MODEL (committed digest $expected)"
+# shellcheck disable=SC2059
+printf "$row_fmt\n" MODEL WANT ACTIVE DIGEST SIGILL "ENV FORCED (ignored, best used)" \
+  "API FORCED (cb_set_backend)" RESULT
+printf '%s\n' "${report[@]}"
+if [ "$fails" -ne 0 ]; then
+  printf '%s\n' "${detail[@]}" >&2
+  echo "test-x86-cpus: FAIL ($fails of ${#models[@]} models)" >&2
+  exit 1
+fi
+echo "test-x86-cpus: PASS (${#models[@]} models; each also ran --backend sse with the same digest)"

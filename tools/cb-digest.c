@@ -1,0 +1,968 @@
+/* cb-digest.c - one 64-bit digest of every entry point's answers on a fixed corpus: backends, CPUs and architectures must all agree. */
+
+/*
+ * Why this program: the float contract promises the same bits from every
+ * backend on every machine. The Criterion suites check that on random corpora
+ * inside one process; this plain program (no fork, no re-exec, so it runs as
+ * it is under `qemu-x86_64 -cpu MODEL` and qemu-aarch64) reduces the answers
+ * on a FIXED corpus to one number, so that runs on different CPUs and
+ * architectures are compared through one committed value,
+ * tools/cb-digest.expected.
+ *
+ * What it runs: the converters and validators (their outputs seed the
+ * digest), then the eight batch functions with both flags on 128 circle and
+ * 128 box queries, once through each runnable backend's raw kernels
+ * (cb_kernels_for) and once through the public entry points (the dispatcher),
+ * and once more through the public entry points with flush-to-zero,
+ * denormals-are-zero and round-toward-zero set (the entry points must undo
+ * them). Every run must give the scalar kernels' digest. Along the way it
+ * checks what a digest cannot see: the AoS, SoA, mask and index forms agree,
+ * nothing is written past the outputs, masks are zero past n, and the public
+ * functions agree with cb_overlap and reject bad arguments.
+ *
+ * Usage: cb-digest [--expect HEX] [--backend NAME]
+ *   --expect HEX    fail unless the digest equals HEX (e.g. 0x0123...)
+ *   --backend NAME  force the dispatcher's backend (cb_set_backend_by_name;
+ *                   "auto" = the best one this CPU runs)
+ * Output lines scripts may rely on:
+ *   "CB_BACKEND: <value or (unset)> -> <CB_OK | CB_ERR_...>: <text>"
+ *   "backend <name>: cb_set_backend -> <CB_ERR_...>: <text> (<why>)"  (exit 77)
+ *   "active: <backend> (<reason>)"
+ *   "  <backend> kernels  0x<digest>  same|DIFFERS|reference", or
+ *   "  <backend> kernels  -  <CB_ERR_...>: <why>" when it cannot run here
+ *   "digest: 0x<16 hex digits>"
+ * Lines "corpus: ... inputs 0x..." and "converters 0x..., validators 0x..."
+ * hash the inputs and the converter/validator outputs alone: when the digest
+ * differs between two machines, they tell which stage diverged.
+ * Exit status:
+ *   0   every digest agrees with the scalar one (and with --expect)
+ *   1   a digest differs or a self-check failed (details on stderr)
+ *   2   usage error, including a backend name cb_backend_from_name rejects
+ *   77  --backend names a backend that cannot run here: not compiled in
+ *       (CB_ERR_NOT_COMPILED) or not supported by this CPU/OS
+ *       (CB_ERR_UNSUPPORTED_CPU); the status is printed. 77 is what meson
+ *       test reports as "skipped".
+ */
+#include <cbatch.h>
+
+#include <float.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__x86_64__) || defined(_M_X64)
+#include <xmmintrin.h>
+#endif
+
+enum { EXIT_MISMATCH = 1, EXIT_USAGE = 2, EXIT_UNAVAILABLE = 77 };
+
+/* Corpus sizes: NB is no multiple of 64 or of any vector width, so every run
+ * has short final words and short final vectors. */
+#define NB 1031u
+#define NQ 128u
+#define WORDS ((NB + 63u) / 64u)
+
+/* ----------------------------------------------------------------- failures */
+
+static unsigned failures;
+
+static void fail(const char *fmt, ...)
+{
+    if (failures++ < 20) { /* the first few are enough to debug */
+        va_list ap;
+        va_start(ap, fmt);
+        fputs("cb-digest: FAIL: ", stderr);
+        vfprintf(stderr, fmt, ap);
+        fputc('\n', stderr);
+        va_end(ap);
+    }
+}
+
+/* ------------------------------------------------------------- the digest */
+
+/* FNV-1a over little-endian bytes, so the value does not depend on the
+ * host's byte order or on struct padding. */
+#define FNV_OFFSET 0xcbf29ce484222325ull
+#define FNV_PRIME 0x100000001b3ull
+
+static uint64_t fnv_u64(uint64_t h, uint64_t v)
+{
+    for (int i = 0; i < 8; i++) {
+        h ^= (v >> (8 * i)) & 0xffu;
+        h *= FNV_PRIME;
+    }
+    return h;
+}
+
+static uint32_t f2u(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return u;
+}
+
+static float u2f(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, sizeof f);
+    return f;
+}
+
+/* A float's bits, with every NaN as one canonical NaN: IEEE 754 leaves the
+ * payload and sign of a NaN result open, and machines differ (x86 SSE returns
+ * the first NaN operand, AArch64 prefers a signalling one, qemu's x86
+ * emulation the larger payload). Hits never depend on it; converter outputs
+ * would. */
+static uint32_t canon(float f)
+{
+    uint32_t u = f2u(f);
+    return (u & 0x7fffffffu) > 0x7f800000u ? 0x7fc00000u : u;
+}
+
+static uint64_t fnv_box(uint64_t h, cb_box b)
+{
+    h = fnv_u64(h, ((uint64_t)canon(b.min_x) << 32) | canon(b.min_y));
+    return fnv_u64(h, ((uint64_t)canon(b.max_x) << 32) | canon(b.max_y));
+}
+
+/* --------------------------------------------------- the fixed corpus */
+
+/* splitmix64 with a fixed seed: the corpus must be the same everywhere, so it
+ * never depends on CB_SEED, time or the platform. Every float below is made
+ * from integers by exact operations (grid values are multiples of 1/64 well
+ * inside 2^24 units), so no rounding can differ between machines. */
+static uint64_t rng = 0x6362617463680001ull; /* "cbatch" */
+
+static uint64_t next_u64(void)
+{
+    uint64_t z = (rng += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+static uint32_t below(uint32_t n) { return (uint32_t)(next_u64() % n); }
+
+/* The level is 48 x 48 units: dense enough that a good share of pairs hit. */
+#define WORLD_UNITS (48u * 64u)
+static float grid(uint32_t units) { return (float)units * 0x1p-6f; }
+static float world(void) { return grid(below(WORLD_UNITS)); }
+static float size_units(void) { return grid(16u + below(241u)); } /* 0.25 .. 4 */
+
+/* Radii are 5m/64, so 3-4-5 offsets of m/64 touch exactly (no rounding). */
+static float radius_of(uint32_t m) { return grid(5u * m); }
+
+/* The next float toward +inf / -inf (finite x): nudges a touching case by one ulp. */
+static float ulp_up(float x)
+{
+    uint32_t u = f2u(x);
+    if (u == 0x80000000u)
+        return u2f(1u);
+    return u2f((u & 0x80000000u) ? u - 1u : u + 1u);
+}
+static float ulp_down(float x) { return -ulp_up(-x); }
+
+/* Values that break naive kernels: signed zeros, denormals, extremes,
+ * infinities, NaNs (quiet, signalling, with payload), squares that overflow
+ * or underflow, and small integers for exact touching. */
+static const uint32_t adversarial_bits[] = {
+    0x00000000u, 0x80000000u, /* +0, -0 */
+    0x00000001u, 0x80000001u, /* +-smallest denormal */
+    0x007fffffu, 0x807fffffu, /* +-largest denormal */
+    0x00800000u, 0x80800000u, /* +-FLT_MIN */
+    0x7f7fffffu, 0xff7fffffu, /* +-FLT_MAX */
+    0x7f800000u, 0xff800000u, /* +-inf */
+    0x7fc00000u, 0xffc00000u, /* +-quiet NaN */
+    0x7fa00000u, 0x7fc12345u, /* signalling NaN, NaN with a payload */
+    0x3f800000u, 0xbf800000u, /* +-1 */
+    0x40400000u, 0x40800000u, 0x40a00000u, /* 3, 4, 5 */
+    0x5f800000u, 0xdf800000u, /* +-2^64: the square overflows */
+    0x20000000u, /* 2^-63: the square is FLT_MIN */
+    0x1f800000u, /* 2^-64: the square is a denormal */
+    0x1c800000u, /* 2^-70: the square is a deep denormal */
+    0x0c000000u, /* 2^-103: the square underflows to 0 */
+};
+#define NADV (sizeof adversarial_bits / sizeof adversarial_bits[0])
+
+static float adversarial(void) { return u2f(adversarial_bits[below((uint32_t)NADV)]); }
+/* An adversarial value one time in `one_in`, else a realistic one. */
+static float maybe_adv(uint32_t one_in, float realistic)
+{
+    return below(one_in) == 0 ? adversarial() : realistic;
+}
+/* Small multiples of 2^-72: their products and sums are denormal, so
+ * flush-to-zero would change the answers (the guard must undo it). */
+static float denormal_band(int span) { return (float)((int)below(2u * (uint32_t)span + 1u) - span) * 0x1p-72f; }
+static float any_bits(void) { return u2f((uint32_t)next_u64()); }
+
+/* A rounded product the compiler cannot fuse into a following add: the
+ * corpus must not depend on -ffp-contract (meson passes =off, but a hand
+ * build on AArch64, where FMA is always there, might not). */
+static double mul(double a, double b)
+{
+    volatile double p = a * b;
+    return p;
+}
+
+/* A uniform double in [lo, hi) with 53 random bits. */
+static double uniform(double lo, double hi)
+{
+    return lo + mul(hi - lo, (double)(next_u64() >> 11) * 0x1p-53);
+}
+
+/* Square root by Newton's method in double: it only has to be the same on
+ * every machine (IEEE double + - * /, no contraction), not exact, and it
+ * keeps the program free of libm. */
+static double newton_sqrt(double a)
+{
+    double x = a > 1.0 ? a : 1.0;
+    if (a <= 0.0)
+        return 0.0;
+    for (int i = 0; i < 64; i++)
+        x = 0.5 * (x + a / x);
+    return x;
+}
+
+/* Nudge by k ulps (k may be negative). */
+static float ulps(float x, int k)
+{
+    for (; k > 0; k--)
+        x = ulp_up(x);
+    for (; k < 0; k++)
+        x = ulp_down(x);
+    return x;
+}
+
+/* A point at distance ~r from (x, y), up and to the right, with full-mantissa
+ * offsets: the contract's d2 then rounds twice and lands within a few ulps
+ * of r*r, where a fused multiply-add or a wider intermediate would change
+ * the answer (grid values cannot show that: their products are exact). */
+static void near_circle_point(float x, float y, float r, float *px, float *py)
+{
+    double dx = uniform(0.0, (double)r);
+    double dy = newton_sqrt(mul(r, r) - mul(dx, dx));
+    *px = (float)((double)x + dx), *py = (float)((double)y + dy);
+}
+
+/* Converter inputs (every element has both forms; `kind` picks one). */
+static cb_box_center centers[NB];
+static cb_box_corner corners[NB];
+static cb_box conv_center[NB], conv_corner[NB];
+
+/* The box corpus, AoS and SoA views of the same values. */
+static cb_box boxes[NB];
+static float bx0[NB], by0[NB], bx1[NB], by1[NB];
+/* The circle corpus. */
+static cb_circle circles[NB];
+static float cx[NB], cy[NB], cr[NB];
+
+/* Queries: a circle against boxes [off, off+n), a box against circles [off, off+n). */
+static cb_circle qcircle[NQ];
+static cb_box qbox[NQ];
+static uint32_t qm_circle[NQ]; /* for realistic query circles, r = 5m/64 */
+static size_t qn[NQ], qoff[NQ];
+
+/* Every length class: empty, single, below/at/above each vector width and
+ * each 64-bit word, several words, the whole corpus. */
+static const size_t sizes[] = {0,  1,  2,  3,  4,   5,   6,   7,   8,   9,   12,  15,
+                               16, 17, 24, 31, 32,  33,  47,  63,  64,  65,  100, 127,
+                               128, 129, 191, 255, 256, 257, 500, 1000, NB - 1, NB};
+#define NSIZES (sizeof sizes / sizeof sizes[0])
+
+static cb_box realistic_box(void)
+{
+    float x = world(), y = world();
+    cb_box b = {x, y, x + size_units(), y + size_units()};
+    return b;
+}
+
+static void make_queries(void)
+{
+    for (uint32_t q = 0; q < NQ; q++) {
+        qn[q] = sizes[q % NSIZES];
+        /* odd starting offsets: unaligned pointers, and different data per query */
+        qoff[q] = (q * 37u) % (NB - qn[q] + 1u);
+
+        uint32_t m = 1u + below(51u);
+        cb_circle c = {world(), world(), radius_of(m)};
+        qm_circle[q] = 0;
+        switch (q % 8u) {
+        case 0: case 1: case 2: case 3:
+            qm_circle[q] = m; /* realistic: touching boxes are planted for these */
+            break;
+        case 4:
+            c.x = maybe_adv(2, c.x), c.y = maybe_adv(2, c.y), c.r = maybe_adv(2, c.r);
+            break;
+        case 5:
+            c.x = denormal_band(8), c.y = denormal_band(8), c.r = denormal_band(8);
+            break;
+        case 6: {
+            static const uint32_t special_r[] = {
+                0x7f800000u, /* r = +inf: hits every box whose d2 is not NaN (default mode) */
+                0x7f7fffffu, /* r = FLT_MAX: r*r overflows to inf */
+                0x7fc00000u, /* r = NaN: never hits */
+                0x00000000u, 0x80000000u, /* r = +-0: only a box containing the centre */
+                0xc0a00000u, /* r = -5: behaves as 5 */
+            };
+            c.r = u2f(special_r[(q / 8u) % (sizeof special_r / sizeof special_r[0])]);
+            if ((q / 8u) % 4u == 3u)
+                c.x = u2f(0x7fc00000u); /* a NaN centre never hits */
+            break;
+        }
+        default:
+            c.r = (q / 8u) % 2u ? grid(64u * 16u) : 0.0f; /* a large and a point circle */
+            break;
+        }
+        qcircle[q] = c;
+
+        cb_box b = realistic_box();
+        switch (q % 8u) {
+        case 0: case 1: case 2: case 3:
+            break;
+        case 4:
+            b.min_x = maybe_adv(2, b.min_x), b.min_y = maybe_adv(2, b.min_y);
+            b.max_x = maybe_adv(2, b.max_x), b.max_y = maybe_adv(2, b.max_y);
+            break;
+        case 5:
+            b.min_x = denormal_band(16), b.min_y = denormal_band(16);
+            b.max_x = b.min_x + (float)below(8) * 0x1p-72f, b.max_y = b.min_y + (float)below(8) * 0x1p-72f;
+            break;
+        case 6: {
+            static const cb_box special[] = {
+                {-FLT_MAX, -FLT_MAX, FLT_MAX, FLT_MAX},
+                {0.0f, 0.0f, 0.0f, 0.0f},      /* a point */
+                {-0.0f, -0.0f, 0.0f, 0.0f},    /* signed zeros: MIN/MAX order matters */
+                {10.0f, 10.0f, 2.0f, 30.0f},   /* inverted in x */
+            };
+            b = special[(q / 8u) % 4u];
+            if ((q / 8u) % 8u == 5u)
+                b.min_x = -u2f(0x7f800000u), b.max_x = u2f(0x7f800000u); /* infinite extent */
+            if ((q / 8u) % 8u == 6u)
+                b.min_y = u2f(0x7fc00000u); /* NaN coordinate: does NOT make the box miss */
+            break;
+        }
+        default: {
+            cb_box_center bc = {world(), world(), size_units(), size_units()};
+            b = cb_box_from_center(bc);
+            break;
+        }
+        }
+        qbox[q] = b;
+    }
+}
+
+static void make_corpus(void)
+{
+    int kind[NB];
+    for (uint32_t i = 0; i < NB; i++) {
+        cb_box_center bc = {world(), world(), size_units(), size_units()};
+        cb_box_corner bk = {world(), world(), size_units(), size_units()};
+        kind[i] = (int)below(20);
+        if (kind[i] == 17) /* adversarial converter input: inf - inf, overflow, NaN */
+            bc.cx = maybe_adv(2, bc.cx), bc.cy = maybe_adv(2, bc.cy), bc.hx = maybe_adv(2, bc.hx),
+            bc.hy = maybe_adv(2, bc.hy);
+        if (kind[i] == 18)
+            bk.x = maybe_adv(2, bk.x), bk.y = maybe_adv(2, bk.y), bk.w = maybe_adv(2, bk.w),
+            bk.h = maybe_adv(2, bk.h);
+        centers[i] = bc;
+        corners[i] = bk;
+    }
+    /* The converters are part of the contract: their outputs build the corpus. */
+    cb_boxes_from_centers(centers, NB, conv_center);
+    cb_boxes_from_corners(corners, NB, conv_corner);
+
+    for (uint32_t i = 0; i < NB; i++) {
+        cb_box b = realistic_box();
+        switch (kind[i]) {
+        case 0: case 1: case 2: case 3: case 4: case 5: case 17:
+            b = conv_center[i];
+            break;
+        case 6: case 7: case 8: case 9: case 18:
+            b = conv_corner[i];
+            break;
+        case 10: case 11: case 12:
+            break;
+        case 13: case 14:
+            b.min_x = maybe_adv(3, b.min_x), b.min_y = maybe_adv(3, b.min_y);
+            b.max_x = maybe_adv(3, b.max_x), b.max_y = maybe_adv(3, b.max_y);
+            break;
+        case 15:
+            b.min_x = any_bits(), b.min_y = any_bits(), b.max_x = any_bits(), b.max_y = any_bits();
+            break;
+        case 16:
+            b.min_x = denormal_band(16), b.min_y = denormal_band(16);
+            b.max_x = denormal_band(16), b.max_y = denormal_band(16); /* sometimes inverted */
+            break;
+        default: { /* inverted realistic box */
+            float t = b.min_x;
+            b.min_x = b.max_x, b.max_x = t;
+            break;
+        }
+        }
+        boxes[i] = b;
+
+        uint32_t m = 1u + below(51u);
+        cb_circle c = {world(), world(), radius_of(m)};
+        uint32_t ck = below(20);
+        if (ck >= 10 && ck <= 12)
+            c.x = maybe_adv(2, c.x), c.y = maybe_adv(2, c.y), c.r = maybe_adv(2, c.r);
+        else if (ck == 13)
+            c.x = any_bits(), c.y = any_bits(), c.r = any_bits();
+        else if (ck == 14)
+            c.x = denormal_band(16), c.y = denormal_band(16), c.r = denormal_band(16);
+        else if (ck == 15)
+            c.r = -c.r; /* negative radius behaves as its absolute value */
+        circles[i] = c;
+    }
+
+    /* Plant exact touching and one-ulp-off cases inside each realistic
+     * query's window: corner contact at a 3-4-5 offset, edge contact, and
+     * the same nudged one ulp outward and inward. */
+    for (uint32_t q = 0; q < NQ; q++) {
+        if (qn[q] < 4)
+            continue;
+        if (qm_circle[q]) {
+            cb_circle c = qcircle[q];
+            float dx = grid(3u * qm_circle[q]), dy = grid(4u * qm_circle[q]);
+            for (int t = 0; t < 4; t++) {
+                size_t i = qoff[q] + below((uint32_t)qn[q]);
+                cb_box b;
+                b.min_x = c.x + dx, b.min_y = c.y + dy; /* corner contact */
+                if (t == 2)
+                    b.min_x = ulp_up(b.min_x); /* just outside */
+                if (t == 3)
+                    b.min_x = ulp_down(b.min_x); /* just inside */
+                b.max_x = b.min_x + size_units(), b.max_y = b.min_y + size_units();
+                if (t == 1) /* edge contact: the box spans the centre's height */
+                    b.min_x = c.x + c.r, b.max_x = b.min_x + size_units(), b.min_y = c.y - 1.0f,
+                    b.max_y = c.y + size_units();
+                boxes[i] = b;
+            }
+        }
+        if (qm_circle[q]) { /* near-touching with inexact products: FMA would show here */
+            cb_circle c = qcircle[q];
+            for (size_t t = 0; t < qn[q] / 4u && t < 24u; t++) {
+                size_t i = qoff[q] + below((uint32_t)qn[q]);
+                cb_box b;
+                near_circle_point(c.x, c.y, c.r, &b.min_x, &b.min_y);
+                b.max_x = b.min_x + size_units(), b.max_y = b.min_y + size_units();
+                boxes[i] = b;
+            }
+        }
+        if (q % 8u < 4u || q % 8u == 7u) { /* realistic query boxes: the same, for circles */
+            cb_box b = qbox[q];
+            for (size_t t = 0; t < qn[q] / 4u && t < 24u; t++) {
+                size_t i = qoff[q] + below((uint32_t)qn[q]);
+                float r = (float)uniform(0.25, 4.0);
+                cb_circle c;
+                near_circle_point(b.max_x, b.max_y, r, &c.x, &c.y);
+                /* The radius that just reaches the corner, from the very dx, dy
+                 * the kernels form (one float rounding of an exact difference),
+                 * nudged a few ulps: r*r and d2 then differ by an ulp or two. */
+                double dx = (float)((double)c.x - (double)b.max_x);
+                double dy = (float)((double)c.y - (double)b.max_y);
+                c.r = ulps((float)newton_sqrt(mul(dx, dx) + mul(dy, dy)), (int)below(5) - 2);
+                circles[i] = c;
+            }
+            for (int t = 0; t < 4; t++) { /* exact contact and one ulp either side */
+                size_t i = qoff[q] + below((uint32_t)qn[q]);
+                uint32_t m = 1u + below(51u);
+                cb_circle c = {b.max_x + grid(3u * m), b.max_y + grid(4u * m), radius_of(m)};
+                if (t == 1)
+                    c.x = b.min_x - c.r, c.y = b.min_y; /* edge contact at the corner's height */
+                if (t == 2)
+                    c.r = ulp_down(c.r); /* just short */
+                if (t == 3)
+                    c.r = ulp_up(c.r); /* just long enough either way */
+                circles[i] = c;
+            }
+        }
+    }
+
+    for (uint32_t i = 0; i < NB; i++) {
+        bx0[i] = boxes[i].min_x, by0[i] = boxes[i].min_y;
+        bx1[i] = boxes[i].max_x, by1[i] = boxes[i].max_y;
+        cx[i] = circles[i].x, cy[i] = circles[i].y, cr[i] = circles[i].r;
+    }
+}
+
+/* --------------------------- converters and validators: the digest's seed */
+
+/* Bitwise equal, any NaN equal to any NaN (see canon). */
+static int box_eq(cb_box a, cb_box b)
+{
+    return canon(a.min_x) == canon(b.min_x) && canon(a.min_y) == canon(b.min_y) &&
+           canon(a.max_x) == canon(b.max_x) && canon(a.max_y) == canon(b.max_y);
+}
+
+static float soa_x0[NB], soa_y0[NB], soa_x1[NB], soa_y1[NB];
+
+static uint64_t check_converters(uint64_t h, const cb_box *aos, int centre)
+{
+    cb_status st = centre ? cb_boxes_from_centers_soa(centers, NB, soa_x0, soa_y0, soa_x1, soa_y1)
+                          : cb_boxes_from_corners_soa(corners, NB, soa_x0, soa_y0, soa_x1, soa_y1);
+    if (st != CB_OK)
+        fail("cb_boxes_from_%s_soa returned %d", centre ? "centers" : "corners", (int)st);
+    for (size_t i = 0; i < NB; i++) {
+        cb_box one = centre ? cb_box_from_center(centers[i]) : cb_box_from_corner(corners[i]);
+        cb_box soa = {soa_x0[i], soa_y0[i], soa_x1[i], soa_y1[i]};
+        if (!box_eq(one, aos[i]) || !box_eq(one, soa))
+            fail("converter (%s) forms disagree at %zu", centre ? "centre" : "corner", i);
+        h = fnv_box(h, aos[i]);
+    }
+    return h;
+}
+
+/* Every fault of a corpus, not just the first: scan, restart past it. */
+static uint64_t scan_faults(uint64_t h, const char *what, int circles_not_boxes)
+{
+    size_t i = 0;
+    for (;;) {
+        cb_fault f = CB_FAULT_NONE, f_aos = CB_FAULT_NONE;
+        size_t r, r_aos;
+        if (circles_not_boxes) {
+            cb_circle_soa s = {cx + i, cy + i, cr + i};
+            r = cb_validate_circles(&s, NB - i, &f);
+            r_aos = cb_validate_circles_aos(circles + i, NB - i, &f_aos);
+        } else {
+            cb_box_soa s = {bx0 + i, by0 + i, bx1 + i, by1 + i};
+            r = cb_validate_boxes(&s, NB - i, &f);
+            r_aos = cb_validate_boxes_aos(boxes + i, NB - i, &f_aos);
+        }
+        if (r > NB - i) {
+            fail("cb_validate_%s returned %zu for %zu elements", what, r, (size_t)(NB - i));
+            return h;
+        }
+        if (r != r_aos || f != f_aos) {
+            fail("cb_validate_%s: SoA and AoS disagree after index %zu", what, i);
+            return h;
+        }
+        h = fnv_u64(h, ((uint64_t)(i + r) << 8) | (uint64_t)f);
+        if (r >= NB - i)
+            return h; /* r == remaining length: no more faults */
+        i += r + 1;
+    }
+}
+
+/* --------------------------------------------------------- the batch runs */
+
+#define SENTINEL64 0xa5a5a5a5a5a5a5a5ull
+#define SENTINEL32 0xa5a5a5a5u
+
+static uint64_t mask_buf[WORDS + 1];
+static uint32_t idx_buf[NB + 1];
+
+static void arm_mask(size_t n)
+{
+    for (size_t w = 0; w <= (n + 63) / 64; w++)
+        mask_buf[w] = SENTINEL64;
+}
+
+static void arm_idx(size_t n)
+{
+    for (size_t i = 0; i <= n; i++)
+        idx_buf[i] = SENTINEL32;
+}
+
+static unsigned popcount64(uint64_t w)
+{
+    unsigned c = 0;
+    for (; w; w &= w - 1)
+        c++;
+    return c;
+}
+
+/* A mask result: well-formed, equal to `ref` when given; hashed. */
+static uint64_t take_mask(uint64_t h, const char *who, const char *fn, uint32_t q, unsigned flags,
+                          size_t n, size_t count, const uint64_t *ref)
+{
+    size_t words = (n + 63) / 64;
+    size_t bits = 0;
+    if (count == CB_INVALID)
+        fail("%s %s q=%u flags=%u n=%zu: returned CB_INVALID", who, fn, q, flags, n);
+    if (mask_buf[words] != SENTINEL64)
+        fail("%s %s q=%u flags=%u n=%zu: wrote past the last mask word", who, fn, q, flags, n);
+    for (size_t w = 0; w < words; w++)
+        bits += popcount64(mask_buf[w]);
+    if (n % 64 && words && (mask_buf[words - 1] >> (n % 64)))
+        fail("%s %s q=%u flags=%u n=%zu: bits past n are set", who, fn, q, flags, n);
+    if (bits != count)
+        fail("%s %s q=%u flags=%u n=%zu: returned %zu, mask has %zu bits", who, fn, q, flags, n,
+             count, bits);
+    if (ref && memcmp(ref, mask_buf, words * sizeof *ref) != 0)
+        fail("%s %s q=%u flags=%u n=%zu: AoS and SoA masks differ", who, fn, q, flags, n);
+    h = fnv_u64(h, (uint64_t)count);
+    for (size_t w = 0; w < words; w++)
+        h = fnv_u64(h, mask_buf[w]);
+    return h;
+}
+
+/* An index result: exactly the set bits of `ref`, ascending; hashed. */
+static uint64_t take_idx(uint64_t h, const char *who, const char *fn, uint32_t q, unsigned flags,
+                         size_t n, size_t count, const uint64_t *ref)
+{
+    if (count == CB_INVALID || count > n) {
+        fail("%s %s q=%u flags=%u n=%zu: returned %zu", who, fn, q, flags, n, count);
+        return h;
+    }
+    if (idx_buf[n] != SENTINEL32)
+        fail("%s %s q=%u flags=%u n=%zu: wrote past n indices", who, fn, q, flags, n);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!((ref[i / 64] >> (i % 64)) & 1u))
+            continue;
+        if (k >= count || idx_buf[k] != i) {
+            fail("%s %s q=%u flags=%u n=%zu: index list differs from the mask at hit %zu", who, fn,
+                 q, flags, n, k);
+            break;
+        }
+        k++;
+    }
+    if (k != count)
+        fail("%s %s q=%u flags=%u n=%zu: %zu indices, mask has %zu hits", who, fn, q, flags, n,
+             count, k);
+    h = fnv_u64(h, (uint64_t)count);
+    for (size_t i = 0; i < count; i++)
+        h = fnv_u64(h, idx_buf[i]);
+    return h;
+}
+
+/* The public entry points have the raw kernels' signatures: one table type for both. */
+static const cb_kernels public_api = {
+    CB_BACKEND_COUNT,
+    cb_batch_overlap,
+    cb_batch_overlap_aos,
+    cb_batch_overlap_circles,
+    cb_batch_overlap_circles_aos,
+    cb_batch_overlap_idx,
+    cb_batch_overlap_aos_idx,
+    cb_batch_overlap_circles_idx,
+    cb_batch_overlap_circles_aos_idx,
+};
+
+/* What the corpus exercises, counted during the reference run. */
+static size_t stat_pairs, stat_hits[2];
+
+/* All eight functions, both flags, every query; `reference` also compares
+ * every answer with cb_overlap (the scalar reference for one pair) and
+ * counts the hits. */
+static uint64_t run(const cb_kernels *k, const char *who, uint64_t h, int reference)
+{
+    uint64_t ref[WORDS];
+    for (uint32_t q = 0; q < NQ; q++) {
+        size_t n = qn[q], o = qoff[q], words = (n + 63) / 64;
+        cb_box_soa bs = {bx0 + o, by0 + o, bx1 + o, by1 + o};
+        cb_circle_soa cs = {cx + o, cy + o, cr + o};
+        for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
+            size_t c;
+            arm_mask(n);
+            c = k->boxes(qcircle[q], &bs, n, mask_buf, flags);
+            h = take_mask(h, who, "boxes", q, flags, n, c, NULL);
+            if (reference)
+                stat_pairs += flags ? 0 : n, stat_hits[flags] += c;
+            memcpy(ref, mask_buf, words * sizeof *ref);
+            arm_mask(n);
+            c = k->boxes_aos(qcircle[q], boxes + o, n, mask_buf, flags);
+            h = take_mask(h, who, "boxes_aos", q, flags, n, c, ref);
+            arm_idx(n);
+            c = k->boxes_idx(qcircle[q], &bs, n, idx_buf, flags);
+            h = take_idx(h, who, "boxes_idx", q, flags, n, c, ref);
+            arm_idx(n);
+            c = k->boxes_aos_idx(qcircle[q], boxes + o, n, idx_buf, flags);
+            h = take_idx(h, who, "boxes_aos_idx", q, flags, n, c, ref);
+            for (size_t i = 0; reference && i < n; i++)
+                if ((int)((ref[i / 64] >> (i % 64)) & 1u) != cb_overlap(qcircle[q], boxes[o + i], flags)) {
+                    fail("%s boxes q=%u flags=%u: box %zu disagrees with cb_overlap", who, q, flags, o + i);
+                    break;
+                }
+
+            arm_mask(n);
+            c = k->circles(&cs, n, qbox[q], mask_buf, flags);
+            h = take_mask(h, who, "circles", q, flags, n, c, NULL);
+            if (reference)
+                stat_pairs += flags ? 0 : n, stat_hits[flags] += c;
+            memcpy(ref, mask_buf, words * sizeof *ref);
+            arm_mask(n);
+            c = k->circles_aos(circles + o, n, qbox[q], mask_buf, flags);
+            h = take_mask(h, who, "circles_aos", q, flags, n, c, ref);
+            arm_idx(n);
+            c = k->circles_idx(&cs, n, qbox[q], idx_buf, flags);
+            h = take_idx(h, who, "circles_idx", q, flags, n, c, ref);
+            arm_idx(n);
+            c = k->circles_aos_idx(circles + o, n, qbox[q], idx_buf, flags);
+            h = take_idx(h, who, "circles_aos_idx", q, flags, n, c, ref);
+            for (size_t i = 0; reference && i < n; i++)
+                if ((int)((ref[i / 64] >> (i % 64)) & 1u) != cb_overlap(circles[o + i], qbox[q], flags)) {
+                    fail("%s circles q=%u flags=%u: circle %zu disagrees with cb_overlap", who, q, flags, o + i);
+                    break;
+                }
+        }
+    }
+    return h;
+}
+
+/* The argument checks of the public functions (not part of the digest: the
+ * raw kernels do no checks by design). */
+static void check_public_arguments(void)
+{
+    cb_circle c = {1.0f, 1.0f, 1.0f};
+    cb_box b = {0.0f, 0.0f, 1.0f, 1.0f};
+    cb_box_soa bs = {bx0, by0, bx1, by1}, bs_null = {bx0, NULL, bx1, by1};
+    cb_circle_soa cs = {cx, cy, cr};
+    if (cb_batch_overlap(c, NULL, 0, NULL, 0) != 0 || cb_batch_overlap_aos_idx(c, NULL, 0, NULL, 0) != 0 ||
+        cb_batch_overlap_circles(NULL, 0, b, NULL, CB_STRICT) != 0 ||
+        cb_batch_overlap_circles_aos_idx(NULL, 0, b, NULL, 0) != 0)
+        fail("n == 0 with NULL pointers must return 0");
+    arm_mask(NB);
+    arm_idx(NB);
+    if (cb_batch_overlap(c, &bs, NB, mask_buf, 2u) != CB_INVALID ||
+        cb_batch_overlap_circles_aos(circles, NB, b, mask_buf, 0x80000000u) != CB_INVALID ||
+        cb_batch_overlap(c, &bs_null, NB, mask_buf, 0) != CB_INVALID ||
+        cb_batch_overlap_circles(&cs, NB, b, NULL, 0) != CB_INVALID ||
+        cb_batch_overlap_idx(c, &bs, NB, idx_buf, 3u) != CB_INVALID)
+        fail("bad flags or NULL pointers must return CB_INVALID");
+    for (size_t w = 0; w <= WORDS; w++)
+        if (mask_buf[w] != SENTINEL64)
+            fail("a rejected call wrote its output");
+    if (idx_buf[0] != SENTINEL32)
+        fail("a rejected index call wrote its output");
+    if (cb_boxes_from_centers_soa(centers, 1, NULL, soa_y0, soa_x1, soa_y1) != CB_ERR_INVALID_ARG)
+        fail("cb_boxes_from_centers_soa with a NULL output must return CB_ERR_INVALID_ARG");
+}
+
+/* ------------------------------------------- the caller's float environment */
+
+/* Set flush-to-zero, denormals-are-zero and round-toward-zero, as an engine
+ * might; returns 0 where this program does not know how. */
+#if defined(__x86_64__) || defined(_M_X64)
+typedef unsigned fpenv_t;
+static int hostile_env(fpenv_t *saved)
+{
+    *saved = _mm_getcsr();
+    _mm_setcsr(*saved | 0x8000u /* FTZ */ | 0x0040u /* DAZ */ | 0x6000u /* RC = toward zero */);
+    return 1;
+}
+static void restore_env(fpenv_t saved) { _mm_setcsr(saved); }
+#define HOSTILE_ENV_NAME "MXCSR FTZ+DAZ+round-toward-zero"
+#elif defined(__aarch64__)
+typedef unsigned long long fpenv_t;
+static int hostile_env(fpenv_t *saved)
+{
+    unsigned long long v;
+    __asm__ volatile("mrs %0, fpcr" : "=r"(v) : : "memory");
+    *saved = v;
+    v |= (1ull << 24) /* FZ */ | (3ull << 22) /* RMode = toward zero */;
+    __asm__ volatile("msr fpcr, %0" : : "r"(v) : "memory");
+    return 1;
+}
+static void restore_env(fpenv_t saved) { __asm__ volatile("msr fpcr, %0" : : "r"(saved) : "memory"); }
+#define HOSTILE_ENV_NAME "FPCR FZ+round-toward-zero"
+#else
+typedef int fpenv_t;
+static int hostile_env(fpenv_t *saved)
+{
+    *saved = 0;
+    return 0;
+}
+static void restore_env(fpenv_t saved) { (void)saved; }
+#define HOSTILE_ENV_NAME "(not supported on this architecture)"
+#endif
+
+/* --------------------------------------------------------------- reporting */
+
+static const struct {
+    uint32_t bit;
+    const char *name;
+} features[] = {
+    {CB_CPU_SSE2, "sse2"},         {CB_CPU_SSE41, "sse4.1"},      {CB_CPU_POPCNT, "popcnt"},
+    {CB_CPU_AVX, "avx"},           {CB_CPU_AVX2, "avx2"},         {CB_CPU_FMA, "fma"},
+    {CB_CPU_AVX512F, "avx512f"},   {CB_CPU_AVX512BW, "avx512bw"}, {CB_CPU_AVX512DQ, "avx512dq"},
+    {CB_CPU_AVX512VL, "avx512vl"}, {CB_CPU_OS_YMM, "os-ymm"},     {CB_CPU_OS_ZMM, "os-zmm"},
+    {CB_CPU_NEON, "neon"},
+};
+
+static const char *status_name(cb_status s)
+{
+    switch (s) {
+    case CB_OK: return "CB_OK";
+    case CB_ERR_UNKNOWN_BACKEND: return "CB_ERR_UNKNOWN_BACKEND";
+    case CB_ERR_NOT_COMPILED: return "CB_ERR_NOT_COMPILED";
+    case CB_ERR_UNSUPPORTED_CPU: return "CB_ERR_UNSUPPORTED_CPU";
+    case CB_ERR_INVALID_ARG: return "CB_ERR_INVALID_ARG";
+    }
+    return "CB_ERR_?";
+}
+
+static void usage(FILE *to)
+{
+    fputs("usage: cb-digest [--expect HEX] [--backend NAME]\n"
+          "  Runs a fixed corpus through every entry point and every runnable backend and\n"
+          "  prints one 64-bit digest of all answers.\n"
+          "  exit 0 all agree, 1 a digest or self-check differs, 2 usage,\n"
+          "  77 the --backend cannot run here (not compiled in, or CPU/OS lacks it)\n",
+          to);
+}
+
+static void report(const char *label, uint64_t d, uint64_t reference, int is_reference)
+{
+    printf("  %-34s 0x%016" PRIx64 "  %s\n", label, d,
+           is_reference ? "reference" : d == reference ? "same" : "DIFFERS");
+    if (!is_reference && d != reference)
+        fail("%s: digest 0x%016" PRIx64 " != scalar 0x%016" PRIx64, label, d, reference);
+}
+
+int main(int argc, char **argv)
+{
+    const char *expect_arg = NULL, *backend_arg = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--expect") == 0 && i + 1 < argc)
+            expect_arg = argv[++i];
+        else if (strcmp(argv[i], "--backend") == 0 && i + 1 < argc)
+            backend_arg = argv[++i];
+        else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            usage(stdout);
+            return 0;
+        } else {
+            usage(stderr);
+            return EXIT_USAGE;
+        }
+    }
+    uint64_t expect = 0;
+    if (expect_arg) {
+        char *end;
+        expect = strtoull(expect_arg, &end, 16);
+        if (!*expect_arg || *end) {
+            fprintf(stderr, "cb-digest: --expect wants a hexadecimal number, not '%s'\n", expect_arg);
+            return EXIT_USAGE;
+        }
+    }
+
+    /* Line-buffered: if a kernel crashes (SIGILL under an emulated CPU), the
+     * lines printed so far still reach the log. */
+    setvbuf(stdout, NULL, _IOLBF, 0);
+
+    uint32_t f = cb_cpu_features();
+    printf("cpu features:");
+    for (size_t i = 0; i < sizeof features / sizeof features[0]; i++)
+        if (f & features[i].bit)
+            printf(" %s", features[i].name);
+    printf("\n");
+
+    /* First use: the library reads CB_BACKEND now, before any --backend. */
+    const char *env = getenv("CB_BACKEND");
+    cb_status env_st = cb_env_status();
+    printf("CB_BACKEND: %s -> %s: %s\n", env ? env : "(unset)", status_name(env_st),
+           env_st == CB_OK ? "ok" : cb_status_string(env_st));
+
+    if (backend_arg) {
+        cb_backend b = CB_BACKEND_SCALAR;
+        if (strcmp(backend_arg, "auto") != 0 && cb_backend_from_name(backend_arg, &b) != CB_OK) {
+            fprintf(stderr, "cb-digest: --backend %s: %s (one of scalar sse avx2 avx512 neon auto)\n",
+                    backend_arg, cb_status_string(CB_ERR_UNKNOWN_BACKEND));
+            return EXIT_USAGE;
+        }
+        cb_status st = cb_set_backend_by_name(backend_arg);
+        if (st != CB_OK) {
+            const char *why = "";
+            cb_backend_status(b, &why);
+            printf("backend %s: cb_set_backend -> %s: %s (%s)\n", backend_arg, status_name(st),
+                   cb_status_string(st), why);
+            fprintf(stderr, "cb-digest: cannot force backend %s here: %s (%s)\n", backend_arg,
+                    cb_status_string(st), why);
+            return EXIT_UNAVAILABLE;
+        }
+    }
+    cb_backend active = cb_active_backend();
+    printf("active: %s (%s)\n", cb_backend_name(active), cb_active_reason());
+
+    make_queries();
+    make_corpus();
+    /* The inputs' own hash: when the digest differs between machines, this
+     * tells a different corpus (the generator) from different answers. */
+    uint64_t hc = FNV_OFFSET;
+    for (size_t i = 0; i < NB; i++) {
+        hc = fnv_box(hc, boxes[i]);
+        hc = fnv_u64(hc, ((uint64_t)f2u(circles[i].x) << 32) | f2u(circles[i].y));
+        hc = fnv_u64(hc, f2u(circles[i].r));
+    }
+    for (size_t q = 0; q < NQ; q++) {
+        hc = fnv_box(hc, qbox[q]);
+        hc = fnv_u64(hc, ((uint64_t)f2u(qcircle[q].x) << 32) | f2u(qcircle[q].y));
+        hc = fnv_u64(hc, f2u(qcircle[q].r));
+    }
+    printf("corpus: %u boxes, %u circles, %u queries of each kind, 8 functions x 2 flags; inputs 0x%016" PRIx64 "\n",
+           NB, NB, NQ, hc);
+
+    uint64_t h0 = FNV_OFFSET;
+    h0 = check_converters(h0, conv_center, 1);
+    h0 = check_converters(h0, conv_corner, 0);
+    uint64_t hconv = h0;
+    h0 = scan_faults(h0, "boxes", 0);
+    h0 = scan_faults(h0, "circles", 1);
+    printf("converters 0x%016" PRIx64 ", validators 0x%016" PRIx64 "\n", hconv, h0);
+    check_public_arguments();
+
+    /* The reference: the scalar kernels. Then every other runnable backend. */
+    const cb_kernels *scalar = cb_kernels_for(CB_BACKEND_SCALAR);
+    if (!scalar) {
+        fprintf(stderr, "cb-digest: the scalar kernels are missing\n");
+        return EXIT_MISMATCH;
+    }
+    uint64_t reference = run(scalar, "scalar", h0, 0);
+    printf("digests (scalar kernels are the reference):\n");
+    for (int b = 0; b < CB_BACKEND_COUNT; b++) {
+        char label[64];
+        snprintf(label, sizeof label, "%s kernels", cb_backend_name((cb_backend)b));
+        const cb_kernels *k = cb_kernels_for((cb_backend)b);
+        if (!k) {
+            const char *why;
+            cb_status st = cb_backend_status((cb_backend)b, &why);
+            printf("  %-34s %-18s  %s: %s\n", label, "-", status_name(st), why);
+            continue;
+        }
+        report(label, b == CB_BACKEND_SCALAR ? reference : run(k, label, h0, 0), reference,
+               b == CB_BACKEND_SCALAR);
+    }
+
+    char label[96];
+    snprintf(label, sizeof label, "public functions (%s)", cb_backend_name(active));
+    report(label, run(&public_api, label, h0, 1), reference, 0);
+
+    printf("    (%zu pairs per flag: %zu hit when touching counts, %zu with CB_STRICT)\n", stat_pairs,
+           stat_hits[0], stat_hits[1]);
+
+    fpenv_t saved;
+    if (hostile_env(&saved)) {
+        uint64_t d = run(&public_api, "public functions in " HOSTILE_ENV_NAME, h0, 0);
+        uint64_t raw = run(scalar, "raw scalar in " HOSTILE_ENV_NAME, h0, 0);
+        restore_env(saved);
+        report("public functions, caller set FTZ", d, reference, 0);
+        printf("    (caller's environment: %s)\n", HOSTILE_ENV_NAME);
+        /* Not a failure either way: the raw kernels run in the caller's
+         * environment by contract. "differs" shows the corpus is one the
+         * environment matters for, so the line above tested the guard. */
+        printf("  %-34s 0x%016" PRIx64 "  %s\n", "raw scalar kernels, same env", raw,
+               raw == reference ? "same (this CPU/emulator ignored the mode)"
+                                : "differs, as documented: the guard above matters");
+    } else {
+        printf("  public functions, caller set FTZ    (skipped: %s)\n", HOSTILE_ENV_NAME);
+    }
+
+    printf("digest: 0x%016" PRIx64 "\n", reference);
+    if (expect_arg) {
+        if (reference == expect)
+            printf("expected: 0x%016" PRIx64 " (match)\n", expect);
+        else
+            fail("digest 0x%016" PRIx64 " != expected 0x%016" PRIx64
+                 " (tools/cb-digest.expected: a backend, the corpus or the contract changed)",
+                 reference, expect);
+    }
+    if (failures) {
+        printf("cb-digest: FAIL (%u problems, first ones on stderr)\n", failures);
+        return EXIT_MISMATCH;
+    }
+    printf("cb-digest: PASS\n");
+    return 0;
+}
