@@ -93,6 +93,9 @@
  *  the conversion rounds once per coordinate and is part of the contract:
  *    centre + half-extents: min = c - h, max = c + h
  *    corner + size:         min = (x, y), max = (x + w, y + h)
+ *  A NaN result is a NaN on every CPU, but its payload and sign are not
+ *  specified (x86 and Arm propagate NaN operands by different rules). No hit
+ *  ever depends on a NaN's payload or sign, so the hits stay identical.
  *
  * Memory
  *  Pointers need no alignment. Arrays are read at indices 0 .. n-1 only and
