@@ -1,0 +1,52 @@
+/* sanitizer_canary.c - Criterion tests that MUST fail in a sanitizer build (run one at a time, expected to fail), proving that findings in Criterion's test children fail the suite. */
+#include "rel.h"
+
+#include <criterion/criterion.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * Built only when b_sanitize includes address (see meson.build). Each test
+ * is run alone (--filter) by a meson test marked should_fail: if a sanitizer
+ * finding in a test child did not fail the test, that meson test would FAIL.
+ */
+
+static volatile int sink;
+
+Test(canary, leak)
+{
+    /* LeakSanitizer's report at the child's exit does not fail a Criterion
+     * test, so the reliability tests ask for the check explicitly: this proves
+     * that explicit check fails the test when a block is lost. */
+    char *volatile p = malloc(64);
+    if (p)
+        memset(p, 1, 64);
+    p = NULL;
+    cr_assert_eq(rel_leaks(), 0, "LeakSanitizer found leaks (report above)");
+}
+
+Test(canary, heap_overflow)
+{
+    char *volatile p = malloc(16);
+    sink = p[16]; /* one byte past the block */
+    free(p);
+}
+
+Test(canary, overread_inside_library)
+{
+    /* The library itself is instrumented: a raw kernel told n = 65 over
+     * 64-element arrays must be caught inside libcbatch. */
+    float *a = calloc(64, sizeof(float));
+    cb_box_soa b = {a, a, a, a};
+    uint64_t mask[2];
+    cb_circle c = {0, 0, 1};
+    sink = (int)cb_kernels_for(CB_BACKEND_SCALAR)->boxes(c, &b, 65, mask, 0);
+    free(a);
+}
+
+Test(canary, undefined_behaviour)
+{
+    volatile int big = 0x7fffffff;
+    sink = big + 1; /* signed overflow: UBSan, fatal with -fno-sanitize-recover=all */
+}

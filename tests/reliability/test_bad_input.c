@@ -1,0 +1,554 @@
+/* test_bad_input.c - Criterion: NULL arrays, unknown flags, n too large for indices, and the validators on every kind of malformed box and circle. */
+#include "rel.h"
+#include "support.h"
+
+#include <criterion/criterion.h>
+
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Outputs are pre-filled with this byte: "nothing written" means every byte is still it. */
+#define FILL 0xA5
+
+static void fill(void *p, size_t bytes) { memset(p, FILL, bytes); }
+
+static int untouched(const void *p, size_t bytes)
+{
+    const unsigned char *c = p;
+    for (size_t i = 0; i < bytes; i++)
+        if (c[i] != FILL)
+            return 0;
+    return 1;
+}
+
+static size_t out_bytes(int fn, size_t n)
+{
+    return rel_fn_is_idx(fn) ? n * sizeof(uint32_t) : rel_words(n) * sizeof(uint64_t);
+}
+
+static float f_of(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, sizeof f);
+    return f;
+}
+
+/* Leak check at the end of every test: see rel.h for why it is explicit. */
+static void no_leaks(void) { cr_assert_eq(rel_leaks(), 0, "LeakSanitizer found leaks (report above)"); }
+
+/* ------------------------------------------------------------ n == 0 */
+
+Test(bad_input, null_pointers_with_n_zero_every_entry_point)
+{
+    /* n == 0 is valid with any pointers: NULL arrays, NULL outputs, and SoA
+     * structs whose members are NULL. Every backend, public and raw. */
+    cb_box_soa nb = {NULL, NULL, NULL, NULL};
+    cb_circle_soa nc = {NULL, NULL, NULL};
+    rel_input all_null = {{0, 0, 1}, {0, 0, 1, 1}, NULL, NULL, NULL, NULL};
+    rel_input null_members = {{0, 0, 1}, {0, 0, 1, 1}, &nb, NULL, &nc, NULL};
+    cb_backend bs[CB_BACKEND_COUNT];
+    size_t nbk = rel_runnable(bs);
+    for (int fn = 0; fn < REL_FN_COUNT; fn++)
+        for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
+            cr_expect_eq(rel_call(NULL, fn, &all_null, 0, NULL, flags), 0, "%s(NULL..., n=0)",
+                         rel_fn_names[fn]);
+            cr_expect_eq(rel_call(NULL, fn, &null_members, 0, NULL, flags), 0,
+                         "%s(SoA of NULLs, n=0)", rel_fn_names[fn]);
+            for (size_t b = 0; b < nbk; b++) {
+                const cb_kernels *k = cb_kernels_for(bs[b]);
+                cr_expect_eq(rel_call(k, fn, &all_null, 0, NULL, flags), 0, "raw %s %s n=0",
+                             cb_backend_name(bs[b]), rel_fn_names[fn]);
+            }
+        }
+    no_leaks();
+}
+
+Test(bad_input, unknown_flags_are_invalid_even_with_n_zero)
+{
+    rel_input all_null = {{0, 0, 1}, {0, 0, 1, 1}, NULL, NULL, NULL, NULL};
+    for (int fn = 0; fn < REL_FN_COUNT; fn++) {
+        cr_expect_eq(rel_call(NULL, fn, &all_null, 0, NULL, 2u), CB_INVALID, "%s flags=2, n=0",
+                     rel_fn_names[fn]);
+        cr_expect_eq(rel_call(NULL, fn, &all_null, 0, NULL, ~0u), CB_INVALID, "%s flags=~0, n=0",
+                     rel_fn_names[fn]);
+    }
+    no_leaks();
+}
+
+Test(bad_input, converters_and_validators_with_n_zero)
+{
+    cb_boxes_from_centers(NULL, 0, NULL);
+    cb_boxes_from_corners(NULL, 0, NULL);
+    cr_expect_eq(cb_boxes_from_centers_soa(NULL, 0, NULL, NULL, NULL, NULL), CB_OK);
+    cr_expect_eq(cb_boxes_from_corners_soa(NULL, 0, NULL, NULL, NULL, NULL), CB_OK);
+
+    cb_box_soa nb = {NULL, NULL, NULL, NULL};
+    cb_circle_soa nc = {NULL, NULL, NULL};
+    cb_fault f;
+#define EXPECT_N0(call)                                                                            \
+    do {                                                                                           \
+        f = (cb_fault)77;                                                                          \
+        cr_expect_eq(call, 0, "%s with n = 0", #call);                                             \
+        cr_expect_eq(f, CB_FAULT_NONE, "%s with n = 0: fault %d", #call, (int)f);                  \
+    } while (0)
+    EXPECT_N0(cb_validate_boxes(NULL, 0, &f));
+    EXPECT_N0(cb_validate_boxes(&nb, 0, &f));
+    EXPECT_N0(cb_validate_boxes_aos(NULL, 0, &f));
+    EXPECT_N0(cb_validate_circles(NULL, 0, &f));
+    EXPECT_N0(cb_validate_circles(&nc, 0, &f));
+    EXPECT_N0(cb_validate_circles_aos(NULL, 0, &f));
+#undef EXPECT_N0
+    /* fault is optional */
+    cr_expect_eq(cb_validate_boxes(NULL, 0, NULL), 0);
+    cr_expect_eq(cb_validate_boxes_aos(NULL, 0, NULL), 0);
+    cr_expect_eq(cb_validate_circles(NULL, 0, NULL), 0);
+    cr_expect_eq(cb_validate_circles_aos(NULL, 0, NULL), 0);
+    no_leaks();
+}
+
+/* ------------------------------------------------------------ NULL with n > 0 */
+
+/* The input of one call with the pointer number `which` set to NULL:
+ * 0 = the output, 1 = the SoA struct or AoS array, 2.. = SoA members. */
+static int null_variants(int fn) { return rel_fn_is_boxes(fn) ? (fn & 1 ? 2 : 6) : (fn & 1 ? 2 : 5); }
+
+Test(bad_input, null_pointer_with_n_positive_is_invalid_and_writes_nothing)
+{
+    static const size_t ns[] = {1, 3, 63, 64, 65, 200};
+    for (size_t t = 0; t < sizeof ns / sizeof ns[0]; t++) {
+        size_t n = ns[t];
+        tb_corpus c = tb_corpus_new(n);
+        tb_rng r = {tb_seed() ^ n};
+        tb_corpus_fill_random(&c, &r);
+        for (int fn = 0; fn < REL_FN_COUNT; fn++) {
+            size_t bytes = out_bytes(fn, n);
+            void *out = tb_alloc_guarded(bytes, 0);
+            for (int which = 0; which < null_variants(fn); which++) {
+                cb_box_soa bs = tb_corpus_boxes(&c);
+                cb_circle_soa cs = tb_corpus_circles(&c);
+                rel_input in = {c.circles[0], c.boxes[0], &bs, c.boxes, &cs, c.circles};
+                void *o = out;
+                if (which == 0)
+                    o = NULL;
+                else if (which == 1) {
+                    in.boxes = NULL, in.boxes_aos = NULL, in.circles = NULL, in.circles_aos = NULL;
+                } else if (rel_fn_is_boxes(fn)) {
+                    const float **m[] = {&bs.min_x, &bs.min_y, &bs.max_x, &bs.max_y};
+                    *m[which - 2] = NULL;
+                } else {
+                    const float **m[] = {&cs.x, &cs.y, &cs.r};
+                    *m[which - 2] = NULL;
+                }
+                for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
+                    fill(out, bytes);
+                    cr_expect_eq(rel_call(NULL, fn, &in, n, o, flags), CB_INVALID,
+                                 "%s n=%zu, NULL pointer #%d: not CB_INVALID", rel_fn_names[fn], n,
+                                 which);
+                    cr_expect(untouched(out, bytes), "%s n=%zu, NULL pointer #%d: output written",
+                              rel_fn_names[fn], n, which);
+                }
+            }
+            tb_free(out);
+        }
+        tb_corpus_free(&c);
+    }
+    no_leaks();
+}
+
+Test(bad_input, unknown_flag_bits_are_invalid_and_write_nothing)
+{
+    static const unsigned bad[] = {2u, 4u, 8u, 0x100u, 0x80000000u, CB_STRICT | 2u, ~0u, ~1u};
+    static const size_t ns[] = {1, 64, 65, 130};
+    for (size_t t = 0; t < sizeof ns / sizeof ns[0]; t++) {
+        size_t n = ns[t];
+        tb_corpus c = tb_corpus_new(n);
+        tb_rng r = {tb_seed() ^ (n << 8)};
+        tb_corpus_fill_random(&c, &r);
+        cb_box_soa bs = tb_corpus_boxes(&c);
+        cb_circle_soa cs = tb_corpus_circles(&c);
+        rel_input in = {c.circles[0], c.boxes[0], &bs, c.boxes, &cs, c.circles};
+        for (int fn = 0; fn < REL_FN_COUNT; fn++) {
+            size_t bytes = out_bytes(fn, n);
+            void *out = tb_alloc_guarded(bytes, 0);
+            for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+                fill(out, bytes);
+                cr_expect_eq(rel_call(NULL, fn, &in, n, out, bad[i]), CB_INVALID,
+                             "%s n=%zu flags=0x%x: not CB_INVALID", rel_fn_names[fn], n, bad[i]);
+                cr_expect(untouched(out, bytes), "%s n=%zu flags=0x%x: output written",
+                          rel_fn_names[fn], n, bad[i]);
+            }
+            tb_free(out);
+        }
+        tb_corpus_free(&c);
+    }
+    no_leaks();
+}
+
+Test(bad_input, index_functions_reject_n_above_cb_index_max_n)
+{
+#if SIZE_MAX > UINT32_MAX
+    /* The check must come before any access: the arrays hold ONE element and
+     * end at a guard page, so reading element 1 would crash the test. */
+    static const uint64_t ns[] = {CB_INDEX_MAX_N + 1u, CB_INDEX_MAX_N + 64u, 1ull << 40,
+                                  (uint64_t)SIZE_MAX / 2, (uint64_t)SIZE_MAX};
+    tb_corpus c = tb_corpus_new(1);
+    tb_rng r = {tb_seed()};
+    tb_corpus_fill_random(&c, &r);
+    cb_box_soa bs = tb_corpus_boxes(&c);
+    cb_circle_soa cs = tb_corpus_circles(&c);
+    rel_input in = {c.circles[0], c.boxes[0], &bs, c.boxes, &cs, c.circles};
+    rel_input nul = {c.circles[0], c.boxes[0], NULL, NULL, NULL, NULL};
+    uint32_t *idx = tb_alloc_guarded(sizeof(uint32_t), 0);
+    for (size_t t = 0; t < sizeof ns / sizeof ns[0]; t++)
+        for (int fn = REL_BOXES_IDX; fn < REL_FN_COUNT; fn++)
+            for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
+                fill(idx, sizeof *idx);
+                cr_expect_eq(rel_call(NULL, fn, &in, (size_t)ns[t], idx, flags), CB_INVALID,
+                             "%s n=%llu: not CB_INVALID", rel_fn_names[fn],
+                             (unsigned long long)ns[t]);
+                cr_expect(untouched(idx, sizeof *idx), "%s n=%llu: output written",
+                          rel_fn_names[fn], (unsigned long long)ns[t]);
+                cr_expect_eq(rel_call(NULL, fn, &nul, (size_t)ns[t], idx, flags), CB_INVALID);
+                cr_expect_eq(rel_call(NULL, fn, &in, (size_t)ns[t], NULL, flags), CB_INVALID);
+            }
+    tb_free(idx);
+    tb_corpus_free(&c);
+    no_leaks();
+#else
+    cr_skip_test("32-bit size_t: n > CB_INDEX_MAX_N (2^32) cannot be expressed");
+#endif
+}
+
+Test(bad_input, converters_with_null_and_n_positive_write_nothing)
+{
+    enum { N = 5 };
+    cb_box_center *ce = tb_alloc_guarded(N * sizeof *ce, 0);
+    cb_box_corner *co = tb_alloc_guarded(N * sizeof *co, 0);
+    for (int i = 0; i < N; i++) {
+        cb_box_center a = {(float)i, 1, 2, 3};
+        cb_box_corner b = {(float)i, 1, 2, 3};
+        ce[i] = a, co[i] = b;
+    }
+    cb_box *out = tb_alloc_guarded(N * sizeof *out, 0);
+    fill(out, N * sizeof *out);
+    cb_boxes_from_centers(NULL, N, out);
+    cb_boxes_from_corners(NULL, N, out);
+    cr_expect(untouched(out, N * sizeof *out), "AoS converter with NULL input wrote its output");
+    cb_boxes_from_centers(ce, N, NULL); /* must not crash */
+    cb_boxes_from_corners(co, N, NULL);
+
+    float *soa[4];
+    for (int i = 0; i < 4; i++)
+        soa[i] = tb_alloc_guarded(N * sizeof(float), 0);
+    for (int which = 0; which < 5; which++) { /* 0: the input, 1..4: an output */
+        float *o[4] = {soa[0], soa[1], soa[2], soa[3]};
+        if (which)
+            o[which - 1] = NULL;
+        for (int conv = 0; conv < 2; conv++) {
+            for (int i = 0; i < 4; i++)
+                fill(soa[i], N * sizeof(float));
+            cb_status st = conv == 0
+                               ? cb_boxes_from_centers_soa(which ? ce : NULL, N, o[0], o[1], o[2], o[3])
+                               : cb_boxes_from_corners_soa(which ? co : NULL, N, o[0], o[1], o[2], o[3]);
+            cr_expect_eq(st, CB_ERR_INVALID_ARG, "%s_soa, NULL pointer #%d: status %d",
+                         conv ? "cb_boxes_from_corners" : "cb_boxes_from_centers", which, (int)st);
+            for (int i = 0; i < 4; i++)
+                cr_expect(untouched(soa[i], N * sizeof(float)),
+                          "%s_soa, NULL pointer #%d: output %d written",
+                          conv ? "cb_boxes_from_corners" : "cb_boxes_from_centers", which, i);
+        }
+    }
+    for (int i = 0; i < 4; i++)
+        tb_free(soa[i]);
+    tb_free(out), tb_free(ce), tb_free(co);
+    no_leaks();
+}
+
+/* ------------------------------------------------------------ validators */
+
+/* One place for all four validators: boxes and circles held in AoS, the
+ * validators called on SoA copies too; both must give the same answer. */
+static size_t check_boxes(const cb_box *b, size_t n, size_t want, cb_fault want_fault,
+                          const char *what)
+{
+    float *col[4];
+    for (int j = 0; j < 4; j++)
+        col[j] = tb_alloc_guarded(n * sizeof(float), 0);
+    for (size_t i = 0; i < n; i++)
+        col[0][i] = b[i].min_x, col[1][i] = b[i].min_y, col[2][i] = b[i].max_x, col[3][i] = b[i].max_y;
+    cb_box_soa s = {col[0], col[1], col[2], col[3]};
+    cb_fault fa = (cb_fault)77, fs = (cb_fault)77;
+    size_t ra = cb_validate_boxes_aos(b, n, &fa), rs = cb_validate_boxes(&s, n, &fs);
+    cr_expect_eq(ra, want, "%s: cb_validate_boxes_aos returned %zu, expected %zu", what, ra, want);
+    cr_expect_eq(fa, want_fault, "%s: cb_validate_boxes_aos fault %d, expected %d", what, (int)fa,
+                 (int)want_fault);
+    cr_expect_eq(rs, want, "%s: cb_validate_boxes returned %zu, expected %zu", what, rs, want);
+    cr_expect_eq(fs, want_fault, "%s: cb_validate_boxes fault %d, expected %d", what, (int)fs,
+                 (int)want_fault);
+    cr_expect_eq(cb_validate_boxes_aos(b, n, NULL), want, "%s: fault == NULL", what);
+    cr_expect_eq(cb_validate_boxes(&s, n, NULL), want, "%s: fault == NULL", what);
+    for (int j = 0; j < 4; j++)
+        tb_free(col[j]);
+    return ra;
+}
+
+static size_t check_circles(const cb_circle *c, size_t n, size_t want, cb_fault want_fault,
+                            const char *what)
+{
+    float *col[3];
+    for (int j = 0; j < 3; j++)
+        col[j] = tb_alloc_guarded(n * sizeof(float), 0);
+    for (size_t i = 0; i < n; i++)
+        col[0][i] = c[i].x, col[1][i] = c[i].y, col[2][i] = c[i].r;
+    cb_circle_soa s = {col[0], col[1], col[2]};
+    cb_fault fa = (cb_fault)77, fs = (cb_fault)77;
+    size_t ra = cb_validate_circles_aos(c, n, &fa), rs = cb_validate_circles(&s, n, &fs);
+    cr_expect_eq(ra, want, "%s: cb_validate_circles_aos returned %zu, expected %zu", what, ra, want);
+    cr_expect_eq(fa, want_fault, "%s: cb_validate_circles_aos fault %d, expected %d", what, (int)fa,
+                 (int)want_fault);
+    cr_expect_eq(rs, want, "%s: cb_validate_circles returned %zu, expected %zu", what, rs, want);
+    cr_expect_eq(fs, want_fault, "%s: cb_validate_circles fault %d, expected %d", what, (int)fs,
+                 (int)want_fault);
+    cr_expect_eq(cb_validate_circles_aos(c, n, NULL), want, "%s: fault == NULL", what);
+    cr_expect_eq(cb_validate_circles(&s, n, NULL), want, "%s: fault == NULL", what);
+    for (int j = 0; j < 3; j++)
+        tb_free(col[j]);
+    return ra;
+}
+
+/* Well-formed but unusual values: signed zeros, denormals, the extremes. */
+static const float odd_ok[] = {0.0f, -0.0f, 1.0e-45f, -1.0e-45f, 1.1754942e-38f, -1.1754942e-38f,
+                               FLT_MIN, -FLT_MIN, FLT_MAX, -FLT_MAX, 1.0f, -1.0f, 0.1f, 1.0e30f};
+#define N_ODD (sizeof odd_ok / sizeof odd_ok[0])
+
+static float pick(tb_rng *r) { return odd_ok[tb_next(r) % N_ODD]; }
+
+static cb_box good_box(tb_rng *r)
+{
+    float a = pick(r), b = pick(r), c = pick(r), d = pick(r);
+    cb_box x = {a < b ? a : b, c < d ? c : d, a < b ? b : a, c < d ? d : c};
+    return x;
+}
+
+static cb_circle good_circle(tb_rng *r)
+{
+    float rad = fabsf(pick(r));
+    if (tb_next(r) % 5 == 0)
+        rad = -0.0f; /* -0.0 counts as 0 */
+    cb_circle x = {pick(r), pick(r), rad};
+    return x;
+}
+
+Test(validate, null_is_invalid_and_fault_is_none)
+{
+    float v[1] = {0};
+    cb_box_soa bsoa[] = {{NULL, v, v, v}, {v, NULL, v, v}, {v, v, NULL, v}, {v, v, v, NULL}};
+    cb_circle_soa csoa[] = {{NULL, v, v}, {v, NULL, v}, {v, v, NULL}};
+    for (size_t n = 1; n <= 65; n += 64) {
+        cb_fault f;
+        f = (cb_fault)77;
+        cr_expect_eq(cb_validate_boxes(NULL, n, &f), CB_INVALID);
+        cr_expect_eq(f, CB_FAULT_NONE);
+        f = (cb_fault)77;
+        cr_expect_eq(cb_validate_boxes_aos(NULL, n, &f), CB_INVALID);
+        cr_expect_eq(f, CB_FAULT_NONE);
+        f = (cb_fault)77;
+        cr_expect_eq(cb_validate_circles(NULL, n, &f), CB_INVALID);
+        cr_expect_eq(f, CB_FAULT_NONE);
+        f = (cb_fault)77;
+        cr_expect_eq(cb_validate_circles_aos(NULL, n, &f), CB_INVALID);
+        cr_expect_eq(f, CB_FAULT_NONE);
+        cr_expect_eq(cb_validate_boxes(NULL, n, NULL), CB_INVALID);
+        cr_expect_eq(cb_validate_circles_aos(NULL, n, NULL), CB_INVALID);
+        if (n == 1) { /* a member NULL: the others are valid one-element arrays */
+            for (int i = 0; i < 4; i++) {
+                f = (cb_fault)77;
+                cr_expect_eq(cb_validate_boxes(&bsoa[i], n, &f), CB_INVALID, "box member %d NULL", i);
+                cr_expect_eq(f, CB_FAULT_NONE);
+            }
+            for (int i = 0; i < 3; i++) {
+                f = (cb_fault)77;
+                cr_expect_eq(cb_validate_circles(&csoa[i], n, &f), CB_INVALID,
+                             "circle member %d NULL", i);
+                cr_expect_eq(f, CB_FAULT_NONE);
+            }
+        }
+    }
+    no_leaks();
+}
+
+Test(validate, all_well_formed_returns_n)
+{
+    tb_rng r = {tb_seed() ^ 0x7a11};
+    for (size_t n = 0; n <= 130; n++) {
+        cb_box *b = tb_alloc_guarded(n * sizeof *b, 0);
+        cb_circle *c = tb_alloc_guarded(n * sizeof *c, 0);
+        for (size_t i = 0; i < n; i++)
+            b[i] = good_box(&r), c[i] = good_circle(&r);
+        check_boxes(b, n, n, CB_FAULT_NONE, "well-formed boxes");
+        check_circles(c, n, n, CB_FAULT_NONE, "well-formed circles");
+        tb_free(b), tb_free(c);
+    }
+    /* Degenerate but well-formed: a point box, zero radius, -0 vs +0 edges. */
+    cb_box edge[] = {{0.0f, 0.0f, -0.0f, -0.0f}, {-0.0f, -0.0f, 0.0f, 0.0f}, {1, 1, 1, 1},
+                     {-1.0e-45f, -1.0e-45f, -0.0f, 1.0e-45f}, {0x1p-149f, 0x1p-148f, 0x1p-149f, 0x1p-148f},
+                     {-FLT_MAX, -FLT_MAX, FLT_MAX, FLT_MAX}};
+    check_boxes(edge, sizeof edge / sizeof edge[0], sizeof edge / sizeof edge[0], CB_FAULT_NONE,
+                "degenerate boxes");
+    cb_circle ce[] = {{0, 0, 0.0f}, {0, 0, -0.0f}, {1.0e-45f, -1.0e-45f, 1.0e-45f}, {0, 0, FLT_MAX}};
+    check_circles(ce, sizeof ce / sizeof ce[0], sizeof ce / sizeof ce[0], CB_FAULT_NONE,
+                  "degenerate circles");
+    no_leaks();
+}
+
+/* Non-finite values, each kind: quiet and signalling NaNs of both signs, payloads, infinities. */
+static const uint32_t nan_bits[] = {0x7fc00000u, 0xffc00000u, 0x7fa00000u, 0x7f800001u, 0xffffffffu,
+                                    0x7fffffffu, 0xff800001u};
+static const float infs[] = {INFINITY, -INFINITY};
+
+Test(validate, nan_and_inf_in_each_coordinate_at_first_bad_index)
+{
+    enum { N = 70 };
+    static const size_t at[] = {0, 1, 15, 16, 31, 63, 64, N - 1};
+    tb_rng r = {tb_seed() ^ 0xbad};
+    cb_box *b = tb_alloc_guarded(N * sizeof *b, 0);
+    cb_circle *c = tb_alloc_guarded(N * sizeof *c, 0);
+    for (size_t i = 0; i < N; i++)
+        b[i] = good_box(&r), c[i] = good_circle(&r);
+    char what[160];
+    for (size_t t = 0; t < sizeof at / sizeof at[0]; t++) {
+        size_t k = at[t];
+        for (int coord = 0; coord < 4; coord++) {
+            for (size_t v = 0; v < sizeof nan_bits / sizeof nan_bits[0] + 2; v++) {
+                int is_nan = v < sizeof nan_bits / sizeof nan_bits[0];
+                float bad = is_nan ? f_of(nan_bits[v]) : infs[v - sizeof nan_bits / sizeof nan_bits[0]];
+                cb_fault want = is_nan ? CB_FAULT_NAN : CB_FAULT_INFINITE;
+                /* a second bad element later must not matter: the FIRST is reported */
+                cb_box sb = b[k], sl = b[N - 1];
+                float *pb = &b[k].min_x;
+                pb[coord] = bad;
+                if (k + 1 < N)
+                    b[N - 1].min_x = NAN;
+                snprintf(what, sizeof what, "box %zu coordinate %d = 0x%08x", k, coord,
+                         (unsigned)(is_nan ? nan_bits[v] : (bad > 0 ? 0x7f800000u : 0xff800000u)));
+                check_boxes(b, N, k, want, what);
+                b[k] = sb, b[N - 1] = sl;
+                if (coord < 3) {
+                    cb_circle sc = c[k], slc = c[N - 1];
+                    float *pc = &c[k].x;
+                    pc[coord] = bad;
+                    if (k + 1 < N)
+                        c[N - 1].r = -1.0f;
+                    snprintf(what, sizeof what, "circle %zu component %d", k, coord);
+                    check_circles(c, N, k, want, what);
+                    c[k] = sc, c[N - 1] = slc;
+                }
+            }
+        }
+    }
+    check_boxes(b, N, N, CB_FAULT_NONE, "restored boxes");
+    check_circles(c, N, N, CB_FAULT_NONE, "restored circles");
+    tb_free(b), tb_free(c);
+    no_leaks();
+}
+
+Test(validate, inverted_boxes_and_signed_zeros)
+{
+    static const struct {
+        cb_box b;
+        cb_fault want;
+        const char *what;
+    } cases[] = {
+        {{1.0f, 0, 0.99999994f, 1}, CB_FAULT_INVERTED, "x inverted by one ulp"},
+        {{0, 1.0f, 1, 0.99999994f}, CB_FAULT_INVERTED, "y inverted by one ulp"},
+        {{2, 2, 1, 1}, CB_FAULT_INVERTED, "both inverted"},
+        {{0.0f, 0.0f, -0.0f, -0.0f}, CB_FAULT_NONE, "min +0, max -0: equal, not inverted"},
+        {{-0.0f, -0.0f, 0.0f, 0.0f}, CB_FAULT_NONE, "min -0, max +0"},
+        {{1.0e-45f, 0, 0.0f, 1}, CB_FAULT_INVERTED, "x: denormal min above max 0"},
+        {{0, 0.0f, 1, -1.0e-45f}, CB_FAULT_INVERTED, "y: max is a negative denormal below min 0"},
+        {{-1.0e-45f, -1.0e-45f, -0.0f, 0.0f}, CB_FAULT_NONE, "negative denormal min to -0 max"},
+        {{-1.0e-45f, 0, 1.0e-45f, 0}, CB_FAULT_NONE, "denormals either side of zero"},
+        {{0x1p-148f, 0, 0x1p-149f, 0}, CB_FAULT_INVERTED, "x: denormals inverted"},
+        {{-0x1p-149f, 0, -0x1p-148f, 0}, CB_FAULT_INVERTED, "x: negative denormals inverted"},
+        {{FLT_MAX, 0, -FLT_MAX, 0}, CB_FAULT_INVERTED, "x: FLT_MAX to -FLT_MAX"},
+        {{-0.0f, 0, -1.0e-45f, 0}, CB_FAULT_INVERTED, "x: -0 min above a negative denormal max"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        cb_box arr[3] = {{0, 0, 1, 1}, cases[i].b, {5, 5, 4, 4}};
+        /* the case at index 1; index 2 is inverted too, so a well-formed case reports 2 */
+        size_t want = cases[i].want == CB_FAULT_NONE ? 2 : 1;
+        check_boxes(arr, 3, want, cases[i].want == CB_FAULT_NONE ? CB_FAULT_INVERTED : cases[i].want,
+                    cases[i].what);
+        check_boxes(&cases[i].b, 1, cases[i].want == CB_FAULT_NONE ? 1 : 0, cases[i].want,
+                    cases[i].what);
+    }
+    no_leaks();
+}
+
+Test(validate, negative_radius)
+{
+    static const struct {
+        float r;
+        cb_fault want;
+        const char *what;
+    } cases[] = {
+        {-1.0f, CB_FAULT_NEGATIVE_RADIUS, "-1"},
+        {-1.0e-45f, CB_FAULT_NEGATIVE_RADIUS, "smallest negative denormal"},
+        {-FLT_MIN, CB_FAULT_NEGATIVE_RADIUS, "-FLT_MIN"},
+        {-FLT_MAX, CB_FAULT_NEGATIVE_RADIUS, "-FLT_MAX"},
+        {-0.0f, CB_FAULT_NONE, "-0.0 counts as 0"},
+        {0.0f, CB_FAULT_NONE, "+0"},
+        {1.0e-45f, CB_FAULT_NONE, "denormal radius"},
+        {FLT_MAX, CB_FAULT_NONE, "FLT_MAX"},
+        {-INFINITY, CB_FAULT_INFINITE, "-inf is infinite first"},
+        {INFINITY, CB_FAULT_INFINITE, "+inf"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        cb_circle arr[2] = {{0, 0, 1}, {3, -4, cases[i].r}};
+        check_circles(arr, 2, cases[i].want == CB_FAULT_NONE ? 2 : 1, cases[i].want, cases[i].what);
+    }
+    cb_circle neg_nan[1] = {{0, 0, f_of(0xffc00000u)}};
+    check_circles(neg_nan, 1, 0, CB_FAULT_NAN, "negative-signed NaN radius is NaN");
+    no_leaks();
+}
+
+Test(validate, fault_priority_nan_then_infinite_then_inverted_then_negative_radius)
+{
+    static const struct {
+        cb_box b;
+        cb_fault want;
+        const char *what;
+    } boxes[] = {
+        {{NAN, INFINITY, 0, 0}, CB_FAULT_NAN, "NaN x0 + inf y0"},
+        {{INFINITY, 0, NAN, 0}, CB_FAULT_NAN, "inf x0 + NaN x1"},
+        {{0, INFINITY, 1, 0}, CB_FAULT_INFINITE, "inf y0 (also inverted in y)"},
+        {{5, 0, 1, -INFINITY}, CB_FAULT_INFINITE, "inverted x + -inf y1"},
+        {{5, NAN, 1, 0}, CB_FAULT_NAN, "inverted x + NaN y0"},
+        {{5, 5, 1, 1}, CB_FAULT_INVERTED, "inverted both"},
+    };
+    for (size_t i = 0; i < sizeof boxes / sizeof boxes[0]; i++)
+        check_boxes(&boxes[i].b, 1, 0, boxes[i].want, boxes[i].what);
+    static const struct {
+        cb_circle c;
+        cb_fault want;
+        const char *what;
+    } circles[] = {
+        {{NAN, 0, -1}, CB_FAULT_NAN, "NaN x + negative r"},
+        {{0, INFINITY, -1}, CB_FAULT_INFINITE, "inf y + negative r"},
+        {{INFINITY, NAN, 1}, CB_FAULT_NAN, "inf x + NaN y"},
+        {{0, 0, -INFINITY}, CB_FAULT_INFINITE, "r = -inf"},
+        {{-INFINITY, 0, NAN}, CB_FAULT_NAN, "-inf x + NaN r"},
+    };
+    for (size_t i = 0; i < sizeof circles / sizeof circles[0]; i++)
+        check_circles(&circles[i].c, 1, 0, circles[i].want, circles[i].what);
+
+    /* The first bad element wins, whatever the faults after it. */
+    cb_box seq[] = {{0, 0, 1, 1}, {0, 0, 1, 1}, {3, 0, 2, 1}, {NAN, 0, 1, 1}, {INFINITY, 0, 1, 1}};
+    check_boxes(seq, 5, 2, CB_FAULT_INVERTED, "inverted at 2, NaN at 3");
+    cb_circle cseq[] = {{0, 0, 1}, {0, 0, -2}, {NAN, 0, 1}, {INFINITY, 0, 1}};
+    check_circles(cseq, 4, 1, CB_FAULT_NEGATIVE_RADIUS, "negative r at 1, NaN at 2");
+    no_leaks();
+}

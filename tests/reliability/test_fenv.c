@@ -1,0 +1,551 @@
+/* test_fenv.c - Criterion: the host program's float environment (FTZ/DAZ, FPCR.FZ, directed rounding) never changes a public result, is restored after every call, and moves all raw kernels alike. */
+#include "rel.h"
+#include "support.h"
+
+#include <criterion/criterion.h>
+
+#include <fenv.h>
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#if defined(__x86_64__) || defined(_M_X64) || (defined(__i386__) && defined(__SSE__))
+#include <xmmintrin.h>
+#define REL_X86 1
+/* MXCSR: exception flags (bits 0-5), DAZ (6), masks (7-12), rounding (13-14), FTZ (15). */
+#define MXCSR_FLAGS 0x003Fu
+#define MXCSR_DAZ 0x0040u
+#define MXCSR_FTZ 0x8000u
+#endif
+
+#if defined(__aarch64__)
+/* FPCR: FIZ (bit 0) and AH (bit 1) of FEAT_AFP, RMode (22-23), FZ (24). */
+#define FPCR_FIZ (1ull << 0)
+#define FPCR_AH (1ull << 1)
+#define FPCR_FZ (1ull << 24)
+#endif
+
+/* <fenv.h> defines a rounding macro only when the target supports that mode. */
+#ifdef FE_UPWARD
+#define R_UP FE_UPWARD
+#else
+#define R_UP -1
+#endif
+#ifdef FE_DOWNWARD
+#define R_DOWN FE_DOWNWARD
+#else
+#define R_DOWN -1
+#endif
+#ifdef FE_TOWARDZERO
+#define R_ZERO FE_TOWARDZERO
+#else
+#define R_ZERO -1
+#endif
+
+typedef struct {
+    const char *name;
+    int ftz, daz; /* x86 MXCSR bits; on AArch64 both map to the one FPCR.FZ bit */
+    int afp;      /* AArch64 FEAT_AFP: FPCR.FIZ and FPCR.AH */
+    int round;    /* FE_* or -1 */
+} mode;
+
+enum { M_FTZ_DAZ, M_FTZ, M_DAZ, M_UP, M_DOWN, M_ZERO, M_FTZ_DAZ_UP, M_FTZ_DAZ_ZERO, M_AFP, M_COUNT };
+static const mode modes[M_COUNT] = {
+    {"FTZ+DAZ", 1, 1, 0, FE_TONEAREST},      {"FTZ only", 1, 0, 0, FE_TONEAREST},
+    {"DAZ only", 0, 1, 0, FE_TONEAREST},     {"FE_UPWARD", 0, 0, 0, R_UP},
+    {"FE_DOWNWARD", 0, 0, 0, R_DOWN},        {"FE_TOWARDZERO", 0, 0, 0, R_ZERO},
+    {"FTZ+DAZ+FE_UPWARD", 1, 1, 0, R_UP},    {"FTZ+DAZ+FE_TOWARDZERO", 1, 1, 0, R_ZERO},
+    {"FPCR.FIZ+AH (FEAT_AFP)", 0, 0, 1, FE_TONEAREST},
+};
+
+/* ---------------------------------------------------------------- the control register */
+
+static unsigned long long read_ctl(void)
+{
+#if defined(REL_X86)
+    return _mm_getcsr();
+#elif defined(__aarch64__)
+    unsigned long long v;
+    __asm__ volatile("mrs %0, fpcr" : "=r"(v));
+    return v;
+#else
+    return 0;
+#endif
+}
+
+static void write_ctl(unsigned long long v)
+{
+#if defined(REL_X86)
+    _mm_setcsr((unsigned)v);
+#elif defined(__aarch64__)
+    __asm__ volatile("msr fpcr, %0" : : "r"(v));
+#else
+    (void)v;
+#endif
+}
+
+#if defined(__aarch64__)
+static int afp_present(void)
+{
+    unsigned long long old = read_ctl();
+    write_ctl(old | FPCR_FIZ);
+    int ok = (read_ctl() & FPCR_FIZ) != 0; /* RES0 without FEAT_AFP: the write is ignored */
+    write_ctl(old);
+    return ok;
+}
+#endif
+
+/* Why mode m cannot be tested on this build, or NULL. Decided by #if: the
+ * x86-only and AArch64-only modes are reported as skipped by name. */
+static const char *unsupported(const mode *m)
+{
+    if (m->round < 0)
+        return "this rounding mode is not defined by <fenv.h> on this target";
+#if defined(REL_X86)
+    if (m->afp)
+        return "AArch64 only: FPCR.FIZ/AH (FEAT_AFP) have no x86 counterpart";
+#elif defined(__aarch64__)
+    if (m->ftz != m->daz)
+        return "x86 only: AArch64 has a single FPCR.FZ bit (tested as FTZ+DAZ)";
+    if (m->afp && !afp_present())
+        return "this CPU lacks FEAT_AFP (FPCR.FIZ reads back as 0)";
+#else
+    if (m->ftz || m->daz || m->afp)
+        return "no flush-to-zero control on this architecture";
+#endif
+    return NULL;
+}
+
+/* The default environment as the test found it (nearest, no flushing, no flags). */
+static unsigned long long base_ctl;
+
+static void set_default(void)
+{
+    fesetround(FE_TONEAREST);
+    write_ctl(base_ctl);
+    feclearexcept(FE_ALL_EXCEPT);
+}
+
+static void set_mode(const mode *m)
+{
+    cr_assert_eq(fesetround(m->round), 0, "fesetround(%s) failed", m->name);
+    unsigned long long v = read_ctl();
+#if defined(REL_X86)
+    v &= ~(unsigned long long)(MXCSR_FTZ | MXCSR_DAZ);
+    v |= (m->ftz ? MXCSR_FTZ : 0) | (m->daz ? MXCSR_DAZ : 0);
+#elif defined(__aarch64__)
+    v &= ~(FPCR_FZ | FPCR_FIZ | FPCR_AH);
+    v |= (m->ftz || m->daz ? FPCR_FZ : 0) | (m->afp ? FPCR_FIZ | FPCR_AH : 0);
+#endif
+    write_ctl(v);
+}
+
+static void begin(const mode *m)
+{
+    const char *why = unsupported(m);
+    if (why)
+        cr_skip_test("%s: %s", m->name, why);
+    base_ctl = read_ctl();
+#if defined(REL_X86)
+    base_ctl &= ~(unsigned long long)(MXCSR_FTZ | MXCSR_DAZ | MXCSR_FLAGS | 0x6000u);
+#elif defined(__aarch64__)
+    base_ctl &= ~(FPCR_FZ | FPCR_FIZ | FPCR_AH | (3ull << 22));
+#endif
+    set_default();
+}
+
+/* After a call made in mode m: the control register must be exactly what the
+ * caller set (x86: sticky flags may only have been added), and the rounding
+ * mode the caller's. Returns 0 and says why on stderr when not. */
+static int restored(const mode *m, unsigned long long before, unsigned long long after,
+                    int round_after, const char *what)
+{
+    int ok = round_after == m->round;
+#if defined(REL_X86)
+    ok &= (after & ~(unsigned long long)MXCSR_FLAGS) == (before & ~(unsigned long long)MXCSR_FLAGS);
+    ok &= (after & before & MXCSR_FLAGS) == (before & MXCSR_FLAGS); /* sticky flags kept */
+#else
+    ok &= after == before;
+#endif
+    if (!ok)
+        fprintf(stderr, "%s in %s: control 0x%llx before, 0x%llx after; rounding %d after (set %d)\n",
+                what, m->name, before, after, round_after, m->round);
+    return ok;
+}
+
+/* ---------------------------------------------------------------- data */
+
+/* Three groups, each one circle and one box plus 193 boxes and circles:
+ * near ties that a directed rounding can flip, squared distances in the
+ * denormal range that flushing changes, and adversarial bit patterns. */
+#define N 193
+enum { G_ROUND, G_DENORMAL, G_ADVERSARIAL, G_COUNT };
+
+typedef struct {
+    tb_corpus c;
+    cb_box_soa bs;
+    cb_circle_soa cs;
+    rel_input in;
+} group;
+
+/* float(sqrt(a*a - b*b)) moved by k ulps: the far side of a near tie. */
+static float leg(double hyp, double a, int k)
+{
+    double d = hyp * hyp - a * a;
+    float f = (float)sqrt(d > 0 ? d : 0);
+    for (; k > 0; k--)
+        f = nextafterf(f, INFINITY);
+    for (; k < 0; k++)
+        f = nextafterf(f, 0);
+    return f;
+}
+
+static void make_groups(group g[G_COUNT])
+{
+    tb_rng r = {tb_seed() ^ 0xfe4f};
+    for (int k = 0; k < G_COUNT; k++) {
+        g[k].c = tb_corpus_new(N);
+        g[k].bs = tb_corpus_boxes(&g[k].c);
+        g[k].cs = tb_corpus_circles(&g[k].c);
+    }
+    /* Near ties: circle at the origin, box corners (dx, dy) at distance ~r;
+     * circles around the box [0,1]^2 at (-dx, -dy) with radius ~|(dx, dy)|. */
+    {
+        float rad = tb_uniform(&r, 1.0f, 2.0f);
+        cb_circle c0 = {0, 0, rad};
+        cb_box b0 = {0, 0, 1, 1};
+        for (size_t i = 0; i < N; i++) {
+            float dx = tb_uniform(&r, 0.01f, rad * 0.99f);
+            float dy = leg(rad, dx, (int)(tb_next(&r) % 5) - 2);
+            cb_box b = {dx, dy, dx + 1, dy + 1};
+            tb_corpus_set_box(&g[G_ROUND].c, i, b);
+            float ax = tb_uniform(&r, 0.5f, 2.0f), ay = tb_uniform(&r, 0.5f, 2.0f);
+            float cr = leg(sqrt((double)ax * ax + (double)ay * ay), 0, (int)(tb_next(&r) % 5) - 2);
+            cb_circle c = {-ax, -ay, cr};
+            tb_corpus_set_circle(&g[G_ROUND].c, i, c);
+        }
+        rel_input in = {c0, b0, &g[G_ROUND].bs, g[G_ROUND].c.boxes, &g[G_ROUND].cs, g[G_ROUND].c.circles};
+        g[G_ROUND].in = in;
+    }
+    /* Denormal squares: r ~ 2^-70 so r*r ~ 2^-140 is denormal, and distances
+     * of the same size; plus denormal coordinates themselves. */
+    {
+        const float s = 0x1p-70f;
+        float rad = s * tb_uniform(&r, 1.0f, 2.0f);
+        cb_circle c0 = {0, 0, rad};
+        cb_box b0 = {0, 0, 1, 1};
+        for (size_t i = 0; i < N; i++) {
+            float dx = s * tb_uniform(&r, 0.0f, 2.0f), dy = s * tb_uniform(&r, 0.0f, 2.0f);
+            if (i % 7 == 0)
+                dx = 0x1p-140f * (float)(tb_next(&r) % 64); /* a denormal coordinate */
+            cb_box b = {dx, dy, 1, 1};
+            tb_corpus_set_box(&g[G_DENORMAL].c, i, b);
+            cb_circle c = {-s * tb_uniform(&r, 0.0f, 2.0f), -s * tb_uniform(&r, 0.0f, 2.0f),
+                           s * tb_uniform(&r, 0.0f, 2.5f)};
+            if (i % 5 == 0)
+                c.r = 0x1p-149f * (float)(tb_next(&r) % 1000); /* a denormal radius */
+            tb_corpus_set_circle(&g[G_DENORMAL].c, i, c);
+        }
+        rel_input in = {c0, b0, &g[G_DENORMAL].bs, g[G_DENORMAL].c.boxes, &g[G_DENORMAL].cs,
+                        g[G_DENORMAL].c.circles};
+        g[G_DENORMAL].in = in;
+    }
+    {
+        tb_corpus_fill_adversarial(&g[G_ADVERSARIAL].c, &r);
+        rel_input in = {g[G_ADVERSARIAL].c.circles[0], g[G_ADVERSARIAL].c.boxes[1],
+                        &g[G_ADVERSARIAL].bs, g[G_ADVERSARIAL].c.boxes, &g[G_ADVERSARIAL].cs,
+                        g[G_ADVERSARIAL].c.circles};
+        g[G_ADVERSARIAL].in = in;
+    }
+}
+
+static void free_groups(group g[G_COUNT])
+{
+    for (int k = 0; k < G_COUNT; k++)
+        tb_corpus_free(&g[k].c);
+}
+
+static const char *const group_names[G_COUNT] = {"near ties", "denormal squares", "adversarial"};
+
+typedef struct {
+    uint64_t mask[(N + 63) / 64];
+    uint32_t idx[N];
+} result;
+
+static void *res_ptr(result *r, int fn) { return rel_fn_is_idx(fn) ? (void *)r->idx : (void *)r->mask; }
+
+/* ---------------------------------------------------------------- (a) + (b): public functions */
+
+static void run_public(const mode *m)
+{
+    begin(m);
+    group g[G_COUNT];
+    make_groups(g);
+    cb_backend bs[CB_BACKEND_COUNT];
+    size_t nb = rel_runnable(bs);
+    const cb_kernels *scalar = cb_kernels_for(CB_BACKEND_SCALAR);
+    long sensitive = 0, wrong = 0, not_restored = 0, calls = 0;
+    char what[200];
+    for (int gi = 0; gi < G_COUNT; gi++)
+        for (int fn = 0; fn < REL_FN_COUNT; fn++)
+            for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
+                result ref, raw, got;
+                size_t want = rel_call(scalar, fn, &g[gi].in, N, res_ptr(&ref, fn), flags);
+                /* The same call through the raw scalar kernel in mode m: it
+                 * runs in the caller's environment, so some results must
+                 * differ, or this data would not test the guard at all. */
+                set_mode(m);
+                size_t rawc = rel_call(scalar, fn, &g[gi].in, N, res_ptr(&raw, fn), flags);
+                set_default();
+                sensitive += !rel_same(fn, N, rawc, res_ptr(&raw, fn), want, res_ptr(&ref, fn), NULL);
+                for (size_t b = 0; b < nb; b++) {
+                    cr_assert_eq(cb_set_backend(bs[b]), CB_OK);
+                    for (int sticky = 0; sticky < 2; sticky++) {
+                        set_mode(m);
+#if defined(REL_X86)
+                        if (sticky) /* caller's flags already raised: they must stay */
+                            _mm_setcsr(_mm_getcsr() | MXCSR_FLAGS);
+#else
+                        if (sticky)
+                            feraiseexcept(FE_ALL_EXCEPT & ~FE_INEXACT);
+                        int flags_before = fetestexcept(FE_ALL_EXCEPT);
+#endif
+                        unsigned long long before = read_ctl();
+                        size_t c = rel_call(NULL, fn, &g[gi].in, N, res_ptr(&got, fn), flags);
+                        unsigned long long after = read_ctl();
+                        int round_after = fegetround();
+#if !defined(REL_X86)
+                        int flags_after = fetestexcept(FE_ALL_EXCEPT);
+#endif
+                        set_default();
+                        calls++;
+                        snprintf(what, sizeof what, "%s on %s, %s, flags=%u", rel_fn_names[fn],
+                                 cb_backend_name(bs[b]), group_names[gi], flags);
+                        if (!restored(m, before, after, round_after, what))
+                            not_restored++;
+#if !defined(REL_X86)
+                        if ((flags_after & flags_before) != flags_before) {
+                            fprintf(stderr, "%s in %s: exception flags 0x%x lost (0x%x after)\n",
+                                    what, m->name, flags_before, flags_after);
+                            not_restored++;
+                        }
+#endif
+                        char w2[260];
+                        snprintf(w2, sizeof w2, "%s in %s vs the default environment", what, m->name);
+                        wrong += !rel_same(fn, N, c, res_ptr(&got, fn), want, res_ptr(&ref, fn), w2);
+                    }
+                }
+            }
+    cb_set_backend_by_name("auto");
+    fprintf(stderr, "fenv %s: %ld public calls; the raw scalar kernel differed from the default environment in %ld of %d shape/data cases\n",
+            m->name, calls, sensitive, G_COUNT * REL_FN_COUNT * 2);
+    cr_expect_gt(sensitive, 0, "%s never changed a raw result: the data does not exercise this mode",
+                 m->name);
+    cr_expect_eq(wrong, 0, "%s: %ld public results differ from the default environment's (see stderr)",
+                 m->name, wrong);
+    cr_expect_eq(not_restored, 0, "%s: the caller's environment was not restored after %ld calls",
+                 m->name, not_restored);
+    free_groups(g);
+    cr_expect_eq(rel_leaks(), 0, "LeakSanitizer found leaks (report above)");
+}
+
+/* ---------------------------------------------------------------- (c): raw kernels agree */
+
+static void run_raw(const mode *m)
+{
+    begin(m);
+    group g[G_COUNT];
+    make_groups(g);
+    cb_backend bs[CB_BACKEND_COUNT];
+    size_t nb = rel_runnable(bs);
+    const cb_kernels *scalar = cb_kernels_for(CB_BACKEND_SCALAR);
+    long wrong = 0, touched = 0;
+    char what[200];
+    for (int gi = 0; gi < G_COUNT; gi++)
+        for (int fn = 0; fn < REL_FN_COUNT; fn++)
+            for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
+                result ref, got;
+                set_mode(m);
+                size_t want = rel_call(scalar, fn, &g[gi].in, N, res_ptr(&ref, fn), flags);
+                set_default();
+                for (size_t b = 1; b < nb; b++) {
+                    set_mode(m);
+                    unsigned long long before = read_ctl();
+                    size_t c = rel_call(cb_kernels_for(bs[b]), fn, &g[gi].in, N, res_ptr(&got, fn), flags);
+                    unsigned long long after = read_ctl();
+                    set_default();
+                    snprintf(what, sizeof what, "raw %s %s in %s, %s, flags=%u vs raw scalar in the same mode",
+                             cb_backend_name(bs[b]), rel_fn_names[fn], m->name, group_names[gi], flags);
+                    wrong += !rel_same(fn, N, c, res_ptr(&got, fn), want, res_ptr(&ref, fn), what);
+#if defined(REL_X86)
+                    /* A raw kernel has no guard: it must not touch the modes either. */
+                    touched += (after & ~(unsigned long long)MXCSR_FLAGS) != (before & ~(unsigned long long)MXCSR_FLAGS);
+#else
+                    touched += after != before;
+#endif
+                }
+            }
+    if (nb < 2)
+        fprintf(stderr, "fenv raw %s: only the scalar backend runs here: nothing to compare\n", m->name);
+    cr_expect_eq(wrong, 0, "%s: %ld raw results differ between backends (see stderr)", m->name, wrong);
+    cr_expect_eq(touched, 0, "%s: a raw kernel changed the control register %ld times", m->name, touched);
+    free_groups(g);
+    cr_expect_eq(rel_leaks(), 0, "LeakSanitizer found leaks (report above)");
+}
+
+/* ---------------------------------------------------------------- converters and validators */
+
+/* One rounded operation whose operands are loaded, and whose result stored,
+ * through volatiles: the compiler can neither fold it nor move it across
+ * the mode switches around the call (it assumes the default environment). */
+static float op_volatile(float a, float b, int sub)
+{
+    volatile float x = a, y = b;
+    volatile float r = sub ? x - y : x + y;
+    return r;
+}
+
+static uint32_t bits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return u;
+}
+
+#define NC 64
+
+static void run_convert(const mode *m)
+{
+    begin(m);
+    tb_rng r = {tb_seed() ^ 0xc0de};
+    static cb_box_center ce[NC];
+    static cb_box_corner co[NC];
+    for (int i = 0; i < NC; i++) {
+        cb_box_center a = {tb_uniform(&r, -1000, 1000), tb_uniform(&r, -1000, 1000),
+                           tb_uniform(&r, 0, 10), tb_uniform(&r, 0, 10)};
+        cb_box_corner b = {tb_uniform(&r, -1000, 1000), tb_uniform(&r, -1000, 1000),
+                           tb_uniform(&r, 0, 10), tb_uniform(&r, 0, 10)};
+        switch (i % 4) {
+        case 1: /* denormal operands and results */
+            a.cx = 0x1p-149f * (float)(tb_next(&r) % 5000), a.hx = 0x1p-149f * (float)(tb_next(&r) % 5000);
+            b.x = -0x1p-149f * (float)(tb_next(&r) % 5000), b.w = 0x1p-149f * (float)(tb_next(&r) % 9000);
+            break;
+        case 2: /* a normal minus a normal giving a denormal */
+            a.cy = FLT_MIN, a.hy = 0.75f * FLT_MIN, b.y = -FLT_MIN, b.h = 0.25f * FLT_MIN;
+            break;
+        case 3: /* exact zero: +0 in nearest, -0 when rounding down */
+            a.cx = 1.5f, a.hx = 1.5f, b.x = -2.0f, b.w = 2.0f;
+            break;
+        }
+        ce[i] = a, co[i] = b;
+    }
+    /* Expected, in the default environment: one rounding per coordinate. */
+    cb_box want_ce[NC], want_co[NC];
+    for (int i = 0; i < NC; i++) {
+        cb_box a = {op_volatile(ce[i].cx, ce[i].hx, 1), op_volatile(ce[i].cy, ce[i].hy, 1),
+                    op_volatile(ce[i].cx, ce[i].hx, 0), op_volatile(ce[i].cy, ce[i].hy, 0)};
+        cb_box b = {co[i].x, co[i].y, op_volatile(co[i].x, co[i].w, 0), op_volatile(co[i].y, co[i].h, 0)};
+        want_ce[i] = a, want_co[i] = b;
+    }
+    /* The same sums in mode m, to show the data is sensitive to it. */
+    long sensitive = 0;
+    set_mode(m);
+    for (int i = 0; i < NC; i++) {
+        sensitive += bits(op_volatile(ce[i].cx, ce[i].hx, 1)) != bits(want_ce[i].min_x);
+        sensitive += bits(op_volatile(ce[i].cy, ce[i].hy, 0)) != bits(want_ce[i].max_y);
+        sensitive += bits(op_volatile(co[i].x, co[i].w, 0)) != bits(want_co[i].max_x);
+        sensitive += bits(op_volatile(co[i].y, co[i].h, 0)) != bits(want_co[i].max_y);
+    }
+    set_default();
+
+    long wrong = 0, not_restored = 0;
+    cb_box out_ce[NC], out_co[NC], one;
+    float s[8][NC];
+    for (int form = 0; form < 3; form++) {
+        set_mode(m);
+        unsigned long long before = read_ctl();
+        switch (form) {
+        case 0:
+            for (int i = 0; i < NC; i++) {
+                one = cb_box_from_center(ce[i]);
+                out_ce[i] = one;
+                one = cb_box_from_corner(co[i]);
+                out_co[i] = one;
+            }
+            break;
+        case 1:
+            cb_boxes_from_centers(ce, NC, out_ce);
+            cb_boxes_from_corners(co, NC, out_co);
+            break;
+        case 2:
+            cr_assert_eq(cb_boxes_from_centers_soa(ce, NC, s[0], s[1], s[2], s[3]), CB_OK);
+            cr_assert_eq(cb_boxes_from_corners_soa(co, NC, s[4], s[5], s[6], s[7]), CB_OK);
+            break;
+        }
+        unsigned long long after = read_ctl();
+        int round_after = fegetround();
+        set_default();
+        const char *fname[] = {"cb_box_from_center/corner", "cb_boxes_from_centers/corners",
+                               "cb_boxes_from_centers/corners_soa"};
+        not_restored += !restored(m, before, after, round_after, fname[form]);
+        if (form == 2)
+            for (int i = 0; i < NC; i++) {
+                cb_box a = {s[0][i], s[1][i], s[2][i], s[3][i]}, b = {s[4][i], s[5][i], s[6][i], s[7][i]};
+                out_ce[i] = a, out_co[i] = b;
+            }
+        for (int i = 0; i < NC; i++) {
+            if (memcmp(&out_ce[i], &want_ce[i], sizeof(cb_box)) != 0) {
+                fprintf(stderr, "%s in %s: centre %d (%a %a %a %a) -> (%a %a %a %a), expected (%a %a %a %a)\n",
+                        fname[form], m->name, i, ce[i].cx, ce[i].cy, ce[i].hx, ce[i].hy,
+                        out_ce[i].min_x, out_ce[i].min_y, out_ce[i].max_x, out_ce[i].max_y,
+                        want_ce[i].min_x, want_ce[i].min_y, want_ce[i].max_x, want_ce[i].max_y);
+                wrong++;
+            }
+            if (memcmp(&out_co[i], &want_co[i], sizeof(cb_box)) != 0) {
+                fprintf(stderr, "%s in %s: corner %d -> (%a %a %a %a), expected (%a %a %a %a)\n",
+                        fname[form], m->name, i, out_co[i].min_x, out_co[i].min_y, out_co[i].max_x,
+                        out_co[i].max_y, want_co[i].min_x, want_co[i].min_y, want_co[i].max_x,
+                        want_co[i].max_y);
+                wrong++;
+            }
+        }
+    }
+
+    /* Validators: integer tests, so DAZ cannot make two denormals equal. */
+    cb_box vb[] = {{0, 0, 1, 1}, {-1.0e-45f, 0, -0.0f, 0}, {0x1p-148f, 0, 0x1p-149f, 0}};
+    cb_circle vc[] = {{0, 0, 1.0e-45f}, {1.0e-45f, 0, -0.0f}, {0, 0, -1.0e-45f}};
+    cb_fault fb, fc;
+    set_mode(m);
+    size_t ib = cb_validate_boxes_aos(vb, 3, &fb), ic = cb_validate_circles_aos(vc, 3, &fc);
+    set_default();
+    cr_expect_eq(ib, 2, "%s: denormal-inverted box not found (index %zu)", m->name, ib);
+    cr_expect_eq(fb, CB_FAULT_INVERTED);
+    cr_expect_eq(ic, 2, "%s: negative denormal radius not found (index %zu)", m->name, ic);
+    cr_expect_eq(fc, CB_FAULT_NEGATIVE_RADIUS);
+
+    fprintf(stderr, "fenv converters %s: %ld of %d sums differ when computed in the mode\n", m->name,
+            sensitive, 4 * NC);
+    cr_expect_gt(sensitive, 0, "%s changed no converter sum: the data does not exercise it", m->name);
+    cr_expect_eq(wrong, 0, "%s: %ld converted boxes differ from the default environment's", m->name, wrong);
+    cr_expect_eq(not_restored, 0, "%s: environment not restored after %ld converter calls", m->name,
+                 not_restored);
+    cr_expect_eq(rel_leaks(), 0, "LeakSanitizer found leaks (report above)");
+}
+
+/* ---------------------------------------------------------------- the tests, three per mode */
+
+#define MODE_TESTS(tag, idx)                                                                       \
+    Test(fenv, public_##tag) { run_public(&modes[idx]); }                                          \
+    Test(fenv, raw_backends_agree_##tag) { run_raw(&modes[idx]); }                                 \
+    Test(fenv, converters_validators_##tag) { run_convert(&modes[idx]); }
+
+MODE_TESTS(ftz_daz, M_FTZ_DAZ)
+MODE_TESTS(ftz_only, M_FTZ)
+MODE_TESTS(daz_only, M_DAZ)
+MODE_TESTS(upward, M_UP)
+MODE_TESTS(downward, M_DOWN)
+MODE_TESTS(towardzero, M_ZERO)
+MODE_TESTS(ftz_daz_upward, M_FTZ_DAZ_UP)
+MODE_TESTS(ftz_daz_towardzero, M_FTZ_DAZ_ZERO)
+MODE_TESTS(aarch64_fiz_ah, M_AFP)
