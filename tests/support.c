@@ -56,7 +56,8 @@ void tb_free(void *p)
     if (!p)
         return;
     for (int i = 0; i < TB_MAX_LIVE; i++)
-        if (live[i].user == p) {
+        if (live[i].user && (unsigned char *)p >= (unsigned char *)live[i].base &&
+            (unsigned char *)p < (unsigned char *)live[i].base + live[i].len) {
             munmap(live[i].base, live[i].len);
             live[i].user = NULL;
             return;
@@ -80,12 +81,29 @@ uint64_t tb_seed(void)
     return seed;
 }
 
+void tb_seed_share(void)
+{
+    const char *env = getenv("CB_SEED");
+    if (env && *env)
+        return;
+    char buf[32];
+    snprintf(buf, sizeof buf, "0x%016" PRIx64, tb_seed());
+    setenv("CB_SEED", buf, 1);
+}
+
 uint64_t tb_next(tb_rng *r)
 {
     uint64_t z = (r->s += 0x9E3779B97F4A7C15ull);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     return z ^ (z >> 31);
+}
+
+tb_rng tb_rng_for(uint64_t stream)
+{
+    tb_rng r = {tb_seed() ^ (stream * 0xD1B54A32D192ED03ull)};
+    tb_next(&r); /* decorrelate nearby streams */
+    return r;
 }
 
 float tb_uniform(tb_rng *r, float lo, float hi)
@@ -122,21 +140,28 @@ const float tb_adversarial[] = {
 };
 const size_t tb_adversarial_count = sizeof tb_adversarial / sizeof tb_adversarial[0];
 
-tb_corpus tb_corpus_new(size_t n)
+static void *alloc_at(size_t bytes, int before, size_t offset)
+{
+    return (unsigned char *)tb_alloc_guarded(bytes + offset, before) + offset;
+}
+
+tb_corpus tb_corpus_new_at(size_t n, int before, size_t offset)
 {
     tb_corpus c;
     c.n = n;
-    c.min_x = tb_alloc_guarded(n * sizeof(float), 0);
-    c.min_y = tb_alloc_guarded(n * sizeof(float), 0);
-    c.max_x = tb_alloc_guarded(n * sizeof(float), 0);
-    c.max_y = tb_alloc_guarded(n * sizeof(float), 0);
-    c.boxes = tb_alloc_guarded(n * sizeof(cb_box), 0);
-    c.x = tb_alloc_guarded(n * sizeof(float), 0);
-    c.y = tb_alloc_guarded(n * sizeof(float), 0);
-    c.r = tb_alloc_guarded(n * sizeof(float), 0);
-    c.circles = tb_alloc_guarded(n * sizeof(cb_circle), 0);
+    c.min_x = alloc_at(n * sizeof(float), before, offset);
+    c.min_y = alloc_at(n * sizeof(float), before, offset);
+    c.max_x = alloc_at(n * sizeof(float), before, offset);
+    c.max_y = alloc_at(n * sizeof(float), before, offset);
+    c.boxes = alloc_at(n * sizeof(cb_box), before, offset);
+    c.x = alloc_at(n * sizeof(float), before, offset);
+    c.y = alloc_at(n * sizeof(float), before, offset);
+    c.r = alloc_at(n * sizeof(float), before, offset);
+    c.circles = alloc_at(n * sizeof(cb_circle), before, offset);
     return c;
 }
+
+tb_corpus tb_corpus_new(size_t n) { return tb_corpus_new_at(n, 0, 0); }
 
 void tb_corpus_free(tb_corpus *c)
 {
@@ -200,6 +225,60 @@ void tb_corpus_fill_adversarial(tb_corpus *c, tb_rng *r)
                     adversarial_or_any(r)};
         tb_corpus_set_box(c, i, b);
         cb_circle ci = {adversarial_or_any(r), adversarial_or_any(r), adversarial_or_any(r)};
+        tb_corpus_set_circle(c, i, ci);
+    }
+}
+
+/* A float a few ulps from f (f finite): 0 to 2 steps either way. */
+static float nudge(tb_rng *r, float f)
+{
+    int steps = (int)(tb_next(r) % 5) - 2;
+    for (; steps > 0; steps--)
+        f = nextafterf(f, INFINITY);
+    for (; steps < 0; steps++)
+        f = nextafterf(f, -INFINITY);
+    return f;
+}
+
+/* A point at distance d from (x, y) in the quadrant (sx, sy), rounded to
+ * float: both offsets nonzero, their squares inexact. */
+static void on_arc(tb_rng *r, float x, float y, float d, int sx, int sy, float *px, float *py)
+{
+    double t = 0.05 + 1.47 * (double)tb_uniform(r, 0.f, 1.f); /* angle in (0, pi/2) */
+    *px = nudge(r, (float)(x + sx * d * cos(t)));
+    *py = nudge(r, (float)(y + sy * d * sin(t)));
+}
+
+void tb_corpus_fill_touching(tb_corpus *c, tb_rng *r, cb_circle circle, cb_box box)
+{
+    float rad = fabsf(circle.r);
+    for (size_t i = 0; i < c->n; i++) {
+        uint64_t k = tb_next(r);
+        int sx = (k & 1) ? 1 : -1, sy = (k & 2) ? 1 : -1;
+        float w = tb_uniform(r, 0.5f, 8.f), h = tb_uniform(r, 0.5f, 8.f);
+        /* a box whose corner, or side, lies on the circle */
+        cb_box b;
+        float px, py;
+        if ((k >> 2) % 4 != 0) {
+            on_arc(r, circle.x, circle.y, rad, sx, sy, &px, &py);
+        } else { /* side: straight left/right of the centre */
+            px = nudge(r, circle.x + (float)sx * rad), py = circle.y + tb_uniform(r, -h, 0.f);
+            sy = 1;
+        }
+        b.min_x = sx > 0 ? px : px - w, b.max_x = sx > 0 ? px + w : px;
+        b.min_y = sy > 0 ? py : py - h, b.max_y = sy > 0 ? py + h : py;
+        tb_corpus_set_box(c, i, b);
+
+        /* a circle touching a corner (or a side) of `box` from outside */
+        cb_circle ci;
+        ci.r = tb_uniform(r, 0.5f, 4.f);
+        float kx = sx > 0 ? box.max_x : box.min_x, ky = sy > 0 ? box.max_y : box.min_y;
+        if ((k >> 4) % 4 != 0) {
+            on_arc(r, kx, ky, ci.r, sx, sy, &ci.x, &ci.y);
+        } else {
+            ci.x = nudge(r, kx + (float)sx * ci.r);
+            ci.y = tb_uniform(r, box.min_y, box.max_y);
+        }
         tb_corpus_set_circle(c, i, ci);
     }
 }

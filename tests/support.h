@@ -14,6 +14,8 @@
  * first byte immediately follows one. Any size, 0 included. Aborts if out of
  * memory. Free with tb_free. Not thread-safe: allocate before starting threads. */
 void *tb_alloc_guarded(size_t bytes, int before);
+/* Frees a tb_alloc_guarded buffer; p may point anywhere inside it (so a
+ * caller may free a pointer it advanced to misalign data). NULL is a no-op. */
 void tb_free(void *p);
 
 /* ---- random numbers: splitmix64, replayable from a printed seed */
@@ -25,9 +27,16 @@ typedef struct {
 /* The suite seed: $CB_SEED if set (decimal or 0x-hex), else a time-based one;
  * printed once to stderr as "cbatch test seed: 0x... (replay with CB_SEED=...)". */
 uint64_t tb_seed(void);
+/* Makes the seed this process's and its children's: sets CB_SEED when unset.
+ * Call it in the test runner before any test process starts (a Criterion
+ * ReportHook(PRE_ALL)), so every test of one run uses and prints one seed. */
+void tb_seed_share(void);
 uint64_t tb_next(tb_rng *r);
 float tb_uniform(tb_rng *r, float lo, float hi);
 float tb_any_float(tb_rng *r); /* any bit pattern: NaNs, infs, denormals included */
+/* A generator for one named stream of the suite seed: tests and data sets get
+ * independent sequences that are all replayed by the one CB_SEED. */
+tb_rng tb_rng_for(uint64_t stream);
 
 /* ---- adversarial values: +-0, denormals, FLT_MIN/MAX, +-inf, NaNs, small ints */
 
@@ -46,6 +55,12 @@ typedef struct {
 
 /* Allocates every array with tb_alloc_guarded (end-adjacent to a guard page). */
 tb_corpus tb_corpus_new(size_t n);
+/* As tb_corpus_new, but every array starts `offset` bytes after the start of
+ * a tb_alloc_guarded(bytes + offset, before) buffer: with before != 0 each
+ * array starts `offset` bytes after a guard page (under-reads fault; offset
+ * 4, 8, 12 misaligns floats and AoS records); with before == 0 each still
+ * ends at a guard page. Free with tb_corpus_free. */
+tb_corpus tb_corpus_new_at(size_t n, int before, size_t offset);
 void tb_corpus_free(tb_corpus *c);
 cb_box_soa tb_corpus_boxes(const tb_corpus *c);
 cb_circle_soa tb_corpus_circles(const tb_corpus *c);
@@ -57,5 +72,10 @@ void tb_corpus_set_circle(tb_corpus *c, size_t i, cb_circle ci);
 void tb_corpus_fill_random(tb_corpus *c, tb_rng *r);
 /* Every coordinate drawn from tb_adversarial or any bit pattern. */
 void tb_corpus_fill_adversarial(tb_corpus *c, tb_rng *r);
+/* Boundary data for one probe of each shape: every box touches `circle`
+ * (within an ulp or two, at a corner with both dx and dy nonzero, or at a
+ * side) and every circle touches `box` the same way. There the last bit of
+ * d2 decides, so a kernel that fused a*b+c or reordered the sum differs. */
+void tb_corpus_fill_touching(tb_corpus *c, tb_rng *r, cb_circle circle, cb_box box);
 
 #endif

@@ -1,0 +1,696 @@
+/* test_oracle.c - the scalar reference (cb_overlap) against independent oracles: seed B's nine zones, exact double arithmetic, the contract's literal text; the converters against their documented arithmetic. */
+#include "support.h"
+
+#include <criterion/criterion.h>
+#include <criterion/hooks.h>
+
+#include <float.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/*
+ * Why these oracles prove something
+ *
+ * The cross-backend suite shows every SIMD kernel equals the scalar one; this
+ * file shows the scalar one is right. Each oracle is computed differently
+ * from the library:
+ *  - seed B's nine zones (no clamping at all: zone classification, then a
+ *    side distance against r + half-extent or a corner inside the circle),
+ *    in double;
+ *  - the exact answer, in double, on inputs where double is exact (dyadic
+ *    grids), used where the header says the float answer is exact;
+ *  - the contract's text transcribed literally, for inputs with no geometric
+ *    meaning (NaN, infinities, inverted boxes, ...), where the contract's
+ *    expression is the only specification.
+ * On the grids used, "double is exact" is asserted, not assumed.
+ */
+
+#define SEED_FMT "seed 0x%016" PRIx64 " (replay with CB_SEED)"
+
+/* One seed for the whole run: set in the runner before any test process
+ * starts, inherited by all of them (see tb_seed_share). */
+ReportHook(PRE_ALL)(struct criterion_test_set *tests)
+{
+    (void)tests;
+    tb_seed_share();
+}
+
+/* ------------------------------------------------------------- oracles */
+
+/* Seed B, nine zones, with the box as centre + half-extents (its format).
+ * strict: touching does not count, i.e. the open disc must meet the box; a
+ * centre inside the box then needs r > 0 (an open disc of radius 0 is empty). */
+static int nine_zone(double cx, double cy, double r, double bx, double by, double hx, double hy,
+                     int strict)
+{
+    int xz = cx < bx - hx ? 0 : cx > bx + hx ? 2 : 1;
+    int yz = cy < by - hy ? 0 : cy > by + hy ? 2 : 1;
+    switch (xz + 3 * yz) {
+    case 4: /* centre inside */
+        return strict ? r > 0 : 1;
+    case 1: case 7: { /* below / above: vertical distance against r + half-height */
+        double d = fabs(cy - by), lim = r + hy;
+        return strict ? d < lim : d <= lim;
+    }
+    case 3: case 5: { /* left / right */
+        double d = fabs(cx - bx), lim = r + hx;
+        return strict ? d < lim : d <= lim;
+    }
+    default: { /* a corner zone: is that corner inside the circle? */
+        double kx = xz == 0 ? bx - hx : bx + hx, ky = yz == 0 ? by - hy : by + hy;
+        double d2 = (cx - kx) * (cx - kx) + (cy - ky) * (cy - ky);
+        return strict ? d2 < r * r : d2 <= r * r;
+    }
+    }
+}
+
+/* The exact squared distance from the centre to the closed box and the exact
+ * r*r, in double: exact whenever the inputs' squares and sums fit 53 bits. */
+typedef struct {
+    double dx, dy, D, R;
+} exact_terms;
+
+static exact_terms exact(cb_circle c, cb_box b)
+{
+    double cx = c.x, cy = c.y;
+    double px = cx < b.min_x ? b.min_x : cx > b.max_x ? b.max_x : cx;
+    double py = cy < b.min_y ? b.min_y : cy > b.max_y ? b.max_y : cy;
+    exact_terms t;
+    t.dx = cx - px, t.dy = cy - py;
+    t.D = t.dx * t.dx + t.dy * t.dy;
+    t.R = (double)c.r * (double)c.r;
+    return t;
+}
+
+/* The contract as the header writes it, operation by operation, in float.
+ * Built with the project's -ffp-contract=off like the library. */
+#define C_MAX(a, b) ((a) > (b) ? (a) : (b))
+#define C_MIN(a, b) ((a) < (b) ? (a) : (b))
+static float literal_d2(cb_circle c, cb_box b)
+{
+    float px = C_MIN(C_MAX(c.x, b.min_x), b.max_x);
+    float py = C_MIN(C_MAX(c.y, b.min_y), b.max_y);
+    float dx = c.x - px;
+    float dy = c.y - py;
+    float xx = dx * dx, yy = dy * dy;
+    return xx + yy;
+}
+static int literal_hit(cb_circle c, cb_box b, unsigned flags)
+{
+    float d2 = literal_d2(c, b);
+    float r2 = c.r * c.r;
+    return (flags & CB_STRICT) ? d2 < r2 : d2 <= r2;
+}
+
+static int is_exact_float(double v) { return (double)(float)v == v; }
+
+/* A multiple of 2^-e in [-2^m, 2^m]. */
+static float grid(tb_rng *r, int m, int e)
+{
+    int64_t span = (int64_t)1 << (m + e);
+    int64_t k = (int64_t)(tb_next(r) % (uint64_t)(2 * span + 1)) - span;
+    return (float)ldexp((double)k, -e);
+}
+
+/* Pythagorean triples: exact touching at a corner with integer legs. */
+static const int triples[][3] = {{3, 4, 5}, {5, 12, 13}, {8, 15, 17}, {7, 24, 25}, {20, 21, 29},
+                                 {9, 40, 41}, {12, 35, 37}, {0, 7, 7}};
+#define N_TRIPLES (sizeof triples / sizeof triples[0])
+
+/* --------------------------------------------------- (a) seed B, 9 zones */
+
+/* On a quarter grid within +-64 every float operation of the contract is
+ * exact (|dx| < 2^8 with 2 fraction bits: squares have at most 20 bits), so
+ * the contract and seed B must agree on every input, touching included, in
+ * both modes. A third of the cases are placed exactly touching a side or a
+ * corner (Pythagorean triples), a third one grid step off. */
+Test(oracle, nine_zones_exact_grid, .timeout = 600)
+{
+    tb_rng r = tb_rng_for(0x5000000u);
+    enum { CASES = 200000 };
+    size_t touching = 0, hits = 0, zone_inside = 0;
+    for (size_t i = 0; i < CASES; i++) {
+        cb_box_center bcn = {grid(&r, 5, 2), grid(&r, 5, 2), fabsf(grid(&r, 4, 2)),
+                             fabsf(grid(&r, 4, 2))};
+        cb_box b = cb_box_from_center(bcn);
+        cr_assert(b.min_x == (double)bcn.cx - bcn.hx && b.max_y == (double)bcn.cy + bcn.hy,
+                  "cb_box_from_center is not exact on the grid");
+        cb_circle c = {grid(&r, 6, 2), grid(&r, 6, 2), fabsf(grid(&r, 5, 2))};
+        unsigned mode = (unsigned)(tb_next(&r) % 3);
+        if (mode) { /* place it touching, then maybe one step in or out */
+            float step = mode == 2 ? (tb_next(&r) & 1 ? 0.25f : -0.25f) : 0.f;
+            uint64_t q = tb_next(&r);
+            int sx = q & 1 ? 1 : -1, sy = q & 2 ? 1 : -1;
+            if (q & 4) { /* corner (sx, sy) of the box, at a triple's legs */
+                const int *t = triples[(q >> 3) % N_TRIPLES];
+                float s = (float)(1 + (q >> 8) % 4) * 0.25f;
+                float kx = sx > 0 ? b.max_x : b.min_x, ky = sy > 0 ? b.max_y : b.min_y;
+                int swap = (q >> 12) & 1;
+                c.x = kx + (float)sx * s * (float)t[swap], c.y = ky + (float)sy * s * (float)t[!swap];
+                c.r = s * (float)t[2] + step;
+            } else { /* straight side: distance r from the left/right edge */
+                c.r = fabsf(grid(&r, 4, 2));
+                c.x = sx > 0 ? b.max_x + c.r : b.min_x - c.r;
+                c.y = bcn.cy + grid(&r, 4, 2);
+                c.r += step;
+            }
+            if (c.r < 0)
+                c.r = 0;
+        }
+        exact_terms e = exact(c, b);
+        /* The domain's promise: every float operation is exact here. */
+        cr_assert(is_exact_float(e.dx * e.dx) && is_exact_float(e.dy * e.dy) &&
+                      is_exact_float(e.D) && is_exact_float(e.R),
+                  "grid case %zu is not float-exact: test bug", i);
+        touching += e.D == e.R;
+        for (unsigned f = 0; f <= CB_STRICT; f++) {
+            int want = nine_zone(c.x, c.y, c.r, bcn.cx, bcn.cy, bcn.hx, bcn.hy, (int)f);
+            int got = cb_overlap(c, b, f);
+            if (got != want)
+                cr_assert_fail("cb_overlap %d, nine zones %d: circle (%g, %g, r %g), box centre "
+                               "(%g, %g) half (%g, %g), flags %u, " SEED_FMT,
+                               got, want, c.x, c.y, c.r, bcn.cx, bcn.cy, bcn.hx, bcn.hy, f,
+                               tb_seed());
+            hits += got;
+        }
+        zone_inside += c.x >= b.min_x && c.x <= b.max_x && c.y >= b.min_y && c.y <= b.max_y;
+    }
+    /* Not vacuous: many exact touchings (where the two modes differ), hits,
+     * misses, and centres inside boxes. */
+    cr_assert(touching > CASES / 10, "only %zu touching cases", touching);
+    cr_assert(hits > CASES / 4 && hits < 2 * CASES - CASES / 4, "%zu hits", hits);
+    cr_assert(zone_inside > 100, "only %zu centres inside", zone_inside);
+    cr_log_info("nine zones: %d cases, %zu exactly touching, %zu centres inside", CASES, touching,
+                zone_inside);
+}
+
+/* ------------------------------------------ (b) exact double arithmetic */
+
+/*
+ * Coordinates and radii are multiples of 2^-8 within +-2^12, so dx and dy
+ * (|dx| <= 2^13, 21 significant bits) are exact in float, and D = dx^2 + dy^2
+ * and R = r^2 (at most 43 bits) are exact in double. The header says:
+ *   - when the squares and their sum are exactly representable in binary32,
+ *     the answer is exact, touching included;
+ *   - otherwise rounding can only matter when D and R are within a relative
+ *     6 * 2^-24 of the larger of them (no underflow/overflow of the squares,
+ *     which this grid cannot produce: nonzero squares are >= 2^-16).
+ * So: exact float ops => float answer == exact answer; else
+ * |D - R| > 6 * 2^-24 * max(D, R) => float answer == exact answer. Cases
+ * inside the bound are counted, and any disagreement there is logged as the
+ * rounding the header allows.
+ *
+ * Half of the cases put r within a few grid steps of sqrt(D) (where the
+ * rounding is most likely to decide), a quarter are float-exact integer
+ * cases, a quarter uniform.
+ */
+Test(oracle, exact_double_dyadic, .timeout = 600)
+{
+    tb_rng r = tb_rng_for(0x6000000u);
+    enum { CASES = 400000 };
+    size_t n_exact_ops = 0, n_outside = 0, n_inside = 0, n_allowed_diff = 0;
+    const double bound = 6.0 * 0x1p-24;
+    for (size_t i = 0; i < CASES; i++) {
+        unsigned kind = (unsigned)(tb_next(&r) % 4);
+        int m = kind == 3 ? 5 : 12, e = kind == 3 ? 0 : 8; /* kind 3: small integers */
+        float x0 = grid(&r, m - 1, e), y0 = grid(&r, m - 1, e);
+        float x1 = x0 + fabsf(grid(&r, m - 1, e)), y1 = y0 + fabsf(grid(&r, m - 1, e));
+        cb_box b = {x0, y0, x1, y1};
+        cb_circle c = {grid(&r, m, e), grid(&r, m, e), fabsf(grid(&r, m, e))};
+        if (kind <= 1) { /* r near the exact distance */
+            exact_terms t0 = exact(c, b);
+            double rr = floor(sqrt(t0.D) * 256.0 + 0.5) / 256.0;
+            rr += (double)((int)(tb_next(&r) % 5) - 2) / 256.0;
+            c.r = (float)(rr < 0 ? 0 : rr);
+        }
+        exact_terms t = exact(c, b);
+        cr_assert(is_exact_float(t.dx) && is_exact_float(t.dy), "dx/dy not exact: test bug");
+        cr_assert((t.D == 0 || t.D >= 0x1p-16) && t.D < 0x1p60 && t.R < 0x1p60,
+                  "squares out of the error bound's range: test bug");
+        int ops_exact = is_exact_float(t.dx * t.dx) && is_exact_float(t.dy * t.dy) &&
+                        is_exact_float(t.D) && is_exact_float(t.R);
+        int decided = fabs(t.D - t.R) > bound * fmax(t.D, t.R);
+        for (unsigned f = 0; f <= CB_STRICT; f++) {
+            int want = f ? t.D < t.R : t.D <= t.R;
+            int got = cb_overlap(c, b, f);
+            if (ops_exact || decided) {
+                if (got != want)
+                    cr_assert_fail("cb_overlap %d, exact %d (%s): circle (%a, %a, r %a) box (%a, "
+                                   "%a, %a, %a), D %.17g R %.17g, flags %u, " SEED_FMT,
+                                   got, want, ops_exact ? "float ops exact" : "outside the bound",
+                                   c.x, c.y, c.r, b.min_x, b.min_y, b.max_x, b.max_y, t.D, t.R, f,
+                                   tb_seed());
+            } else if (got != want) {
+                n_allowed_diff++;
+            }
+        }
+        if (ops_exact)
+            n_exact_ops++;
+        else if (decided)
+            n_outside++;
+        else
+            n_inside++;
+    }
+    cr_assert(n_exact_ops > CASES / 10, "only %zu float-exact cases", n_exact_ops);
+    cr_assert(n_outside > CASES / 10, "only %zu cases decided by the bound", n_outside);
+    cr_log_info("exact double: %zu float-exact, %zu outside the bound, %zu inside (undecided), "
+                "%zu answers differ from exact inside the bound",
+                n_exact_ops, n_outside, n_inside, n_allowed_diff);
+}
+
+/* Cases built to sit as close to the boundary as the grid allows (D - R a
+ * few units of 2^-16 with D near 2^24), so the bound itself is exercised:
+ * every disagreement with the exact answer must lie within it. */
+Test(oracle, error_bound_near_boundary, .timeout = 600)
+{
+    tb_rng r = tb_rng_for(0x6100000u);
+    enum { CASES = 200000 };
+    size_t inside = 0, diffs = 0;
+    const double bound = 6.0 * 0x1p-24;
+    for (size_t i = 0; i < CASES; i++) {
+        /* box = the point (0, 0); centre (dx, dy) on the 2^-8 grid; r chosen
+         * on the grid with r^2 as close to dx^2 + dy^2 as possible */
+        cb_box b = {0, 0, 0, 0};
+        float dx = grid(&r, 12, 8), dy = grid(&r, 12, 8);
+        double D = (double)dx * dx + (double)dy * dy;
+        double rr = floor(sqrt(D) * 256.0 + 0.5) / 256.0; /* <= 2^12.5: 21 bits, exact */
+        cb_circle c = {dx, dy, (float)rr};
+        exact_terms t = exact(c, b);
+        cr_assert(t.D == D && is_exact_float(rr));
+        int decided = fabs(t.D - t.R) > bound * fmax(t.D, t.R);
+        inside += !decided;
+        for (unsigned f = 0; f <= CB_STRICT; f++) {
+            int want = f ? t.D < t.R : t.D <= t.R;
+            int got = cb_overlap(c, b, f);
+            if (got != want) {
+                diffs++;
+                cr_assert(!decided,
+                          "cb_overlap %d, exact %d with |D-R| = %.17g > 6*2^-24*max(D,R) = "
+                          "%.17g: circle (%a, %a, r %a), flags %u, " SEED_FMT,
+                          got, want, fabs(t.D - t.R), bound * fmax(t.D, t.R), c.x, c.y, c.r, f,
+                          tb_seed());
+            }
+        }
+    }
+    cr_assert(inside > 100, "only %zu cases within the bound: the test misses its target", inside);
+    cr_log_info("near boundary: %zu of %d within the bound, %zu float answers differ from exact",
+                inside, CASES, diffs);
+}
+
+/* The general case: the differences dx, dy round too. Floats of magnitude
+ * 1 .. 2^12 (or 0) are multiples of 2^-23, so with q = 2^-23 every exact
+ * quantity is an integer: |dx/q| <= 2^36, D/q^2 <= 2^73, and D, R and
+ * 2^24 * |D - R| fit in 128 bits. Radii are placed within a few ulps of the
+ * float distance and coordinates mix exponents, so dx = cx - px is rarely
+ * exact in float: all five roundings the header's bound accounts for occur. */
+#ifdef __SIZEOF_INT128__
+__extension__ typedef unsigned __int128 u128;
+
+static float wide_float(tb_rng *r)
+{
+    if (tb_next(r) % 16 == 0)
+        return 0.f;
+    float m = tb_uniform(r, 1.f, 2.f);
+    float v = ldexpf(m, (int)(tb_next(r) % 12));
+    return tb_next(r) & 1 ? -v : v;
+}
+
+static int64_t units(float f) /* f / 2^-23, exact for the values above */
+{
+    return (int64_t)ldexp((double)f, 23);
+}
+
+static u128 sq(int64_t v)
+{
+    uint64_t a = (uint64_t)(v < 0 ? -v : v);
+    return (u128)a * a;
+}
+#endif
+
+Test(oracle, error_bound_general, .timeout = 600)
+{
+#ifdef __SIZEOF_INT128__
+    tb_rng r = tb_rng_for(0x6200000u);
+    enum { CASES = 300000 };
+    size_t inside = 0, diffs = 0, inexact_dx = 0;
+    double worst = 0; /* the largest |D - R| / max(D, R) of a wrong answer, in units of 2^-24 */
+    for (size_t i = 0; i < CASES; i++) {
+        float x0 = wide_float(&r), y0 = wide_float(&r), x1 = wide_float(&r), y1 = wide_float(&r);
+        cb_box b = {fminf(x0, x1), fminf(y0, y1), fmaxf(x0, x1), fmaxf(y0, y1)};
+        cb_circle c = {wide_float(&r), wide_float(&r), 0};
+        /* px, py and dx, dy as the contract computes them (the box is well-formed) */
+        float px = c.x < b.min_x ? b.min_x : c.x > b.max_x ? b.max_x : c.x;
+        float py = c.y < b.min_y ? b.min_y : c.y > b.max_y ? b.max_y : c.y;
+        int64_t dxq = units(c.x) - units(px), dyq = units(c.y) - units(py);
+        u128 D = sq(dxq) + sq(dyq);
+        /* r: the float nearest the true distance, then a few ulps either way */
+        double dist = sqrt((double)D) * 0x1p-23;
+        float rr = (float)dist;
+        int steps = (int)(tb_next(&r) % 7) - 3;
+        for (; steps > 0; steps--)
+            rr = nextafterf(rr, INFINITY);
+        for (; steps < 0; steps++)
+            rr = nextafterf(rr, 0.f);
+        if (!(rr >= 1.f && rr < 0x1p13f)) /* keep r in the integer domain */
+            continue;
+        c.r = rr;
+        u128 R = sq(units(c.r));
+        u128 diff = D > R ? D - R : R - D, big = D > R ? D : R;
+        int decided = (diff << 24) > 6 * big; /* |D - R| > 6 * 2^-24 * max(D, R) */
+        inside += !decided;
+        inexact_dx += (double)(c.x - px) != ldexp((double)dxq, -23) ||
+                      (double)(c.y - py) != ldexp((double)dyq, -23);
+        for (unsigned f = 0; f <= CB_STRICT; f++) {
+            int want = f ? D < R : D <= R;
+            int got = cb_overlap(c, b, f);
+            if (got != want) {
+                diffs++;
+                worst = fmax(worst, (double)diff / (double)big * 0x1p24);
+                cr_assert(!decided,
+                          "cb_overlap %d but the exact answer is %d outside the header's bound: "
+                          "circle (%a, %a, r %a) box (%a, %a, %a, %a), flags %u, " SEED_FMT,
+                          got, want, c.x, c.y, c.r, b.min_x, b.min_y, b.max_x, b.max_y, f,
+                          tb_seed());
+            }
+        }
+    }
+    cr_assert(inside > 1000 && inexact_dx > 1000,
+              "the cases miss their target: %zu within the bound, %zu with inexact dx/dy", inside,
+              inexact_dx);
+    cr_log_info("general bound: %zu of %d within the bound, %zu with inexact dx or dy, %zu float "
+                "answers differ from exact, the worst at |D-R| = %.3f * 2^-24 * max(D,R) (bound 6)",
+                inside, CASES, inexact_dx, diffs, worst);
+#else
+    cr_skip_test("no 128-bit integers on this compiler: the general error-bound test needs them");
+#endif
+}
+
+/* --------------------------------------- exact touching, inside, edges */
+
+/* Integer geometry where the float computation is exact: each case asserted
+ * against both oracles and against the mode semantics (touching hits only in
+ * the default mode; one grid step in hits in both; one step out misses). */
+Test(oracle, touching_inside_edges_corners)
+{
+    size_t checked = 0;
+    for (int scale = -4; scale <= 8; scale++) {
+        float s = ldexpf(1.f, scale);
+        for (size_t ti = 0; ti < N_TRIPLES; ti++)
+            for (int corner = 0; corner < 4; corner++)
+                for (int swap = 0; swap < 2; swap++) {
+                    /* box [0, 4s] x [0, 4s]; the circle touches `corner` from outside */
+                    cb_box b = {0, 0, 4 * s, 4 * s};
+                    float kx = corner & 1 ? b.max_x : b.min_x, ky = corner & 2 ? b.max_y : b.min_y;
+                    float sx = corner & 1 ? 1.f : -1.f, sy = corner & 2 ? 1.f : -1.f;
+                    float a = (float)triples[ti][swap], bb = (float)triples[ti][!swap];
+                    cb_circle c = {kx + sx * a * s, ky + sy * bb * s, (float)triples[ti][2] * s};
+                    for (int off = -1; off <= 1; off++) {
+                        /* one step of s/16 in or out keeps r^2 within 20 bits: exact */
+                        cb_circle cc = c;
+                        cc.r = c.r + (float)off * s * 0x1p-4f;
+                        exact_terms t = exact(cc, b);
+                        cr_assert(is_exact_float(t.D) && is_exact_float(t.R) &&
+                                  is_exact_float(t.dx * t.dx) && is_exact_float(t.dy * t.dy));
+                        for (unsigned f = 0; f <= CB_STRICT; f++) {
+                            int want = off > 0 ? 1 : off < 0 ? 0 : !f;
+                            int nz = nine_zone(cc.x, cc.y, cc.r, 2 * s, 2 * s, 2 * s, 2 * s, (int)f);
+                            int ex = f ? t.D < t.R : t.D <= t.R;
+                            cr_assert(nz == want && ex == want,
+                                      "oracles disagree with geometry: test bug (%d %d %d)", nz,
+                                      ex, want);
+                            cr_assert_eq(cb_overlap(cc, b, f), want,
+                                         "triple %d-%d-%d scale 2^%d corner %d off %d flags %u",
+                                         triples[ti][0], triples[ti][1], triples[ti][2], scale,
+                                         corner, off, f);
+                            checked++;
+                        }
+                    }
+                }
+    }
+    /* Centre inside the box, on each edge, on each corner: a hit in the
+     * default mode for every r >= 0; strictly, iff r > 0. */
+    const cb_box b = {-3, -2, 5, 7};
+    const float xs[] = {-3, 0, 5, -3, 5}, ys[] = {-2, 0, 7, 7, -2};
+    const float rs[] = {0, 0x1p-20f, 1, 100};
+    for (size_t p = 0; p < 5; p++)
+        for (size_t q = 0; q < 5; q++)
+            for (size_t k = 0; k < 4; k++) {
+                cb_circle c = {xs[p], ys[q], rs[k]};
+                cr_assert_eq(cb_overlap(c, b, 0), 1, "centre (%g, %g) in the box, r %g", c.x,
+                             c.y, c.r);
+                cr_assert_eq(cb_overlap(c, b, CB_STRICT), rs[k] > 0,
+                             "centre (%g, %g) in the box, r %g, strict", c.x, c.y, c.r);
+                checked += 2;
+            }
+    /* A degenerate (point and segment) box is still closed. */
+    cb_box pt = {1, 1, 1, 1}, seg = {1, 1, 1, 9};
+    cr_assert_eq(cb_overlap((cb_circle){4, 5, 5}, pt, 0), 1);
+    cr_assert_eq(cb_overlap((cb_circle){4, 5, 5}, pt, CB_STRICT), 0);
+    cr_assert_eq(cb_overlap((cb_circle){4, 9, 3}, seg, 0), 1);
+    cr_assert_eq(cb_overlap((cb_circle){4, 9, 3}, seg, CB_STRICT), 0);
+    cr_assert_eq(cb_overlap((cb_circle){1, 5, 0}, seg, CB_STRICT), 0);
+    cr_assert_eq(cb_overlap((cb_circle){1, 5, 0}, seg, 0), 1);
+    cr_log_info("%zu exact touching/inside checks", checked);
+}
+
+/* ------------------------------------- (c) the contract's literal text */
+
+/* For inputs with no geometric meaning the contract's expression is the
+ * specification: cb_overlap must follow it bit for bit (NaN operand order
+ * in MIN/MAX, +-0, overflow to inf, denormals, inverted boxes, ...). */
+Test(oracle, literal_contract_adversarial, .timeout = 600)
+{
+    tb_rng r = tb_rng_for(0x7000000u);
+    size_t hits = 0, total = 0;
+    /* every pair of adversarial values in each position... */
+    for (size_t i = 0; i < tb_adversarial_count; i++)
+        for (size_t j = 0; j < tb_adversarial_count; j++) {
+            float u = tb_adversarial[i], v = tb_adversarial[j];
+            cb_circle cs[] = {{u, v, 2}, {u, 1, v}, {1, u, v}, {0.5f, 0.5f, u}};
+            cb_box bs[] = {{u, v, 1, 1}, {u, -1, v, 1}, {-1, u, 1, v}, {0, 0, u, v}, {u, u, v, v}};
+            for (size_t p = 0; p < sizeof cs / sizeof cs[0]; p++)
+                for (size_t q = 0; q < sizeof bs / sizeof bs[0]; q++)
+                    for (unsigned f = 0; f <= CB_STRICT; f++) {
+                        int want = literal_hit(cs[p], bs[q], f), got = cb_overlap(cs[p], bs[q], f);
+                        cr_assert_eq(got, want,
+                                     "circle (%a, %a, r %a) box (%a, %a, %a, %a) flags %u", cs[p].x,
+                                     cs[p].y, cs[p].r, bs[q].min_x, bs[q].min_y, bs[q].max_x,
+                                     bs[q].max_y, f);
+                        hits += (size_t)got, total++;
+                    }
+        }
+    /* ...and random mixes of adversarial values and raw bit patterns. */
+    tb_corpus c = tb_corpus_new(100000);
+    tb_corpus_fill_adversarial(&c, &r);
+    for (size_t i = 0; i < c.n; i++)
+        for (unsigned f = 0; f <= CB_STRICT; f++) {
+            cb_circle ci = c.circles[i];
+            cb_box bx = c.boxes[(i * 7919) % c.n];
+            int want = literal_hit(ci, bx, f), got = cb_overlap(ci, bx, f);
+            if (got != want)
+                cr_assert_fail("circle (%a, %a, r %a) box (%a, %a, %a, %a) flags %u: %d, literal "
+                               "%d, " SEED_FMT,
+                               ci.x, ci.y, ci.r, bx.min_x, bx.min_y, bx.max_x, bx.max_y, f, got,
+                               want, tb_seed());
+            hits += (size_t)got, total++;
+        }
+    tb_corpus_free(&c);
+    cr_assert(hits > 0 && hits < total);
+}
+
+/* The header's "notable cases" for malformed input, each one asserted. */
+Test(oracle, documented_notable_cases)
+{
+    tb_rng r = tb_rng_for(0x7100000u);
+    const float nans[] = {NAN, -NAN,
+#if defined(__GNUC__) || defined(__clang__)
+                          __builtin_nansf(""),
+#endif
+    };
+    for (int i = 0; i < 20000; i++) {
+        cb_box b = {tb_any_float(&r), tb_any_float(&r), tb_any_float(&r), tb_any_float(&r)};
+        if (i % 2) /* half of them well-formed, so hits are possible */
+            b = (cb_box){tb_uniform(&r, -8, 0), tb_uniform(&r, -8, 0), tb_uniform(&r, 0, 8),
+                         tb_uniform(&r, 0, 8)};
+        cb_circle c = {tb_uniform(&r, -10, 10), tb_uniform(&r, -10, 10), tb_uniform(&r, 0, 10)};
+        if (i % 4 == 1)
+            c = (cb_circle){tb_any_float(&r), tb_any_float(&r), tb_any_float(&r)};
+        for (unsigned f = 0; f <= CB_STRICT; f++) {
+            /* a NaN in the circle (cx, cy or r) never hits */
+            for (size_t k = 0; k < sizeof nans / sizeof nans[0]; k++) {
+                cb_circle cx = c, cy = c, cr = c;
+                cx.x = nans[k], cy.y = nans[k], cr.r = nans[k];
+                cr_assert(!cb_overlap(cx, b, f) && !cb_overlap(cy, b, f) && !cb_overlap(cr, b, f),
+                          "a NaN circle hit box (%a, %a, %a, %a)", b.min_x, b.min_y, b.max_x,
+                          b.max_y);
+            }
+            /* a negative radius behaves as its absolute value */
+            cb_circle neg = c, pos = c;
+            neg.r = -fabsf(c.r), pos.r = fabsf(c.r);
+            cr_assert_eq(cb_overlap(neg, b, f), cb_overlap(pos, b, f), "r %a vs %a", neg.r, pos.r);
+        }
+        /* r = +inf hits every box whose d2 is not NaN, in the default mode */
+        cb_circle inf = c;
+        inf.r = INFINITY;
+        if (!isnan(c.x) && !isnan(c.y))
+            cr_assert_eq(cb_overlap(inf, b, 0), !isnan(literal_d2(inf, b)),
+                         "r = inf, box (%a, %a, %a, %a)", b.min_x, b.min_y, b.max_x, b.max_y);
+    }
+    /* A NaN box coordinate does not make the box miss: MAX(cx, NaN) is NaN,
+     * then MIN(NaN, max) is max. With min_x NaN the box acts as the segment
+     * x = max_x; with min_y NaN, y = max_y. */
+    cb_box nan_min_x = {NAN, 0, 1, 1}, nan_min_y = {0, NAN, 1, 1};
+    cr_assert_eq(cb_overlap((cb_circle){1.5f, 0.5f, 0.5f}, nan_min_x, 0), 1);
+    cr_assert_eq(cb_overlap((cb_circle){0.5f, 1.25f, 0.5f}, nan_min_y, CB_STRICT), 1);
+    cr_assert_eq(cb_overlap((cb_circle){0.5f, 0.5f, 0.25f}, nan_min_x, 0), 0,
+                 "min_x NaN: the centre at x 0.5 is 0.5 from the segment x = 1");
+    /* Reversed: a NaN max makes px NaN, so the box never hits. */
+    cr_assert_eq(cb_overlap((cb_circle){0.5f, 0.5f, 100}, (cb_box){0, 0, NAN, 1}, 0), 0);
+    /* Squares that overflow: r = 2^64 gives r2 = inf, and d2 = FLT_MAX^2 = inf too: inf <= inf. */
+    cr_assert_eq(cb_overlap((cb_circle){0, 0, 0x1p64f}, (cb_box){FLT_MAX, 0, FLT_MAX, 0}, 0), 1);
+    /* Denormal results are honoured (no flushing): r = 2^-70 and a box edge at
+     * 2^-71 give r2 = 2^-140 and d2 = 2^-142, both denormal and exact, so a
+     * strict hit; flushing either to zero would turn it into a miss. */
+    cr_assert_eq(cb_overlap((cb_circle){0, 0, 0x1p-70f}, (cb_box){0x1p-71f, 0, 1, 1}, CB_STRICT), 1);
+    /* A denormal input coordinate is a real, nonzero distance: the box edge
+     * at the denormal 2^-140 is not touched by a zero-radius circle at 0 in
+     * the default mode only because its square underflows to 0 (the
+     * contract's expression, not geometry: so both modes follow it). */
+    cb_circle zero_r = {0, 0, 0};
+    cb_box denorm_edge = {0x1p-140f, 0, 1, 1};
+    cr_assert_eq(cb_overlap(zero_r, denorm_edge, 0), literal_hit(zero_r, denorm_edge, 0));
+    cr_assert_eq(cb_overlap(zero_r, denorm_edge, 0), 1);
+    cr_assert_eq(cb_overlap(zero_r, denorm_edge, CB_STRICT), 0);
+}
+
+/* ----------------------------------------------------------- converters */
+
+/* Bit-identical, or both NaN: IEEE leaves the payload of a NaN result open
+ * (a compiler may commute c + h), and the contract says nothing about it. */
+static int same_float(float a, float b)
+{
+    return memcmp(&a, &b, sizeof a) == 0 || (isnan(a) && isnan(b));
+}
+static int same_box(cb_box a, cb_box b)
+{
+    return same_float(a.min_x, b.min_x) && same_float(a.min_y, b.min_y) &&
+           same_float(a.max_x, b.max_x) && same_float(a.max_y, b.max_y);
+}
+
+static float conv_value(tb_rng *r)
+{
+    uint64_t k = tb_next(r) % 4;
+    return k == 0   ? tb_any_float(r)
+           : k == 1 ? tb_adversarial[tb_next(r) % tb_adversarial_count]
+                    : tb_uniform(r, -1000, 1000);
+}
+
+/* min = c - h, max = c + h; min = (x, y), max = (x + w, y + h): one float
+ * rounding each, computed here in float exactly as documented. */
+Test(oracle, converters_single)
+{
+    tb_rng r = tb_rng_for(0x8000000u);
+    for (int i = 0; i < 200000; i++) {
+        cb_box_center bc = {conv_value(&r), conv_value(&r), conv_value(&r), conv_value(&r)};
+        cb_box want = {bc.cx - bc.hx, bc.cy - bc.hy, bc.cx + bc.hx, bc.cy + bc.hy};
+        cb_box got = cb_box_from_center(bc);
+        cr_assert(same_box(got, want),
+                  "from_center(%a, %a, %a, %a) = (%a, %a, %a, %a), want (%a, %a, %a, %a)", bc.cx,
+                  bc.cy, bc.hx, bc.hy, got.min_x, got.min_y, got.max_x, got.max_y, want.min_x,
+                  want.min_y, want.max_x, want.max_y);
+        cb_box_corner bk = {conv_value(&r), conv_value(&r), conv_value(&r), conv_value(&r)};
+        cb_box want2 = {bk.x, bk.y, bk.x + bk.w, bk.y + bk.h};
+        cb_box got2 = cb_box_from_corner(bk);
+        cr_assert(same_box(got2, want2), "from_corner(%a, %a, %a, %a) = (%a, %a, %a, %a)", bk.x,
+                  bk.y, bk.w, bk.h, got2.min_x, got2.min_y, got2.max_x, got2.max_y);
+        /* min is the input itself: bit-exact even for NaN payloads and -0 */
+        cr_assert(memcmp(&got2.min_x, &bk.x, 4) == 0 && memcmp(&got2.min_y, &bk.y, 4) == 0);
+    }
+    /* Rounding happens once, to nearest-even: 1 + 2^-24 is a tie that rounds
+     * to 1, (1 + 2^-23) + 2^-24 rounds up to 1 + 2^-22. */
+    cb_box t = cb_box_from_corner((cb_box_corner){1.f, 1.f + 0x1p-23f, 0x1p-24f, 0x1p-24f});
+    cr_assert(t.max_x == 1.f && t.max_y == 1.f + 0x1p-22f);
+    cb_box u = cb_box_from_center((cb_box_center){1.f, 1.f, 0x1p-24f, 0.f});
+    cr_assert(u.min_x == 1.f - 0x1p-24f && u.max_x == 1.f && u.min_y == 1.f && u.max_y == 1.f);
+}
+
+/* The batch forms equal the single forms element by element, read only n
+ * inputs and write only n outputs (guard pages on both sides of the data),
+ * and do nothing for n == 0 or NULL as documented. */
+Test(oracle, converters_batch, .timeout = 600)
+{
+    tb_rng r = tb_rng_for(0x8100000u);
+    static const size_t ns[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 67, 1000};
+    for (size_t li = 0; li < sizeof ns / sizeof ns[0]; li++)
+        for (int before = 0; before < 2; before++) {
+            size_t n = ns[li];
+            cb_box_center *ic = tb_alloc_guarded(n * sizeof *ic, before);
+            cb_box_corner *ik = tb_alloc_guarded(n * sizeof *ik, before);
+            cb_box *out = tb_alloc_guarded(n * sizeof *out, before);
+            float *soa[4];
+            for (int k = 0; k < 4; k++)
+                soa[k] = tb_alloc_guarded(n * sizeof(float), before);
+            for (size_t i = 0; i < n; i++) {
+                ic[i] = (cb_box_center){conv_value(&r), conv_value(&r), conv_value(&r),
+                                        conv_value(&r)};
+                ik[i] = (cb_box_corner){conv_value(&r), conv_value(&r), conv_value(&r),
+                                        conv_value(&r)};
+            }
+            for (int form = 0; form < 2; form++) { /* 0: centres, 1: corners */
+                const char *name = form ? "corners" : "centers";
+                if (form)
+                    cb_boxes_from_corners(ik, n, out);
+                else
+                    cb_boxes_from_centers(ic, n, out);
+                cb_status st = form ? cb_boxes_from_corners_soa(ik, n, soa[0], soa[1], soa[2], soa[3])
+                                    : cb_boxes_from_centers_soa(ic, n, soa[0], soa[1], soa[2], soa[3]);
+                cr_assert_eq(st, CB_OK, "%s SoA n %zu", name, n);
+                for (size_t i = 0; i < n; i++) {
+                    cb_box want = form ? cb_box_from_corner(ik[i]) : cb_box_from_center(ic[i]);
+                    cb_box soa_i = {soa[0][i], soa[1][i], soa[2][i], soa[3][i]};
+                    cr_assert(same_box(out[i], want), "%s AoS n %zu i %zu", name, n, i);
+                    cr_assert(same_box(soa_i, want), "%s SoA n %zu i %zu", name, n, i);
+                }
+            }
+            tb_free(ic), tb_free(ik), tb_free(out);
+            for (int k = 0; k < 4; k++)
+                tb_free(soa[k]);
+        }
+
+    /* n == 0: no access whatever the pointers; SoA forms return CB_OK. */
+    cb_boxes_from_centers(NULL, 0, NULL);
+    cb_boxes_from_corners(NULL, 0, NULL);
+    cr_assert_eq(cb_boxes_from_centers_soa(NULL, 0, NULL, NULL, NULL, NULL), CB_OK);
+    cr_assert_eq(cb_boxes_from_corners_soa(NULL, 0, NULL, NULL, NULL, NULL), CB_OK);
+
+    /* AoS with a NULL in or out and n > 0: nothing read or written. */
+    cb_box_center c1[2] = {{1, 2, 3, 4}, {5, 6, 7, 8}};
+    cb_box_corner k1[2] = {{1, 2, 3, 4}, {5, 6, 7, 8}};
+    cb_box o1[2] = {{-7, -7, -7, -7}, {-7, -7, -7, -7}};
+    cb_boxes_from_centers(NULL, 2, o1);
+    cb_boxes_from_corners(NULL, 2, o1);
+    cr_assert(o1[0].min_x == -7 && o1[1].max_y == -7, "a NULL input still wrote the output");
+    cb_boxes_from_centers(c1, 2, NULL);
+    cb_boxes_from_corners(k1, 2, NULL);
+
+    /* SoA with any NULL and n > 0: CB_ERR_INVALID_ARG and nothing written. */
+    float a[2] = {-7, -7}, b[2] = {-7, -7}, cc[2] = {-7, -7}, d[2] = {-7, -7};
+    float *ptrs[4] = {a, b, cc, d};
+    for (int which = 0; which < 5; which++) {
+        float *p[4] = {ptrs[0], ptrs[1], ptrs[2], ptrs[3]};
+        const cb_box_center *inc = c1;
+        const cb_box_corner *ink = k1;
+        if (which < 4)
+            p[which] = NULL;
+        else
+            inc = NULL, ink = NULL;
+        cr_assert_eq(cb_boxes_from_centers_soa(inc, 2, p[0], p[1], p[2], p[3]), CB_ERR_INVALID_ARG,
+                     "centers_soa with NULL #%d", which);
+        cr_assert_eq(cb_boxes_from_corners_soa(ink, 2, p[0], p[1], p[2], p[3]), CB_ERR_INVALID_ARG,
+                     "corners_soa with NULL #%d", which);
+        for (int k = 0; k < 4; k++)
+            cr_assert(ptrs[k][0] == -7 && ptrs[k][1] == -7, "SoA output %d written on error", k);
+    }
+}
