@@ -148,6 +148,7 @@ size_t bytes_per_elem(entry_kind e);
 /* -------------------------------------------------------------- timing */
 
 double time_now_ns(void);
+double time_clock_ghz(void);
 /* Median of v[0..n-1] (sorts a copy), and min/max. */
 void time_stats(const double *v, int n, double *min, double *med, double *max);
 /* Sum of what timed calls returned: written to a volatile at exit so no
@@ -208,7 +209,11 @@ typedef struct bench_env {
     size_t l1, l2, llc;
     int llc_guessed;
     int native_ok; /* the -march=native libraries can run here */
+    double load_start, load_end; /* 1-minute load average (Linux), < 0 if unknown */
+    double ghz;                   /* core clock estimate, 0 if unknown */
 } bench_env;
+
+double bench_loadavg(void);
 
 const char *regime_of(const bench_env *e, size_t working_set);
 /* report.c */

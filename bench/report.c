@@ -146,7 +146,7 @@ static void print_row(FILE *f, const bench_env *e, const bench_row *rows, int nr
         snprintf(frac, sizeof frac, "-");
     else
         snprintf(frac, sizeof frac, "%.0f%%", 100 * d.frac_read);
-    char nb[16];
+    char nb[32];
     fprintf(f, "  %-16s %-11s %-7s %5s %8s %9s %8s %7s %7s %7s %6s %6.1f  %9s %9s\n", r->label,
             entry_name(r->entry), out_name(r->out), fmt_n(r->n, nb, sizeof nb), hits, fmt_ns(r->med, a, sizeof a),
             fmt_rate(1e9 / r->med, b, sizeof b), fmt_x(d.vs_scalar, d1, sizeof d1),
@@ -257,7 +257,14 @@ void report_table(FILE *f, const bench_opts *o, const bench_env *e, const bench_
                   const small_row *sm, int ns, double fenv_ns)
 {
     char b1[32], b2[32], b3[32];
-    fprintf(f, "cb-bench: %s; %s\n", e->cpu, e->compiler);
+    fprintf(f, "cb-bench: %s; %s", e->cpu, e->compiler);
+    if (e->load_start >= 0)
+        fprintf(f, "; load average %.2f at start, %.2f at end (other work on these cores "
+                   "shows in max and median)",
+                e->load_start, e->load_end);
+    fprintf(f, "\n");
+    if (e->ghz > 0)
+        fprintf(f, "core clock ~%.2f GHz (dependent-add chain); ", e->ghz);
     fprintf(f, "caches: L1d %s, L2 %s, LLC %s%s; seed 0x%llx; %d reps per row (interleaved), "
                "samples >= %.2f ms\n",
             fmt_bytes(e->l1, b1, sizeof b1), fmt_bytes(e->l2, b2, sizeof b2),
@@ -271,6 +278,8 @@ void report_table(FILE *f, const bench_opts *o, const bench_env *e, const bench_
     fprintf(f, "ns/elem and elem/s are medians; x scalar / x loopO3 / x seed = that row's time "
                "over this row's (higher is better); %%read = streaming-read time over this "
                "row's, at DRAM sizes; GB/s = input bytes read per second\n");
+    fprintf(f, "seeds: '<=' touching counts (the library's default), '<' touching excluded (the "
+               "library with CB_STRICT); timed rows use the default, which costs the same\n");
 
     size_t last = 0;
     for (int pass = 0; pass < nr; pass++) {

@@ -32,8 +32,9 @@
 #define HALF_PI 1.57079632679489661923f
 #define E_EPS 1e-4f
 
-static const char *const names[SEED_COUNT] = {"seed A angle", "seed B zones", "seed C clamp",
-                                              "seed D int", "seed E contact"};
+/* The touching rule is part of the name, so every table row shows it. */
+static const char *const names[SEED_COUNT] = {"seed A angle <=", "seed B zones <=", "seed C clamp <",
+                                              "seed D int <", "seed E contact <"};
 static const int touch[SEED_COUNT] = {1, 1, 0, 0, 0};
 
 const char *seed_name(int s) { return names[s]; }
