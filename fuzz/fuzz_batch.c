@@ -1,4 +1,5 @@
 /* fuzz_batch.c - libFuzzer target: bytes become a circle, boxes, mirror circles + box, flags, a length and a float mode; every runnable backend must match the reference bit for bit. */
+#include "fpctl.h"
 #include "fuzz_format.h"
 
 #include <cbatch.h>
@@ -8,11 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#if defined(__x86_64__) || defined(_M_X64)
-#include <xmmintrin.h>
-#define FZ_X86 1
-#endif
 
 /*
  * What one input checks (any failure prints what differed and aborts, which
@@ -62,29 +58,8 @@ typedef struct {
     int round;
 } fz_env;
 
-static unsigned long long read_ctl(void)
-{
-#if defined(FZ_X86)
-    return _mm_getcsr();
-#elif defined(__aarch64__)
-    unsigned long long v;
-    __asm__ volatile("mrs %0, fpcr" : "=r"(v));
-    return v;
-#else
-    return 0;
-#endif
-}
-
-static void write_ctl(unsigned long long v)
-{
-#if defined(FZ_X86)
-    _mm_setcsr((unsigned)v);
-#elif defined(__aarch64__)
-    __asm__ volatile("msr fpcr, %0" : : "r"(v));
-#else
-    (void)v;
-#endif
-}
+static unsigned long long read_ctl(void) { return fpctl_read(); }
+static void write_ctl(unsigned long long v) { fpctl_write(v); }
 
 /* Modes 0..7: default, FTZ+DAZ, up, down, toward zero, FTZ only, DAZ only, FTZ+DAZ+up.
  * Where a mode does not exist here (no FTZ control), the nearest one is used. */
@@ -102,7 +77,7 @@ static void enter_mode(int m)
     int ftz = m == 1 || m == 5 || m == 7, daz = m == 1 || m == 6 || m == 7;
     fesetround(rounds[m & 7]);
     unsigned long long v = read_ctl();
-#if defined(FZ_X86)
+#if defined(FPCTL_X86)
     v = (v & ~0x8040ull) | (ftz ? 0x8000ull : 0) | (daz ? 0x40ull : 0);
 #elif defined(__aarch64__)
     v = (v & ~(1ull << 24)) | (ftz || daz ? 1ull << 24 : 0);
@@ -122,7 +97,7 @@ static void leave_mode(unsigned long long saved)
 static void check_restored(unsigned long long set, int round_set, const char *what)
 {
     unsigned long long now = read_ctl();
-#if defined(FZ_X86)
+#if defined(FPCTL_X86)
     if ((now & ~0x3Full) != (set & ~0x3Full) || (now & set & 0x3F) != (set & 0x3F))
 #else
     if (now != set)
@@ -609,7 +584,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 unsigned long long set = read_ctl();
                 int round_set = fegetround();
                 if (fc.sticky) /* the caller's own exception flags must survive */
-#if defined(FZ_X86)
+#if defined(FPCTL_X86)
                     _mm_setcsr((unsigned)(set |= 0x3F));
 #else
                     feraiseexcept(FE_ALL_EXCEPT & ~FE_INEXACT), set = read_ctl();

@@ -4,19 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh build test valgrind
 
-# Configure once (a half-made dir from a failed setup is wiped), build
-# quietly, and show the compiler's output only when something fails.
-setup() { # DIR ARGS...
-  local d=$1; shift
-  [ -f "$d/build.ninja" ] && return 0
-  rm -rf "$d"
-  local out
-  out=$("$@" 2>&1) || { echo "$out" >&2; echo "$(basename "$0"): meson setup $d failed" >&2; exit 1; }
-}
-build() { # DIR [TARGET...]
-  local out
-  out=$(ninja -j2 -C "$@" 2>&1) || { echo "$out" >&2; echo "$(basename "$0"): build failed" >&2; exit 1; }
-}
+. scripts/lib.sh # setup, build
 
 dir=build/valgrind
 setup "$dir" env CC=gcc meson setup "$dir" --buildtype=debugoptimized -Dtests=enabled -Dbench=false \

@@ -43,6 +43,9 @@
  *       (CB_ERR_UNSUPPORTED_CPU); the status is printed. 77 is what meson
  *       test reports as "skipped".
  */
+#include "fpctl.h"
+#include "cpu_features.h"
+
 #include <cbatch.h>
 
 #include <float.h>
@@ -51,10 +54,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#if defined(__x86_64__) || defined(_M_X64)
-#include <xmmintrin.h>
-#endif
 
 enum { EXIT_MISMATCH = 1, EXIT_USAGE = 2, EXIT_UNAVAILABLE = 77 };
 
@@ -736,52 +735,27 @@ static void check_public_arguments(void)
 
 /* Set flush-to-zero, denormals-are-zero and round-toward-zero, as an engine
  * might; returns 0 where this program does not know how. */
-#if defined(__x86_64__) || defined(_M_X64)
-typedef unsigned fpenv_t;
-static int hostile_env(fpenv_t *saved)
-{
-    *saved = _mm_getcsr();
-    _mm_setcsr(*saved | 0x8000u /* FTZ */ | 0x0040u /* DAZ */ | 0x6000u /* RC = toward zero */);
-    return 1;
-}
-static void restore_env(fpenv_t saved) { _mm_setcsr(saved); }
+#if defined(FPCTL_X86)
+#define HOSTILE_BITS (FPCTL_FTZ | FPCTL_DAZ | 0x6000ull /* RC = toward zero */)
 #define HOSTILE_ENV_NAME "MXCSR FTZ+DAZ+round-toward-zero"
 #elif defined(__aarch64__)
+#define HOSTILE_BITS (FPCTL_FTZ | (3ull << 22) /* RMode = toward zero */)
+#define HOSTILE_ENV_NAME "FPCR FZ+round-toward-zero"
+#else
+#define HOSTILE_BITS 0ull
+#define HOSTILE_ENV_NAME "(not supported on this architecture)"
+#endif
 typedef unsigned long long fpenv_t;
 static int hostile_env(fpenv_t *saved)
 {
-    unsigned long long v;
-    __asm__ volatile("mrs %0, fpcr" : "=r"(v) : : "memory");
-    *saved = v;
-    v |= (1ull << 24) /* FZ */ | (3ull << 22) /* RMode = toward zero */;
-    __asm__ volatile("msr fpcr, %0" : : "r"(v) : "memory");
-    return 1;
+    *saved = fpctl_read();
+    fpctl_write(*saved | HOSTILE_BITS);
+    return HOSTILE_BITS != 0;
 }
-static void restore_env(fpenv_t saved) { __asm__ volatile("msr fpcr, %0" : : "r"(saved) : "memory"); }
-#define HOSTILE_ENV_NAME "FPCR FZ+round-toward-zero"
-#else
-typedef int fpenv_t;
-static int hostile_env(fpenv_t *saved)
-{
-    *saved = 0;
-    return 0;
-}
-static void restore_env(fpenv_t saved) { (void)saved; }
-#define HOSTILE_ENV_NAME "(not supported on this architecture)"
-#endif
+static void restore_env(fpenv_t saved) { fpctl_write(saved); }
 
 /* --------------------------------------------------------------- reporting */
 
-static const struct {
-    uint32_t bit;
-    const char *name;
-} features[] = {
-    {CB_CPU_SSE2, "sse2"},         {CB_CPU_SSE41, "sse4.1"},      {CB_CPU_POPCNT, "popcnt"},
-    {CB_CPU_AVX, "avx"},           {CB_CPU_AVX2, "avx2"},         {CB_CPU_FMA, "fma"},
-    {CB_CPU_AVX512F, "avx512f"},   {CB_CPU_AVX512BW, "avx512bw"}, {CB_CPU_AVX512DQ, "avx512dq"},
-    {CB_CPU_AVX512VL, "avx512vl"}, {CB_CPU_OS_YMM, "os-ymm"},     {CB_CPU_OS_ZMM, "os-zmm"},
-    {CB_CPU_NEON, "neon"},
-};
 
 static const char *status_name(cb_status s)
 {
@@ -845,9 +819,7 @@ int main(int argc, char **argv)
 
     uint32_t f = cb_cpu_features();
     printf("cpu features:");
-    for (size_t i = 0; i < sizeof features / sizeof features[0]; i++)
-        if (f & features[i].bit)
-            printf(" %s", features[i].name);
+    print_cpu_features(stdout, f);
     printf("\n");
 
     /* First use: the library reads CB_BACKEND now, before any --backend. */

@@ -1,4 +1,5 @@
 /* test_fenv.c - Criterion: the host program's float environment (FTZ/DAZ, FPCR.FZ, directed rounding) never changes a public result, is restored after every call, and moves all raw kernels alike. */
+#include "fpctl.h"
 #include "rel.h"
 #include "support.h"
 
@@ -10,9 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#if defined(__x86_64__) || defined(_M_X64) || (defined(__i386__) && defined(__SSE__))
-#include <xmmintrin.h>
-#define REL_X86 1
+#if defined(FPCTL_X86)
 /* MXCSR: exception flags (bits 0-5), DAZ (6), masks (7-12), rounding (13-14), FTZ (15). */
 #define MXCSR_FLAGS 0x003Fu
 #define MXCSR_DAZ 0x0040u
@@ -61,29 +60,8 @@ static const mode modes[M_COUNT] = {
 
 /* ---------------------------------------------------------------- the control register */
 
-static unsigned long long read_ctl(void)
-{
-#if defined(REL_X86)
-    return _mm_getcsr();
-#elif defined(__aarch64__)
-    unsigned long long v;
-    __asm__ volatile("mrs %0, fpcr" : "=r"(v));
-    return v;
-#else
-    return 0;
-#endif
-}
-
-static void write_ctl(unsigned long long v)
-{
-#if defined(REL_X86)
-    _mm_setcsr((unsigned)v);
-#elif defined(__aarch64__)
-    __asm__ volatile("msr fpcr, %0" : : "r"(v));
-#else
-    (void)v;
-#endif
-}
+static unsigned long long read_ctl(void) { return fpctl_read(); }
+static void write_ctl(unsigned long long v) { fpctl_write(v); }
 
 #if defined(__aarch64__)
 static int afp_present(void)
@@ -102,7 +80,7 @@ static const char *unsupported(const mode *m)
 {
     if (m->round < 0)
         return "this rounding mode is not defined by <fenv.h> on this target";
-#if defined(REL_X86)
+#if defined(FPCTL_X86)
     if (m->afp)
         return "AArch64 only: FPCR.FIZ/AH (FEAT_AFP) have no x86 counterpart";
 #elif defined(__aarch64__)
@@ -131,7 +109,7 @@ static void set_mode(const mode *m)
 {
     cr_assert_eq(fesetround(m->round), 0, "fesetround(%s) failed", m->name);
     unsigned long long v = read_ctl();
-#if defined(REL_X86)
+#if defined(FPCTL_X86)
     v &= ~(unsigned long long)(MXCSR_FTZ | MXCSR_DAZ);
     v |= (m->ftz ? MXCSR_FTZ : 0) | (m->daz ? MXCSR_DAZ : 0);
 #elif defined(__aarch64__)
@@ -147,7 +125,7 @@ static void begin(const mode *m)
     if (why)
         cr_skip_test("%s: %s", m->name, why);
     base_ctl = read_ctl();
-#if defined(REL_X86)
+#if defined(FPCTL_X86)
     base_ctl &= ~(unsigned long long)(MXCSR_FTZ | MXCSR_DAZ | MXCSR_FLAGS | 0x6000u);
 #elif defined(__aarch64__)
     base_ctl &= ~(FPCR_FZ | FPCR_FIZ | FPCR_AH | (3ull << 22));
@@ -162,7 +140,7 @@ static int restored(const mode *m, unsigned long long before, unsigned long long
                     int round_after, const char *what)
 {
     int ok = round_after == m->round;
-#if defined(REL_X86)
+#if defined(FPCTL_X86)
     ok &= (after & ~(unsigned long long)MXCSR_FLAGS) == (before & ~(unsigned long long)MXCSR_FLAGS);
     ok &= (after & before & MXCSR_FLAGS) == (before & MXCSR_FLAGS); /* sticky flags kept */
 #else
@@ -303,7 +281,7 @@ static void run_public(const mode *m)
                     cr_assert_eq(cb_set_backend(bs[b]), CB_OK);
                     for (int sticky = 0; sticky < 2; sticky++) {
                         set_mode(m);
-#if defined(REL_X86)
+#if defined(FPCTL_X86)
                         if (sticky) /* caller's flags already raised: they must stay */
                             _mm_setcsr(_mm_getcsr() | MXCSR_FLAGS);
 #else
@@ -315,7 +293,7 @@ static void run_public(const mode *m)
                         size_t c = rel_call(NULL, fn, &g[gi].in, N, res_ptr(&got, fn), flags);
                         unsigned long long after = read_ctl();
                         int round_after = fegetround();
-#if !defined(REL_X86)
+#if !defined(FPCTL_X86)
                         int flags_after = fetestexcept(FE_ALL_EXCEPT);
 #endif
                         set_default();
@@ -324,7 +302,7 @@ static void run_public(const mode *m)
                                  cb_backend_name(bs[b]), group_names[gi], flags);
                         if (!restored(m, before, after, round_after, what))
                             not_restored++;
-#if !defined(REL_X86)
+#if !defined(FPCTL_X86)
                         if ((flags_after & flags_before) != flags_before) {
                             fprintf(stderr, "%s in %s: exception flags 0x%x lost (0x%x after)\n",
                                     what, m->name, flags_before, flags_after);
@@ -378,7 +356,7 @@ static void run_raw(const mode *m)
                     snprintf(what, sizeof what, "raw %s %s in %s, %s, flags=%u vs raw scalar in the same mode",
                              cb_backend_name(bs[b]), rel_fn_names[fn], m->name, group_names[gi], flags);
                     wrong += !rel_same(fn, N, c, res_ptr(&got, fn), want, res_ptr(&ref, fn), what);
-#if defined(REL_X86)
+#if defined(FPCTL_X86)
                     /* A raw kernel has no guard: it must not touch the modes either. */
                     touched += (after & ~(unsigned long long)MXCSR_FLAGS) != (before & ~(unsigned long long)MXCSR_FLAGS);
 #else
