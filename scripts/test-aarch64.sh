@@ -15,6 +15,7 @@
 # count), under CI=true it is.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib.sh # criterion_summary
 
 dir=build/aarch64
 qemu="qemu-aarch64-static"
@@ -165,12 +166,6 @@ run_tests() {
   LD_LIBRARY_PATH=$libpath${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
     meson test -C "$dir" --no-rebuild --print-errorlogs --num-processes 2 --timeout-multiplier 10 "$@"
 }
-synthesis() { # the Criterion summary of each test binary, from meson's log
-  [ -f "$log" ] || return 0
-  awk '/^test: /{sub(/^test: +/,""); name=$0}
-       /Synthesis:/{sub(/^.*Synthesis:/,"Synthesis:"); printf "  %-36s %s\n", name, $0}' \
-    "$log" | sed 's/\x1b\[[0-9;]*m//g'
-}
 
 if [ "$binfmt_ok" = 1 ]; then
   echo "test-aarch64: meson test under qemu (CB_SEED=${CB_SEED:-unset})"
@@ -179,7 +174,7 @@ if [ "$binfmt_ok" = 1 ]; then
   rc=$?
   set -e
   echo "test-aarch64: Criterion synthesis under qemu-aarch64:"
-  synthesis
+  criterion_summary "$log"
   if [ "$rc" -ne 0 ] || [ "$fails" -ne 0 ]; then
     echo "test-aarch64: FAIL (meson test exit $rc, $fails dispatch checks failed)" >&2
     exit 1

@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# test-native.sh - build for this machine and run the Criterion suite, cb-info and the quick benchmark through meson test.
+# test-native.sh - build for this machine and run the Criterion suites, cb-info, cb-digest and the quick benchmark through meson test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib.sh # setup, build, criterion_summary
 bash scripts/deps.sh build test
 
-dir=build/native
-if [ ! -f "$dir/build.ninja" ]; then
-  meson setup "$dir" --buildtype=release -Dtests=enabled >/dev/null
-fi
-ninja -C "$dir" >/dev/null
+dir=build/native # also used by scripts/test-x86-cpus.sh
+setup "$dir" meson setup "$dir" --buildtype=release -Dtests=enabled
+build "$dir"
 "$dir/tools/cb-info"
-meson test -C "$dir" --print-errorlogs --num-processes 2
+rc=0
+meson test -C "$dir" --no-rebuild --print-errorlogs --num-processes 2 || rc=$?
+echo "test-native: Criterion synthesis (native):"
+criterion_summary "$dir/meson-logs/testlog.txt"
+exit "$rc"
