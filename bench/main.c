@@ -470,7 +470,6 @@ int main(int argc, char **argv)
     }
     detect_env(&e, &o);
     e.load_start = bench_loadavg();
-    e.ghz = time_clock_ghz();
 
     /* Backends: the raw kernels of each one this CPU can run, side by side,
      * without touching the library's global choice. */
@@ -518,6 +517,7 @@ int main(int argc, char **argv)
     data_free(&sd);
 
     e.load_end = bench_loadavg();
+    e.ghz = time_clock_ghz(); /* at the end: the core has left its idle clock by now */
     report_table(stdout, &o, &e, rows.v, rows.n, small, nsmall, fenv_ns);
     fflush(stdout);
 

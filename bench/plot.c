@@ -68,7 +68,7 @@ int plot_svg(const char *path, const bench_opts *o, const bench_env *e, const be
     static const char *const bcolor[CB_BACKEND_COUNT] = {"#222222", "#1f77b4", "#2ca02c",
                                                          "#d62728", "#9467bd"};
     static const char *const scolor[SEED_COUNT] = {"#e377c2", "#bcbd22", "#17becf", "#8c8c8c",
-                                                   "#c49c94"};
+                                                   "#393b79"};
     series ser[MAXSER];
     int ns = 0;
     memset(ser, 0, sizeof ser);
@@ -155,7 +155,8 @@ int plot_svg(const char *path, const bench_opts *o, const bench_env *e, const be
     xml_text(f, e->cpu);
     fprintf(f, "; ");
     xml_text(f, e->compiler);
-    fprintf(f, "; seed 0x%llx; median of %d interleaved samples; log-log</text>\n",
+    fprintf(f, "; seed 0x%llx; median of %d interleaved samples; log-log; seeds run one pair "
+               "at a time on their own box structs</text>\n",
             (unsigned long long)o->seed, o->reps);
 
     /* Cache regimes of the SoA working set (16 bytes per box). */

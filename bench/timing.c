@@ -40,14 +40,14 @@ void time_stats(const double *v, int n, double *min, double *med, double *max)
 /* The core clock, from a chain of dependent integer adds (one cycle each on
  * every x86-64 and AArch64 core; eight per iteration so the loop's own
  * instructions hide behind them): lets a reader turn ns into cycles. Best of
- * three, as other work can only slow it. 0 where there is no inline asm. */
+ * five, as other work can only slow it. 0 where there is no inline asm. */
 double time_clock_ghz(void)
 {
 #if (defined(__x86_64__) || defined(__aarch64__)) && defined(__GNUC__)
     const long n = 5000000; /* iterations of 8 dependent adds: ~10 ms at 4 GHz */
     long x = 0;
     double best = 1e300;
-    for (int rep = 0; rep < 3; rep++) {
+    for (int rep = 0; rep < 5; rep++) {
         double t0 = time_now_ns();
         for (long i = 0; i < n; i++)
 #if defined(__x86_64__)
