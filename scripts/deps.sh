@@ -11,7 +11,7 @@ for group in "$@"; do
     clang)    pkgs+=(clang) ;;
     cross)    pkgs+=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static binutils-aarch64-linux-gnu) ;;
     qemu-x86) pkgs+=(qemu-user) ;;
-    fuzz)     pkgs+=(clang libclang-rt-14-dev) ;;
+    fuzz)     pkgs+=(clang libclang-rt-dev) ;; # the unversioned names follow the default clang (Debian and Ubuntu)
     valgrind) pkgs+=(valgrind) ;;
     *) echo "deps.sh: unknown group '$group'" >&2; exit 2 ;;
   esac
