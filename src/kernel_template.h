@@ -12,11 +12,16 @@
  *   v_sub, v_mul, v_add              plain IEEE binary32 operations
  *   v_le_bits(a, b), v_lt_bits(a, b) ordered compares, lane i -> bit i
  *   v_load_boxes_aos(p, &x0, &y0, &x1, &y1)  CB_W cb_box, lane i = p[i]
+ *                (not needed when the ISA defines CB_BOXES_AOS_BLOCK below)
  *   v_load_circles_aos(p, &x, &y, &r)        CB_W cb_circle, lane i = p[i]
  * Optionally, when the ISA can load the first k lanes without touching the
  * memory of the others (AVX-512 masked loads), it defines CB_PARTIAL_LOADS
  * and v_loadu_first(p, k), v_load_boxes_aos_first(p, k, ...),
  * v_load_circles_aos_first(p, k, ...): short tails then need no copy.
+ * An ISA that tests AoS boxes better without transposing them to x0/y0/x1/y1
+ * vectors defines CB_BOXES_AOS_BLOCK(cx, cy, r2, p, k, strict), returning the
+ * hit bits of boxes p[0..k-1] (k <= CB_W, none read past k); likewise
+ * CB_CIRCLES_AOS_BLOCK(x0, y0, x1, y1, p, k, strict) for AoS circles.
  * The template owns everything else (the 64-bit mask words, tails, index
  * lists), so every backend shares one loop structure and differs only in how
  * it loads and computes one vector of lanes.
@@ -86,6 +91,10 @@ CB_INLINE uint32_t CB_FN(block_boxes_aos)(const void *vctx, size_t i, size_t k, 
 {
     const CB_FN(ctx_boxes_aos) *c = (const CB_FN(ctx_boxes_aos) *)vctx;
     const cb_box *p = c->b + i;
+#ifdef CB_BOXES_AOS_BLOCK
+    /* the ISA computes AoS boxes its own way (the same operations per box) */
+    return CB_BOXES_AOS_BLOCK(c->cx, c->cy, c->r2, p, k, strict);
+#else
     vf x0, y0, x1, y1;
 #ifdef CB_PARTIAL_LOADS
     if (k < CB_W) {
@@ -101,6 +110,7 @@ CB_INLINE uint32_t CB_FN(block_boxes_aos)(const void *vctx, size_t i, size_t k, 
     }
     v_load_boxes_aos(p, &x0, &y0, &x1, &y1);
     return CB_FN(hit_bits)(c->cx, c->cy, c->r2, x0, y0, x1, y1, strict);
+#endif
 }
 
 typedef struct {
@@ -141,6 +151,10 @@ CB_INLINE uint32_t CB_FN(block_circles_aos)(const void *vctx, size_t i, size_t k
 {
     const CB_FN(ctx_circles_aos) *c = (const CB_FN(ctx_circles_aos) *)vctx;
     const cb_circle *p = c->c + i;
+#ifdef CB_CIRCLES_AOS_BLOCK
+    /* the ISA computes AoS circles its own way (the same operations per circle) */
+    return CB_CIRCLES_AOS_BLOCK(c->x0, c->y0, c->x1, c->y1, p, k, strict);
+#else
     vf x, y, r;
 #ifdef CB_PARTIAL_LOADS
     if (k < CB_W) {
@@ -156,6 +170,7 @@ CB_INLINE uint32_t CB_FN(block_circles_aos)(const void *vctx, size_t i, size_t k
     }
     v_load_circles_aos(p, &x, &y, &r);
     return CB_FN(hit_bits)(x, y, v_mul(r, r), c->x0, c->y0, c->x1, c->y1, strict);
+#endif
 }
 
 typedef uint32_t (*CB_FN(block_fn))(const void *ctx, size_t i, size_t k, int strict);

@@ -30,34 +30,29 @@ CB_INLINE uint32_t v_lt_bits(vf a, vf b)
     return (uint32_t)_mm256_movemask_ps(_mm256_cmp_ps(a, b, _CMP_LT_OQ));
 }
 
-/* Put box k in the low half and box k+4 in the high half of register k, then
- * a 4x4 transpose within each 128-bit half gives lanes in box order 0..7. */
-CB_INLINE void v_load_boxes_aos(const cb_box *p, vf *x0, vf *y0, vf *x1, vf *y1)
+/* The first `count` floats at f (any count; lanes from 8 up are not
+ * loaded): vmaskmovps with a mask slid out of a table. Masked-out lanes read
+ * as zero and their memory is not touched (no fault), so tails need no copy
+ * through a stack buffer (a memcpy call plus a store-forwarding stall on the
+ * wide reload: 15-25 ns per short call on Zen 5). */
+static const int32_t cb_first_mask_avx2[16] = {-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0};
+CB_INLINE __m256 v_load_floats(const float *f, size_t count)
 {
-    __m256 a = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(&p[0].min_x)),
-                                    _mm_loadu_ps(&p[4].min_x), 1);
-    __m256 b = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(&p[1].min_x)),
-                                    _mm_loadu_ps(&p[5].min_x), 1);
-    __m256 c = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(&p[2].min_x)),
-                                    _mm_loadu_ps(&p[6].min_x), 1);
-    __m256 d = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(&p[3].min_x)),
-                                    _mm_loadu_ps(&p[7].min_x), 1);
-    __m256 ab_lo = _mm256_unpacklo_ps(a, b), ab_hi = _mm256_unpackhi_ps(a, b);
-    __m256 cd_lo = _mm256_unpacklo_ps(c, d), cd_hi = _mm256_unpackhi_ps(c, d);
-    *x0 = _mm256_shuffle_ps(ab_lo, cd_lo, _MM_SHUFFLE(1, 0, 1, 0));
-    *y0 = _mm256_shuffle_ps(ab_lo, cd_lo, _MM_SHUFFLE(3, 2, 3, 2));
-    *x1 = _mm256_shuffle_ps(ab_hi, cd_hi, _MM_SHUFFLE(1, 0, 1, 0));
-    *y1 = _mm256_shuffle_ps(ab_hi, cd_hi, _MM_SHUFFLE(3, 2, 3, 2));
+    size_t c = count >= 8 ? 8 : count;
+    return _mm256_maskload_ps(f, _mm256_loadu_si256((const __m256i *)(cb_first_mask_avx2 + 8 - c)));
 }
+/* floats left for the j-th register of 8 when `total` are valid */
+#define CB_LEFT(total, j) ((total) > 8u * (j) ? (total) - 8u * (j) : 0u)
+
+#define CB_PARTIAL_LOADS 1
+CB_INLINE vf v_loadu_first(const float *p, size_t k) { return v_load_floats(p, k); }
 
 /* Eight circles are 24 floats in three registers a, b, c. Component k of
  * circle i is float 3i+k, and for each k those eight floats sit at eight
  * different lane positions across a, b, c: two blends gather them into one
  * register, one permute puts them in circle order. */
-CB_INLINE void v_load_circles_aos(const cb_circle *p, vf *x, vf *y, vf *r)
+CB_INLINE void circles_from_regs(__m256 a, __m256 b, __m256 c, vf *x, vf *y, vf *r)
 {
-    const float *f = &p[0].x;
-    __m256 a = _mm256_loadu_ps(f), b = _mm256_loadu_ps(f + 8), c = _mm256_loadu_ps(f + 16);
     __m256 tx = _mm256_blend_ps(_mm256_blend_ps(a, b, 0x92), c, 0x24);
     __m256 ty = _mm256_blend_ps(_mm256_blend_ps(a, b, 0x24), c, 0x49);
     __m256 tr = _mm256_blend_ps(_mm256_blend_ps(a, b, 0x49), c, 0x92);
@@ -65,5 +60,54 @@ CB_INLINE void v_load_circles_aos(const cb_circle *p, vf *x, vf *y, vf *r)
     *y = _mm256_permutevar8x32_ps(ty, _mm256_setr_epi32(1, 4, 7, 2, 5, 0, 3, 6));
     *r = _mm256_permutevar8x32_ps(tr, _mm256_setr_epi32(2, 5, 0, 3, 6, 1, 4, 7));
 }
+
+CB_INLINE void v_load_circles_aos(const cb_circle *p, vf *x, vf *y, vf *r)
+{
+    const float *f = &p[0].x;
+    circles_from_regs(_mm256_loadu_ps(f), _mm256_loadu_ps(f + 8), _mm256_loadu_ps(f + 16), x, y, r);
+}
+
+CB_INLINE void v_load_circles_aos_first(const cb_circle *p, size_t k, vf *x, vf *y, vf *r)
+{
+    const float *f = &p[0].x;
+    size_t nf = 3 * k;
+    circles_from_regs(v_load_floats(f, nf), v_load_floats(f + 8, CB_LEFT(nf, 1)),
+                      v_load_floats(f + 16, CB_LEFT(nf, 2)), x, y, r);
+}
+
+/* AoS boxes without the full transpose (as overlap_avx512.c explains): the
+ * per-box work is the same on x and y, so it runs on (x, y) pairs. Registers
+ * a..d hold boxes 0-1, 2-3, 4-5, 6-7; an in-lane shuffle per pair splits min
+ * corners from max corners, the clamp runs on pairs, and two more in-lane
+ * shuffles separate x and y squares for the add. Vector ops per 8 boxes: 4 +
+ * 8 + 2 + add + permute + compare + movemask = 18, against 23 for the
+ * transpose (4 inserts, 8 shuffles, 11). */
+CB_INLINE uint32_t boxes_aos_block_avx2(vf cx, vf cy, vf r2, const cb_box *p, size_t k, int strict)
+{
+    const float *f = &p[0].min_x;
+    __m256 a, b, c, d;
+    if (k == 8) {
+        a = _mm256_loadu_ps(f), b = _mm256_loadu_ps(f + 8);
+        c = _mm256_loadu_ps(f + 16), d = _mm256_loadu_ps(f + 24);
+    } else {
+        size_t nf = 4 * k;
+        a = v_load_floats(f, nf), b = v_load_floats(f + 8, CB_LEFT(nf, 1));
+        c = v_load_floats(f + 16, CB_LEFT(nf, 2)), d = v_load_floats(f + 24, CB_LEFT(nf, 3));
+    }
+    __m256 cxy = _mm256_unpacklo_ps(cx, cy); /* cx cy cx cy ... */
+    __m256 lo_ab = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(1, 0, 1, 0));
+    __m256 hi_ab = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(3, 2, 3, 2));
+    __m256 lo_cd = _mm256_shuffle_ps(c, d, _MM_SHUFFLE(1, 0, 1, 0));
+    __m256 hi_cd = _mm256_shuffle_ps(c, d, _MM_SHUFFLE(3, 2, 3, 2));
+    __m256 d_ab = _mm256_sub_ps(cxy, _mm256_min_ps(_mm256_max_ps(cxy, lo_ab), hi_ab));
+    __m256 d_cd = _mm256_sub_ps(cxy, _mm256_min_ps(_mm256_max_ps(cxy, lo_cd), hi_cd));
+    __m256 s_ab = _mm256_mul_ps(d_ab, d_ab), s_cd = _mm256_mul_ps(d_cd, d_cd);
+    __m256 d2 = _mm256_add_ps(_mm256_shuffle_ps(s_ab, s_cd, _MM_SHUFFLE(2, 0, 2, 0)),
+                              _mm256_shuffle_ps(s_ab, s_cd, _MM_SHUFFLE(3, 1, 3, 1)));
+    /* lanes hold boxes 0 2 4 6 | 1 3 5 7: one permute puts them in order */
+    d2 = _mm256_permutevar8x32_ps(d2, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+    return strict ? v_lt_bits(d2, r2) : v_le_bits(d2, r2);
+}
+#define CB_BOXES_AOS_BLOCK boxes_aos_block_avx2
 
 #include "kernel_template.h"

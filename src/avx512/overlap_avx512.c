@@ -39,80 +39,93 @@ CB_INLINE __m512 v_load_floats(const float *f, size_t count)
 #define CB_PARTIAL_LOADS 1
 CB_INLINE vf v_loadu_first(const float *p, size_t k) { return v_load_floats(p, k); }
 
-/* Sixteen boxes in four registers (four boxes each). Two rounds of two-source
- * permutes: first min_x/min_y and max_x/max_y of boxes 0-7 and 8-15, then the
- * halves joined, so lane i holds box i. `nf` floats are valid (64 for a full block). */
-CB_INLINE void boxes_from_floats(const float *f, size_t nf, vf *x0, vf *y0, vf *x1, vf *y1)
+/* AoS boxes without the full transpose. The contract's per-box work is the
+ * same on x and y, so it can run on (x, y) pairs: one in-lane shuffle per
+ * register pair splits four loaded registers into min corners (x0 y0) and
+ * max corners (x1 y1) of 8 boxes each, clamp/subtract/square run on the
+ * pairs against (cx cy cx cy ...), and two two-source permutes pick the x
+ * and y squares back out in box order for the one add and compare. Vector
+ * ops per 16 boxes: 4 shuffles + 8 arithmetic + 2 permutes + add + compare =
+ * 16, against 8 permutes + 10 for the transpose (Zen 5 runs them all on the
+ * same four vector pipes, so the count is the speed). Per box the operations
+ * and their operand order are the contract's: max(c, min corner), min(., max
+ * corner), c - p, squares, x2 + y2. */
+CB_INLINE uint32_t boxes_aos_block_avx512(vf cx, vf cy, vf r2, const cb_box *p, size_t k,
+                                          int strict)
 {
-    static const int32_t lo[16] = {0, 4, 8, 12, 16, 20, 24, 28, 1, 5, 9, 13, 17, 21, 25, 29};
-    static const int32_t hi[16] = {2, 6, 10, 14, 18, 22, 26, 30, 3, 7, 11, 15, 19, 23, 27, 31};
-    static const int32_t first[16] = {0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23};
-    static const int32_t second[16] = {8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31};
+    /* box i's x square: boxes 0-3 and 4-7 alternate by 128-bit lane in the
+     * first register (offsets 0 and 2), boxes 8-15 likewise in the second */
+    static const int32_t ix[16] = {0, 4, 8, 12, 2, 6, 10, 14, 16, 20, 24, 28, 18, 22, 26, 30};
+    static const int32_t iy[16] = {1, 5, 9, 13, 3, 7, 11, 15, 17, 21, 25, 29, 19, 23, 27, 31};
+    const float *f = &p[0].min_x;
     __m512 a, b, c, d;
-    if (nf == 64) {
+    if (k == 16) {
         a = _mm512_loadu_ps(f), b = _mm512_loadu_ps(f + 16);
         c = _mm512_loadu_ps(f + 32), d = _mm512_loadu_ps(f + 48);
     } else {
+        size_t nf = 4 * k;
         __m512 z = _mm512_setzero_ps();
         a = v_load_floats(f, nf);
         b = nf > 16 ? v_load_floats(f + 16, nf - 16) : z;
         c = nf > 32 ? v_load_floats(f + 32, nf - 32) : z;
         d = nf > 48 ? v_load_floats(f + 48, nf - 48) : z;
     }
-    __m512 ab_lo = _mm512_permutex2var_ps(a, v_index(lo), b);
-    __m512 ab_hi = _mm512_permutex2var_ps(a, v_index(hi), b);
-    __m512 cd_lo = _mm512_permutex2var_ps(c, v_index(lo), d);
-    __m512 cd_hi = _mm512_permutex2var_ps(c, v_index(hi), d);
-    *x0 = _mm512_permutex2var_ps(ab_lo, v_index(first), cd_lo);
-    *y0 = _mm512_permutex2var_ps(ab_lo, v_index(second), cd_lo);
-    *x1 = _mm512_permutex2var_ps(ab_hi, v_index(first), cd_hi);
-    *y1 = _mm512_permutex2var_ps(ab_hi, v_index(second), cd_hi);
+    __m512 cxy = _mm512_unpacklo_ps(cx, cy); /* cx cy cx cy ... */
+    __m512 lo_ab = _mm512_shuffle_ps(a, b, _MM_SHUFFLE(1, 0, 1, 0));
+    __m512 hi_ab = _mm512_shuffle_ps(a, b, _MM_SHUFFLE(3, 2, 3, 2));
+    __m512 lo_cd = _mm512_shuffle_ps(c, d, _MM_SHUFFLE(1, 0, 1, 0));
+    __m512 hi_cd = _mm512_shuffle_ps(c, d, _MM_SHUFFLE(3, 2, 3, 2));
+    __m512 d_ab = _mm512_sub_ps(cxy, _mm512_min_ps(_mm512_max_ps(cxy, lo_ab), hi_ab));
+    __m512 d_cd = _mm512_sub_ps(cxy, _mm512_min_ps(_mm512_max_ps(cxy, lo_cd), hi_cd));
+    __m512 s_ab = _mm512_mul_ps(d_ab, d_ab), s_cd = _mm512_mul_ps(d_cd, d_cd);
+    __m512 d2 = _mm512_add_ps(_mm512_permutex2var_ps(s_ab, v_index(ix), s_cd),
+                              _mm512_permutex2var_ps(s_ab, v_index(iy), s_cd));
+    return strict ? v_lt_bits(d2, r2) : v_le_bits(d2, r2);
 }
+#define CB_BOXES_AOS_BLOCK boxes_aos_block_avx512
 
-CB_INLINE void v_load_boxes_aos(const cb_box *p, vf *x0, vf *y0, vf *x1, vf *y1)
+/* AoS circles on (x, y) pairs, as the boxes above: one two-source permute
+ * per 8 circles gathers their centres as pairs (stride-3 floats), two pick
+ * the 16 radii, the clamp runs on pairs against the box's (x0 y0 x0 y0 ...)
+ * and (x1 y1 ...), and two permutes separate x and y squares in circle
+ * order. 2 + 2 + 8 + 2 + add + r*r + compare = 17 vector ops per 16 circles,
+ * against 9 + 11 for gathering x, y and r first. Per circle: max(cx, x0),
+ * min(., x1), cx - p, squares, x2 + y2, r * r: the contract's operations in
+ * the contract's operand order. */
+CB_INLINE uint32_t circles_aos_block_avx512(vf bx0, vf by0, vf bx1, vf by1, const cb_circle *p,
+                                            size_t k, int strict)
 {
-    boxes_from_floats(&p[0].min_x, 64, x0, y0, x1, y1);
-}
-CB_INLINE void v_load_boxes_aos_first(const cb_box *p, size_t k, vf *x0, vf *y0, vf *x1, vf *y1)
-{
-    boxes_from_floats(&p[0].min_x, 4 * k, x0, y0, x1, y1);
-}
-
-/* Sixteen circles are 48 floats in three registers a, b, c. Component k of
- * circle i is float 3i+k, and for each k those sixteen floats sit at sixteen
- * different lane positions across a, b, c: two masked blends gather them into
- * one register, one permute puts them in circle order. `nf` floats are valid. */
-CB_INLINE void circles_from_floats(const float *f, size_t nf, vf *x, vf *y, vf *r)
-{
-    static const int32_t order[3][16] = {
-        {0, 3, 6, 9, 12, 15, 2, 5, 8, 11, 14, 1, 4, 7, 10, 13},
-        {1, 4, 7, 10, 13, 0, 3, 6, 9, 12, 15, 2, 5, 8, 11, 14},
-        {2, 5, 8, 11, 14, 1, 4, 7, 10, 13, 0, 3, 6, 9, 12, 15},
-    };
+    /* float 3i, 3i+1 of circle i: circles 0-7 from (a, b), 8-15 from (b, c) */
+    static const int32_t pairs_lo[16] = {0, 1, 3, 4, 6, 7, 9, 10, 12, 13, 15, 16, 18, 19, 21, 22};
+    static const int32_t pairs_hi[16] = {8, 9, 11, 12, 14, 15, 17, 18, 20, 21, 23, 24, 26, 27, 29, 30};
+    /* radii: 3i+2 for i <= 9 from (a, b), then the rest from c */
+    static const int32_t r_ab[16] = {2, 5, 8, 11, 14, 17, 20, 23, 26, 29, 0, 0, 0, 0, 0, 0};
+    static const int32_t r_c[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 19, 22, 25, 28, 31};
+    static const int32_t sx[16] = {0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30};
+    static const int32_t sy[16] = {1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31};
+    const float *f = &p[0].x;
     __m512 a, b, c;
-    if (nf == 48) {
+    if (k == 16) {
         a = _mm512_loadu_ps(f), b = _mm512_loadu_ps(f + 16), c = _mm512_loadu_ps(f + 32);
     } else {
+        size_t nf = 3 * k;
         __m512 z = _mm512_setzero_ps();
         a = v_load_floats(f, nf);
         b = nf > 16 ? v_load_floats(f + 16, nf - 16) : z;
         c = nf > 32 ? v_load_floats(f + 32, nf - 32) : z;
     }
-    __m512 tx = _mm512_mask_blend_ps(0x2492, _mm512_mask_blend_ps(0x4924, a, b), c);
-    __m512 ty = _mm512_mask_blend_ps(0x4924, _mm512_mask_blend_ps(0x9249, a, b), c);
-    __m512 tr = _mm512_mask_blend_ps(0x9249, _mm512_mask_blend_ps(0x2492, a, b), c);
-    *x = _mm512_permutexvar_ps(v_index(order[0]), tx);
-    *y = _mm512_permutexvar_ps(v_index(order[1]), ty);
-    *r = _mm512_permutexvar_ps(v_index(order[2]), tr);
+    __m512 lo = _mm512_unpacklo_ps(bx0, by0), hi = _mm512_unpacklo_ps(bx1, by1);
+    __m512 c_lo = _mm512_permutex2var_ps(a, v_index(pairs_lo), b);
+    __m512 c_hi = _mm512_permutex2var_ps(b, v_index(pairs_hi), c);
+    __m512 r = _mm512_permutex2var_ps(_mm512_permutex2var_ps(a, v_index(r_ab), b), v_index(r_c), c);
+    __m512 d_lo = _mm512_sub_ps(c_lo, _mm512_min_ps(_mm512_max_ps(c_lo, lo), hi));
+    __m512 d_hi = _mm512_sub_ps(c_hi, _mm512_min_ps(_mm512_max_ps(c_hi, lo), hi));
+    __m512 s_lo = _mm512_mul_ps(d_lo, d_lo), s_hi = _mm512_mul_ps(d_hi, d_hi);
+    __m512 d2 = _mm512_add_ps(_mm512_permutex2var_ps(s_lo, v_index(sx), s_hi),
+                              _mm512_permutex2var_ps(s_lo, v_index(sy), s_hi));
+    __m512 r2 = _mm512_mul_ps(r, r);
+    return strict ? v_lt_bits(d2, r2) : v_le_bits(d2, r2);
 }
-
-CB_INLINE void v_load_circles_aos(const cb_circle *p, vf *x, vf *y, vf *r)
-{
-    circles_from_floats(&p[0].x, 48, x, y, r);
-}
-CB_INLINE void v_load_circles_aos_first(const cb_circle *p, size_t k, vf *x, vf *y, vf *r)
-{
-    circles_from_floats(&p[0].x, 3 * k, x, y, r);
-}
+#define CB_CIRCLES_AOS_BLOCK circles_aos_block_avx512
 
 #include "kernel_template.h"
