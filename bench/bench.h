@@ -130,7 +130,7 @@ typedef struct bench_row {
 } bench_row;
 
 /* Small-batch rows: ns per call of one SoA bitmask batch. */
-typedef enum { PATH_DIRECT, PATH_DIRECT_CSR, PATH_DISPATCHED, PATH_COUNT } call_path;
+typedef enum { PATH_DIRECT, PATH_DIRECT_CSR, PATH_DISPATCHED, PATH_TRUSTED, PATH_COUNT } call_path;
 
 typedef struct small_row {
     int backend;

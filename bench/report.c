@@ -9,7 +9,8 @@ static const char *const entry_names[ENT_COUNT] = {"boxes SoA", "boxes AoS", "ci
 static const char *const out_names[OUT_COUNT] = {"mask", "idx 1%", "idx 50%", "bytes", "read"};
 static const char *const kind_names[KIND_COUNT] = {"backend", "seed", "loop-O2", "loop-native",
                                                    "stream"};
-static const char *const path_names[PATH_COUNT] = {"direct", "direct+fenv", "dispatched"};
+static const char *const path_names[PATH_COUNT] = {"direct", "direct+fenv", "dispatched",
+                                                    "dispatched+trust_fenv"};
 
 const char *entry_name(entry_kind e) { return entry_names[e]; }
 const char *out_name(out_kind o) { return out_names[o]; }
@@ -213,15 +214,17 @@ static void print_targets(FILE *f, const bench_env *e, const bench_row *rows, in
     target(f, "16Mi boxes SoA mask: best backend, share of streaming read",
            100 * MED(st, bd), 100 * MIN(st, bd), 1, 85, "%", buf);
 
-    /* n = 16: for each backend, dispatched within 15% of direct. */
+    /* n = 16: for each backend, dispatched within 15% of direct (with the
+     * float-environment guard, and with CB_TRUST_FENV). */
     for (int i = 0; i < ns; i++) {
-        if (sm[i].n != 16 || sm[i].path != PATH_DISPATCHED)
+        if (sm[i].n != 16 || (sm[i].path != PATH_DISPATCHED && sm[i].path != PATH_TRUSTED))
             continue;
         for (int j = 0; j < ns; j++)
             if (sm[j].n == 16 && sm[j].backend == sm[i].backend && sm[j].path == PATH_DIRECT) {
                 char what[96];
-                snprintf(what, sizeof what, "n=16 %s: dispatched call's extra time over direct",
-                         cb_backend_name((cb_backend)sm[i].backend));
+                snprintf(what, sizeof what, "n=16 %s: %s call's extra time over direct",
+                         cb_backend_name((cb_backend)sm[i].backend),
+                         sm[i].path == PATH_TRUSTED ? "trust-fenv" : "dispatched");
                 snprintf(buf, sizeof buf, "(%.2f vs %.2f ns per call)", sm[i].med, sm[j].med);
                 target(f, what, 100 * (sm[i].med / sm[j].med - 1), 100 * (sm[i].min / sm[j].min - 1),
                        0, 15, "%", buf);
@@ -305,8 +308,9 @@ void report_table(FILE *f, const bench_opts *o, const bench_env *e, const bench_
     if (ns) {
         fprintf(f, "\n== small batches: one circle vs n boxes (SoA, bitmask), ns per call, "
                    "median [min..max]\n");
-        fprintf(f, "  %-8s %4s  %-22s %-22s %-22s %s\n", "backend", "n", "direct (raw kernel)",
-                "direct + fenv read", "dispatched (public)", "dispatched/direct");
+        fprintf(f, "  %-8s %4s  %-22s %-22s %-22s %-22s %s\n", "backend", "n", "direct (raw kernel)",
+                "direct + fenv read", "dispatched (public)", "dispatched, trust fenv",
+                "dispatched/direct, trusted/direct");
         for (int i = 0; i < ns; i++) {
             if (sm[i].path != PATH_DIRECT)
                 continue;
@@ -320,9 +324,10 @@ void report_table(FILE *f, const bench_opts *o, const bench_env *e, const bench_
                              sm[j].min, sm[j].max);
                     med[sm[j].path] = sm[j].med;
                 }
-            fprintf(f, "  %-8s %4zu  %-22s %-22s %-22s %.2f\n",
+            fprintf(f, "  %-8s %4zu  %-22s %-22s %-22s %-22s %.2f, %.2f\n",
                     cb_backend_name((cb_backend)sm[i].backend), sm[i].n, cols[0], cols[1],
-                    cols[2], med[0] > 0 ? med[PATH_DISPATCHED] / med[0] : 0.0);
+                    cols[2], cols[3], med[0] > 0 ? med[PATH_DISPATCHED] / med[0] : 0.0,
+                    med[0] > 0 ? med[PATH_TRUSTED] / med[0] : 0.0);
         }
         if (fenv_ns >= 0)
             fprintf(f, "  one read of the float-environment register (%s): %.2f ns\n",

@@ -99,7 +99,7 @@ int fz_decode(const uint8_t *data, size_t size, fz_case *c)
     c->align = b3 & 15;
     c->null_ptr = (b3 >> 4) >= 13 ? (b3 >> 4) - 12 : 0;
     uint8_t b4 = rd(&r), b5 = rd(&r);
-    c->junk_flags = (b4 & 15) == 15 ? ((uint32_t)(b4 >> 4) | 1u) << (1 + b5 % 31) : 0;
+    c->junk_flags = (b4 & 15) == 15 ? ((uint32_t)(b4 >> 4) | 1u) << (2 + b5 % 30) : 0; /* bits 0-1 are CB_STRICT, CB_TRUST_FENV */
 
     static const float consts[8] = {0.0f, 1.0f, -1.0f, 0.5f, 100.0f, 0x1p-70f, 3.0f, 4.0f};
     c->circle.x = rd_float(&r, consts);

@@ -4,7 +4,10 @@
 
 /* A check that the caller's arguments can be used without a crash; the
  * kernels themselves assume them. n == 0 is valid with any pointers. */
-static inline int bad_flags(unsigned flags) { return (flags & ~(unsigned)CB_STRICT) != 0; }
+static inline int bad_flags(unsigned flags)
+{
+    return (flags & ~(unsigned)(CB_STRICT | CB_TRUST_FENV)) != 0;
+}
 
 static inline int bad_soa_boxes(const cb_box_soa *b)
 {
@@ -16,8 +19,14 @@ static inline int bad_soa_circles(const cb_circle_soa *c) { return !c || !c->x |
 /* Index outputs are uint32_t: indices up to n - 1 must fit. */
 static inline int too_many_for_indices(size_t n) { return (uint64_t)n > CB_INDEX_MAX_N; }
 
+/* The kernel call, inside the float-environment guard unless the caller
+ * vouched for the environment (CB_TRUST_FENV); kernels see only CB_STRICT. */
 #define CB_GUARDED_CALL(call)                                                                      \
     do {                                                                                           \
+        if (flags & CB_TRUST_FENV) {                                                               \
+            flags &= CB_STRICT;                                                                    \
+            return (call);                                                                         \
+        }                                                                                          \
         cb_fenv env_ = cb_fenv_enter();                                                            \
         size_t hits_ = (call);                                                                     \
         cb_fenv_leave(env_);                                                                       \

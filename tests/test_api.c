@@ -78,7 +78,7 @@ Test(api, batch_argument_checks)
         cr_assert(h != CB_INVALID && h > 0 && h < N, "%s: valid call gave %zu", fn_name[fn], h);
 
         /* Unknown flag bits, with valid pointers and with n == 0. */
-        const unsigned bad_flags[] = {2u, 4u, 0x80000000u, CB_STRICT | 2u, ~0u};
+        const unsigned bad_flags[] = {4u, 8u, 0x80000000u, CB_STRICT | 4u, CB_TRUST_FENV | 8u, ~0u};
         for (size_t k = 0; k < sizeof bad_flags / sizeof bad_flags[0]; k++) {
             RESET();
             cr_assert_eq(call(fn, &good, N, out, bad_flags[k]), CB_INVALID, "%s flags 0x%x",

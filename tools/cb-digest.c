@@ -716,11 +716,11 @@ static void check_public_arguments(void)
         fail("n == 0 with NULL pointers must return 0");
     arm_mask(NB);
     arm_idx(NB);
-    if (cb_batch_overlap(c, &bs, NB, mask_buf, 2u) != CB_INVALID ||
+    if (cb_batch_overlap(c, &bs, NB, mask_buf, 4u) != CB_INVALID ||
         cb_batch_overlap_circles_aos(circles, NB, b, mask_buf, 0x80000000u) != CB_INVALID ||
         cb_batch_overlap(c, &bs_null, NB, mask_buf, 0) != CB_INVALID ||
         cb_batch_overlap_circles(&cs, NB, b, NULL, 0) != CB_INVALID ||
-        cb_batch_overlap_idx(c, &bs, NB, idx_buf, 3u) != CB_INVALID)
+        cb_batch_overlap_idx(c, &bs, NB, idx_buf, 5u) != CB_INVALID)
         fail("bad flags or NULL pointers must return CB_INVALID");
     for (size_t w = 0; w <= WORDS; w++)
         if (mask_buf[w] != SENTINEL64)

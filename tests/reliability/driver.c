@@ -141,7 +141,7 @@ static void batches(size_t n, tb_rng *r, const cb_backend *bs, size_t nb)
                         failures++;
                 }
             /* Bad arguments: checked before any access. */
-            CHECK(rel_call(NULL, fn, &in, n, out, 2u) == CB_INVALID, "unknown flag bit");
+            CHECK(rel_call(NULL, fn, &in, n, out, 4u) == CB_INVALID, "unknown flag bit");
             if (n) {
                 rel_input nul = {circle, box, NULL, NULL, NULL, NULL};
                 CHECK(rel_call(NULL, fn, &nul, n, out, flags) == CB_INVALID, "NULL input");

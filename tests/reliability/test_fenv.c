@@ -511,12 +511,61 @@ static void run_convert(const mode *m)
     cr_expect_eq(rel_leaks(), 0, "LeakSanitizer found leaks (report above)");
 }
 
-/* ---------------------------------------------------------------- the tests, three per mode */
+/* ---------------------------------------------------------------- (d): CB_TRUST_FENV */
+
+/* With CB_TRUST_FENV the caller vouches for the environment, so the public
+ * call skips the guard: in mode m it must give exactly what the same
+ * backend's raw kernel gives in mode m (the mode is used, not fixed), and it
+ * must leave the control register alone. */
+static void run_trusted(const mode *m)
+{
+    begin(m);
+    group g[G_COUNT];
+    make_groups(g);
+    cb_backend bs[CB_BACKEND_COUNT];
+    size_t nb = rel_runnable(bs);
+    long wrong = 0, touched = 0;
+    char what[200];
+    for (int gi = 0; gi < G_COUNT; gi++)
+        for (int fn = 0; fn < REL_FN_COUNT; fn++)
+            for (unsigned flags = 0; flags <= CB_STRICT; flags++)
+                for (size_t b = 0; b < nb; b++) {
+                    result raw, got;
+                    cr_assert_eq(cb_set_backend(bs[b]), CB_OK);
+                    set_mode(m);
+                    size_t want = rel_call(cb_kernels_for(bs[b]), fn, &g[gi].in, N,
+                                           res_ptr(&raw, fn), flags);
+                    unsigned long long before = read_ctl();
+                    size_t c = rel_call(NULL, fn, &g[gi].in, N, res_ptr(&got, fn),
+                                        flags | CB_TRUST_FENV);
+                    unsigned long long after = read_ctl();
+                    set_default();
+#if defined(FPCTL_X86)
+                    touched += (before & ~(unsigned long long)MXCSR_FLAGS) !=
+                               (after & ~(unsigned long long)MXCSR_FLAGS);
+#else
+                    touched += before != after;
+#endif
+                    snprintf(what, sizeof what, "%s on %s, %s, flags=%u|CB_TRUST_FENV in %s",
+                             rel_fn_names[fn], cb_backend_name(bs[b]), group_names[gi], flags,
+                             m->name);
+                    wrong += !rel_same(fn, N, c, res_ptr(&got, fn), want, res_ptr(&raw, fn), what);
+                }
+    cb_set_backend_by_name("auto");
+    cr_expect_eq(wrong, 0, "%s: %ld CB_TRUST_FENV results differ from the raw kernel in the same mode",
+                 m->name, wrong);
+    cr_expect_eq(touched, 0, "%s: CB_TRUST_FENV calls changed the control register %ld times",
+                 m->name, touched);
+    free_groups(g);
+}
+
+/* ---------------------------------------------------------------- the tests, four per mode */
 
 #define MODE_TESTS(tag, idx)                                                                       \
     Test(fenv, public_##tag) { run_public(&modes[idx]); }                                          \
     Test(fenv, raw_backends_agree_##tag) { run_raw(&modes[idx]); }                                 \
-    Test(fenv, converters_validators_##tag) { run_convert(&modes[idx]); }
+    Test(fenv, converters_validators_##tag) { run_convert(&modes[idx]); }                          \
+    Test(fenv, trusted_##tag) { run_trusted(&modes[idx]); }
 
 MODE_TESTS(ftz_daz, M_FTZ_DAZ)
 MODE_TESTS(ftz_only, M_FTZ)
