@@ -57,7 +57,52 @@ static const cb_selection selections[CB_BACKEND_COUNT][WHY_N] = {
     CB_ROW(CB_K_NEON),
 };
 
-_Atomic(const cb_selection *) cb_current_selection;
+static const cb_selection *select_first_use(void);
+
+/* The bootstrap kernels: the first call of each kind chooses the backend,
+ * then forwards to the chosen kernel. Racing first callers all end up on the
+ * same choice (see select_first_use). */
+static size_t boot_boxes(cb_circle c, const cb_box_soa *b, size_t n, uint64_t *m, unsigned f)
+{
+    return select_first_use()->kernels->boxes(c, b, n, m, f);
+}
+static size_t boot_boxes_aos(cb_circle c, const cb_box *b, size_t n, uint64_t *m, unsigned f)
+{
+    return select_first_use()->kernels->boxes_aos(c, b, n, m, f);
+}
+static size_t boot_circles(const cb_circle_soa *c, size_t n, cb_box b, uint64_t *m, unsigned f)
+{
+    return select_first_use()->kernels->circles(c, n, b, m, f);
+}
+static size_t boot_circles_aos(const cb_circle *c, size_t n, cb_box b, uint64_t *m, unsigned f)
+{
+    return select_first_use()->kernels->circles_aos(c, n, b, m, f);
+}
+static size_t boot_boxes_idx(cb_circle c, const cb_box_soa *b, size_t n, uint32_t *x, unsigned f)
+{
+    return select_first_use()->kernels->boxes_idx(c, b, n, x, f);
+}
+static size_t boot_boxes_aos_idx(cb_circle c, const cb_box *b, size_t n, uint32_t *x, unsigned f)
+{
+    return select_first_use()->kernels->boxes_aos_idx(c, b, n, x, f);
+}
+static size_t boot_circles_idx(const cb_circle_soa *c, size_t n, cb_box b, uint32_t *x, unsigned f)
+{
+    return select_first_use()->kernels->circles_idx(c, n, b, x, f);
+}
+static size_t boot_circles_aos_idx(const cb_circle *c, size_t n, cb_box b, uint32_t *x,
+                                   unsigned f)
+{
+    return select_first_use()->kernels->circles_aos_idx(c, n, b, x, f);
+}
+
+static const cb_kernels bootstrap_kernels = {
+    CB_BACKEND_SCALAR, boot_boxes,       boot_boxes_aos,   boot_circles,        boot_circles_aos,
+    boot_boxes_idx,    boot_boxes_aos_idx, boot_circles_idx, boot_circles_aos_idx,
+};
+static const cb_selection bootstrap = {&bootstrap_kernels, "not chosen yet"};
+
+_Atomic(const cb_selection *) cb_current_selection = &bootstrap;
 static _Atomic int env_status; /* cb_status of reading CB_BACKEND */
 
 const char *cb_backend_name(cb_backend b)
@@ -160,7 +205,7 @@ static cb_backend best_backend(void)
 /* First use: read CB_BACKEND once and publish the choice. Racing threads all
  * compute the same choice; the compare-exchange keeps whichever came first,
  * and never overwrites a backend that cb_set_backend forced meanwhile. */
-const cb_selection *cb_select_first_use(void)
+static const cb_selection *select_first_use(void)
 {
     const char *env = getenv("CB_BACKEND");
     cb_backend b = best_backend();
@@ -179,7 +224,7 @@ const cb_selection *cb_select_first_use(void)
                                                : WHY_ENV_UNSUPPORTED;
     }
     atomic_store_explicit(&env_status, (int)st, memory_order_relaxed);
-    const cb_selection *want = &selections[b][why], *seen = NULL;
+    const cb_selection *want = &selections[b][why], *seen = &bootstrap;
     if (atomic_compare_exchange_strong_explicit(&cb_current_selection, &seen, want,
                                                 memory_order_acq_rel, memory_order_acquire))
         return want;
@@ -189,7 +234,7 @@ const cb_selection *cb_select_first_use(void)
 static const cb_selection *current(void)
 {
     const cb_selection *s = atomic_load_explicit(&cb_current_selection, memory_order_acquire);
-    return s ? s : cb_select_first_use();
+    return s != &bootstrap ? s : select_first_use();
 }
 
 cb_status cb_set_backend(cb_backend b)

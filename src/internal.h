@@ -56,21 +56,20 @@ extern const cb_kernels cb_kernels_neon;
 
 /* dispatch.c: the active selection. Read on every call, so it is a global
  * atomic pointer rather than a function: one acquire load (a plain load on
- * x86, a load-acquire on AArch64) and no call in the common case. */
+ * x86, a load-acquire on AArch64). It is never NULL: before first use it
+ * points at a bootstrap selection whose kernels choose the backend and then
+ * forward the call (as zlib-ng's stubs do), so the hot path has no branch and
+ * no call that would make the compiler spill the caller's arguments. */
 typedef struct cb_selection {
     const cb_kernels *kernels;
     const char *reason;
 } cb_selection;
 
 extern _Atomic(const cb_selection *) cb_current_selection;
-const cb_selection *cb_select_first_use(void);
 
 CB_INLINE const cb_kernels *cb_active_kernels(void)
 {
-    const cb_selection *s = atomic_load_explicit(&cb_current_selection, memory_order_acquire);
-    if (!s)
-        s = cb_select_first_use();
-    return s->kernels;
+    return atomic_load_explicit(&cb_current_selection, memory_order_acquire)->kernels;
 }
 
 /* scalar/convert_scalar.c: the converters' arithmetic, in its own translation
