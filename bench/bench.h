@@ -226,4 +226,42 @@ int report_csv(const char *dir, const bench_env *e, const bench_row *rows, int n
 int plot_svg(const char *path, const bench_opts *o, const bench_env *e, const bench_row *rows,
              int nrows);
 
+/* The cb_cpu_features() bits the including file's compiler flags assume, for
+ * the files built with wider flags than the baseline (the -march=native
+ * loop, the native streaming read): the benchmark skips them on a CPU that
+ * lacks one, rather than fault. */
+#ifdef __AVX2__
+#define BENCH_ISA_AVX2 (CB_CPU_AVX2 | CB_CPU_OS_YMM)
+#else
+#define BENCH_ISA_AVX2 0u
+#endif
+#ifdef __FMA__
+#define BENCH_ISA_FMA CB_CPU_FMA
+#else
+#define BENCH_ISA_FMA 0u
+#endif
+#ifdef __AVX512F__
+#define BENCH_ISA_AVX512F (CB_CPU_AVX512F | CB_CPU_OS_ZMM)
+#else
+#define BENCH_ISA_AVX512F 0u
+#endif
+#ifdef __AVX512BW__
+#define BENCH_ISA_AVX512BW CB_CPU_AVX512BW
+#else
+#define BENCH_ISA_AVX512BW 0u
+#endif
+#ifdef __AVX512DQ__
+#define BENCH_ISA_AVX512DQ CB_CPU_AVX512DQ
+#else
+#define BENCH_ISA_AVX512DQ 0u
+#endif
+#ifdef __AVX512VL__
+#define BENCH_ISA_AVX512VL CB_CPU_AVX512VL
+#else
+#define BENCH_ISA_AVX512VL 0u
+#endif
+#define BENCH_BUILD_ISA                                                                            \
+    (BENCH_ISA_AVX2 | BENCH_ISA_FMA | BENCH_ISA_AVX512F | BENCH_ISA_AVX512BW |                     \
+     BENCH_ISA_AVX512DQ | BENCH_ISA_AVX512VL)
+
 #endif

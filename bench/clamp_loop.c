@@ -24,26 +24,7 @@
  * benchmark (built at the baseline ISA) can skip it where it would fault,
  * e.g. under valgrind, which hides AVX-512. Data, not code: reading it runs
  * none of this file's instructions. */
-const uint32_t FN(isa) = 0
-#ifdef __AVX2__
-                         | CB_CPU_AVX2 | CB_CPU_OS_YMM
-#endif
-#ifdef __FMA__
-                         | CB_CPU_FMA
-#endif
-#ifdef __AVX512F__
-                         | CB_CPU_AVX512F | CB_CPU_OS_ZMM
-#endif
-#ifdef __AVX512BW__
-                         | CB_CPU_AVX512BW
-#endif
-#ifdef __AVX512DQ__
-                         | CB_CPU_AVX512DQ
-#endif
-#ifdef __AVX512VL__
-                         | CB_CPU_AVX512VL
-#endif
-    ;
+const uint32_t FN(isa) = BENCH_BUILD_ISA;
 
 #ifdef CB_CLAMP_NATIVE
 const int clamp_native_is_native = CB_CLAMP_NATIVE;

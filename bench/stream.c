@@ -21,26 +21,7 @@
 #define CAT(a, b) CAT2(a, b)
 #define FN(name) CAT(CB_STREAM_PREFIX, name)
 
-const uint32_t FN(isa) = 0
-#ifdef __AVX2__
-                         | CB_CPU_AVX2 | CB_CPU_OS_YMM
-#endif
-#ifdef __FMA__
-                         | CB_CPU_FMA
-#endif
-#ifdef __AVX512F__
-                         | CB_CPU_AVX512F | CB_CPU_OS_ZMM
-#endif
-#ifdef __AVX512BW__
-                         | CB_CPU_AVX512BW
-#endif
-#ifdef __AVX512DQ__
-                         | CB_CPU_AVX512DQ
-#endif
-#ifdef __AVX512VL__
-                         | CB_CPU_AVX512VL
-#endif
-    ;
+const uint32_t FN(isa) = BENCH_BUILD_ISA;
 
 static inline uint32_t word(const float *p)
 {
