@@ -13,6 +13,10 @@
 #define CB_INLINE static inline
 #endif
 
+/* For the SIMD files, whose CB_W is defined by then: how many of `total`
+ * valid floats fall in the j-th register of CB_W floats (0 when none). */
+#define CB_FLOATS_LEFT(total, j) ((total) > (size_t)CB_W * (j) ? (total) - (size_t)CB_W * (j) : 0u)
+
 /* Bit helpers: builtins where the compiler has them (POPCNT/TZCNT when the
  * file is compiled for an ISA that has them), a portable loop otherwise. */
 CB_INLINE unsigned cb_popcount64(uint64_t w)

@@ -41,8 +41,6 @@ CB_INLINE __m256 v_load_floats(const float *f, size_t count)
     size_t c = count >= 8 ? 8 : count;
     return _mm256_maskload_ps(f, _mm256_loadu_si256((const __m256i *)(cb_first_mask_avx2 + 8 - c)));
 }
-/* floats left for the j-th register of 8 when `total` are valid */
-#define CB_LEFT(total, j) ((total) > 8u * (j) ? (total) - 8u * (j) : 0u)
 
 #define CB_PARTIAL_LOADS 1
 CB_INLINE vf v_loadu_first(const float *p, size_t k) { return v_load_floats(p, k); }
@@ -71,43 +69,22 @@ CB_INLINE void v_load_circles_aos_first(const cb_circle *p, size_t k, vf *x, vf 
 {
     const float *f = &p[0].x;
     size_t nf = 3 * k;
-    circles_from_regs(v_load_floats(f, nf), v_load_floats(f + 8, CB_LEFT(nf, 1)),
-                      v_load_floats(f + 16, CB_LEFT(nf, 2)), x, y, r);
+    circles_from_regs(v_load_floats(f, nf), v_load_floats(f + 8, CB_FLOATS_LEFT(nf, 1)),
+                      v_load_floats(f + 16, CB_FLOATS_LEFT(nf, 2)), x, y, r);
 }
 
-/* AoS boxes without the full transpose (as overlap_avx512.c explains): the
- * per-box work is the same on x and y, so it runs on (x, y) pairs. Registers
- * a..d hold boxes 0-1, 2-3, 4-5, 6-7; an in-lane shuffle per pair splits min
- * corners from max corners, the clamp runs on pairs, and two more in-lane
- * shuffles separate x and y squares for the add. Vector ops per 8 boxes: 4 +
- * 8 + 2 + add + permute + compare + movemask = 18, against 23 for the
- * transpose (4 inserts, 8 shuffles, 11). */
-CB_INLINE uint32_t boxes_aos_block_avx2(vf cx, vf cy, vf r2, const cb_box *p, size_t k, int strict)
+/* AoS boxes on (x, y) pairs (kernel_template.h). Registers hold boxes 0-1,
+ * 2-3, 4-5, 6-7; in-lane shuffles work per 128-bit half, so the sum comes
+ * out as boxes 0 2 4 6 | 1 3 5 7 and one permute puts it in box order. */
+#define CB_BOXES_AOS_PAIRS 1
+CB_INLINE vf v_interleave_lo(vf a, vf b) { return _mm256_unpacklo_ps(a, b); }
+CB_INLINE vf v_pairs_even(vf a, vf b) { return _mm256_shuffle_ps(a, b, _MM_SHUFFLE(1, 0, 1, 0)); }
+CB_INLINE vf v_pairs_odd(vf a, vf b) { return _mm256_shuffle_ps(a, b, _MM_SHUFFLE(3, 2, 3, 2)); }
+CB_INLINE vf v_sum_xy(vf sa, vf sb)
 {
-    const float *f = &p[0].min_x;
-    __m256 a, b, c, d;
-    if (k == 8) {
-        a = _mm256_loadu_ps(f), b = _mm256_loadu_ps(f + 8);
-        c = _mm256_loadu_ps(f + 16), d = _mm256_loadu_ps(f + 24);
-    } else {
-        size_t nf = 4 * k;
-        a = v_load_floats(f, nf), b = v_load_floats(f + 8, CB_LEFT(nf, 1));
-        c = v_load_floats(f + 16, CB_LEFT(nf, 2)), d = v_load_floats(f + 24, CB_LEFT(nf, 3));
-    }
-    __m256 cxy = _mm256_unpacklo_ps(cx, cy); /* cx cy cx cy ... */
-    __m256 lo_ab = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(1, 0, 1, 0));
-    __m256 hi_ab = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(3, 2, 3, 2));
-    __m256 lo_cd = _mm256_shuffle_ps(c, d, _MM_SHUFFLE(1, 0, 1, 0));
-    __m256 hi_cd = _mm256_shuffle_ps(c, d, _MM_SHUFFLE(3, 2, 3, 2));
-    __m256 d_ab = _mm256_sub_ps(cxy, _mm256_min_ps(_mm256_max_ps(cxy, lo_ab), hi_ab));
-    __m256 d_cd = _mm256_sub_ps(cxy, _mm256_min_ps(_mm256_max_ps(cxy, lo_cd), hi_cd));
-    __m256 s_ab = _mm256_mul_ps(d_ab, d_ab), s_cd = _mm256_mul_ps(d_cd, d_cd);
-    __m256 d2 = _mm256_add_ps(_mm256_shuffle_ps(s_ab, s_cd, _MM_SHUFFLE(2, 0, 2, 0)),
-                              _mm256_shuffle_ps(s_ab, s_cd, _MM_SHUFFLE(3, 1, 3, 1)));
-    /* lanes hold boxes 0 2 4 6 | 1 3 5 7: one permute puts them in order */
-    d2 = _mm256_permutevar8x32_ps(d2, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
-    return strict ? v_lt_bits(d2, r2) : v_le_bits(d2, r2);
+    __m256 sum = _mm256_add_ps(_mm256_shuffle_ps(sa, sb, _MM_SHUFFLE(2, 0, 2, 0)),
+                               _mm256_shuffle_ps(sa, sb, _MM_SHUFFLE(3, 1, 3, 1)));
+    return _mm256_permutevar8x32_ps(sum, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
 }
-#define CB_BOXES_AOS_BLOCK boxes_aos_block_avx2
 
 #include "kernel_template.h"

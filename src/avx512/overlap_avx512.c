@@ -39,50 +39,24 @@ CB_INLINE __m512 v_load_floats(const float *f, size_t count)
 #define CB_PARTIAL_LOADS 1
 CB_INLINE vf v_loadu_first(const float *p, size_t k) { return v_load_floats(p, k); }
 
-/* AoS boxes without the full transpose. The contract's per-box work is the
- * same on x and y, so it can run on (x, y) pairs: one in-lane shuffle per
- * register pair splits four loaded registers into min corners (x0 y0) and
- * max corners (x1 y1) of 8 boxes each, clamp/subtract/square run on the
- * pairs against (cx cy cx cy ...), and two two-source permutes pick the x
- * and y squares back out in box order for the one add and compare. Vector
- * ops per 16 boxes: 4 shuffles + 8 arithmetic + 2 permutes + add + compare =
- * 16, against 8 permutes + 10 for the transpose (Zen 5 runs them all on the
- * same four vector pipes, so the count is the speed). Per box the operations
- * and their operand order are the contract's: max(c, min corner), min(., max
- * corner), c - p, squares, x2 + y2. */
-CB_INLINE uint32_t boxes_aos_block_avx512(vf cx, vf cy, vf r2, const cb_box *p, size_t k,
-                                          int strict)
+/* AoS boxes on (x, y) pairs (kernel_template.h). Registers hold boxes 0-3,
+ * 4-7, 8-11, 12-15, one per 128-bit lane; two two-source permutes pick each
+ * box's x square and y square out of the two square registers in box order
+ * (Zen 5 runs shuffles and arithmetic on the same pipes, so fewer shuffles
+ * is the speed). */
+#define CB_BOXES_AOS_PAIRS 1
+CB_INLINE vf v_interleave_lo(vf a, vf b) { return _mm512_unpacklo_ps(a, b); }
+CB_INLINE vf v_pairs_even(vf a, vf b) { return _mm512_shuffle_ps(a, b, _MM_SHUFFLE(1, 0, 1, 0)); }
+CB_INLINE vf v_pairs_odd(vf a, vf b) { return _mm512_shuffle_ps(a, b, _MM_SHUFFLE(3, 2, 3, 2)); }
+CB_INLINE vf v_sum_xy(vf sa, vf sb)
 {
     /* box i's x square: boxes 0-3 and 4-7 alternate by 128-bit lane in the
      * first register (offsets 0 and 2), boxes 8-15 likewise in the second */
     static const int32_t ix[16] = {0, 4, 8, 12, 2, 6, 10, 14, 16, 20, 24, 28, 18, 22, 26, 30};
     static const int32_t iy[16] = {1, 5, 9, 13, 3, 7, 11, 15, 17, 21, 25, 29, 19, 23, 27, 31};
-    const float *f = &p[0].min_x;
-    __m512 a, b, c, d;
-    if (k == 16) {
-        a = _mm512_loadu_ps(f), b = _mm512_loadu_ps(f + 16);
-        c = _mm512_loadu_ps(f + 32), d = _mm512_loadu_ps(f + 48);
-    } else {
-        size_t nf = 4 * k;
-        __m512 z = _mm512_setzero_ps();
-        a = v_load_floats(f, nf);
-        b = nf > 16 ? v_load_floats(f + 16, nf - 16) : z;
-        c = nf > 32 ? v_load_floats(f + 32, nf - 32) : z;
-        d = nf > 48 ? v_load_floats(f + 48, nf - 48) : z;
-    }
-    __m512 cxy = _mm512_unpacklo_ps(cx, cy); /* cx cy cx cy ... */
-    __m512 lo_ab = _mm512_shuffle_ps(a, b, _MM_SHUFFLE(1, 0, 1, 0));
-    __m512 hi_ab = _mm512_shuffle_ps(a, b, _MM_SHUFFLE(3, 2, 3, 2));
-    __m512 lo_cd = _mm512_shuffle_ps(c, d, _MM_SHUFFLE(1, 0, 1, 0));
-    __m512 hi_cd = _mm512_shuffle_ps(c, d, _MM_SHUFFLE(3, 2, 3, 2));
-    __m512 d_ab = _mm512_sub_ps(cxy, _mm512_min_ps(_mm512_max_ps(cxy, lo_ab), hi_ab));
-    __m512 d_cd = _mm512_sub_ps(cxy, _mm512_min_ps(_mm512_max_ps(cxy, lo_cd), hi_cd));
-    __m512 s_ab = _mm512_mul_ps(d_ab, d_ab), s_cd = _mm512_mul_ps(d_cd, d_cd);
-    __m512 d2 = _mm512_add_ps(_mm512_permutex2var_ps(s_ab, v_index(ix), s_cd),
-                              _mm512_permutex2var_ps(s_ab, v_index(iy), s_cd));
-    return strict ? v_lt_bits(d2, r2) : v_le_bits(d2, r2);
+    return _mm512_add_ps(_mm512_permutex2var_ps(sa, v_index(ix), sb),
+                         _mm512_permutex2var_ps(sa, v_index(iy), sb));
 }
-#define CB_BOXES_AOS_BLOCK boxes_aos_block_avx512
 
 /* AoS circles on (x, y) pairs, as the boxes above: one two-source permute
  * per 8 circles gathers their centres as pairs (stride-3 floats), two pick
@@ -109,10 +83,9 @@ CB_INLINE uint32_t circles_aos_block_avx512(vf bx0, vf by0, vf bx1, vf by1, cons
         a = _mm512_loadu_ps(f), b = _mm512_loadu_ps(f + 16), c = _mm512_loadu_ps(f + 32);
     } else {
         size_t nf = 3 * k;
-        __m512 z = _mm512_setzero_ps();
         a = v_load_floats(f, nf);
-        b = nf > 16 ? v_load_floats(f + 16, nf - 16) : z;
-        c = nf > 32 ? v_load_floats(f + 32, nf - 32) : z;
+        b = v_load_floats(f + 16, CB_FLOATS_LEFT(nf, 1));
+        c = v_load_floats(f + 32, CB_FLOATS_LEFT(nf, 2));
     }
     __m512 lo = _mm512_unpacklo_ps(bx0, by0), hi = _mm512_unpacklo_ps(bx1, by1);
     __m512 c_lo = _mm512_permutex2var_ps(a, v_index(pairs_lo), b);

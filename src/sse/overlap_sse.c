@@ -41,8 +41,6 @@ static __m128 v_load_floats(const float *f, size_t count)
         v = _mm_movelh_ps(v, _mm_load_ss(f + 2)); /* f0 f1 f2 0 */
     return v;
 }
-/* floats left for the j-th register of 4 when `total` are valid */
-#define CB_LEFT(total, j) ((total) > 4u * (j) ? (total) - 4u * (j) : 0u)
 
 #define CB_PARTIAL_LOADS 1
 CB_INLINE vf v_loadu_first(const float *p, size_t k) { return v_load_floats(p, k); }
@@ -70,39 +68,21 @@ CB_INLINE void v_load_circles_aos_first(const cb_circle *p, size_t k, vf *x, vf 
 {
     const float *f = &p[0].x;
     size_t nf = 3 * k;
-    circles_from_regs(v_load_floats(f, nf), v_load_floats(f + 4, CB_LEFT(nf, 1)),
-                      v_load_floats(f + 8, CB_LEFT(nf, 2)), x, y, r);
+    circles_from_regs(v_load_floats(f, nf), v_load_floats(f + 4, CB_FLOATS_LEFT(nf, 1)),
+                      v_load_floats(f + 8, CB_FLOATS_LEFT(nf, 2)), x, y, r);
 }
 
-/* AoS boxes on (x, y) pairs rather than transposed (see overlap_avx512.c):
- * two shuffles split boxes 0-1 and 2-3 into min and max corners, the clamp
- * runs on pairs, and two shuffles pick the x and y squares out in box order.
- * 4 + 8 + 2 + add + compare + movemask = 17 vector ops per 4 boxes, against
- * 8 shuffles + 11 for the transpose. */
-CB_INLINE uint32_t boxes_aos_block_sse(vf cx, vf cy, vf r2, const cb_box *p, size_t k, int strict)
+/* AoS boxes on (x, y) pairs (kernel_template.h): boxes 0-1 and 2-3 split
+ * into min and max corners; the squares [dx0 dy0 dx1 dy1], [dx2 dy2 dx3 dy3]
+ * become [dx0 dx1 dx2 dx3] + [dy0 dy1 dy2 dy3], already in box order. */
+#define CB_BOXES_AOS_PAIRS 1
+CB_INLINE vf v_interleave_lo(vf a, vf b) { return _mm_unpacklo_ps(a, b); }
+CB_INLINE vf v_pairs_even(vf a, vf b) { return _mm_shuffle_ps(a, b, _MM_SHUFFLE(1, 0, 1, 0)); }
+CB_INLINE vf v_pairs_odd(vf a, vf b) { return _mm_shuffle_ps(a, b, _MM_SHUFFLE(3, 2, 3, 2)); }
+CB_INLINE vf v_sum_xy(vf sa, vf sb)
 {
-    const float *f = &p[0].min_x;
-    __m128 a, b, c, d;
-    if (k == 4) {
-        a = _mm_loadu_ps(f), b = _mm_loadu_ps(f + 4);
-        c = _mm_loadu_ps(f + 8), d = _mm_loadu_ps(f + 12);
-    } else {
-        size_t nf = 4 * k;
-        a = v_load_floats(f, nf), b = v_load_floats(f + 4, CB_LEFT(nf, 1));
-        c = v_load_floats(f + 8, CB_LEFT(nf, 2)), d = v_load_floats(f + 12, CB_LEFT(nf, 3));
-    }
-    __m128 cxy = _mm_unpacklo_ps(cx, cy); /* cx cy cx cy */
-    __m128 lo_ab = _mm_shuffle_ps(a, b, _MM_SHUFFLE(1, 0, 1, 0)); /* box 0 x0 y0, box 1 x0 y0 */
-    __m128 hi_ab = _mm_shuffle_ps(a, b, _MM_SHUFFLE(3, 2, 3, 2));
-    __m128 lo_cd = _mm_shuffle_ps(c, d, _MM_SHUFFLE(1, 0, 1, 0));
-    __m128 hi_cd = _mm_shuffle_ps(c, d, _MM_SHUFFLE(3, 2, 3, 2));
-    __m128 d_ab = _mm_sub_ps(cxy, _mm_min_ps(_mm_max_ps(cxy, lo_ab), hi_ab));
-    __m128 d_cd = _mm_sub_ps(cxy, _mm_min_ps(_mm_max_ps(cxy, lo_cd), hi_cd));
-    __m128 s_ab = _mm_mul_ps(d_ab, d_ab), s_cd = _mm_mul_ps(d_cd, d_cd);
-    __m128 d2 = _mm_add_ps(_mm_shuffle_ps(s_ab, s_cd, _MM_SHUFFLE(2, 0, 2, 0)),
-                           _mm_shuffle_ps(s_ab, s_cd, _MM_SHUFFLE(3, 1, 3, 1)));
-    return strict ? v_lt_bits(d2, r2) : v_le_bits(d2, r2);
+    return _mm_add_ps(_mm_shuffle_ps(sa, sb, _MM_SHUFFLE(2, 0, 2, 0)),
+                      _mm_shuffle_ps(sa, sb, _MM_SHUFFLE(3, 1, 3, 1)));
 }
-#define CB_BOXES_AOS_BLOCK boxes_aos_block_sse
 
 #include "kernel_template.h"
