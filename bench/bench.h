@@ -148,6 +148,18 @@ size_t bytes_per_elem(entry_kind e);
 /* -------------------------------------------------------------- timing */
 
 double time_now_ns(void);
+/* "16", "1Ki", "16Mi": a batch size as the table and the plot print it (timing.c). */
+const char *fmt_n(size_t n, char *b, size_t len);
+
+/* Run expr `iters` times between two clock reads into t0/t1, summing its
+ * results into acc so no call can be dropped (callers declare t0, t1, acc). */
+#define TIMED(expr)                                                                                \
+    do {                                                                                           \
+        t0 = time_now_ns();                                                                        \
+        for (unsigned long it_ = 0; it_ < iters; it_++)                                            \
+            acc += (uint64_t)(expr);                                                               \
+        t1 = time_now_ns();                                                                        \
+    } while (0)
 double time_clock_ghz(void);
 /* Median of v[0..n-1] (sorts a copy), and min/max. */
 void time_stats(const double *v, int n, double *min, double *med, double *max);

@@ -51,17 +51,6 @@ static void add_point(series *s, size_t n, double ns_per_elem)
     s->np++;
 }
 
-static const char *fmt_n(size_t n, char *b, size_t len)
-{
-    if (n >= (1ul << 20) && n % (1ul << 20) == 0)
-        snprintf(b, len, "%zuMi", n >> 20);
-    else if (n >= 1024 && n % 1024 == 0)
-        snprintf(b, len, "%zuKi", n >> 10);
-    else
-        snprintf(b, len, "%zu", n);
-    return b;
-}
-
 int plot_svg(const char *path, const bench_opts *o, const bench_env *e, const bench_row *rows,
              int nr)
 {

@@ -121,17 +121,6 @@ static const char *fmt_bytes(size_t v, char *b, size_t len)
     return b;
 }
 
-static const char *fmt_n(size_t n, char *b, size_t len)
-{
-    if (n >= (1ul << 20) && n % (1ul << 20) == 0)
-        snprintf(b, len, "%zuMi", n >> 20);
-    else if (n >= 1024 && n % 1024 == 0)
-        snprintf(b, len, "%zuKi", n >> 10);
-    else
-        snprintf(b, len, "%zu", n);
-    return b;
-}
-
 static void print_row(FILE *f, const bench_env *e, const bench_row *rows, int nr,
                       const bench_row *r)
 {

@@ -13,14 +13,6 @@
  * so the compiler cannot drop a call, and consuming the result makes that
  * explicit anyway.
  */
-#define TIMED(expr)                                                                                \
-    do {                                                                                           \
-        t0 = time_now_ns();                                                                        \
-        for (unsigned long it_ = 0; it_ < iters; it_++)                                            \
-            acc += (uint64_t)(expr);                                                               \
-        t1 = time_now_ns();                                                                        \
-    } while (0)
-
 static int query_of(out_kind o) { return o == OUT_IDX_LO ? 1 : o == OUT_IDX_HI ? 2 : 0; }
 
 double run_case(const bench_case *c, const dataset *d, unsigned long iters)

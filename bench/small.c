@@ -59,14 +59,6 @@ typedef struct sb_case {
     double s[BENCH_MAX_REPS];
 } sb_case;
 
-#define TIMED(expr)                                                                                \
-    do {                                                                                           \
-        t0 = time_now_ns();                                                                        \
-        for (unsigned long it_ = 0; it_ < iters; it_++)                                            \
-            acc += (uint64_t)(expr);                                                               \
-        t1 = time_now_ns();                                                                        \
-    } while (0)
-
 static double time_sb(const sb_case *c, const dataset *d, unsigned long iters)
 {
     double t0 = 0, t1 = 0;

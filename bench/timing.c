@@ -1,7 +1,8 @@
-/* timing.c - the clock and the statistics of repeated samples. */
+/* timing.c - the clock, the statistics of repeated samples, and how batch sizes are printed. */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime under -std=c11 */
 #include "bench.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -68,4 +69,15 @@ double time_clock_ghz(void)
 #else
     return 0;
 #endif
+}
+
+const char *fmt_n(size_t n, char *b, size_t len)
+{
+    if (n >= (1ul << 20) && n % (1ul << 20) == 0)
+        snprintf(b, len, "%zuMi", n >> 20);
+    else if (n >= 1024 && n % 1024 == 0)
+        snprintf(b, len, "%zuKi", n >> 10);
+    else
+        snprintf(b, len, "%zu", n);
+    return b;
 }
