@@ -24,6 +24,10 @@
  * v_pairs_even(a, b) / v_pairs_odd(a, b) (64-bit pairs 0 and 2 / 1 and 3 of
  * each 128-bit lane of a then b, i.e. shufps 1,0,1,0 / 3,2,3,2) and
  * v_sum_xy(sa, sb), the x square plus the y square of each box in box order.
+ * An ISA that de-interleaves AoS circles from three registers of loaded
+ * floats defines CB_CIRCLES_FROM_REGS and v_circles_from_regs(a, b, c, &x,
+ * &y, &r) (with v_load_floats); the template then provides
+ * v_load_circles_aos and v_load_circles_aos_first.
  * An ISA with its own AoS circle block defines
  * CB_CIRCLES_AOS_BLOCK(x0, y0, x1, y1, p, k, strict), returning the hit bits
  * of circles p[0..k-1] (k <= CB_W, none read past k).
@@ -179,6 +183,24 @@ CB_INLINE uint32_t CB_FN(block_circles)(const void *vctx, size_t i, size_t k, in
     return CB_FN(hit_bits)(v_loadu(px), v_loadu(py), v_mul(r, r), c->x0, c->y0, c->x1, c->y1,
                            strict);
 }
+
+#ifdef CB_CIRCLES_FROM_REGS
+/* CB_W circles are 3 * CB_W floats: three plain loads, or, for a tail of k,
+ * three partial loads that touch nothing past circle k-1. */
+CB_INLINE void v_load_circles_aos(const cb_circle *p, vf *x, vf *y, vf *r)
+{
+    const float *f = &p[0].x;
+    v_circles_from_regs(v_loadu(f), v_loadu(f + CB_W), v_loadu(f + 2 * CB_W), x, y, r);
+}
+
+CB_INLINE void v_load_circles_aos_first(const cb_circle *p, size_t k, vf *x, vf *y, vf *r)
+{
+    const float *f = &p[0].x;
+    size_t nf = 3 * k;
+    v_circles_from_regs(v_load_floats(f, nf), v_load_floats(f + CB_W, CB_FLOATS_LEFT(nf, 1)),
+                        v_load_floats(f + 2 * CB_W, CB_FLOATS_LEFT(nf, 2)), x, y, r);
+}
+#endif
 
 typedef struct {
     vf x0, y0, x1, y1;

@@ -49,7 +49,8 @@ CB_INLINE vf v_loadu_first(const float *p, size_t k) { return v_load_floats(p, k
  * circle i is float 3i+k, and for each k those eight floats sit at eight
  * different lane positions across a, b, c: two blends gather them into one
  * register, one permute puts them in circle order. */
-CB_INLINE void circles_from_regs(__m256 a, __m256 b, __m256 c, vf *x, vf *y, vf *r)
+#define CB_CIRCLES_FROM_REGS 1
+CB_INLINE void v_circles_from_regs(__m256 a, __m256 b, __m256 c, vf *x, vf *y, vf *r)
 {
     __m256 tx = _mm256_blend_ps(_mm256_blend_ps(a, b, 0x92), c, 0x24);
     __m256 ty = _mm256_blend_ps(_mm256_blend_ps(a, b, 0x24), c, 0x49);
@@ -57,20 +58,6 @@ CB_INLINE void circles_from_regs(__m256 a, __m256 b, __m256 c, vf *x, vf *y, vf 
     *x = _mm256_permutevar8x32_ps(tx, _mm256_setr_epi32(0, 3, 6, 1, 4, 7, 2, 5));
     *y = _mm256_permutevar8x32_ps(ty, _mm256_setr_epi32(1, 4, 7, 2, 5, 0, 3, 6));
     *r = _mm256_permutevar8x32_ps(tr, _mm256_setr_epi32(2, 5, 0, 3, 6, 1, 4, 7));
-}
-
-CB_INLINE void v_load_circles_aos(const cb_circle *p, vf *x, vf *y, vf *r)
-{
-    const float *f = &p[0].x;
-    circles_from_regs(_mm256_loadu_ps(f), _mm256_loadu_ps(f + 8), _mm256_loadu_ps(f + 16), x, y, r);
-}
-
-CB_INLINE void v_load_circles_aos_first(const cb_circle *p, size_t k, vf *x, vf *y, vf *r)
-{
-    const float *f = &p[0].x;
-    size_t nf = 3 * k;
-    circles_from_regs(v_load_floats(f, nf), v_load_floats(f + 8, CB_FLOATS_LEFT(nf, 1)),
-                      v_load_floats(f + 16, CB_FLOATS_LEFT(nf, 2)), x, y, r);
 }
 
 /* AoS boxes on (x, y) pairs (kernel_template.h). Registers hold boxes 0-1,

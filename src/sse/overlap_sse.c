@@ -46,7 +46,8 @@ static __m128 v_load_floats(const float *f, size_t count)
 CB_INLINE vf v_loadu_first(const float *p, size_t k) { return v_load_floats(p, k); }
 
 /* Four circles are 12 floats: a = x0 y0 r0 x1, b = y1 r1 x2 y2, c = r2 x3 y3 r3. */
-CB_INLINE void circles_from_regs(__m128 a, __m128 b, __m128 c, vf *x, vf *y, vf *r)
+#define CB_CIRCLES_FROM_REGS 1
+CB_INLINE void v_circles_from_regs(__m128 a, __m128 b, __m128 c, vf *x, vf *y, vf *r)
 {
     __m128 b2c1 = _mm_shuffle_ps(b, c, _MM_SHUFFLE(1, 1, 2, 2));
     *x = _mm_shuffle_ps(a, b2c1, _MM_SHUFFLE(2, 0, 3, 0));
@@ -56,20 +57,6 @@ CB_INLINE void circles_from_regs(__m128 a, __m128 b, __m128 c, vf *x, vf *y, vf 
     __m128 a2b1 = _mm_shuffle_ps(a, b, _MM_SHUFFLE(1, 1, 2, 2));
     __m128 c0c3 = _mm_shuffle_ps(c, c, _MM_SHUFFLE(3, 3, 0, 0));
     *r = _mm_shuffle_ps(a2b1, c0c3, _MM_SHUFFLE(2, 0, 2, 0));
-}
-
-CB_INLINE void v_load_circles_aos(const cb_circle *p, vf *x, vf *y, vf *r)
-{
-    const float *f = &p[0].x;
-    circles_from_regs(_mm_loadu_ps(f), _mm_loadu_ps(f + 4), _mm_loadu_ps(f + 8), x, y, r);
-}
-
-CB_INLINE void v_load_circles_aos_first(const cb_circle *p, size_t k, vf *x, vf *y, vf *r)
-{
-    const float *f = &p[0].x;
-    size_t nf = 3 * k;
-    circles_from_regs(v_load_floats(f, nf), v_load_floats(f + 4, CB_FLOATS_LEFT(nf, 1)),
-                      v_load_floats(f + 8, CB_FLOATS_LEFT(nf, 2)), x, y, r);
 }
 
 /* AoS boxes on (x, y) pairs (kernel_template.h): boxes 0-1 and 2-3 split
