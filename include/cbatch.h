@@ -20,7 +20,11 @@
  *   Backends ..... cb_set_backend, cb_set_backend_by_name, cb_active_backend,
  *                  cb_active_reason, cb_backend_name, cb_backend_from_name,
  *                  cb_backend_status, cb_backend_compiled, cb_status_string,
- *                  cb_cpu_features, cb_kernels_for (direct, side-by-side calls)
+ *                  cb_cpu_features
+ *   Entry points as data (tests, benchmarks, bindings)
+ *               cb_entry_count, cb_entry_info_of, cb_entry_find,
+ *                  cb_entry_call (the public function), cb_entry_kernel
+ *                  (one backend's raw kernel, side by side, no global change)
  *
  * THE FLOAT CONTRACT
  * ------------------
@@ -73,7 +77,7 @@
  * The host program's floating-point environment
  *  The batch functions and the converters evaluate the contract in the
  *  default environment whatever the caller has set (cb_overlap and the raw
- *  kernels reached through cb_kernels_for do not; the validators use integer
+ *  kernels reached through cb_entry_kernel do not; the validators use integer
  *  tests on the float bits, which no mode affects): on x86-64 they read MXCSR and,
  *  only when flush-to-zero, denormals-are-zero or a non-nearest rounding mode
  *  is set, switch to round-to-nearest with denormals honoured for the
@@ -166,9 +170,9 @@ enum {
     /**
      * The caller promises that the float environment is the default one
      * (round to nearest, no FTZ/DAZ, no FPCR.FZ), so the batch function skips
-     * reading the control register. That read costs about 6 ns on some CPUs
-     * (x86 stmxcsr is microcoded), as much as a whole 16-box AVX-512 call:
-     * worth skipping for small batches in hot loops. If the promise is
+     * reading the control register. That read is a slow instruction on some
+     * CPUs (x86 stmxcsr is microcoded) and can cost as much as a whole small
+     * batch: worth skipping for small batches in hot loops. If the promise is
      * broken, the results follow the caller's mode and may differ from other
      * machines.
      */
@@ -388,30 +392,96 @@ enum {
 };
 CB_API uint32_t cb_cpu_features(void);
 
-/**
- * Raw kernels of one backend, for tests and benchmarks that call backends
- * side by side in one process without changing the global choice. They do
- * no argument checks (n > 0 needs valid pointers; index kernels need
- * n <= CB_INDEX_MAX_N), read only the CB_STRICT bit of flags, and run in the
- * caller's floating-point environment. Semantics otherwise as the batch
- * functions.
- */
-typedef struct cb_kernels {
-    cb_backend backend;
-    size_t (*boxes)(cb_circle c, const cb_box_soa *b, size_t n, uint64_t *mask, unsigned flags);
-    size_t (*boxes_aos)(cb_circle c, const cb_box *b, size_t n, uint64_t *mask, unsigned flags);
-    size_t (*circles)(const cb_circle_soa *c, size_t n, cb_box b, uint64_t *mask, unsigned flags);
-    size_t (*circles_aos)(const cb_circle *c, size_t n, cb_box b, uint64_t *mask, unsigned flags);
-    size_t (*boxes_idx)(cb_circle c, const cb_box_soa *b, size_t n, uint32_t *idx, unsigned flags);
-    size_t (*boxes_aos_idx)(cb_circle c, const cb_box *b, size_t n, uint32_t *idx, unsigned flags);
-    size_t (*circles_idx)(const cb_circle_soa *c, size_t n, cb_box b, uint32_t *idx,
-                          unsigned flags);
-    size_t (*circles_aos_idx)(const cb_circle *c, size_t n, cb_box b, uint32_t *idx,
-                              unsigned flags);
-} cb_kernels;
+/* ------------------------------------------------- entry points as data */
 
-/** The raw kernels of backend b, or NULL when it is not compiled in or cannot run here. */
-CB_API const cb_kernels *cb_kernels_for(cb_backend b);
+/*
+ * Every batch function above is one entry of a table the library carries.
+ * The table lets a test, a benchmark or a language binding iterate over all
+ * entries, call one through its public function, or call one backend's raw
+ * kernel side by side with another's, without naming each function and
+ * without changing the global backend choice. Entries are numbered
+ * 0 .. cb_entry_count() - 1; the numbering may change between versions of
+ * the library (find an entry by name with cb_entry_find), the types below
+ * only grow.
+ */
+
+/** What an entry computes for each (single shape, element) pair. */
+typedef enum cb_query {
+    CB_QUERY_OVERLAP = 0 /**< the overlap test of the float contract above */
+} cb_query;
+
+/** The kind of a shape. */
+typedef enum cb_shape {
+    CB_SHAPE_CIRCLE = 0, /**< cb_circle */
+    CB_SHAPE_BOX = 1     /**< cb_box (min/max) */
+} cb_shape;
+
+/** How the n elements are laid out in memory. */
+typedef enum cb_layout {
+    CB_LAYOUT_SOA = 0, /**< a cb_box_soa or cb_circle_soa of n-element arrays */
+    CB_LAYOUT_AOS = 1  /**< an array of n cb_box or cb_circle */
+} cb_layout;
+
+/** What an entry writes. */
+typedef enum cb_output {
+    CB_OUTPUT_MASK = 0,   /**< (n + 63) / 64 uint64_t words, bit i = element i hits */
+    CB_OUTPUT_INDICES = 1 /**< ascending uint32_t indices of the hits, room for n */
+} cb_output;
+
+/** One entry: its public function's name and what it reads and writes. */
+typedef struct cb_entry_info {
+    const char *name; /**< the public function, e.g. "cb_batch_overlap" */
+    cb_query query;
+    cb_shape one;     /**< the single shape: cb_args.circle or cb_args.box */
+    cb_shape many;    /**< the kind of the n elements */
+    cb_layout layout; /**< their layout, so cb_args.many points to the matching type */
+    cb_output output; /**< what cb_args.out points to */
+} cb_entry_info;
+
+/**
+ * The arguments of one call of any entry, as one struct. Fields an entry
+ * does not read are ignored (set them to zero).
+ */
+typedef struct cb_args {
+    cb_circle circle; /**< the single circle, when the entry's one is CB_SHAPE_CIRCLE */
+    cb_box box;       /**< the single box, when the entry's one is CB_SHAPE_BOX */
+    const void *many; /**< the n elements: cb_box_soa *, cb_box *, cb_circle_soa * or cb_circle * */
+    size_t n;
+    void *out;      /**< the output, as the entry's cb_output says */
+    unsigned flags; /**< as the batch functions' flags */
+} cb_args;
+
+/** A raw kernel: see cb_entry_kernel. */
+typedef size_t (*cb_kernel_fn)(const cb_args *args);
+
+/** The number of entries. */
+CB_API size_t cb_entry_count(void);
+
+/** The description of entry e, or NULL when e >= cb_entry_count(). */
+CB_API const cb_entry_info *cb_entry_info_of(size_t e);
+
+/** The entry whose public function is called name ("cb_batch_overlap_aos"), or cb_entry_count() when none is. */
+CB_API size_t cb_entry_find(const char *name);
+
+/**
+ * cb_entry_call - call entry e's public function with the arguments in *args:
+ * the same argument checks, float-environment guard and active backend.
+ * Return: what that function returns; CB_INVALID when e is out of range or
+ * args is NULL.
+ */
+CB_API size_t cb_entry_call(size_t e, const cb_args *args);
+
+/**
+ * cb_entry_kernel - the raw kernel of entry e on backend b, for tests and
+ * benchmarks that call backends side by side in one process without changing
+ * the global choice. A raw kernel does no argument checks (n > 0 needs valid
+ * pointers; index outputs need n <= CB_INDEX_MAX_N), reads only the CB_STRICT
+ * bit of flags, and runs in the caller's floating-point environment.
+ * Semantics otherwise as the public function.
+ * Return: the kernel, or NULL when e is out of range or b is not compiled in
+ * or cannot run here (cb_backend_status says why).
+ */
+CB_API cb_kernel_fn cb_entry_kernel(size_t e, cb_backend b);
 
 #ifdef __cplusplus
 }

@@ -1,98 +1,103 @@
-/* api.c - the public batch entry points: argument checks, the float-environment guard, then the active backend's kernel. */
+/* api.c - the public batch entry points, generated from registry.h: argument checks, the float-environment guard, then the active backend's kernel. */
 #include "fenv_guard.h"
 #include "internal.h"
 
-/* A check that the caller's arguments can be used without a crash; the
- * kernels themselves assume them. n == 0 is valid with any pointers. */
-static inline int bad_flags(unsigned flags)
+#include <string.h>
+
+/* The descriptors of cb_entry_info_of, one per registry row. */
+#define CB_DESCRIPTOR(name, query, one, many, layout, output)                                      \
+    {"cb_batch_" #name, CB_QUERY_##query, CB_SHAPE_##one, CB_SHAPE_##many, CB_LAYOUT_##layout,     \
+     CB_OUTPUT_##output},
+static const cb_entry_info entries[CB_ENTRY_COUNT] = {CB_ENTRIES(CB_DESCRIPTOR)};
+
+/* Can the kernel use these arguments without a crash? (The kernels assume
+ * it.) n == 0 is valid with any pointers. */
+static inline int bad_args(const cb_entry_info *d, const cb_args *a)
 {
-    return (flags & ~(unsigned)(CB_STRICT | CB_TRUST_FENV)) != 0;
+    if (a->flags & ~(unsigned)(CB_STRICT | CB_TRUST_FENV))
+        return 1;
+    /* index outputs are uint32_t: indices up to n - 1 must fit */
+    if (d->output == CB_OUTPUT_INDICES && (uint64_t)a->n > CB_INDEX_MAX_N)
+        return 1;
+    if (a->n == 0)
+        return 0;
+    if (!a->many || !a->out)
+        return 1;
+    if (d->layout == CB_LAYOUT_SOA && d->many == CB_SHAPE_BOX) {
+        const cb_box_soa *b = (const cb_box_soa *)a->many;
+        return !b->min_x || !b->min_y || !b->max_x || !b->max_y;
+    }
+    if (d->layout == CB_LAYOUT_SOA && d->many == CB_SHAPE_CIRCLE) {
+        const cb_circle_soa *c = (const cb_circle_soa *)a->many;
+        return !c->x || !c->y || !c->r;
+    }
+    return 0;
 }
 
-static inline int bad_soa_boxes(const cb_box_soa *b)
+/* Every public batch function is this with a constant e, so the checks fold
+ * to the row's own. The kernel runs inside the float-environment guard
+ * unless the caller vouched for the environment (CB_TRUST_FENV); kernels
+ * read only CB_STRICT. */
+CB_INLINE size_t checked_call(size_t e, cb_args *a)
 {
-    return !b || !b->min_x || !b->min_y || !b->max_x || !b->max_y;
-}
-
-static inline int bad_soa_circles(const cb_circle_soa *c) { return !c || !c->x || !c->y || !c->r; }
-
-/* Index outputs are uint32_t: indices up to n - 1 must fit. */
-static inline int too_many_for_indices(size_t n) { return (uint64_t)n > CB_INDEX_MAX_N; }
-
-/* The kernel call, inside the float-environment guard unless the caller
- * vouched for the environment (CB_TRUST_FENV); kernels see only CB_STRICT. */
-#define CB_GUARDED_CALL(call)                                                                      \
-    do {                                                                                           \
-        if (flags & CB_TRUST_FENV) {                                                               \
-            flags &= CB_STRICT;                                                                    \
-            return (call);                                                                         \
-        }                                                                                          \
-        cb_fenv env_ = cb_fenv_enter();                                                            \
-        size_t hits_ = (call);                                                                     \
-        cb_fenv_leave(env_);                                                                       \
-        return hits_;                                                                              \
-    } while (0)
-
-size_t cb_batch_overlap(cb_circle circle, const cb_box_soa *boxes, size_t n, uint64_t *mask,
-                        unsigned flags)
-{
-    if (bad_flags(flags) || (n && (bad_soa_boxes(boxes) || !mask)))
+    if (bad_args(&entries[e], a))
         return CB_INVALID;
-    CB_GUARDED_CALL(cb_active_kernels()->boxes(circle, boxes, n, mask, flags));
+    cb_kernel_fn kernel = cb_active_kernels()[e];
+    if (a->flags & CB_TRUST_FENV)
+        return kernel(a);
+    cb_fenv env = cb_fenv_enter();
+    size_t hits = kernel(a);
+    cb_fenv_leave(env);
+    return hits;
 }
 
-size_t cb_batch_overlap_aos(cb_circle circle, const cb_box *boxes, size_t n, uint64_t *mask,
-                            unsigned flags)
+/* The public functions. Their signatures follow from the row's ONE column
+ * (registry.h), and must match the declarations in cbatch.h. */
+#define CB_SIGNATURE_CIRCLE(fn, many_t, out_t)                                                     \
+    size_t fn(cb_circle one, many_t many, size_t n, out_t out, unsigned flags)
+#define CB_SIGNATURE_BOX(fn, many_t, out_t)                                                        \
+    size_t fn(many_t many, size_t n, cb_box one, out_t out, unsigned flags)
+
+#define CB_PUBLIC(name, query, one_kind, many_kind, layout, output)                                \
+    CB_SIGNATURE_##one_kind(cb_batch_##name, CB_MANY_T_##many_kind##_##layout,                     \
+                            CB_OUT_T_##output)                                                     \
+    {                                                                                              \
+        cb_args a = {0};                                                                           \
+        a.CB_ONE_FIELD_##one_kind = one;                                                           \
+        a.many = many, a.n = n, a.out = out, a.flags = flags;                                      \
+        return checked_call(CB_E_##name, &a);                                                      \
+    }
+CB_ENTRIES(CB_PUBLIC)
+
+/* cb_entry_call goes through the public functions themselves, so what it
+ * tests is what users call. */
+#define CB_ARGS_CIRCLE(a, many_t, out_t) (a)->circle, (many_t)(a)->many, (a)->n, (out_t)(a)->out, (a)->flags
+#define CB_ARGS_BOX(a, many_t, out_t) (many_t)(a)->many, (a)->n, (a)->box, (out_t)(a)->out, (a)->flags
+#define CB_CALLER(name, query, one_kind, many_kind, layout, output)                                \
+    static size_t call_##name(const cb_args *a)                                                    \
+    {                                                                                              \
+        return cb_batch_##name(                                                                    \
+            CB_ARGS_##one_kind(a, CB_MANY_T_##many_kind##_##layout, CB_OUT_T_##output));           \
+    }
+CB_ENTRIES(CB_CALLER)
+#define CB_CALLER_PTR(name, query, one, many, layout, output) call_##name,
+static size_t (*const callers[CB_ENTRY_COUNT])(const cb_args *) = {CB_ENTRIES(CB_CALLER_PTR)};
+
+size_t cb_entry_count(void) { return CB_ENTRY_COUNT; }
+
+const cb_entry_info *cb_entry_info_of(size_t e) { return e < CB_ENTRY_COUNT ? &entries[e] : NULL; }
+
+size_t cb_entry_find(const char *name)
 {
-    if (bad_flags(flags) || (n && (!boxes || !mask)))
-        return CB_INVALID;
-    CB_GUARDED_CALL(cb_active_kernels()->boxes_aos(circle, boxes, n, mask, flags));
+    size_t e = 0;
+    while (name && e < CB_ENTRY_COUNT && strcmp(entries[e].name, name) != 0)
+        e++;
+    return name ? e : CB_ENTRY_COUNT;
 }
 
-size_t cb_batch_overlap_circles(const cb_circle_soa *circles, size_t n, cb_box box, uint64_t *mask,
-                                unsigned flags)
+size_t cb_entry_call(size_t e, const cb_args *args)
 {
-    if (bad_flags(flags) || (n && (bad_soa_circles(circles) || !mask)))
+    if (e >= CB_ENTRY_COUNT || !args)
         return CB_INVALID;
-    CB_GUARDED_CALL(cb_active_kernels()->circles(circles, n, box, mask, flags));
-}
-
-size_t cb_batch_overlap_circles_aos(const cb_circle *circles, size_t n, cb_box box, uint64_t *mask,
-                                    unsigned flags)
-{
-    if (bad_flags(flags) || (n && (!circles || !mask)))
-        return CB_INVALID;
-    CB_GUARDED_CALL(cb_active_kernels()->circles_aos(circles, n, box, mask, flags));
-}
-
-size_t cb_batch_overlap_idx(cb_circle circle, const cb_box_soa *boxes, size_t n, uint32_t *idx,
-                            unsigned flags)
-{
-    if (bad_flags(flags) || too_many_for_indices(n) || (n && (bad_soa_boxes(boxes) || !idx)))
-        return CB_INVALID;
-    CB_GUARDED_CALL(cb_active_kernels()->boxes_idx(circle, boxes, n, idx, flags));
-}
-
-size_t cb_batch_overlap_aos_idx(cb_circle circle, const cb_box *boxes, size_t n, uint32_t *idx,
-                                unsigned flags)
-{
-    if (bad_flags(flags) || too_many_for_indices(n) || (n && (!boxes || !idx)))
-        return CB_INVALID;
-    CB_GUARDED_CALL(cb_active_kernels()->boxes_aos_idx(circle, boxes, n, idx, flags));
-}
-
-size_t cb_batch_overlap_circles_idx(const cb_circle_soa *circles, size_t n, cb_box box,
-                                    uint32_t *idx, unsigned flags)
-{
-    if (bad_flags(flags) || too_many_for_indices(n) || (n && (bad_soa_circles(circles) || !idx)))
-        return CB_INVALID;
-    CB_GUARDED_CALL(cb_active_kernels()->circles_idx(circles, n, box, idx, flags));
-}
-
-size_t cb_batch_overlap_circles_aos_idx(const cb_circle *circles, size_t n, cb_box box,
-                                        uint32_t *idx, unsigned flags)
-{
-    if (bad_flags(flags) || too_many_for_indices(n) || (n && (!circles || !idx)))
-        return CB_INVALID;
-    CB_GUARDED_CALL(cb_active_kernels()->circles_aos_idx(circles, n, box, idx, flags));
+    return callers[e](args);
 }

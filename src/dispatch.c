@@ -13,28 +13,28 @@
 static const char *const names[CB_BACKEND_COUNT] = {"scalar", "sse", "avx2", "avx512", "neon"};
 
 #ifdef CB_HAVE_SSE
-#define CB_K_SSE (&cb_kernels_sse)
+#define CB_K_SSE cb_kernels_sse
 #else
 #define CB_K_SSE NULL
 #endif
 #ifdef CB_HAVE_AVX2
-#define CB_K_AVX2 (&cb_kernels_avx2)
+#define CB_K_AVX2 cb_kernels_avx2
 #else
 #define CB_K_AVX2 NULL
 #endif
 #ifdef CB_HAVE_AVX512
-#define CB_K_AVX512 (&cb_kernels_avx512)
+#define CB_K_AVX512 cb_kernels_avx512
 #else
 #define CB_K_AVX512 NULL
 #endif
 #ifdef CB_HAVE_NEON
-#define CB_K_NEON (&cb_kernels_neon)
+#define CB_K_NEON cb_kernels_neon
 #else
 #define CB_K_NEON NULL
 #endif
 
-static const cb_kernels *const tables[CB_BACKEND_COUNT] = {&cb_kernels_scalar, CB_K_SSE, CB_K_AVX2,
-                                                           CB_K_AVX512, CB_K_NEON};
+static const cb_kernel_fn *const tables[CB_BACKEND_COUNT] = {cb_kernels_scalar, CB_K_SSE, CB_K_AVX2,
+                                                             CB_K_AVX512, CB_K_NEON};
 
 /* Every (backend, reason) pair is a static, immutable selection, so the
  * active choice is one atomic pointer: a reader never sees a backend with
@@ -47,60 +47,31 @@ enum { WHY_AUTO, WHY_ENV, WHY_API, WHY_ENV_UNKNOWN, WHY_ENV_NOT_COMPILED, WHY_EN
 #define R_ENV_UNKNOWN "auto: CB_BACKEND names no known backend and was ignored"
 #define R_ENV_NOT_COMPILED "auto: the backend CB_BACKEND names is not in this build and was ignored"
 #define R_ENV_UNSUPPORTED "auto: the backend CB_BACKEND names cannot run on this CPU/OS and was ignored"
-#define CB_ROW(k)                                                                                  \
+#define CB_ROW(b, k)                                                                               \
     {                                                                                              \
-        {k, R_AUTO}, {k, R_ENV}, {k, R_API}, {k, R_ENV_UNKNOWN}, {k, R_ENV_NOT_COMPILED},          \
-            {k, R_ENV_UNSUPPORTED},                                                                \
+        {b, k, R_AUTO}, {b, k, R_ENV}, {b, k, R_API}, {b, k, R_ENV_UNKNOWN},                       \
+            {b, k, R_ENV_NOT_COMPILED}, {b, k, R_ENV_UNSUPPORTED},                                 \
     }
 static const cb_selection selections[CB_BACKEND_COUNT][WHY_N] = {
-    CB_ROW(&cb_kernels_scalar), CB_ROW(CB_K_SSE), CB_ROW(CB_K_AVX2), CB_ROW(CB_K_AVX512),
-    CB_ROW(CB_K_NEON),
+    CB_ROW(CB_BACKEND_SCALAR, cb_kernels_scalar), CB_ROW(CB_BACKEND_SSE, CB_K_SSE),
+    CB_ROW(CB_BACKEND_AVX2, CB_K_AVX2),           CB_ROW(CB_BACKEND_AVX512, CB_K_AVX512),
+    CB_ROW(CB_BACKEND_NEON, CB_K_NEON),
 };
 
 static const cb_selection *select_first_use(void);
 
-/* The bootstrap kernels: the first call of each kind chooses the backend,
- * then forwards to the chosen kernel. Racing first callers all end up on the
- * same choice (see select_first_use). */
-static size_t boot_boxes(cb_circle c, const cb_box_soa *b, size_t n, uint64_t *m, unsigned f)
-{
-    return select_first_use()->kernels->boxes(c, b, n, m, f);
-}
-static size_t boot_boxes_aos(cb_circle c, const cb_box *b, size_t n, uint64_t *m, unsigned f)
-{
-    return select_first_use()->kernels->boxes_aos(c, b, n, m, f);
-}
-static size_t boot_circles(const cb_circle_soa *c, size_t n, cb_box b, uint64_t *m, unsigned f)
-{
-    return select_first_use()->kernels->circles(c, n, b, m, f);
-}
-static size_t boot_circles_aos(const cb_circle *c, size_t n, cb_box b, uint64_t *m, unsigned f)
-{
-    return select_first_use()->kernels->circles_aos(c, n, b, m, f);
-}
-static size_t boot_boxes_idx(cb_circle c, const cb_box_soa *b, size_t n, uint32_t *x, unsigned f)
-{
-    return select_first_use()->kernels->boxes_idx(c, b, n, x, f);
-}
-static size_t boot_boxes_aos_idx(cb_circle c, const cb_box *b, size_t n, uint32_t *x, unsigned f)
-{
-    return select_first_use()->kernels->boxes_aos_idx(c, b, n, x, f);
-}
-static size_t boot_circles_idx(const cb_circle_soa *c, size_t n, cb_box b, uint32_t *x, unsigned f)
-{
-    return select_first_use()->kernels->circles_idx(c, n, b, x, f);
-}
-static size_t boot_circles_aos_idx(const cb_circle *c, size_t n, cb_box b, uint32_t *x,
-                                   unsigned f)
-{
-    return select_first_use()->kernels->circles_aos_idx(c, n, b, x, f);
-}
-
-static const cb_kernels bootstrap_kernels = {
-    CB_BACKEND_SCALAR, boot_boxes,       boot_boxes_aos,   boot_circles,        boot_circles_aos,
-    boot_boxes_idx,    boot_boxes_aos_idx, boot_circles_idx, boot_circles_aos_idx,
-};
-static const cb_selection bootstrap = {&bootstrap_kernels, "not chosen yet"};
+/* The bootstrap kernels, one per entry: the first call of each chooses the
+ * backend, then forwards to the chosen kernel. Racing first callers all end
+ * up on the same choice (see select_first_use). */
+#define CB_BOOT(name, query, one, many, layout, output)                                            \
+    static size_t boot_##name(const cb_args *a)                                                    \
+    {                                                                                              \
+        return select_first_use()->kernels[CB_E_##name](a);                                        \
+    }
+CB_ENTRIES(CB_BOOT)
+#define CB_BOOT_PTR(name, query, one, many, layout, output) boot_##name,
+static const cb_kernel_table bootstrap_kernels = {CB_ENTRIES(CB_BOOT_PTR)};
+static const cb_selection bootstrap = {CB_BACKEND_SCALAR, bootstrap_kernels, "not chosen yet"};
 
 _Atomic(const cb_selection *) cb_current_selection = &bootstrap;
 static _Atomic int env_status; /* cb_status of reading CB_BACKEND */
@@ -189,9 +160,9 @@ cb_status cb_backend_status(cb_backend b, const char **why)
     return CB_OK;
 }
 
-const cb_kernels *cb_kernels_for(cb_backend b)
+cb_kernel_fn cb_entry_kernel(size_t e, cb_backend b)
 {
-    return cb_backend_status(b, NULL) == CB_OK ? tables[b] : NULL;
+    return e < CB_ENTRY_COUNT && cb_backend_status(b, NULL) == CB_OK ? tables[b][e] : NULL;
 }
 
 static cb_backend best_backend(void)
@@ -260,7 +231,7 @@ cb_status cb_set_backend_by_name(const char *name)
     return st != CB_OK ? st : cb_set_backend(b);
 }
 
-cb_backend cb_active_backend(void) { return current()->kernels->backend; }
+cb_backend cb_active_backend(void) { return current()->backend; }
 
 const char *cb_active_reason(void) { return current()->reason; }
 

@@ -3,6 +3,7 @@
 #define CB_INTERNAL_H
 
 #include "cbatch.h"
+#include "registry.h"
 
 #include <stdatomic.h>
 #include <stdint.h>
@@ -13,7 +14,7 @@
 #define CB_INLINE static inline
 #endif
 
-/* For the SIMD files, whose CB_W is defined by then: how many of `total`
+/* For the backend files, whose CB_W is defined by then: how many of `total`
  * valid floats fall in the j-th register of CB_W floats (0 when none). */
 #define CB_FLOATS_LEFT(total, j) ((total) > (size_t)CB_W * (j) ? (total) - (size_t)CB_W * (j) : 0u)
 
@@ -43,19 +44,21 @@ CB_INLINE unsigned cb_ctz64(uint64_t w) /* w != 0 */
 #endif
 }
 
-/* Kernel tables, one per backend file that is compiled in (see meson.build). */
-extern const cb_kernels cb_kernels_scalar;
+/* Kernel tables, one per backend file that is compiled in (see meson.build),
+ * indexed by entry number (registry.h). */
+typedef cb_kernel_fn cb_kernel_table[CB_ENTRY_COUNT];
+extern const cb_kernel_table cb_kernels_scalar;
 #ifdef CB_HAVE_SSE
-extern const cb_kernels cb_kernels_sse;
+extern const cb_kernel_table cb_kernels_sse;
 #endif
 #ifdef CB_HAVE_AVX2
-extern const cb_kernels cb_kernels_avx2;
+extern const cb_kernel_table cb_kernels_avx2;
 #endif
 #ifdef CB_HAVE_AVX512
-extern const cb_kernels cb_kernels_avx512;
+extern const cb_kernel_table cb_kernels_avx512;
 #endif
 #ifdef CB_HAVE_NEON
-extern const cb_kernels cb_kernels_neon;
+extern const cb_kernel_table cb_kernels_neon;
 #endif
 
 /* dispatch.c: the active selection. Read on every call, so it is a global
@@ -65,13 +68,14 @@ extern const cb_kernels cb_kernels_neon;
  * forward the call (as zlib-ng's stubs do), so the hot path has no branch and
  * no call that would make the compiler spill the caller's arguments. */
 typedef struct cb_selection {
-    const cb_kernels *kernels;
+    cb_backend backend;
+    const cb_kernel_fn *kernels; /* CB_ENTRY_COUNT of them */
     const char *reason;
 } cb_selection;
 
 extern _Atomic(const cb_selection *) cb_current_selection;
 
-CB_INLINE const cb_kernels *cb_active_kernels(void)
+CB_INLINE const cb_kernel_fn *cb_active_kernels(void)
 {
     return atomic_load_explicit(&cb_current_selection, memory_order_acquire)->kernels;
 }

@@ -1,10 +1,9 @@
-/* overlap_sse.c - batch kernels for x86-64 SSE2 (4 lanes), the baseline every x86-64 CPU runs. */
+/* kernels_sse.c - the vector primitives and loaders of x86-64 SSE2 (4 lanes), the baseline every x86-64 CPU runs; the kernels come from kernel_template.h. */
 #include "internal.h"
 
 #include <emmintrin.h>
 
 #define CB_SUFFIX sse
-#define CB_BACKEND_ID SSE
 #define CB_W 4
 typedef __m128 vf;
 
@@ -21,12 +20,10 @@ CB_INLINE uint32_t v_lt_bits(vf a, vf b) { return (uint32_t)_mm_movemask_ps(_mm_
 
 /* The first `count` floats at f (any count; lanes from 4 up are not
  * loaded), zeros above: SSE2 has no masked load, so a short tail is built
- * from scalar loads that stop at the last valid float. This replaces the
- * template's copy through a stack buffer (memset + memcpy calls, then a
- * 16-byte reload of 4-byte stores: a store-forwarding stall). */
+ * from scalar loads that stop at the last valid float. */
 #if defined(__GNUC__) || defined(__clang__)
-__attribute__((noinline)) /* kept out of line: inlined, its branches made GCC stop
-                             unrolling the full-block loops (SSE circles 25% slower) */
+__attribute__((noinline)) /* out of line: only tails call it, and inlined its branches
+                             stop GCC from unrolling the full-block loops (docs/benchmark.md) */
 #endif
 static __m128 v_load_floats(const float *f, size_t count)
 {
@@ -42,9 +39,6 @@ static __m128 v_load_floats(const float *f, size_t count)
     return v;
 }
 
-#define CB_PARTIAL_LOADS 1
-CB_INLINE vf v_loadu_first(const float *p, size_t k) { return v_load_floats(p, k); }
-
 /* Four circles are 12 floats: a = x0 y0 r0 x1, b = y1 r1 x2 y2, c = r2 x3 y3 r3. */
 #define CB_CIRCLES_FROM_REGS 1
 CB_INLINE void v_circles_from_regs(__m128 a, __m128 b, __m128 c, vf *x, vf *y, vf *r)
@@ -59,7 +53,7 @@ CB_INLINE void v_circles_from_regs(__m128 a, __m128 b, __m128 c, vf *x, vf *y, v
     *r = _mm_shuffle_ps(a2b1, c0c3, _MM_SHUFFLE(2, 0, 2, 0));
 }
 
-/* AoS boxes on (x, y) pairs (kernel_template.h): boxes 0-1 and 2-3 split
+/* AoS boxes on (x, y) pairs (queries/overlap.h): boxes 0-1 and 2-3 split
  * into min and max corners; the squares [dx0 dy0 dx1 dy1], [dx2 dy2 dx3 dy3]
  * become [dx0 dx1 dx2 dx3] + [dy0 dy1 dy2 dy3], already in box order. */
 #define CB_BOXES_AOS_PAIRS 1

@@ -1,4 +1,4 @@
-/* overlap_avx512.c - batch kernels for x86-64 AVX-512F (16 lanes); compiled with -mavx512f -mpopcnt. */
+/* kernels_avx512.c - the vector primitives and loaders of x86-64 AVX-512F (16 lanes), compiled with -mavx512f -mpopcnt; the kernels come from kernel_template.h. */
 #include "internal.h"
 
 #include <immintrin.h>
@@ -9,7 +9,6 @@
  * compare this backend with the scalar reference bit for bit. */
 
 #define CB_SUFFIX avx512
-#define CB_BACKEND_ID AVX512
 #define CB_W 16
 typedef __m512 vf;
 
@@ -29,21 +28,16 @@ CB_INLINE __m512i v_index(const int32_t *table) { return _mm512_loadu_si512((con
 
 /* The first `count` of the 16 floats at f (count may exceed 16); the masked
  * lanes are zero and their memory is never touched (AVX-512 suppresses faults
- * on masked-out elements), so tails need no copy. */
+ * on masked-out elements). */
 CB_INLINE __m512 v_load_floats(const float *f, size_t count)
 {
     __mmask16 m = count >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << count) - 1u);
     return _mm512_maskz_loadu_ps(m, f);
 }
 
-#define CB_PARTIAL_LOADS 1
-CB_INLINE vf v_loadu_first(const float *p, size_t k) { return v_load_floats(p, k); }
-
-/* AoS boxes on (x, y) pairs (kernel_template.h). Registers hold boxes 0-3,
+/* AoS boxes on (x, y) pairs (queries/overlap.h). Registers hold boxes 0-3,
  * 4-7, 8-11, 12-15, one per 128-bit lane; two two-source permutes pick each
- * box's x square and y square out of the two square registers in box order
- * (Zen 5 runs shuffles and arithmetic on the same pipes, so fewer shuffles
- * is the speed). */
+ * box's x square and y square out of the two square registers in box order. */
 #define CB_BOXES_AOS_PAIRS 1
 CB_INLINE vf v_interleave_lo(vf a, vf b) { return _mm512_unpacklo_ps(a, b); }
 CB_INLINE vf v_pairs_even(vf a, vf b) { return _mm512_shuffle_ps(a, b, _MM_SHUFFLE(1, 0, 1, 0)); }
@@ -58,28 +52,23 @@ CB_INLINE vf v_sum_xy(vf sa, vf sb)
                          _mm512_permutex2var_ps(sa, v_index(iy), sb));
 }
 
-/* AoS circles on (x, y) pairs, as the boxes above: one two-source permute
- * per 8 circles gathers their centres as pairs (stride-3 floats), two pick
- * the 16 radii, the clamp runs on pairs against the box's (x0 y0 x0 y0 ...)
- * and (x1 y1 ...), and two permutes separate x and y squares in circle
- * order. 2 + 2 + 8 + 2 + add + r*r + compare = 17 vector ops per 16 circles,
- * against 9 + 11 for gathering x, y and r first. Per circle: max(cx, x0),
- * min(., x1), cx - p, squares, x2 + y2, r * r: the contract's operations in
- * the contract's operand order. */
-CB_INLINE uint32_t circles_aos_block_avx512(vf bx0, vf by0, vf bx1, vf by1, const cb_circle *p,
-                                            size_t k, int strict)
+/* AoS circles on (x, y) pairs (queries/overlap.h), as the boxes above: one
+ * two-source permute per 8 circles gathers their centres as pairs (floats
+ * 3i and 3i+1 of circle i: circles 0-7 from registers a, b, circles 8-15
+ * from b, c), two pick the 16 radii, and two separate x and y squares in
+ * circle order. */
+#define CB_CIRCLES_AOS_PAIRS 1
+CB_INLINE void v_load_circles_aos_pairs(const cb_circle *p, size_t k, vf *lo, vf *hi, vf *r)
 {
-    /* float 3i, 3i+1 of circle i: circles 0-7 from (a, b), 8-15 from (b, c) */
     static const int32_t pairs_lo[16] = {0, 1, 3, 4, 6, 7, 9, 10, 12, 13, 15, 16, 18, 19, 21, 22};
     static const int32_t pairs_hi[16] = {8, 9, 11, 12, 14, 15, 17, 18, 20, 21, 23, 24, 26, 27, 29, 30};
     /* radii: 3i+2 for i <= 9 from (a, b), then the rest from c */
     static const int32_t r_ab[16] = {2, 5, 8, 11, 14, 17, 20, 23, 26, 29, 0, 0, 0, 0, 0, 0};
     static const int32_t r_c[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 19, 22, 25, 28, 31};
-    static const int32_t sx[16] = {0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30};
-    static const int32_t sy[16] = {1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31};
     const float *f = &p[0].x;
     __m512 a, b, c;
-    if (k == 16) {
+    if (k == 16) { /* plain loads in the hot loop (docs/benchmark.md: masked loads that miss
+                      the caches stream slower on some CPUs) */
         a = _mm512_loadu_ps(f), b = _mm512_loadu_ps(f + 16), c = _mm512_loadu_ps(f + 32);
     } else {
         size_t nf = 3 * k;
@@ -87,18 +76,16 @@ CB_INLINE uint32_t circles_aos_block_avx512(vf bx0, vf by0, vf bx1, vf by1, cons
         b = v_load_floats(f + 16, CB_FLOATS_LEFT(nf, 1));
         c = v_load_floats(f + 32, CB_FLOATS_LEFT(nf, 2));
     }
-    __m512 lo = _mm512_unpacklo_ps(bx0, by0), hi = _mm512_unpacklo_ps(bx1, by1);
-    __m512 c_lo = _mm512_permutex2var_ps(a, v_index(pairs_lo), b);
-    __m512 c_hi = _mm512_permutex2var_ps(b, v_index(pairs_hi), c);
-    __m512 r = _mm512_permutex2var_ps(_mm512_permutex2var_ps(a, v_index(r_ab), b), v_index(r_c), c);
-    __m512 d_lo = _mm512_sub_ps(c_lo, _mm512_min_ps(_mm512_max_ps(c_lo, lo), hi));
-    __m512 d_hi = _mm512_sub_ps(c_hi, _mm512_min_ps(_mm512_max_ps(c_hi, lo), hi));
-    __m512 s_lo = _mm512_mul_ps(d_lo, d_lo), s_hi = _mm512_mul_ps(d_hi, d_hi);
-    __m512 d2 = _mm512_add_ps(_mm512_permutex2var_ps(s_lo, v_index(sx), s_hi),
-                              _mm512_permutex2var_ps(s_lo, v_index(sy), s_hi));
-    __m512 r2 = _mm512_mul_ps(r, r);
-    return strict ? v_lt_bits(d2, r2) : v_le_bits(d2, r2);
+    *lo = _mm512_permutex2var_ps(a, v_index(pairs_lo), b);
+    *hi = _mm512_permutex2var_ps(b, v_index(pairs_hi), c);
+    *r = _mm512_permutex2var_ps(_mm512_permutex2var_ps(a, v_index(r_ab), b), v_index(r_c), c);
 }
-#define CB_CIRCLES_AOS_BLOCK circles_aos_block_avx512
+CB_INLINE vf v_sum_xy_circles(vf s_lo, vf s_hi)
+{
+    static const int32_t sx[16] = {0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30};
+    static const int32_t sy[16] = {1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31};
+    return _mm512_add_ps(_mm512_permutex2var_ps(s_lo, v_index(sx), s_hi),
+                         _mm512_permutex2var_ps(s_lo, v_index(sy), s_hi));
+}
 
 #include "kernel_template.h"

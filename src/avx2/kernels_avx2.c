@@ -1,14 +1,13 @@
-/* overlap_avx2.c - batch kernels for x86-64 AVX2 (8 lanes); compiled with -mavx2 -mpopcnt, never -mfma. */
+/* kernels_avx2.c - the vector primitives and loaders of x86-64 AVX2 (8 lanes), compiled with -mavx2 -mpopcnt, never -mfma; the kernels come from kernel_template.h. */
 #include "internal.h"
 
 #include <immintrin.h>
 
 #if defined(__FMA__)
-#error "overlap_avx2.c must not be built with FMA enabled: the float contract forbids fused multiply-add"
+#error "kernels_avx2.c must not be built with FMA enabled: the float contract forbids fused multiply-add"
 #endif
 
 #define CB_SUFFIX avx2
-#define CB_BACKEND_ID AVX2
 #define CB_W 8
 typedef __m256 vf;
 
@@ -32,18 +31,13 @@ CB_INLINE uint32_t v_lt_bits(vf a, vf b)
 
 /* The first `count` floats at f (any count; lanes from 8 up are not
  * loaded): vmaskmovps with a mask slid out of a table. Masked-out lanes read
- * as zero and their memory is not touched (no fault), so tails need no copy
- * through a stack buffer (a memcpy call plus a store-forwarding stall on the
- * wide reload: 15-25 ns per short call on Zen 5). */
+ * as zero and their memory is not touched (no fault). */
 static const int32_t cb_first_mask_avx2[16] = {-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0};
 CB_INLINE __m256 v_load_floats(const float *f, size_t count)
 {
     size_t c = count >= 8 ? 8 : count;
     return _mm256_maskload_ps(f, _mm256_loadu_si256((const __m256i *)(cb_first_mask_avx2 + 8 - c)));
 }
-
-#define CB_PARTIAL_LOADS 1
-CB_INLINE vf v_loadu_first(const float *p, size_t k) { return v_load_floats(p, k); }
 
 /* Eight circles are 24 floats in three registers a, b, c. Component k of
  * circle i is float 3i+k, and for each k those eight floats sit at eight
@@ -60,7 +54,7 @@ CB_INLINE void v_circles_from_regs(__m256 a, __m256 b, __m256 c, vf *x, vf *y, v
     *r = _mm256_permutevar8x32_ps(tr, _mm256_setr_epi32(2, 5, 0, 3, 6, 1, 4, 7));
 }
 
-/* AoS boxes on (x, y) pairs (kernel_template.h). Registers hold boxes 0-1,
+/* AoS boxes on (x, y) pairs (queries/overlap.h). Registers hold boxes 0-1,
  * 2-3, 4-5, 6-7; in-lane shuffles work per 128-bit half, so the sum comes
  * out as boxes 0 2 4 6 | 1 3 5 7 and one permute puts it in box order. */
 #define CB_BOXES_AOS_PAIRS 1

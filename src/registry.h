@@ -1,0 +1,56 @@
+/* registry.h - the table of every batch entry point; the library's wrappers, first-use stubs and kernel tables are generated from it. */
+#ifndef CB_REGISTRY_H
+#define CB_REGISTRY_H
+
+/*
+ * One row per public batch function:
+ *
+ *   X(name, QUERY, ONE, MANY, LAYOUT, OUTPUT)
+ *
+ *   name    the public function is cb_batch_<name>, declared in cbatch.h
+ *   QUERY   CB_QUERY_<QUERY>: what is computed per pair (a file in src/queries/)
+ *   ONE     CB_SHAPE_<ONE>: the single shape (CIRCLE or BOX)
+ *   MANY    CB_SHAPE_<MANY>: the kind of the n elements
+ *   LAYOUT  CB_LAYOUT_<LAYOUT>: SOA or AOS
+ *   OUTPUT  CB_OUTPUT_<OUTPUT>: MASK or INDICES
+ *
+ * From these rows come: the entry numbers (CB_E_<name>), the descriptors of
+ * cb_entry_info_of, the public wrappers with their argument checks and float
+ * guard (api.c), the first-use stubs (dispatch.c), and each backend's kernel
+ * table (kernel_template.h). The public signature follows from ONE: a
+ * single circle comes first, (circle, many, n, out, flags); a single box
+ * comes after the elements, (many, n, box, out, flags).
+ *
+ * Adding a row: declare the function in cbatch.h; if QUERY, ONE, MANY and
+ * LAYOUT are a new combination, the query file must define its block (see
+ * docs/architecture.md).
+ */
+#define CB_ENTRIES(X)                                                                              \
+    X(overlap,                 OVERLAP, CIRCLE, BOX,    SOA, MASK)                                 \
+    X(overlap_aos,             OVERLAP, CIRCLE, BOX,    AOS, MASK)                                 \
+    X(overlap_circles,         OVERLAP, BOX,    CIRCLE, SOA, MASK)                                 \
+    X(overlap_circles_aos,     OVERLAP, BOX,    CIRCLE, AOS, MASK)                                 \
+    X(overlap_idx,             OVERLAP, CIRCLE, BOX,    SOA, INDICES)                              \
+    X(overlap_aos_idx,         OVERLAP, CIRCLE, BOX,    AOS, INDICES)                              \
+    X(overlap_circles_idx,     OVERLAP, BOX,    CIRCLE, SOA, INDICES)                              \
+    X(overlap_circles_aos_idx, OVERLAP, BOX,    CIRCLE, AOS, INDICES)
+
+/* CB_E_<name>: the entry's number, its index in every kernel table. */
+#define CB_ENTRY_ENUM(name, query, one, many, layout, output) CB_E_##name,
+enum { CB_ENTRIES(CB_ENTRY_ENUM) CB_ENTRY_COUNT };
+#undef CB_ENTRY_ENUM
+
+/* The C types behind the row's columns. */
+#define CB_ONE_T_CIRCLE cb_circle
+#define CB_ONE_T_BOX cb_box
+#define CB_MANY_T_BOX_SOA const cb_box_soa *
+#define CB_MANY_T_BOX_AOS const cb_box *
+#define CB_MANY_T_CIRCLE_SOA const cb_circle_soa *
+#define CB_MANY_T_CIRCLE_AOS const cb_circle *
+#define CB_OUT_T_MASK uint64_t *
+#define CB_OUT_T_INDICES uint32_t *
+/* The cb_args field that holds the single shape. */
+#define CB_ONE_FIELD_CIRCLE circle
+#define CB_ONE_FIELD_BOX box
+
+#endif

@@ -1,0 +1,46 @@
+/* kernels_scalar.c - the scalar backend: kernel_template.h over one-lane "vectors" (plain floats), and cb_overlap for one pair. */
+#include "internal.h"
+
+/* Built at the baseline ISA: a wider ISA leaking in (say -march=native)
+ * would let the compiler use instructions the CPU may lack. */
+#if defined(__AVX__) || defined(__AVX2__) || defined(__AVX512F__) || defined(__FMA__)
+#error "kernels_scalar.c must be compiled for the baseline ISA"
+#endif
+
+#define CB_SUFFIX scalar
+#define CB_W 1
+typedef float vf;
+
+CB_INLINE vf v_set1(float f) { return f; }
+CB_INLINE vf v_loadu(const float *p) { return *p; }
+CB_INLINE vf v_load_floats(const float *p, size_t count) { return count ? *p : 0.0f; }
+/* Written as in the contract. Compilers emit maxss/minss (x86) or fcmp+fcsel
+ * (AArch64) for these exact conditionals; fminf/fmaxf would differ on NaN. */
+CB_INLINE vf v_max(vf a, vf b) { return a > b ? a : b; }
+CB_INLINE vf v_min(vf a, vf b) { return a < b ? a : b; }
+CB_INLINE vf v_sub(vf a, vf b) { return a - b; }
+CB_INLINE vf v_mul(vf a, vf b) { return a * b; } /* -ffp-contract=off: never fused */
+CB_INLINE vf v_add(vf a, vf b) { return a + b; }
+CB_INLINE uint32_t v_le_bits(vf a, vf b) { return a <= b; }
+CB_INLINE uint32_t v_lt_bits(vf a, vf b) { return a < b; }
+
+CB_INLINE void v_load_boxes_aos(const cb_box *p, size_t k, vf *x0, vf *y0, vf *x1, vf *y1)
+{
+    (void)k; /* always 1 */
+    *x0 = p->min_x, *y0 = p->min_y, *x1 = p->max_x, *y1 = p->max_y;
+}
+
+CB_INLINE void v_load_circles_aos(const cb_circle *p, size_t k, vf *x, vf *y, vf *r)
+{
+    (void)k;
+    *x = p->x, *y = p->y, *r = p->r;
+}
+
+#include "kernel_template.h"
+
+int cb_overlap(cb_circle c, cb_box b, unsigned flags)
+{
+    vshape_CIRCLE vc = {c.x, c.y, c.r};
+    vshape_BOX vb = {b.min_x, b.min_y, b.max_x, b.max_y};
+    return (int)query_OVERLAP_CIRCLE_BOX(vc, vb, (flags & CB_STRICT) != 0);
+}

@@ -1,0 +1,145 @@
+/* reference.c - the independent reference of every query's contract (see reference.h), and entry-generic input and output helpers. */
+#include "reference.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ------------------------------------------------------------ one pair */
+
+/* The overlap contract of cbatch.h, operation by operation: MAX and MIN
+ * return the second operand unless the first is strictly greater / less,
+ * two rounded products and one rounded sum, then an ordered compare. */
+int ref_overlap(cb_circle c, cb_box b, unsigned flags)
+{
+    float mx = c.x > b.min_x ? c.x : b.min_x; /* MAX(cx, x0) */
+    float px = mx < b.max_x ? mx : b.max_x;   /* MIN(., x1) */
+    float my = c.y > b.min_y ? c.y : b.min_y;
+    float py = my < b.max_y ? my : b.max_y;
+    float dx = c.x - px;
+    float dy = c.y - py;
+    float dx2 = dx * dx;
+    float dy2 = dy * dy;
+    float d2 = dx2 + dy2;
+    float r2 = c.r * c.r;
+    return (flags & CB_STRICT) ? d2 < r2 : d2 <= r2;
+}
+
+/* -------------------------------------------------------------- entries */
+
+const void *tk_pick(const cb_entry_info *d, const tk_views *v)
+{
+    if (d->many == CB_SHAPE_BOX)
+        return d->layout == CB_LAYOUT_SOA ? (const void *)v->boxes : (const void *)v->boxes_aos;
+    return d->layout == CB_LAYOUT_SOA ? (const void *)v->circles : (const void *)v->circles_aos;
+}
+
+cb_box tk_box_at(const cb_entry_info *d, const void *many, size_t i)
+{
+    if (d->layout == CB_LAYOUT_AOS)
+        return ((const cb_box *)many)[i];
+    const cb_box_soa *s = (const cb_box_soa *)many;
+    cb_box b = {s->min_x[i], s->min_y[i], s->max_x[i], s->max_y[i]};
+    return b;
+}
+
+cb_circle tk_circle_at(const cb_entry_info *d, const void *many, size_t i)
+{
+    if (d->layout == CB_LAYOUT_AOS)
+        return ((const cb_circle *)many)[i];
+    const cb_circle_soa *s = (const cb_circle_soa *)many;
+    cb_circle c = {s->x[i], s->y[i], s->r[i]};
+    return c;
+}
+
+/* Adding a query: its pair function above, and its case here. */
+int ref_hit(const cb_entry_info *d, const cb_args *a, size_t i)
+{
+    unsigned strict = a->flags & CB_STRICT;
+    switch (d->query) {
+    case CB_QUERY_OVERLAP:
+        if (d->one == CB_SHAPE_CIRCLE && d->many == CB_SHAPE_BOX)
+            return ref_overlap(a->circle, tk_box_at(d, a->many, i), strict);
+        if (d->one == CB_SHAPE_BOX && d->many == CB_SHAPE_CIRCLE)
+            return ref_overlap(tk_circle_at(d, a->many, i), a->box, strict);
+        break;
+    }
+    fprintf(stderr, "reference: no contract for entry %s\n", d->name);
+    return -1;
+}
+
+size_t ref_entry(const cb_entry_info *d, const cb_args *a)
+{
+    size_t count = 0;
+    uint64_t *mask = (uint64_t *)a->out;
+    uint32_t *idx = (uint32_t *)a->out;
+    if (d->output == CB_OUTPUT_MASK)
+        for (size_t w = 0; w < (a->n + 63) / 64; w++)
+            mask[w] = 0;
+    for (size_t i = 0; i < a->n; i++) {
+        if (ref_hit(d, a, i) != 1)
+            continue;
+        if (d->output == CB_OUTPUT_MASK)
+            mask[i / 64] |= (uint64_t)1 << (i % 64);
+        else
+            idx[count] = (uint32_t)i;
+        count++;
+    }
+    return count;
+}
+
+/* -------------------------------------------------------------- outputs */
+
+size_t tk_out_bytes(const cb_entry_info *d, size_t n)
+{
+    return d->output == CB_OUTPUT_MASK ? (n + 63) / 64 * sizeof(uint64_t) : n * sizeof(uint32_t);
+}
+
+int tk_same_output(const cb_entry_info *d, size_t n, size_t count_a, const void *a, size_t count_b,
+                   const void *b, char *why, size_t why_size)
+{
+    char dummy[1];
+    if (!why)
+        why = dummy, why_size = sizeof dummy;
+    if (count_a != count_b) {
+        snprintf(why, why_size, "%s n=%zu: count %zu vs %zu", d->name, n, count_a, count_b);
+        return 0;
+    }
+    if (d->output == CB_OUTPUT_MASK) {
+        const uint64_t *ma = (const uint64_t *)a, *mb = (const uint64_t *)b;
+        for (size_t w = 0; w < (n + 63) / 64; w++) {
+            if (ma[w] != mb[w]) {
+                uint64_t x = ma[w] ^ mb[w];
+                size_t bit = 0;
+                while (!(x >> bit & 1))
+                    bit++;
+                snprintf(why, why_size,
+                         "%s n=%zu: mask word %zu: 0x%016" PRIx64 " vs 0x%016" PRIx64
+                         " (first difference at element %zu)",
+                         d->name, n, w, ma[w], mb[w], w * 64 + bit);
+                return 0;
+            }
+        }
+        return 1;
+    }
+    const uint32_t *ia = (const uint32_t *)a, *ib = (const uint32_t *)b;
+    for (size_t k = 0; k < count_a; k++) {
+        if (ia[k] != ib[k]) {
+            snprintf(why, why_size, "%s n=%zu: index %zu: %" PRIu32 " vs %" PRIu32, d->name, n, k,
+                     ia[k], ib[k]);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+const char *tk_entry_label(const cb_entry_info *d, char *buf, size_t size)
+{
+    static const char *const queries[] = {"overlap"};
+    static const char *const shapes[] = {"circle", "box"};
+    snprintf(buf, size, "%s %s/%s %s %s",
+             (size_t)d->query < sizeof queries / sizeof *queries ? queries[d->query] : "?",
+             shapes[d->one & 1], shapes[d->many & 1], d->layout == CB_LAYOUT_SOA ? "soa" : "aos",
+             d->output == CB_OUTPUT_MASK ? "mask" : "idx");
+    return buf;
+}
