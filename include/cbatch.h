@@ -228,7 +228,7 @@ CB_API int cb_overlap(cb_circle c, cb_box b, unsigned flags);
 /* -------------------------------------------------------------- batches */
 
 /*
- * Common to the eight batch functions:
+ * Common to the batch functions:
  *  - n: number of boxes (or circles). 0 is valid with any pointers.
  *  - flags: 0, or CB_STRICT and/or CB_TRUST_FENV. Other bits are reserved:
  *    CB_INVALID.

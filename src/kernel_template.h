@@ -123,7 +123,9 @@ CB_INLINE void v_load_circles_aos(const cb_circle *p, size_t k, vf *x, vf *y, vf
         return query_##query##_##one##_##many(*(const vshape_##one *)ctx, v, strict);             \
     }
 
-#include "queries/overlap.h"
+/* The query files listed in the registry. */
+#define CB_QUERY_BODIES 1
+#include "registry.h"
 
 /* ---- the driver: 64 elements per word, tails, and the output sinks */
 

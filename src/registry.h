@@ -22,8 +22,9 @@
  * comes after the elements, (many, n, box, out, flags).
  *
  * Adding a row: declare the function in cbatch.h; if QUERY, ONE, MANY and
- * LAYOUT are a new combination, the query file must define its block (see
- * docs/architecture.md).
+ * LAYOUT are a new combination, the query file must define its block; a new
+ * query file is listed at the end of this file (docs/architecture.md has the
+ * whole checklist).
  */
 #define CB_ENTRIES(X)                                                                              \
     X(overlap,                 OVERLAP, CIRCLE, BOX,    SOA, MASK)                                 \
@@ -53,4 +54,11 @@ enum { CB_ENTRIES(CB_ENTRY_ENUM) CB_ENTRY_COUNT };
 #define CB_ONE_FIELD_CIRCLE circle
 #define CB_ONE_FIELD_BOX box
 
+#endif
+
+/* The query files: their vector bodies and blocks, written once over the
+ * primitives of kernel_template.h, which includes this file a second time
+ * with CB_QUERY_BODIES defined (outside the include guard on purpose). */
+#ifdef CB_QUERY_BODIES
+#include "queries/overlap.h"
 #endif
