@@ -39,6 +39,26 @@ CB_INLINE __m256 v_load_floats(const float *f, size_t count)
     return _mm256_maskload_ps(f, _mm256_loadu_si256((const __m256i *)(cb_first_mask_avx2 + 8 - c)));
 }
 
+/* k boxes are 4k floats in four registers of two boxes each: in-lane
+ * unpacks and shuffles give each component as boxes 0 2 4 6 | 1 3 5 7, and
+ * one permute puts it in box order. */
+CB_INLINE void v_load_boxes_aos(const cb_box *p, size_t k, vf *x0, vf *y0, vf *x1, vf *y1)
+{
+    const float *f = &p[0].min_x;
+    size_t nf = 4 * k;
+    __m256 r0 = k == 8 ? _mm256_loadu_ps(f) : v_load_floats(f, nf);
+    __m256 r1 = k == 8 ? _mm256_loadu_ps(f + 8) : v_load_floats(f + 8, CB_FLOATS_LEFT(nf, 1));
+    __m256 r2 = k == 8 ? _mm256_loadu_ps(f + 16) : v_load_floats(f + 16, CB_FLOATS_LEFT(nf, 2));
+    __m256 r3 = k == 8 ? _mm256_loadu_ps(f + 24) : v_load_floats(f + 24, CB_FLOATS_LEFT(nf, 3));
+    __m256 t0 = _mm256_unpacklo_ps(r0, r1), t1 = _mm256_unpackhi_ps(r0, r1);
+    __m256 t2 = _mm256_unpacklo_ps(r2, r3), t3 = _mm256_unpackhi_ps(r2, r3);
+    __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    *x0 = _mm256_permutevar8x32_ps(_mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(1, 0, 1, 0)), order);
+    *y0 = _mm256_permutevar8x32_ps(_mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(3, 2, 3, 2)), order);
+    *x1 = _mm256_permutevar8x32_ps(_mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(1, 0, 1, 0)), order);
+    *y1 = _mm256_permutevar8x32_ps(_mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(3, 2, 3, 2)), order);
+}
+
 /* Eight circles are 24 floats in three registers a, b, c. Component k of
  * circle i is float 3i+k, and for each k those eight floats sit at eight
  * different lane positions across a, b, c: two blends gather them into one

@@ -35,6 +35,44 @@ CB_INLINE __m512 v_load_floats(const float *f, size_t count)
     return _mm512_maskz_loadu_ps(m, f);
 }
 
+/* k boxes are 4k floats in four registers of four boxes (one per 128-bit
+ * lane): in-lane unpacks and shuffles leave box L + 4j of a component at
+ * position 4L + j, and one permute puts it in box order. */
+CB_INLINE void v_load_boxes_aos(const cb_box *p, size_t k, vf *x0, vf *y0, vf *x1, vf *y1)
+{
+    static const int32_t order[16] = {0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15};
+    const float *f = &p[0].min_x;
+    size_t nf = 4 * k;
+    __m512 r0 = k == 16 ? _mm512_loadu_ps(f) : v_load_floats(f, nf);
+    __m512 r1 = k == 16 ? _mm512_loadu_ps(f + 16) : v_load_floats(f + 16, CB_FLOATS_LEFT(nf, 1));
+    __m512 r2 = k == 16 ? _mm512_loadu_ps(f + 32) : v_load_floats(f + 32, CB_FLOATS_LEFT(nf, 2));
+    __m512 r3 = k == 16 ? _mm512_loadu_ps(f + 48) : v_load_floats(f + 48, CB_FLOATS_LEFT(nf, 3));
+    __m512 t0 = _mm512_unpacklo_ps(r0, r1), t1 = _mm512_unpackhi_ps(r0, r1);
+    __m512 t2 = _mm512_unpacklo_ps(r2, r3), t3 = _mm512_unpackhi_ps(r2, r3);
+    __m512i o = v_index(order);
+    *x0 = _mm512_permutexvar_ps(o, _mm512_shuffle_ps(t0, t2, _MM_SHUFFLE(1, 0, 1, 0)));
+    *y0 = _mm512_permutexvar_ps(o, _mm512_shuffle_ps(t0, t2, _MM_SHUFFLE(3, 2, 3, 2)));
+    *x1 = _mm512_permutexvar_ps(o, _mm512_shuffle_ps(t1, t3, _MM_SHUFFLE(1, 0, 1, 0)));
+    *y1 = _mm512_permutexvar_ps(o, _mm512_shuffle_ps(t1, t3, _MM_SHUFFLE(3, 2, 3, 2)));
+}
+
+/* 16 circles are 48 floats in three registers a, b, c: component k of
+ * circle i is float 3i + k; one two-source permute takes those in a and b,
+ * a second adds those in c. */
+#define CB_CIRCLES_FROM_REGS 1
+CB_INLINE void v_circles_from_regs(__m512 a, __m512 b, __m512 c, vf *x, vf *y, vf *r)
+{
+    static const int32_t x_ab[16] = {0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 0, 0, 0, 0, 0};
+    static const int32_t x_c[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 17, 20, 23, 26, 29};
+    static const int32_t y_ab[16] = {1, 4, 7, 10, 13, 16, 19, 22, 25, 28, 31, 0, 0, 0, 0, 0};
+    static const int32_t y_c[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 18, 21, 24, 27, 30};
+    static const int32_t r_ab[16] = {2, 5, 8, 11, 14, 17, 20, 23, 26, 29, 0, 0, 0, 0, 0, 0};
+    static const int32_t r_c[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 19, 22, 25, 28, 31};
+    *x = _mm512_permutex2var_ps(_mm512_permutex2var_ps(a, v_index(x_ab), b), v_index(x_c), c);
+    *y = _mm512_permutex2var_ps(_mm512_permutex2var_ps(a, v_index(y_ab), b), v_index(y_c), c);
+    *r = _mm512_permutex2var_ps(_mm512_permutex2var_ps(a, v_index(r_ab), b), v_index(r_c), c);
+}
+
 /* AoS boxes on (x, y) pairs (queries/overlap.h). Registers hold boxes 0-3,
  * 4-7, 8-11, 12-15, one per 128-bit lane; two two-source permutes pick each
  * box's x square and y square out of the two square registers in box order. */

@@ -33,7 +33,9 @@ CB_GENERIC_BLOCK(OVERLAP, BOX, CIRCLE, SOA)
  * element's x square to its y square. Per element these are the contract's
  * operations with the contract's operands, so the bits are the same as the
  * generic blocks'; the ISA opts in when it needs fewer shuffles this way
- * (measured in docs/benchmark.md).
+ * (measured in docs/benchmark.md). Building with -DCB_NO_FUSED_PATHS uses
+ * the generic blocks instead: the sanitizer test stage does, so the generic
+ * AoS loaders of every ISA are proven bit for bit as well.
  */
 
 /* p - MIN(MAX(p, lo), hi), squared: (dx*dx, dy*dy) for each pair of lanes. */
@@ -43,7 +45,7 @@ CB_INLINE vf overlap_pair_squares(vf p, vf lo, vf hi)
     return v_mul(d, d);
 }
 
-#ifdef CB_BOXES_AOS_PAIRS
+#if defined(CB_BOXES_AOS_PAIRS) && !defined(CB_NO_FUSED_PATHS)
 /*
  * The ISA defines v_interleave_lo(a, b) (a0 b0 a1 b1 ... per 128-bit lane),
  * v_pairs_even(a, b) / v_pairs_odd(a, b) (64-bit pairs 0 and 2 / 1 and 3 of
@@ -75,7 +77,7 @@ CB_INLINE uint32_t block_OVERLAP_CIRCLE_BOX_AOS(const void *ctx, const void *els
 CB_GENERIC_BLOCK(OVERLAP, CIRCLE, BOX, AOS)
 #endif
 
-#ifdef CB_CIRCLES_AOS_PAIRS
+#if defined(CB_CIRCLES_AOS_PAIRS) && !defined(CB_NO_FUSED_PATHS)
 /*
  * The ISA defines v_load_circles_aos_pairs(p, k, &lo, &hi, &r): the centres
  * of circles p[0 .. k-1] as (x, y) pairs in two registers (the first and the

@@ -39,6 +39,20 @@ static __m128 v_load_floats(const float *f, size_t count)
     return v;
 }
 
+/* k boxes are 4k floats: four loads, each stopping at the last valid float,
+ * then a 4x4 transpose. */
+CB_INLINE void v_load_boxes_aos(const cb_box *p, size_t k, vf *x0, vf *y0, vf *x1, vf *y1)
+{
+    const float *f = &p[0].min_x;
+    size_t nf = 4 * k;
+    __m128 a = k == 4 ? _mm_loadu_ps(f) : v_load_floats(f, nf);
+    __m128 b = k == 4 ? _mm_loadu_ps(f + 4) : v_load_floats(f + 4, CB_FLOATS_LEFT(nf, 1));
+    __m128 c = k == 4 ? _mm_loadu_ps(f + 8) : v_load_floats(f + 8, CB_FLOATS_LEFT(nf, 2));
+    __m128 d = k == 4 ? _mm_loadu_ps(f + 12) : v_load_floats(f + 12, CB_FLOATS_LEFT(nf, 3));
+    _MM_TRANSPOSE4_PS(a, b, c, d);
+    *x0 = a, *y0 = b, *x1 = c, *y1 = d;
+}
+
 /* Four circles are 12 floats: a = x0 y0 r0 x1, b = y1 r1 x2 y2, c = r2 x3 y3 r3. */
 #define CB_CIRCLES_FROM_REGS 1
 CB_INLINE void v_circles_from_regs(__m128 a, __m128 b, __m128 c, vf *x, vf *y, vf *r)
