@@ -1,6 +1,7 @@
-/* fuzz_batch.c - libFuzzer target: bytes become a circle, boxes, mirror circles + box, flags, a length and a float mode; every runnable backend must match the reference bit for bit. */
+/* fuzz_batch.c - libFuzzer target: bytes become a circle, boxes, mirror circles + box, flags, a length and a float mode; every entry on every runnable backend, and its public function, must match the reference bit for bit. */
 #include "fpctl.h"
 #include "fuzz_format.h"
+#include "reference.h"
 
 #include <cbatch.h>
 
@@ -11,16 +12,20 @@
 #include <string.h>
 
 /*
- * What one input checks (any failure prints what differed and aborts, which
- * libFuzzer turns into a crash artifact):
- *  - an oracle written here from the contract in cbatch.h, cb_overlap for
- *    every pair, and the raw scalar kernels agree (default float mode);
- *  - the raw kernels of every backend cb_kernels_for gives agree with the
- *    raw scalar kernels in the input's float mode (cbatch.h: on one x86
- *    machine they follow MXCSR alike);
- *  - the public functions, forced onto each runnable backend, give the
- *    default-mode oracle's answer in any float mode, restore the caller's
- *    mode, reject unknown flag bits and NULL pointers writing nothing;
+ * What one input checks, for every entry cb_entry_info_of describes (any
+ * failure prints what differed and aborts, which libFuzzer turns into a
+ * crash artifact):
+ *  - cb_overlap and the testkit reference (ref_overlap) agree on every pair;
+ *  - the raw scalar kernel gives the reference's answer (ref_entry, default
+ *    float mode);
+ *  - in the input's float mode, the raw kernels of every runnable backend
+ *    give the raw scalar answer of the first entry of the same question
+ *    (cbatch.h: on one x86 machine they follow MXCSR alike), rewritten in
+ *    their own format, so layouts and outputs agree in every mode too;
+ *  - the public function (cb_entry_call), forced onto each runnable backend,
+ *    gives the reference's default-mode answer in any float mode, restores
+ *    the caller's mode, rejects unknown flag bits and NULL pointers writing
+ *    nothing;
  *  - mask words are written whole, bits past n zero; index lists ascending
  *    and within n entries; nothing written outside the output (canaries on
  *    both sides); inputs never modified;
@@ -36,30 +41,7 @@
         abort();                                                                                   \
     } while (0)
 
-/* ---------------------------------------------------------------- the contract, written again */
-
-static float max_first(float a, float b) { return a > b ? a : b; }
-static float min_first(float a, float b) { return a < b ? a : b; }
-
-static int oracle_hit(cb_circle c, cb_box b, int strict)
-{
-    float px = min_first(max_first(c.x, b.min_x), b.max_x);
-    float py = min_first(max_first(c.y, b.min_y), b.max_y);
-    float dx = c.x - px, dy = c.y - py;
-    float d2 = dx * dx + dy * dy; /* built with -ffp-contract=off: no FMA */
-    float r2 = c.r * c.r;
-    return strict ? d2 < r2 : d2 <= r2;
-}
-
 /* ---------------------------------------------------------------- the float mode */
-
-typedef struct {
-    unsigned long long ctl;
-    int round;
-} fz_env;
-
-static unsigned long long read_ctl(void) { return fpctl_read(); }
-static void write_ctl(unsigned long long v) { fpctl_write(v); }
 
 /* Modes 0..7: default, FTZ+DAZ, up, down, toward zero, FTZ only, DAZ only, FTZ+DAZ+up.
  * Where a mode does not exist here (no FTZ control), the nearest one is used. */
@@ -74,34 +56,22 @@ static void enter_mode(int m)
                                   FE_TONEAREST, FE_TONEAREST, FE_TONEAREST
 #endif
     };
-    int ftz = m == 1 || m == 5 || m == 7, daz = m == 1 || m == 6 || m == 7;
     fesetround(rounds[m & 7]);
-    unsigned long long v = read_ctl();
-#if defined(FPCTL_X86)
-    v = (v & ~0x8040ull) | (ftz ? 0x8000ull : 0) | (daz ? 0x40ull : 0);
-#elif defined(__aarch64__)
-    v = (v & ~(1ull << 24)) | (ftz || daz ? 1ull << 24 : 0);
-#else
-    (void)ftz, (void)daz;
-#endif
-    write_ctl(v);
+    fpctl_set_flush(m == 1 || m == 5 || m == 7, m == 1 || m == 6 || m == 7, 0);
 }
 
 static void leave_mode(unsigned long long saved)
 {
     fesetround(FE_TONEAREST);
-    write_ctl(saved);
+    fpctl_write(saved);
 }
 
-/* After a public call: the mode bits exactly as set, the caller's sticky flags kept. */
+/* After a public call: the mode bits exactly as set, the caller's sticky
+ * flags kept (where the register holds them: FPCTL_FLAGS). */
 static void check_restored(unsigned long long set, int round_set, const char *what)
 {
-    unsigned long long now = read_ctl();
-#if defined(FPCTL_X86)
-    if ((now & ~0x3Full) != (set & ~0x3Full) || (now & set & 0x3F) != (set & 0x3F))
-#else
-    if (now != set)
-#endif
+    unsigned long long now = fpctl_read();
+    if ((now & ~FPCTL_FLAGS) != (set & ~FPCTL_FLAGS) || (now & set & FPCTL_FLAGS) != (set & FPCTL_FLAGS))
         FAILF("%s: float control 0x%llx after the call, the caller had 0x%llx", what, now, set);
     if (fegetround() != round_set)
         FAILF("%s: rounding mode %d after the call, the caller had %d", what, fegetround(), round_set);
@@ -165,7 +135,7 @@ static void out_fill(fz_out *o, uint32_t pattern)
     }
 }
 
-static void *out_ptr(fz_out *o) { return o->block + CANARY * sizeof(uint32_t); }
+static void *out_ptr(const fz_out *o) { return o->block + CANARY * sizeof(uint32_t); }
 
 static void out_check_canaries(const fz_out *o, const char *what)
 {
@@ -177,108 +147,6 @@ static void out_check_canaries(const fz_out *o, const char *what)
     }
 }
 
-static uint64_t mask_word(const fz_out *o, size_t w)
-{
-    uint64_t m;
-    memcpy(&m, o->block + CANARY * sizeof(uint32_t) + w * sizeof m, sizeof m);
-    return m;
-}
-
-static uint32_t idx_entry(const fz_out *o, size_t i) { return unit_at(o, CANARY + i); }
-
-/* ---------------------------------------------------------------- one input */
-
-enum { S_BOXES, S_BOXES_AOS, S_CIRCLES, S_CIRCLES_AOS, S_COUNT };
-static const char *const shape_names[S_COUNT] = {"boxes", "boxes_aos", "circles", "circles_aos"};
-
-typedef struct {
-    cb_circle circle;
-    cb_box box;
-    size_t n;
-    const cb_box_soa *bs;
-    const cb_box *ba;
-    const cb_circle_soa *cs;
-    const cb_circle *ca;
-} fz_in;
-
-static size_t call_mask(const cb_kernels *k, int s, const fz_in *in, uint64_t *m, unsigned flags)
-{
-    switch (s) {
-    case S_BOXES: return k ? k->boxes(in->circle, in->bs, in->n, m, flags)
-                           : cb_batch_overlap(in->circle, in->bs, in->n, m, flags);
-    case S_BOXES_AOS: return k ? k->boxes_aos(in->circle, in->ba, in->n, m, flags)
-                               : cb_batch_overlap_aos(in->circle, in->ba, in->n, m, flags);
-    case S_CIRCLES: return k ? k->circles(in->cs, in->n, in->box, m, flags)
-                             : cb_batch_overlap_circles(in->cs, in->n, in->box, m, flags);
-    default: return k ? k->circles_aos(in->ca, in->n, in->box, m, flags)
-                      : cb_batch_overlap_circles_aos(in->ca, in->n, in->box, m, flags);
-    }
-}
-
-static size_t call_idx(const cb_kernels *k, int s, const fz_in *in, uint32_t *x, unsigned flags)
-{
-    switch (s) {
-    case S_BOXES: return k ? k->boxes_idx(in->circle, in->bs, in->n, x, flags)
-                           : cb_batch_overlap_idx(in->circle, in->bs, in->n, x, flags);
-    case S_BOXES_AOS: return k ? k->boxes_aos_idx(in->circle, in->ba, in->n, x, flags)
-                               : cb_batch_overlap_aos_idx(in->circle, in->ba, in->n, x, flags);
-    case S_CIRCLES: return k ? k->circles_idx(in->cs, in->n, in->box, x, flags)
-                             : cb_batch_overlap_circles_idx(in->cs, in->n, in->box, x, flags);
-    default: return k ? k->circles_aos_idx(in->ca, in->n, in->box, x, flags)
-                      : cb_batch_overlap_circles_aos_idx(in->ca, in->n, in->box, x, flags);
-    }
-}
-
-/* The expected result of one shape: mask words and index list. */
-typedef struct {
-    uint64_t *mask;
-    uint32_t *idx;
-    size_t count;
-} fz_res;
-
-static void res_from_mask(fz_res *r, size_t n)
-{
-    r->count = 0;
-    for (size_t i = 0; i < n; i++)
-        if ((r->mask[i / 64] >> (i % 64)) & 1)
-            r->idx[r->count++] = (uint32_t)i;
-}
-
-/* Compares a mask call's output (and count) with the expected result. */
-static void expect_mask(const fz_res *want, size_t n, size_t count, const fz_out *o, const char *what)
-{
-    out_check_canaries(o, what);
-    if (count != want->count)
-        FAILF("%s n=%zu: count %zu, expected %zu", what, n, count, want->count);
-    size_t words = (n + 63) / 64;
-    for (size_t w = 0; w < words; w++) {
-        uint64_t m = mask_word(o, w);
-        if (m != want->mask[w])
-            FAILF("%s n=%zu: mask word %zu = %016llx, expected %016llx%s", what, n, w,
-                  (unsigned long long)m, (unsigned long long)want->mask[w],
-                  w == words - 1 && n % 64 && (m >> (n % 64)) ? " (bits past n set)" : "");
-    }
-}
-
-static void expect_idx(const fz_res *want, size_t n, size_t count, const fz_out *o, const char *what)
-{
-    /* Entries past the count are unspecified; past n entries are the canaries. */
-    out_check_canaries(o, what);
-    if (count != want->count)
-        FAILF("%s n=%zu: count %zu, expected %zu", what, n, count, want->count);
-    for (size_t i = 0; i < count; i++)
-        if (idx_entry(o, i) != want->idx[i])
-            FAILF("%s n=%zu: index entry %zu = %u, expected %u", what, n, i,
-                  (unsigned)idx_entry(o, i), (unsigned)want->idx[i]);
-}
-
-static int all_pattern(const fz_out *o, uint32_t pattern)
-{
-    for (size_t i = 0; i < o->units; i++)
-        if (unit_at(o, CANARY + i) != pattern)
-            return 0;
-    return 1;
-}
 
 /* ---------------------------------------------------------------- validators and converters */
 
@@ -311,10 +179,10 @@ static cb_fault circle_fault(cb_circle c)
  * depends on the operand order the compiler chose, and no hit depends on it. */
 static int same_f(float a, float b) { return memcmp(&a, &b, sizeof a) == 0 || (is_nan_f(a) && is_nan_f(b)); }
 
-static void check_validators_converters(const fz_in *in, const cb_box *boxes,
+static void check_validators_converters(const tk_views *in, size_t n, const cb_box *boxes,
                                         const cb_circle *circles, int mode)
 {
-    size_t n = in->n, want_b = n, want_c = n;
+    size_t want_b = n, want_c = n;
     cb_fault fb = CB_FAULT_NONE, fc = CB_FAULT_NONE;
     for (size_t i = 0; i < n && want_b == n; i++)
         if ((fb = box_fault(boxes[i])) != CB_FAULT_NONE)
@@ -342,13 +210,13 @@ static void check_validators_converters(const fz_in *in, const cb_box *boxes,
         want_ce[i] = wa, want_co[i] = wb;
     }
 
-    unsigned long long saved = read_ctl();
+    unsigned long long saved = fpctl_read();
     enter_mode(mode);
-    unsigned long long set = read_ctl();
+    unsigned long long set = fpctl_read();
     int round_set = fegetround();
     cb_fault f1 = (cb_fault)99, f2 = (cb_fault)99, f3 = (cb_fault)99, f4 = (cb_fault)99;
-    size_t r1 = cb_validate_boxes(in->bs, n, &f1), r2 = cb_validate_boxes_aos(in->ba, n, &f2);
-    size_t r3 = cb_validate_circles(in->cs, n, &f3), r4 = cb_validate_circles_aos(in->ca, n, &f4);
+    size_t r1 = cb_validate_boxes(in->boxes, n, &f1), r2 = cb_validate_boxes_aos(in->boxes_aos, n, &f2);
+    size_t r3 = cb_validate_circles(in->circles, n, &f3), r4 = cb_validate_circles_aos(in->circles_aos, n, &f4);
     cb_box *o1 = malloc((n ? n : 1) * sizeof(cb_box)), *o2 = malloc((n ? n : 1) * sizeof(cb_box));
     float *s[4];
     for (int j = 0; j < 4; j++)
@@ -393,15 +261,19 @@ static void check_validators_converters(const fz_in *in, const cb_box *boxes,
     free(o1), free(o2), free(ce), free(co), free(want_ce), free(want_co);
 }
 
-/* ---------------------------------------------------------------- the entry points */
+/* ---------------------------------------------------------------- the entries */
 
-/* Says once which backends each input is run on, and why the others are not. */
+/* The backends every input runs on: compiled in and supported here. */
+static int runnable(int b) { return cb_backend_status((cb_backend)b, NULL) == CB_OK; }
+
+/* Says once which entries and backends each input is run on, and why the
+ * other backends are not. */
 void fz_report_backends(void);
 void fz_report_backends(void)
 {
-    fprintf(stderr, "cbatch fuzz: every input runs on:");
+    fprintf(stderr, "cbatch fuzz: every input runs %zu entries on:", cb_entry_count());
     for (int b = 0; b < CB_BACKEND_COUNT; b++)
-        if (cb_kernels_for((cb_backend)b))
+        if (runnable(b))
             fprintf(stderr, " %s", cb_backend_name((cb_backend)b));
     fprintf(stderr, "\n");
     for (int b = 0; b < CB_BACKEND_COUNT; b++) {
@@ -419,6 +291,55 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     return 0;
 }
 
+/* The raw kernel of entry e on a backend that runs here: it must exist. */
+static cb_kernel_fn kernel_of(size_t e, int b)
+{
+    cb_kernel_fn k = cb_entry_kernel(e, (cb_backend)b);
+    if (!k)
+        FAILF("%s has no %s kernel, though that backend runs here", cb_entry_info_of(e)->name,
+              cb_backend_name((cb_backend)b));
+    return k;
+}
+
+/* The first entry that answers the same question as e (query, single shape,
+ * element shape): in a float mode, every entry of the question must give its
+ * raw scalar answer. */
+static size_t question_of(size_t e)
+{
+    const cb_entry_info *d = cb_entry_info_of(e);
+    for (size_t f = 0;; f++) {
+        const cb_entry_info *g = cb_entry_info_of(f);
+        if (g->query == d->query && g->one == d->one && g->many == d->many)
+            return f;
+    }
+}
+
+/* An output against its expected value, canaries included. */
+static void expect_out(const cb_entry_info *d, size_t n, size_t count, const fz_out *o,
+                       size_t want_count, const void *want, const char *what)
+{
+    char why[256];
+    out_check_canaries(o, what);
+    if (!tk_same_output(d, n, count, out_ptr(o), want_count, want, why, sizeof why))
+        FAILF("%s: %s (got, expected)", what, why);
+}
+
+static int all_pattern(const fz_out *o, uint32_t pattern)
+{
+    for (size_t i = 0; i < o->units; i++)
+        if (unit_at(o, CANARY + i) != pattern)
+            return 0;
+    return 1;
+}
+
+static void *xmalloc(size_t bytes)
+{
+    void *p = malloc(bytes ? bytes : 1);
+    if (!p)
+        abort();
+    return p;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -426,9 +347,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fz_case fc;
     if (!fz_decode(data, size, &fc))
         return 0;
-    size_t n = fc.n;
-    int strict = (fc.flags & FZ_STRICT) != 0;
-    unsigned flags = strict ? CB_STRICT : 0;
+    size_t n = fc.n, ne = cb_entry_count();
+    unsigned flags = (fc.flags & FZ_STRICT) ? CB_STRICT : 0;
     size_t off = (size_t)fc.align * sizeof(float);
 
     /* Inputs: every array ends at the end of its heap block. */
@@ -449,102 +369,96 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     cb_box_soa bs = {fcol[0], fcol[1], fcol[2], fcol[3]};
     cb_circle_soa cs = {fcol[4], fcol[5], fcol[6]};
-    fz_in in = {fc.circle, fc.box, n, &bs, boxes, &cs, circles};
+    tk_views in = {&bs, boxes, &cs, circles};
+    /* SoA structs of NULLs and NULL arrays: valid when n == 0, rejected otherwise. */
     cb_box_soa nbs = {NULL, NULL, NULL, NULL};
     cb_circle_soa ncs = {NULL, NULL, NULL};
-    if (n == 0 && (fc.flags & FZ_NULL_WHEN_EMPTY)) {
-        /* n == 0 is valid with any pointers: NULL arrays, and SoA structs of NULLs */
-        if (fc.flags & FZ_STRICT)
-            in.bs = NULL, in.cs = NULL;
-        else
-            in.bs = &nbs, in.cs = &ncs;
-        in.ba = NULL, in.ca = NULL;
+    const tk_views null_members = {&nbs, NULL, &ncs, NULL}, all_null = {NULL, NULL, NULL, NULL};
+    if (n == 0 && (fc.flags & FZ_NULL_WHEN_EMPTY))
+        in = (fc.flags & FZ_STRICT) ? all_null : null_members;
+
+    /* The one-pair function against the reference of the same contract. */
+    for (size_t i = 0; i < n; i++) {
+        int hb = ref_overlap(fc.circle, fc.boxes[i], flags);
+        int hc = ref_overlap(fc.circles[i], fc.box, flags);
+        if (cb_overlap(fc.circle, fc.boxes[i], flags) != hb)
+            FAILF("cb_overlap(circle, box %zu) = %d, the reference says %d", i, !hb, hb);
+        if (cb_overlap(fc.circles[i], fc.box, flags) != hc)
+            FAILF("cb_overlap(circle %zu, box) = %d, the reference says %d", i, !hc, hc);
     }
 
-    /* Expected results from the oracle, default mode. */
+    /* Per entry: its arguments, its output with canaries, the reference's
+     * answer (default mode), and its question's raw scalar answer in the
+     * input's mode (the hits, from the question's first entry, and those
+     * hits in this entry's format). */
     size_t words = (n + 63) / 64;
-    fz_res want[S_COUNT];
-    for (int s = 0; s < S_COUNT; s++) {
-        want[s].mask = calloc(words + 1, sizeof(uint64_t));
-        want[s].idx = malloc((n + 1) * sizeof(uint32_t));
-        if (!want[s].mask || !want[s].idx)
-            abort();
-    }
-    for (size_t i = 0; i < n; i++) {
-        uint64_t bit = 1ull << (i % 64);
-        int hb = oracle_hit(fc.circle, fc.boxes[i], strict);
-        int hc = oracle_hit(fc.circles[i], fc.box, strict);
-        if (cb_overlap(fc.circle, fc.boxes[i], flags) != hb)
-            FAILF("cb_overlap(circle, box %zu) = %d, the oracle says %d", i, !hb, hb);
-        if (cb_overlap(fc.circles[i], fc.box, flags) != hc)
-            FAILF("cb_overlap(circle %zu, box) = %d, the oracle says %d", i, !hc, hc);
-        if (hb)
-            want[S_BOXES].mask[i / 64] |= bit, want[S_BOXES_AOS].mask[i / 64] |= bit;
-        if (hc)
-            want[S_CIRCLES].mask[i / 64] |= bit, want[S_CIRCLES_AOS].mask[i / 64] |= bit;
-    }
-    for (int s = 0; s < S_COUNT; s++)
-        res_from_mask(&want[s], n);
-    /* CB_FUZZ_SELFTEST=1: corrupt one expected bit, so the stage can prove
+    cb_args *args = xmalloc(ne * sizeof *args);
+    fz_out *outs = xmalloc(ne * sizeof *outs);
+    void **want = xmalloc(ne * sizeof *want);
+    size_t *want_count = xmalloc(ne * sizeof *want_count);
+    uint64_t **mode_hits = xmalloc(ne * sizeof *mode_hits);
+    void **moded = xmalloc(ne * sizeof *moded);
+    size_t *moded_count = xmalloc(ne * sizeof *moded_count);
+    char what[192];
+    uint32_t pattern = 0x7F4A7C15u ^ (uint32_t)size;
+    unsigned long long saved = fpctl_read();
+
+    /* CB_FUZZ_SELFTEST=1: corrupt one expected hit, so the stage can prove
      * that a difference really aborts (scripts/test-fuzz.sh). */
     static int selftest = -1;
     if (selftest < 0)
         selftest = getenv("CB_FUZZ_SELFTEST") != NULL;
-    if (selftest && n) {
-        want[S_BOXES].mask[0] ^= 1;
-        res_from_mask(&want[S_BOXES], n);
+
+    /* Raw scalar kernels in the default mode: the reference's answer. */
+    for (size_t e = 0; e < ne; e++) {
+        const cb_entry_info *d = cb_entry_info_of(e);
+        cb_args a = {fc.circle, fc.box, tk_pick(d, &in), n, NULL, flags};
+        args[e] = a;
+        outs[e] = out_new(tk_out_bytes(d, n) / sizeof(uint32_t));
+        want[e] = xmalloc(tk_out_bytes(d, n));
+        moded[e] = xmalloc(tk_out_bytes(d, n));
+        mode_hits[e] = xmalloc((words + 1) * sizeof(uint64_t));
+        a.out = want[e];
+        want_count[e] = ref_entry(d, &a);
+        if (selftest && e == 0 && n) {
+            tk_hits_of(d, n, want_count[e], want[e], mode_hits[e]);
+            mode_hits[e][0] ^= 1;
+            want_count[e] = tk_from_hits(d, n, mode_hits[e], want[e]);
+        }
+        out_fill(&outs[e], pattern);
+        a.out = out_ptr(&outs[e]);
+        snprintf(what, sizeof what, "raw scalar %s", d->name);
+        expect_out(d, n, kernel_of(e, CB_BACKEND_SCALAR)(&a), &outs[e], want_count[e], want[e], what);
     }
 
-    fz_out om = out_new(2 * words), ox = out_new(n);
-    char what[160];
-    uint32_t pattern = 0x7F4A7C15u ^ (uint32_t)size;
-
-    /* Raw kernels: scalar first, in the default mode (it is the reference and
-     * must equal the oracle), then every backend in the input's mode against
-     * the raw scalar in that mode. */
-    const cb_kernels *scalar = cb_kernels_for(CB_BACKEND_SCALAR);
-    fz_res moded[S_COUNT];
-    unsigned long long saved = read_ctl();
-    for (int s = 0; s < S_COUNT; s++) {
-        moded[s].mask = calloc(words + 1, sizeof(uint64_t));
-        moded[s].idx = malloc((n + 1) * sizeof(uint32_t));
-        if (!moded[s].mask || !moded[s].idx)
-            abort();
-        out_fill(&om, pattern);
-        snprintf(what, sizeof what, "raw scalar %s", shape_names[s]);
-        expect_mask(&want[s], n, call_mask(scalar, s, &in, out_ptr(&om), flags), &om, what);
-        out_fill(&ox, pattern);
-        snprintf(what, sizeof what, "raw scalar %s_idx", shape_names[s]);
-        expect_idx(&want[s], n, call_idx(scalar, s, &in, out_ptr(&ox), flags), &ox, what);
-
-        enter_mode(fc.mode);
-        size_t c = call_mask(scalar, s, &in, moded[s].mask, flags);
-        leave_mode(saved);
-        moded[s].count = c;
-        res_from_mask(&moded[s], n);
-        if (moded[s].count != c)
-            FAILF("raw scalar %s in mode %d: count %zu but %zu bits set", shape_names[s], fc.mode, c,
-                  moded[s].count);
-    }
-    for (int b = 0; b < CB_BACKEND_COUNT; b++) {
-        const cb_kernels *k = cb_kernels_for((cb_backend)b);
-        if (!k)
+    /* The input's float mode: each question's answer from its first entry's
+     * raw scalar kernel, then every entry on every backend against it. */
+    for (size_t e = 0; e < ne; e++) {
+        if (question_of(e) != e)
             continue;
-        for (int s = 0; s < S_COUNT; s++) {
-            out_fill(&om, pattern ^ (uint32_t)b);
+        cb_args a = args[e];
+        a.out = out_ptr(&outs[e]);
+        enter_mode(fc.mode);
+        size_t c = kernel_of(e, CB_BACKEND_SCALAR)(&a);
+        leave_mode(saved);
+        tk_hits_of(cb_entry_info_of(e), n, c, a.out, mode_hits[e]);
+    }
+    for (size_t e = 0; e < ne; e++)
+        moded_count[e] = tk_from_hits(cb_entry_info_of(e), n, mode_hits[question_of(e)], moded[e]);
+    for (int b = 0; b < CB_BACKEND_COUNT; b++) {
+        if (!runnable(b))
+            continue;
+        for (size_t e = 0; e < ne; e++) {
+            const cb_entry_info *d = cb_entry_info_of(e);
+            cb_args a = args[e];
+            a.out = out_ptr(&outs[e]);
+            out_fill(&outs[e], pattern ^ (uint32_t)b);
             enter_mode(fc.mode);
-            size_t c = call_mask(k, s, &in, out_ptr(&om), flags);
+            size_t c = kernel_of(e, b)(&a);
             leave_mode(saved);
-            snprintf(what, sizeof what, "raw %s %s (mode %d)", cb_backend_name((cb_backend)b),
-                     shape_names[s], fc.mode);
-            expect_mask(&moded[s], n, c, &om, what);
-            out_fill(&ox, pattern ^ (uint32_t)b);
-            enter_mode(fc.mode);
-            c = call_idx(k, s, &in, out_ptr(&ox), flags);
-            leave_mode(saved);
-            snprintf(what, sizeof what, "raw %s %s_idx (mode %d)", cb_backend_name((cb_backend)b),
-                     shape_names[s], fc.mode);
-            expect_idx(&moded[s], n, c, &ox, what);
+            snprintf(what, sizeof what, "raw %s %s (mode %d)", cb_backend_name((cb_backend)b), d->name,
+                     fc.mode);
+            expect_out(d, n, c, &outs[e], moded_count[e], moded[e], what);
         }
     }
 
@@ -552,64 +466,58 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
      * default-mode answer, the mode restored, bad arguments rejected. */
     unsigned junk = fc.junk_flags ? (unsigned)fc.junk_flags | flags : flags;
     for (int b = 0; b < CB_BACKEND_COUNT; b++) {
-        if (!cb_kernels_for((cb_backend)b))
+        if (!runnable(b))
             continue;
         if (cb_set_backend((cb_backend)b) != CB_OK || cb_active_backend() != (cb_backend)b)
             FAILF("cb_set_backend(%s) did not take", cb_backend_name((cb_backend)b));
-        for (int s = 0; s < S_COUNT; s++)
-            for (int ix = 0; ix < 2; ix++) {
-                fz_out *o = ix ? &ox : &om;
-                uint32_t pat = pattern ^ ((uint32_t)b << 8);
-                out_fill(o, pat);
-                fz_in use = in;
-                int expect_invalid = junk != flags;
-                if (n && fc.null_ptr) { /* one pointer NULL: which one, by the input */
-                    expect_invalid = 1;
-                    switch (fc.null_ptr % 3) {
-                    case 0: use.bs = NULL, use.ba = NULL, use.cs = NULL, use.ca = NULL; break;
-                    case 1: break; /* the output, below */
-                    default:
-                        if (s == S_BOXES)
-                            use.bs = &nbs;
-                        else if (s == S_CIRCLES)
-                            use.cs = &ncs;
-                        else
-                            use.ba = NULL, use.ca = NULL;
-                    }
+        for (size_t e = 0; e < ne; e++) {
+            const cb_entry_info *d = cb_entry_info_of(e);
+            fz_out *o = &outs[e];
+            uint32_t pat = pattern ^ ((uint32_t)b << 8);
+            out_fill(o, pat);
+            cb_args a = args[e];
+            a.out = out_ptr(o);
+            a.flags = junk;
+            int expect_invalid = junk != flags;
+            if (n && fc.null_ptr) { /* one pointer NULL: which one, by the input */
+                expect_invalid = 1;
+                switch (fc.null_ptr % 3) {
+                case 0: a.many = NULL; break;
+                case 1: a.out = NULL; break;
+                default: a.many = tk_pick(d, &null_members); /* SoA: NULL members; AoS: NULL */
                 }
-                void *out = n && fc.null_ptr % 3 == 1 ? NULL : out_ptr(o);
-                if (n == 0 && (fc.flags & FZ_NULL_WHEN_EMPTY))
-                    out = NULL;
-                enter_mode(fc.mode);
-                unsigned long long set = read_ctl();
-                int round_set = fegetround();
-                if (fc.sticky) /* the caller's own exception flags must survive */
-#if defined(FPCTL_X86)
-                    _mm_setcsr((unsigned)(set |= 0x3F));
-#else
-                    feraiseexcept(FE_ALL_EXCEPT & ~FE_INEXACT), set = read_ctl();
-#endif
-                size_t c = ix ? call_idx(NULL, s, &use, out, junk) : call_mask(NULL, s, &use, out, junk);
-                snprintf(what, sizeof what, "public %s%s on %s (mode %d, flags 0x%x%s)", shape_names[s],
-                         ix ? "_idx" : "", cb_backend_name((cb_backend)b), fc.mode, junk,
-                         use.bs != in.bs || use.ba != in.ba || !out ? ", a NULL pointer" : "");
-                check_restored(set, round_set, what);
-                leave_mode(saved);
-                if (expect_invalid) {
-                    if (c != CB_INVALID)
-                        FAILF("%s: returned %zu, expected CB_INVALID", what, c);
-                    out_check_canaries(o, what);
-                    if (!all_pattern(o, pat))
-                        FAILF("%s: CB_INVALID but the output was written", what);
-                } else if (ix)
-                    expect_idx(&want[s], n, c, o, what);
-                else
-                    expect_mask(&want[s], n, c, o, what);
             }
+            if (n == 0 && (fc.flags & FZ_NULL_WHEN_EMPTY))
+                a.out = NULL;
+            enter_mode(fc.mode);
+            unsigned long long set = fpctl_read();
+            int round_set = fegetround();
+            if (fc.sticky) { /* the caller's own exception flags must survive */
+                if (FPCTL_FLAGS)
+                    fpctl_write(set |= FPCTL_FLAGS);
+                else
+                    feraiseexcept(FE_ALL_EXCEPT & ~FE_INEXACT), set = fpctl_read();
+            }
+            size_t c = cb_entry_call(e, &a);
+            snprintf(what, sizeof what, "public %s on %s (mode %d, flags 0x%x%s)", d->name,
+                     cb_backend_name((cb_backend)b), fc.mode, junk,
+                     a.many != args[e].many || !a.out ? ", a NULL pointer" : "");
+            check_restored(set, round_set, what);
+            leave_mode(saved);
+            if (expect_invalid) {
+                if (c != CB_INVALID)
+                    FAILF("%s: returned %zu, expected CB_INVALID", what, c);
+                out_check_canaries(o, what);
+                if (!all_pattern(o, pat))
+                    FAILF("%s: CB_INVALID but the output was written", what);
+            } else {
+                expect_out(d, n, c, o, want_count[e], want[e], what);
+            }
+        }
     }
     cb_set_backend_by_name("auto");
 
-    check_validators_converters(&in, boxes, circles, fc.mode);
+    check_validators_converters(&in, n, boxes, circles, fc.mode);
 
     /* The inputs are never written. */
     for (size_t i = 0; i < n; i++) {
@@ -624,9 +532,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 FAILF("SoA circle input %zu.%d was modified", i, j);
     }
 
-    free(om.block), free(ox.block);
-    for (int s = 0; s < S_COUNT; s++)
-        free(want[s].mask), free(want[s].idx), free(moded[s].mask), free(moded[s].idx);
+    for (size_t e = 0; e < ne; e++)
+        free(outs[e].block), free(want[e]), free(moded[e]), free(mode_hits[e]);
+    free(args), free(outs), free(want), free(want_count), free(mode_hits), free(moded), free(moded_count);
     for (int j = 0; j < 7; j++)
         free(col[j].block);
     free(ab.block), free(ac.block);

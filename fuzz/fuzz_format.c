@@ -1,5 +1,6 @@
 /* fuzz_format.c - decode fuzz input bytes into a case: header, tagged floats, anchors that make shapes touch, a deterministic stream past the end. */
 #include "fuzz_format.h"
+#include "rng.h"
 
 #include <float.h>
 #include <math.h>
@@ -24,7 +25,7 @@ const size_t fz_special_count = sizeof fz_special / sizeof fz_special[0];
 typedef struct {
     const uint8_t *p;
     size_t left;
-    uint64_t s; /* splitmix64 state for bytes past the end */
+    tk_rng s; /* the stream of bytes past the end */
     uint64_t buf;
     int have;
 } reader;
@@ -36,10 +37,7 @@ static uint8_t rd(reader *r)
         return *r->p++;
     }
     if (!r->have) {
-        uint64_t z = (r->s += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        r->buf = z ^ (z >> 31);
+        r->buf = tk_next(&r->s);
         r->have = 8;
     }
     r->have--;
@@ -86,7 +84,7 @@ int fz_decode(const uint8_t *data, size_t size, fz_case *c)
     uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a of the whole input seeds the stream */
     for (size_t i = 0; i < size; i++)
         h = (h ^ data[i]) * 0x100000001b3ull;
-    reader r = {data, size, h, 0, 0};
+    reader r = {data, size, {h}, 0, 0};
 
     uint8_t b0 = rd(&r);
     c->flags = b0 & (FZ_STRICT | FZ_NULL_WHEN_EMPTY);

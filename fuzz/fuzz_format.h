@@ -9,8 +9,9 @@
 
 /*
  * Layout (every field optional: past the end of the input, bytes come from a
- * splitmix64 stream seeded with a hash of the whole input, so a short input
- * still decodes to a full, deterministic case - "over-long" lengths included):
+ * splitmix64 stream (testkit/rng.h) seeded with a hash of the whole input, so
+ * a short input still decodes to a full, deterministic case - "over-long"
+ * lengths included). Every input runs every entry: no byte selects one.
  *
  *   byte 0   bit 0 CB_STRICT; bit 1 NULL pointers when n == 0; bit 2 the
  *            caller's exception flags already raised; bits 3-5 float mode

@@ -1,5 +1,6 @@
 /* gen_corpus.c - write the committed seed corpus (fuzz/corpus/): hand-picked adversarial cases in the format of fuzz_format.h; deterministic, so re-running gives the same files. */
 #include "fuzz_format.h"
+#include "rng.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -49,14 +50,9 @@ static unsigned special_index(float f)
     exit(1);
 }
 
-static uint64_t rng = 0x5eed;
-static uint64_t next(void)
-{
-    uint64_t z = (rng += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
+/* A fixed seed: the same files on every run and every machine. */
+static tk_rng rng = {0x5eed};
+static uint64_t next(void) { return tk_next(&rng); }
 
 static const char *dir;
 static int files;

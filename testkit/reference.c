@@ -133,6 +133,42 @@ int tk_same_output(const cb_entry_info *d, size_t n, size_t count_a, const void 
     return 1;
 }
 
+void tk_hits_of(const cb_entry_info *d, size_t n, size_t count, const void *out, uint64_t *hits)
+{
+    size_t words = (n + 63) / 64;
+    for (size_t w = 0; w < words; w++)
+        hits[w] = d->output == CB_OUTPUT_MASK ? ((const uint64_t *)out)[w] : 0;
+    if (d->output == CB_OUTPUT_MASK) {
+        if (n % 64)
+            hits[words - 1] &= ((uint64_t)1 << (n % 64)) - 1;
+        return;
+    }
+    const uint32_t *idx = (const uint32_t *)out;
+    for (size_t k = 0; k < count && k < n; k++)
+        if (idx[k] < n)
+            hits[idx[k] / 64] |= (uint64_t)1 << (idx[k] % 64);
+}
+
+size_t tk_from_hits(const cb_entry_info *d, size_t n, const uint64_t *hits, void *out)
+{
+    size_t count = 0;
+    uint64_t *mask = (uint64_t *)out;
+    uint32_t *idx = (uint32_t *)out;
+    if (d->output == CB_OUTPUT_MASK)
+        for (size_t w = 0; w < (n + 63) / 64; w++)
+            mask[w] = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!((hits[i / 64] >> (i % 64)) & 1u))
+            continue;
+        if (d->output == CB_OUTPUT_MASK)
+            mask[i / 64] |= (uint64_t)1 << (i % 64);
+        else
+            idx[count] = (uint32_t)i;
+        count++;
+    }
+    return count;
+}
+
 const char *tk_entry_label(const cb_entry_info *d, char *buf, size_t size)
 {
     static const char *const queries[] = {"overlap"};

@@ -56,6 +56,17 @@ size_t tk_out_bytes(const cb_entry_info *d, size_t n);
 int tk_same_output(const cb_entry_info *d, size_t n, size_t count_a, const void *a, size_t count_b,
                    const void *b, char *why, size_t why_size);
 
+/* The hits an output of entry d holds (count, out), as n bits: bit i % 64 of
+ * hits[i / 64] for element i, over (n + 63) / 64 words. Mask bits past n and
+ * indices >= n are dropped, so a malformed output does not round-trip. */
+void tk_hits_of(const cb_entry_info *d, size_t n, size_t count, const void *out, uint64_t *hits);
+
+/* Entry d's output for those n bits, as d documents it (mask words with zero
+ * bits past n, or ascending indices); returns the count. With tk_hits_of it
+ * rewrites one entry's result in the format of another entry of the same
+ * question (another layout or output). */
+size_t tk_from_hits(const cb_entry_info *d, size_t n, const uint64_t *hits, void *out);
+
 /* A short, stable label of an entry for test names and reports, e.g.
  * "overlap circle/box soa mask" (its public name is d->name). */
 const char *tk_entry_label(const cb_entry_info *d, char *buf, size_t size);
