@@ -1,4 +1,4 @@
-/* cb-digest.c - one 64-bit digest of every entry point's answers on a fixed corpus: backends, CPUs and architectures must all agree. */
+/* cb-digest.c - one 64-bit digest of every entry's answers on a fixed corpus, on every backend and under a hostile float mode: CPUs and architectures must all agree. */
 
 /*
  * Why this program: the float contract promises the same bits from every
@@ -7,18 +7,22 @@
  * it is under `qemu-x86_64 -cpu MODEL` and qemu-aarch64) reduces the answers
  * on a FIXED corpus to one number, so that runs on different CPUs and
  * architectures are compared through one committed value,
- * tools/cb-digest.expected.
+ * tests/digest/cb-digest.expected.
  *
  * What it runs: the converters and validators (their outputs seed the
- * digest), then the eight batch functions with both flags on 128 circle and
- * 128 box queries, once through each runnable backend's raw kernels
- * (cb_kernels_for) and once through the public entry points (the dispatcher),
- * and once more through the public entry points with flush-to-zero,
- * denormals-are-zero and round-toward-zero set (the entry points must undo
- * them). Every run must give the scalar kernels' digest. Along the way it
- * checks what a digest cannot see: the AoS, SoA, mask and index forms agree,
- * nothing is written past the outputs, masks are zero past n, and the public
- * functions agree with cb_overlap and reject bad arguments.
+ * digest), then every entry (cb_entry_info_of) with both flags on 128 circle
+ * and 128 box queries, once through each runnable backend's raw kernels
+ * (cb_entry_kernel) and once through the public functions (cb_entry_call, the
+ * dispatcher), and once more through the public functions with flush-to-zero,
+ * denormals-are-zero and round-toward-zero set (they must undo them). Every
+ * run must give the scalar kernels' digest, and every answer must equal the
+ * testkit reference (ref_entry); nothing may be written past an output.
+ *
+ * The digest depends on the corpus, on the order of the draws that make it
+ * and on the order of the hashing: entries that answer the same question
+ * (query, single shape, element shape) are hashed together, in registry
+ * order, one query and one flag at a time. Changing any of it changes the
+ * committed value without any answer having changed.
  *
  * Usage: cb-digest [--expect HEX] [--backend NAME]
  *   --expect HEX    fail unless the digest equals HEX (e.g. 0x0123...)
@@ -44,7 +48,8 @@
  *       test reports as "skipped".
  */
 #include "fpctl.h"
-#include "cpu_features.h"
+#include "reference.h"
+#include "rng.h"
 
 #include <cbatch.h>
 
@@ -128,21 +133,14 @@ static uint64_t fnv_box(uint64_t h, cb_box b)
 
 /* --------------------------------------------------- the fixed corpus */
 
-/* splitmix64 with a fixed seed: the corpus must be the same everywhere, so it
- * never depends on CB_SEED, time or the platform. Every float below is made
- * from integers by exact operations (grid values are multiples of 1/64 well
- * inside 2^24 units), so no rounding can differ between machines. */
-static uint64_t rng = 0x6362617463680001ull; /* "cbatch" */
+/* splitmix64 (testkit/rng.h) with a fixed seed: the corpus must be the same
+ * everywhere, so it never depends on CB_SEED, time or the platform, and the
+ * order of the draws below is part of the committed digest. Every float below
+ * is made from integers by exact operations (grid values are multiples of
+ * 1/64 well inside 2^24 units), so no rounding can differ between machines. */
+static tk_rng rng = {0x6362617463680001ull}; /* "cbatch" */
 
-static uint64_t next_u64(void)
-{
-    uint64_t z = (rng += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
-static uint32_t below(uint32_t n) { return (uint32_t)(next_u64() % n); }
+static uint32_t below(uint32_t n) { return (uint32_t)(tk_next(&rng) % n); }
 
 /* The level is 48 x 48 units: dense enough that a good share of pairs hit. */
 #define WORLD_UNITS (48u * 64u)
@@ -194,7 +192,7 @@ static float maybe_adv(uint32_t one_in, float realistic)
 /* Small multiples of 2^-72: their products and sums are denormal, so
  * flush-to-zero would change the answers (the guard must undo it). */
 static float denormal_band(int span) { return (float)((int)below(2u * (uint32_t)span + 1u) - span) * 0x1p-72f; }
-static float any_bits(void) { return u2f((uint32_t)next_u64()); }
+static float any_bits(void) { return tk_any_float(&rng); }
 
 /* A rounded product the compiler cannot fuse into a following add: the
  * corpus must not depend on -ffp-contract (meson passes =off, but a hand
@@ -205,10 +203,11 @@ static double mul(double a, double b)
     return p;
 }
 
-/* A uniform double in [lo, hi) with 53 random bits. */
+/* A uniform double in [lo, hi) with 53 random bits (tk_uniform draws a float
+ * from 24: the committed corpus was drawn with this one). */
 static double uniform(double lo, double hi)
 {
-    return lo + mul(hi - lo, (double)(next_u64() >> 11) * 0x1p-53);
+    return lo + mul(hi - lo, (double)(tk_next(&rng) >> 11) * 0x1p-53);
 }
 
 /* Square root by Newton's method in double: it only has to be the same on
@@ -547,215 +546,127 @@ static uint64_t scan_faults(uint64_t h, const char *what, int circles_not_boxes)
 
 /* --------------------------------------------------------- the batch runs */
 
-#define SENTINEL64 0xa5a5a5a5a5a5a5a5ull
-#define SENTINEL32 0xa5a5a5a5u
+/* The hashing order: entries grouped by the question they answer (query,
+ * single shape, element shape), groups in the order of their first entry,
+ * entries within a group in registry order. class_of[k] is the position in
+ * order[] of the first entry of order[k]'s group. */
+#define MAX_ENTRIES 64
+static size_t order[MAX_ENTRIES], class_of[MAX_ENTRIES], n_entries;
 
-static uint64_t mask_buf[WORDS + 1];
-static uint32_t idx_buf[NB + 1];
-
-static void arm_mask(size_t n)
+static int same_question(const cb_entry_info *a, const cb_entry_info *b)
 {
-    for (size_t w = 0; w <= (n + 63) / 64; w++)
-        mask_buf[w] = SENTINEL64;
+    return a->query == b->query && a->one == b->one && a->many == b->many;
 }
 
-static void arm_idx(size_t n)
+static int make_order(void)
 {
-    for (size_t i = 0; i <= n; i++)
-        idx_buf[i] = SENTINEL32;
-}
-
-static unsigned popcount64(uint64_t w)
-{
-    unsigned c = 0;
-    for (; w; w &= w - 1)
-        c++;
-    return c;
-}
-
-/* A mask result: well-formed, equal to `ref` when given; hashed. */
-static uint64_t take_mask(uint64_t h, const char *who, const char *fn, uint32_t q, unsigned flags,
-                          size_t n, size_t count, const uint64_t *ref)
-{
-    size_t words = (n + 63) / 64;
-    size_t bits = 0;
-    if (count == CB_INVALID)
-        fail("%s %s q=%u flags=%u n=%zu: returned CB_INVALID", who, fn, q, flags, n);
-    if (mask_buf[words] != SENTINEL64)
-        fail("%s %s q=%u flags=%u n=%zu: wrote past the last mask word", who, fn, q, flags, n);
-    for (size_t w = 0; w < words; w++)
-        bits += popcount64(mask_buf[w]);
-    if (n % 64 && words && (mask_buf[words - 1] >> (n % 64)))
-        fail("%s %s q=%u flags=%u n=%zu: bits past n are set", who, fn, q, flags, n);
-    if (bits != count)
-        fail("%s %s q=%u flags=%u n=%zu: returned %zu, mask has %zu bits", who, fn, q, flags, n,
-             count, bits);
-    if (ref && memcmp(ref, mask_buf, words * sizeof *ref) != 0)
-        fail("%s %s q=%u flags=%u n=%zu: AoS and SoA masks differ", who, fn, q, flags, n);
-    h = fnv_u64(h, (uint64_t)count);
-    for (size_t w = 0; w < words; w++)
-        h = fnv_u64(h, mask_buf[w]);
-    return h;
-}
-
-/* An index result: exactly the set bits of `ref`, ascending; hashed. */
-static uint64_t take_idx(uint64_t h, const char *who, const char *fn, uint32_t q, unsigned flags,
-                         size_t n, size_t count, const uint64_t *ref)
-{
-    if (count == CB_INVALID || count > n) {
-        fail("%s %s q=%u flags=%u n=%zu: returned %zu", who, fn, q, flags, n, count);
-        return h;
+    size_t count = cb_entry_count();
+    if (count == 0 || count > MAX_ENTRIES) {
+        fail("cb_entry_count() = %zu (this program handles 1 to %d)", count, MAX_ENTRIES);
+        return 0;
     }
-    if (idx_buf[n] != SENTINEL32)
-        fail("%s %s q=%u flags=%u n=%zu: wrote past n indices", who, fn, q, flags, n);
-    size_t k = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (!((ref[i / 64] >> (i % 64)) & 1u))
+    int placed[MAX_ENTRIES] = {0};
+    for (size_t e = 0; e < count; e++) {
+        if (placed[e])
             continue;
-        if (k >= count || idx_buf[k] != i) {
-            fail("%s %s q=%u flags=%u n=%zu: index list differs from the mask at hit %zu", who, fn,
-                 q, flags, n, k);
-            break;
-        }
-        k++;
+        size_t first = n_entries;
+        for (size_t f = e; f < count; f++)
+            if (!placed[f] && same_question(cb_entry_info_of(e), cb_entry_info_of(f))) {
+                placed[f] = 1;
+                class_of[n_entries] = first;
+                order[n_entries++] = f;
+            }
     }
-    if (k != count)
-        fail("%s %s q=%u flags=%u n=%zu: %zu indices, mask has %zu hits", who, fn, q, flags, n,
-             count, k);
-    h = fnv_u64(h, (uint64_t)count);
-    for (size_t i = 0; i < count; i++)
-        h = fnv_u64(h, idx_buf[i]);
-    return h;
+    return 1;
 }
 
-/* The public entry points have the raw kernels' signatures: one table type for both. */
-static const cb_kernels public_api = {
-    CB_BACKEND_COUNT,
-    cb_batch_overlap,
-    cb_batch_overlap_aos,
-    cb_batch_overlap_circles,
-    cb_batch_overlap_circles_aos,
-    cb_batch_overlap_idx,
-    cb_batch_overlap_aos_idx,
-    cb_batch_overlap_circles_idx,
-    cb_batch_overlap_circles_aos_idx,
-};
+/* Outputs of either kind, each with GUARD bytes of room past its largest
+ * size: a write there is a write past the output. */
+#define GUARD 8u
+#define SENTINEL 0xa5u
+static uint64_t mask_out[WORDS + 1], mask_want[WORDS + 1];
+static uint32_t idx_out[NB + 2], idx_want[NB + 2];
+static uint64_t hits[WORDS];
 
-/* What the corpus exercises, counted during the reference run. */
+/* One run: every entry, both flags, every query, through one backend's raw
+ * kernels (b < CB_BACKEND_COUNT) or the public functions (b ==
+ * CB_BACKEND_COUNT), each call made with the float control register set to
+ * `ctl` and everything else done in the environment the program started in.
+ * With `check`, every answer must equal the reference; without (raw kernels
+ * in a hostile mode, where the answer follows the mode by contract), the
+ * entries of one group must agree with the group's first. Returns the digest
+ * seeded with h; `stats` counts the pairs and hits of each group's first entry. */
 static size_t stat_pairs, stat_hits[2];
 
-/* All eight functions, both flags, every query; `reference` also compares
- * every answer with cb_overlap (the scalar reference for one pair) and
- * counts the hits. */
-static uint64_t run(const cb_kernels *k, const char *who, uint64_t h, int reference)
+static uint64_t run(const char *who, cb_backend b, unsigned long long ctl, int check, uint64_t h,
+                    int stats)
 {
-    uint64_t ref[WORDS];
+    const unsigned long long start = fpctl_read();
+    cb_kernel_fn kernel[MAX_ENTRIES] = {0};
+    for (size_t k = 0; b < CB_BACKEND_COUNT && k < n_entries; k++)
+        if (!(kernel[k] = cb_entry_kernel(order[k], b))) {
+            fail("%s: %s has no kernel on a backend that runs here", who,
+                 cb_entry_info_of(order[k])->name);
+            return h;
+        }
     for (uint32_t q = 0; q < NQ; q++) {
-        size_t n = qn[q], o = qoff[q], words = (n + 63) / 64;
+        size_t n = qn[q], o = qoff[q];
         cb_box_soa bs = {bx0 + o, by0 + o, bx1 + o, by1 + o};
         cb_circle_soa cs = {cx + o, cy + o, cr + o};
+        tk_views views = {&bs, boxes + o, &cs, circles + o};
         for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
-            size_t c;
-            arm_mask(n);
-            c = k->boxes(qcircle[q], &bs, n, mask_buf, flags);
-            h = take_mask(h, who, "boxes", q, flags, n, c, NULL);
-            if (reference)
-                stat_pairs += flags ? 0 : n, stat_hits[flags] += c;
-            memcpy(ref, mask_buf, words * sizeof *ref);
-            arm_mask(n);
-            c = k->boxes_aos(qcircle[q], boxes + o, n, mask_buf, flags);
-            h = take_mask(h, who, "boxes_aos", q, flags, n, c, ref);
-            arm_idx(n);
-            c = k->boxes_idx(qcircle[q], &bs, n, idx_buf, flags);
-            h = take_idx(h, who, "boxes_idx", q, flags, n, c, ref);
-            arm_idx(n);
-            c = k->boxes_aos_idx(qcircle[q], boxes + o, n, idx_buf, flags);
-            h = take_idx(h, who, "boxes_aos_idx", q, flags, n, c, ref);
-            for (size_t i = 0; reference && i < n; i++)
-                if ((int)((ref[i / 64] >> (i % 64)) & 1u) != cb_overlap(qcircle[q], boxes[o + i], flags)) {
-                    fail("%s boxes q=%u flags=%u: box %zu disagrees with cb_overlap", who, q, flags, o + i);
-                    break;
-                }
+            for (size_t k = 0; k < n_entries; k++) {
+                const cb_entry_info *d = cb_entry_info_of(order[k]);
+                int is_mask = d->output == CB_OUTPUT_MASK;
+                void *out = is_mask ? (void *)mask_out : (void *)idx_out;
+                void *want_out = is_mask ? (void *)mask_want : (void *)idx_want;
+                size_t bytes = tk_out_bytes(d, n);
+                cb_args a = {qcircle[q], qbox[q], tk_pick(d, &views), n, out, flags};
 
-            arm_mask(n);
-            c = k->circles(&cs, n, qbox[q], mask_buf, flags);
-            h = take_mask(h, who, "circles", q, flags, n, c, NULL);
-            if (reference)
-                stat_pairs += flags ? 0 : n, stat_hits[flags] += c;
-            memcpy(ref, mask_buf, words * sizeof *ref);
-            arm_mask(n);
-            c = k->circles_aos(circles + o, n, qbox[q], mask_buf, flags);
-            h = take_mask(h, who, "circles_aos", q, flags, n, c, ref);
-            arm_idx(n);
-            c = k->circles_idx(&cs, n, qbox[q], idx_buf, flags);
-            h = take_idx(h, who, "circles_idx", q, flags, n, c, ref);
-            arm_idx(n);
-            c = k->circles_aos_idx(circles + o, n, qbox[q], idx_buf, flags);
-            h = take_idx(h, who, "circles_aos_idx", q, flags, n, c, ref);
-            for (size_t i = 0; reference && i < n; i++)
-                if ((int)((ref[i / 64] >> (i % 64)) & 1u) != cb_overlap(circles[o + i], qbox[q], flags)) {
-                    fail("%s circles q=%u flags=%u: circle %zu disagrees with cb_overlap", who, q, flags, o + i);
-                    break;
+                memset(out, SENTINEL, bytes + GUARD);
+                fpctl_write(ctl);
+                size_t count = kernel[k] ? kernel[k](&a) : cb_entry_call(order[k], &a);
+                fpctl_write(start);
+
+                const unsigned char *guard = (const unsigned char *)out + bytes;
+                for (size_t g = 0; g < GUARD; g++)
+                    if (guard[g] != SENTINEL) {
+                        fail("%s %s q=%u flags=%u n=%zu: wrote past its output", who, d->name, q,
+                             flags, n);
+                        break;
+                    }
+
+                size_t want;
+                if (check) {
+                    cb_args r = a;
+                    r.out = want_out;
+                    want = ref_entry(d, &r);
+                } else {
+                    if (class_of[k] == k) /* the group's answer, in no entry's format */
+                        tk_hits_of(d, n, count, out, hits);
+                    want = tk_from_hits(d, n, hits, want_out);
                 }
+                char why[192];
+                if (!tk_same_output(d, n, count, out, want, want_out, why, sizeof why))
+                    fail("%s q=%u flags=%u: %s (%s)", who, q, flags, why,
+                         check ? "got vs the reference" : "got vs its group's first entry");
+
+                if (stats && class_of[k] == k)
+                    stat_pairs += flags ? 0 : n, stat_hits[flags] += count;
+                h = fnv_u64(h, (uint64_t)count);
+                if (is_mask)
+                    for (size_t w = 0; w < (n + 63) / 64; w++)
+                        h = fnv_u64(h, mask_out[w]);
+                else
+                    for (size_t i = 0; i < count && i < n; i++)
+                        h = fnv_u64(h, idx_out[i]);
+            }
         }
     }
     return h;
 }
 
-/* The argument checks of the public functions (not part of the digest: the
- * raw kernels do no checks by design). */
-static void check_public_arguments(void)
-{
-    cb_circle c = {1.0f, 1.0f, 1.0f};
-    cb_box b = {0.0f, 0.0f, 1.0f, 1.0f};
-    cb_box_soa bs = {bx0, by0, bx1, by1}, bs_null = {bx0, NULL, bx1, by1};
-    cb_circle_soa cs = {cx, cy, cr};
-    if (cb_batch_overlap(c, NULL, 0, NULL, 0) != 0 || cb_batch_overlap_aos_idx(c, NULL, 0, NULL, 0) != 0 ||
-        cb_batch_overlap_circles(NULL, 0, b, NULL, CB_STRICT) != 0 ||
-        cb_batch_overlap_circles_aos_idx(NULL, 0, b, NULL, 0) != 0)
-        fail("n == 0 with NULL pointers must return 0");
-    arm_mask(NB);
-    arm_idx(NB);
-    if (cb_batch_overlap(c, &bs, NB, mask_buf, 4u) != CB_INVALID ||
-        cb_batch_overlap_circles_aos(circles, NB, b, mask_buf, 0x80000000u) != CB_INVALID ||
-        cb_batch_overlap(c, &bs_null, NB, mask_buf, 0) != CB_INVALID ||
-        cb_batch_overlap_circles(&cs, NB, b, NULL, 0) != CB_INVALID ||
-        cb_batch_overlap_idx(c, &bs, NB, idx_buf, 5u) != CB_INVALID)
-        fail("bad flags or NULL pointers must return CB_INVALID");
-    for (size_t w = 0; w <= WORDS; w++)
-        if (mask_buf[w] != SENTINEL64)
-            fail("a rejected call wrote its output");
-    if (idx_buf[0] != SENTINEL32)
-        fail("a rejected index call wrote its output");
-    if (cb_boxes_from_centers_soa(centers, 1, NULL, soa_y0, soa_x1, soa_y1) != CB_ERR_INVALID_ARG)
-        fail("cb_boxes_from_centers_soa with a NULL output must return CB_ERR_INVALID_ARG");
-}
-
-/* ------------------------------------------- the caller's float environment */
-
-/* Set flush-to-zero, denormals-are-zero and round-toward-zero, as an engine
- * might; returns 0 where this program does not know how. */
-#if defined(FPCTL_X86)
-#define HOSTILE_BITS (FPCTL_FTZ | FPCTL_DAZ | 0x6000ull /* RC = toward zero */)
-#define HOSTILE_ENV_NAME "MXCSR FTZ+DAZ+round-toward-zero"
-#elif defined(__aarch64__)
-#define HOSTILE_BITS (FPCTL_FTZ | (3ull << 22) /* RMode = toward zero */)
-#define HOSTILE_ENV_NAME "FPCR FZ+round-toward-zero"
-#else
-#define HOSTILE_BITS 0ull
-#define HOSTILE_ENV_NAME "(not supported on this architecture)"
-#endif
-typedef unsigned long long fpenv_t;
-static int hostile_env(fpenv_t *saved)
-{
-    *saved = fpctl_read();
-    fpctl_write(*saved | HOSTILE_BITS);
-    return HOSTILE_BITS != 0;
-}
-static void restore_env(fpenv_t saved) { fpctl_write(saved); }
-
 /* --------------------------------------------------------------- reporting */
-
 
 static const char *status_name(cb_status s)
 {
@@ -787,6 +698,10 @@ static void report(const char *label, uint64_t d, uint64_t reference, int is_ref
         fail("%s: digest 0x%016" PRIx64 " != scalar 0x%016" PRIx64, label, d, reference);
 }
 
+/* What an engine might set: flush-to-zero, denormals-are-zero (x86) and
+ * round toward zero. 0 where the target has no control register. */
+#define HOSTILE (FPCTL_FTZ | FPCTL_DAZ | FPCTL_TOWARD_ZERO)
+
 int main(int argc, char **argv)
 {
     const char *expect_arg = NULL, *backend_arg = NULL;
@@ -817,10 +732,8 @@ int main(int argc, char **argv)
      * lines printed so far still reach the log. */
     setvbuf(stdout, NULL, _IOLBF, 0);
 
-    uint32_t f = cb_cpu_features();
-    printf("cpu features:");
-    print_cpu_features(stdout, f);
-    printf("\n");
+    printf("cpu features: 0x%" PRIx32 " (cb_cpu_features; cb-info names the bits)\n",
+           cb_cpu_features());
 
     /* First use: the library reads CB_BACKEND now, before any --backend. */
     const char *env = getenv("CB_BACKEND");
@@ -849,6 +762,8 @@ int main(int argc, char **argv)
     cb_backend active = cb_active_backend();
     printf("active: %s (%s)\n", cb_backend_name(active), cb_active_reason());
 
+    if (!make_order())
+        return EXIT_MISMATCH;
     make_queries();
     make_corpus();
     /* The inputs' own hash: when the digest differs between machines, this
@@ -864,8 +779,8 @@ int main(int argc, char **argv)
         hc = fnv_u64(hc, ((uint64_t)f2u(qcircle[q].x) << 32) | f2u(qcircle[q].y));
         hc = fnv_u64(hc, f2u(qcircle[q].r));
     }
-    printf("corpus: %u boxes, %u circles, %u queries of each kind, 8 functions x 2 flags; inputs 0x%016" PRIx64 "\n",
-           NB, NB, NQ, hc);
+    printf("corpus: %u boxes, %u circles, %u queries of each kind, %zu entries x 2 flags; inputs 0x%016" PRIx64 "\n",
+           NB, NB, NQ, n_entries, hc);
 
     uint64_t h0 = FNV_OFFSET;
     h0 = check_converters(h0, conv_center, 1);
@@ -874,52 +789,46 @@ int main(int argc, char **argv)
     h0 = scan_faults(h0, "boxes", 0);
     h0 = scan_faults(h0, "circles", 1);
     printf("converters 0x%016" PRIx64 ", validators 0x%016" PRIx64 "\n", hconv, h0);
-    check_public_arguments();
 
-    /* The reference: the scalar kernels. Then every other runnable backend. */
-    const cb_kernels *scalar = cb_kernels_for(CB_BACKEND_SCALAR);
-    if (!scalar) {
-        fprintf(stderr, "cb-digest: the scalar kernels are missing\n");
-        return EXIT_MISMATCH;
-    }
-    uint64_t reference = run(scalar, "scalar", h0, 0);
+    /* The reference digest: the scalar kernels. Then every other runnable backend. */
+    const unsigned long long start = fpctl_read();
+    uint64_t reference = run("scalar kernels", CB_BACKEND_SCALAR, start, 1, h0, 0);
     printf("digests (scalar kernels are the reference):\n");
     for (int b = 0; b < CB_BACKEND_COUNT; b++) {
         char label[64];
+        const char *why;
         snprintf(label, sizeof label, "%s kernels", cb_backend_name((cb_backend)b));
-        const cb_kernels *k = cb_kernels_for((cb_backend)b);
-        if (!k) {
-            const char *why;
-            cb_status st = cb_backend_status((cb_backend)b, &why);
+        cb_status st = cb_backend_status((cb_backend)b, &why);
+        if (st != CB_OK) {
             printf("  %-34s %-18s  %s: %s\n", label, "-", status_name(st), why);
             continue;
         }
-        report(label, b == CB_BACKEND_SCALAR ? reference : run(k, label, h0, 0), reference,
-               b == CB_BACKEND_SCALAR);
+        report(label, b == CB_BACKEND_SCALAR ? reference : run(label, (cb_backend)b, start, 1, h0, 0),
+               reference, b == CB_BACKEND_SCALAR);
     }
 
     char label[96];
     snprintf(label, sizeof label, "public functions (%s)", cb_backend_name(active));
-    report(label, run(&public_api, label, h0, 1), reference, 0);
-
+    report(label, run(label, CB_BACKEND_COUNT, start, 1, h0, 1), reference, 0);
     printf("    (%zu pairs per flag: %zu hit when touching counts, %zu with CB_STRICT)\n", stat_pairs,
            stat_hits[0], stat_hits[1]);
 
-    fpenv_t saved;
-    if (hostile_env(&saved)) {
-        uint64_t d = run(&public_api, "public functions in " HOSTILE_ENV_NAME, h0, 0);
-        uint64_t raw = run(scalar, "raw scalar in " HOSTILE_ENV_NAME, h0, 0);
-        restore_env(saved);
-        report("public functions, caller set FTZ", d, reference, 0);
-        printf("    (caller's environment: %s)\n", HOSTILE_ENV_NAME);
+    if (HOSTILE != 0) {
+        unsigned long long hostile = start | HOSTILE;
+        report("public functions, caller set FTZ",
+               run("public functions, caller set FTZ", CB_BACKEND_COUNT, hostile, 1, h0, 0),
+               reference, 0);
+        printf("    (caller's float control 0x%llx: flush-to-zero, denormals-are-zero, toward zero)\n",
+               hostile);
         /* Not a failure either way: the raw kernels run in the caller's
          * environment by contract. "differs" shows the corpus is one the
          * environment matters for, so the line above tested the guard. */
+        uint64_t raw = run("raw scalar kernels, same env", CB_BACKEND_SCALAR, hostile, 0, h0, 0);
         printf("  %-34s 0x%016" PRIx64 "  %s\n", "raw scalar kernels, same env", raw,
                raw == reference ? "same (this CPU/emulator ignored the mode)"
                                 : "differs, as documented: the guard above matters");
     } else {
-        printf("  public functions, caller set FTZ    (skipped: %s)\n", HOSTILE_ENV_NAME);
+        printf("  public functions, caller set FTZ    (skipped: no float control register here)\n");
     }
 
     printf("digest: 0x%016" PRIx64 "\n", reference);
@@ -928,7 +837,7 @@ int main(int argc, char **argv)
             printf("expected: 0x%016" PRIx64 " (match)\n", expect);
         else
             fail("digest 0x%016" PRIx64 " != expected 0x%016" PRIx64
-                 " (tools/cb-digest.expected: a backend, the corpus or the contract changed)",
+                 " (tests/digest/cb-digest.expected: a backend, the corpus or the contract changed)",
                  reference, expect);
     }
     if (failures) {
