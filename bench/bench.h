@@ -3,6 +3,7 @@
 #define CB_BENCH_H
 
 #include "cbatch.h"
+#include "reference.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -25,15 +26,44 @@ typedef struct bench_opts {
     size_t llc_bytes; /* last-level cache a single core can use; 0 = guess */
 } bench_opts;
 
-/* -------------------------------------------------------------- data */
+/* ----------------------------------------------------------- entries */
 
-typedef enum {
-    ENT_BOXES,       /* one circle vs n boxes, SoA */
-    ENT_BOXES_AOS,   /* one circle vs n boxes, AoS */
-    ENT_CIRCLES,     /* n circles vs one box, SoA */
-    ENT_CIRCLES_AOS, /* n circles vs one box, AoS */
-    ENT_COUNT
-} entry_kind;
+#define BENCH_MAX_GROUPS 16
+#define BENCH_GROUP_ENTRIES 4
+#define BENCH_NO_ENTRY ((size_t)-1)
+
+/*
+ * One group of table rows: the library's entries (cb_entry_info_of) that
+ * read the same input - the same query, single shape, element shape and
+ * layout - and differ only in what they write. The groups are built from the
+ * descriptors at start-up, in the library's order, so an entry the library
+ * gains shows up here without a change to the benchmark.
+ */
+typedef struct bench_group {
+    cb_query query;
+    cb_shape one, many;
+    cb_layout layout;
+    size_t entries[BENCH_GROUP_ENTRIES]; /* entry numbers, ascending by cb_output */
+    int nentries;
+    char stem[48];  /* what the elements are, "boxes"; longer when two groups would share it */
+    char label[56]; /* the stem and the layout, "boxes SoA": the table's entry column */
+} bench_group;
+
+/* entries.c: build the groups (0), or explain on stderr why not (-1). */
+int groups_init(void);
+int group_count(void);
+const bench_group *group_at(int g);
+/* The group reading this input, or -1 when the library has none. */
+int group_find(cb_query q, cb_shape one, cb_shape many, cb_layout layout);
+/* The group's entry that writes output o, or BENCH_NO_ENTRY. */
+size_t group_entry(const bench_group *g, cb_output o);
+/* The headline: one circle vs many boxes, SoA, bitmask (the entry every
+ * baseline exists for), found by its properties. 0 when the library has it. */
+int bench_headline(int *group, size_t *entry);
+/* Input bytes read per element: a box's or a circle's. */
+size_t bytes_per_elem(const bench_group *g);
+
+/* -------------------------------------------------------------- data */
 
 typedef enum {
     OUT_MASK,   /* bitmask, entity-sized query */
@@ -44,8 +74,12 @@ typedef enum {
     OUT_COUNT
 } out_kind;
 
+/* Which of a group's three single shapes a row uses: 0 entity-sized, 1 and 2
+ * the ~1% and ~50% area queries (index lists). */
+int query_of(out_kind o);
+
 typedef enum {
-    KIND_BACKEND,      /* a library backend's raw kernel (cb_kernels_for) */
+    KIND_BACKEND,      /* a library backend's raw kernel (cb_entry_kernel) */
     KIND_SEED,         /* a seed method A-E, per pair in a loop */
     KIND_CLAMP_O2,     /* plain clamp loop, -O2 baseline ISA */
     KIND_CLAMP_NATIVE, /* plain clamp loop, -O3 -march=native */
@@ -63,8 +97,8 @@ typedef struct seed_icircle {
 } seed_icircle;
 
 /* One rung of the size ladder: n boxes and n circles scattered over a level,
- * the same shapes in every layout the library and the seeds take, the query
- * shapes, and the output buffers (sized for the worst case). */
+ * the same shapes in every layout the library and the seeds take, each
+ * group's single shapes, and the output buffers (sized for the worst case). */
 typedef struct dataset {
     size_t n;
     float level; /* side of the square level, in world units */
@@ -79,37 +113,40 @@ typedef struct dataset {
     float *cx, *cy, *cr;
     cb_circle_soa csoa;
     cb_circle *caos;
-    /* queries: [0] entity-sized (bitmask rows), [1] ~1% hits, [2] ~50% hits */
-    cb_circle q[3];
-    cb_box qb[3];
-    /* outputs */
-    uint64_t *mask;
-    uint32_t *idx;
+    tk_views views; /* the four element arrays, for tk_pick */
+    /* each group's single shape per query (see query_of): q when the group's
+     * single shape is a circle, qb when it is a box; and the scalar
+     * backend's hit count for each */
+    cb_circle q[BENCH_MAX_GROUPS][3];
+    cb_box qb[BENCH_MAX_GROUPS][3];
+    size_t hits[BENCH_MAX_GROUPS][3];
+    /* outputs: out and ref each hold any entry's output for n elements */
+    void *out, *ref;
     unsigned char *bytes;
-    /* the scalar backend's bitmask for each entry point and query: every
-     * other row is validated against it (an index list must list its bits) */
-    uint64_t *ref[ENT_COUNT][3];
-    size_t ref_hits[ENT_COUNT][3];
 } dataset;
 
 int data_make(dataset *d, size_t n, uint64_t seed);
 void data_free(dataset *d);
-/* Small deterministic PRNG (splitmix64), also used to order rows. */
-uint64_t data_rand(uint64_t *state);
+/* The arguments of entry e (of group g) at query k: the group's single
+ * shape, the entry's view of the elements, all n of them, out = d->out,
+ * flags 0. */
+cb_args data_args(const dataset *d, int g, size_t e, int k);
 
 /* --------------------------------------------------------- row model */
 
 
 typedef struct bench_case {
     case_kind kind;
-    const cb_kernels *k; /* KIND_BACKEND */
-    int seed;            /* KIND_SEED: 0..4 = A..E */
-    int native;          /* KIND_STREAM: use the -march=native build */
-    entry_kind entry;
+    int backend;     /* KIND_BACKEND: the cb_backend; else -1 */
+    size_t entry;    /* KIND_BACKEND: the entry timed; else BENCH_NO_ENTRY */
+    cb_kernel_fn fn; /* KIND_BACKEND: cb_entry_kernel(entry, backend) */
+    int group;       /* the table group the row belongs to */
+    int seed;        /* KIND_SEED: 0..4 = A..E */
+    int native;      /* KIND_STREAM: use the -march=native build */
     out_kind out;
     char label[32];
+    char note[96];
     unsigned long iters; /* calls per timed sample */
-    int nsamples;
     double ns_per_elem[BENCH_MAX_REPS];
 } bench_case;
 
@@ -118,7 +155,7 @@ typedef struct bench_row {
     size_t n;
     char label[32];
     case_kind kind;
-    entry_kind entry;
+    int group;
     out_kind out;
     int backend; /* cb_backend for KIND_BACKEND, else -1 */
     int seed_id; /* KIND_SEED: 0..4 = A..E */
@@ -139,11 +176,9 @@ typedef struct small_row {
     double min, med, max; /* ns per call */
 } small_row;
 
-const char *entry_name(entry_kind e);
 const char *out_name(out_kind o);
 const char *kind_name(case_kind k);
 const char *path_name(call_path p);
-size_t bytes_per_elem(entry_kind e);
 
 /* -------------------------------------------------------------- timing */
 
@@ -169,16 +204,26 @@ extern volatile uint64_t bench_sink;
 
 /* run.c: one timed sample (iters calls) of a case, ns in total. */
 double run_case(const bench_case *c, const dataset *d, unsigned long iters);
-/* run.c: check a case's output against the scalar reference; returns the
- * number of differing elements (0 = equal). */
+/* run.c: whether the compiler loops (clamp_loop.c) compute group g's query,
+ * and whether the streaming read (stream.c) knows its input. */
+int clamp_covers(const bench_group *g);
+int stream_covers(const bench_group *g);
+/* run.c: check a case's output against the contract: a backend against the
+ * scalar backend (the scalar backend against testkit's reference), a loop
+ * against the scalar backend, a seed under its own touching rule. Returns 0
+ * when they agree, else the number of differing answers (or 1 where only
+ * the first difference is known); the first difference, or a seed's
+ * summary, goes to why. */
 size_t check_case(const bench_case *c, dataset *d, char *why, size_t whylen);
 
-/* small.c: ns per call of cb_batch_overlap at n = 1, 4, 16, 64 through the
- * public dispatcher vs the same backend's raw kernel; *fenv_ns receives the
- * cost of one read of the float-environment register (MXCSR / FPCR), or a
- * negative value where there is none. Returns the number of rows. */
-int small_run(const bench_opts *o, const dataset *d, const cb_kernels *const *ks, int nk,
-              small_row *out, int max, double *fenv_ns);
+/* small.c: ns per call of the headline entry (bench_headline) at n = 1, 4,
+ * 16, 64 through the public function (cb_entry_call) vs the same backend's
+ * raw kernel, for each backend in bs[0..nb-1]; *fenv_ns receives the cost of
+ * one read of the float-environment register (MXCSR / FPCR), or a negative
+ * value where there is none. Returns the number of rows (0 when the library
+ * has no headline entry). */
+int small_run(const bench_opts *o, const dataset *d, const int *bs, int nb, small_row *out,
+              int max, double *fenv_ns);
 
 /* -------------------------------------------------------------- seeds */
 
@@ -196,10 +241,10 @@ size_t seed_run(int s, const dataset *d, cb_circle c, uint64_t *mask);
  * The *_isa constants say which cb_cpu_features() bits the build needs. */
 #define CB_CLAMP_DECL(p)                                                                           \
     extern const uint32_t p##_isa;                                                                 \
-    void p##_boxes(cb_circle c, const cb_box_soa *b, size_t n, unsigned char *out);                \
-    void p##_boxes_aos(cb_circle c, const cb_box *b, size_t n, unsigned char *out);                \
-    void p##_circles(const cb_circle_soa *c, size_t n, cb_box b, unsigned char *out);              \
-    void p##_circles_aos(const cb_circle *c, size_t n, cb_box b, unsigned char *out);
+    void p##_box_soa(cb_circle c, const cb_box_soa *b, size_t n, unsigned char *out);              \
+    void p##_box_aos(cb_circle c, const cb_box *b, size_t n, unsigned char *out);                  \
+    void p##_circle_soa(const cb_circle_soa *c, size_t n, cb_box b, unsigned char *out);           \
+    void p##_circle_aos(const cb_circle *c, size_t n, cb_box b, unsigned char *out);
 CB_CLAMP_DECL(clamp_o2)
 CB_CLAMP_DECL(clamp_native)
 extern const int clamp_native_is_native; /* 0 when -march=native was not used (cross build) */

@@ -40,7 +40,7 @@ static inline int hit(float cx, float cy, float r2, float x0, float y0, float x1
     return dx * dx + dy * dy <= r2;
 }
 
-void FN(boxes)(cb_circle c, const cb_box_soa *b, size_t n, unsigned char *out)
+void FN(box_soa)(cb_circle c, const cb_box_soa *b, size_t n, unsigned char *out)
 {
     const float *x0 = b->min_x, *y0 = b->min_y, *x1 = b->max_x, *y1 = b->max_y;
     float r2 = c.r * c.r;
@@ -48,21 +48,21 @@ void FN(boxes)(cb_circle c, const cb_box_soa *b, size_t n, unsigned char *out)
         out[i] = (unsigned char)hit(c.x, c.y, r2, x0[i], y0[i], x1[i], y1[i]);
 }
 
-void FN(boxes_aos)(cb_circle c, const cb_box *b, size_t n, unsigned char *out)
+void FN(box_aos)(cb_circle c, const cb_box *b, size_t n, unsigned char *out)
 {
     float r2 = c.r * c.r;
     for (size_t i = 0; i < n; i++)
         out[i] = (unsigned char)hit(c.x, c.y, r2, b[i].min_x, b[i].min_y, b[i].max_x, b[i].max_y);
 }
 
-void FN(circles)(const cb_circle_soa *c, size_t n, cb_box b, unsigned char *out)
+void FN(circle_soa)(const cb_circle_soa *c, size_t n, cb_box b, unsigned char *out)
 {
     const float *x = c->x, *y = c->y, *r = c->r;
     for (size_t i = 0; i < n; i++)
         out[i] = (unsigned char)hit(x[i], y[i], r[i] * r[i], b.min_x, b.min_y, b.max_x, b.max_y);
 }
 
-void FN(circles_aos)(const cb_circle *c, size_t n, cb_box b, unsigned char *out)
+void FN(circle_aos)(const cb_circle *c, size_t n, cb_box b, unsigned char *out)
 {
     for (size_t i = 0; i < n; i++)
         out[i] = (unsigned char)hit(c[i].x, c[i].y, c[i].r * c[i].r, b.min_x, b.min_y, b.max_x,

@@ -1,5 +1,6 @@
-/* data.c - benchmark data: boxes and circles scattered over a game level, every layout and seed format, query shapes, scalar reference answers. */
+/* data.c - benchmark data: boxes and circles scattered over a game level, every layout and seed format, each group's query shapes and hit counts, the arguments of any entry. */
 #include "bench.h"
+#include "rng.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -23,17 +24,9 @@
 #define TRIGGER_H 48.0f
 #define CALIBRATE_MAX 65536u  /* elements used to choose the 1% / 50% queries */
 
-uint64_t data_rand(uint64_t *state) /* splitmix64 */
+static int32_t rand_in(tk_rng *s, int32_t lo, int32_t hi) /* inclusive */
 {
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-static int32_t rand_in(uint64_t *s, int32_t lo, int32_t hi) /* inclusive */
-{
-    return lo + (int32_t)(data_rand(s) % (uint64_t)(hi - lo + 1));
+    return lo + (int32_t)(tk_next(s) % (uint64_t)(hi - lo + 1));
 }
 
 /* Cache-line aligned, so a row never depends on where malloc put an array;
@@ -47,37 +40,49 @@ static void *alloc(size_t bytes)
     return p;
 }
 
-static size_t hits_boxes(const cb_kernels *k, cb_circle c, const cb_box_soa *b, size_t n,
-                         uint64_t *scratch)
+cb_args data_args(const dataset *d, int g, size_t e, int k)
 {
-    return k->boxes(c, b, n, scratch, 0);
+    cb_args a;
+    memset(&a, 0, sizeof a);
+    if (group_at(g)->one == CB_SHAPE_CIRCLE)
+        a.circle = d->q[g][k];
+    else
+        a.box = d->qb[g][k];
+    a.many = tk_pick(cb_entry_info_of(e), &d->views);
+    a.n = d->n;
+    a.out = d->out;
+    return a;
 }
 
-static size_t hits_circles(const cb_kernels *k, const cb_circle_soa *c, size_t n, cb_box b,
-                           uint64_t *scratch)
+/* A single shape of kind one centred in the level: a circle of radius t,
+ * or a square box of half-side t (the other output is left alone). */
+static void centred(const dataset *d, cb_shape one, float t, cb_circle *c, cb_box *b)
 {
-    return k->circles(c, n, b, scratch, 0);
+    float mid = (float)floor(d->level / 2);
+    if (one == CB_SHAPE_CIRCLE) {
+        cb_circle cc = {mid, mid, t};
+        *c = cc;
+    } else {
+        cb_box bb = {mid - t, mid - t, mid + t, mid + t};
+        *b = bb;
+    }
 }
 
 /* Smallest integer radius (centred circle) or half-side (centred square)
- * whose hit fraction on the first m elements reaches p. */
-static int32_t calibrate(const cb_kernels *k, const dataset *d, int circles_entry, double p,
-                         uint64_t *scratch)
+ * whose hit fraction on the first m elements reaches p, by the scalar
+ * backend on group g's input. */
+static int32_t calibrate(const dataset *d, int g, double p)
 {
     size_t m = d->n < CALIBRATE_MAX ? d->n : CALIBRATE_MAX;
-    float mid = (float)floor(d->level / 2);
+    size_t e = group_at(g)->entries[0];
+    cb_kernel_fn scalar = cb_entry_kernel(e, CB_BACKEND_SCALAR);
+    cb_args a = data_args(d, g, e, 0);
+    a.n = m;
     int32_t lo = 0, hi = (int32_t)d->level;
     while (hi - lo > 1) {
         int32_t t = lo + (hi - lo) / 2;
-        size_t h;
-        if (circles_entry) {
-            cb_box b = {mid - (float)t, mid - (float)t, mid + (float)t, mid + (float)t};
-            h = hits_circles(k, &d->csoa, m, b, scratch);
-        } else {
-            cb_circle c = {mid, mid, (float)t};
-            h = hits_boxes(k, c, &d->soa, m, scratch);
-        }
-        if ((double)h < p * (double)m)
+        centred(d, group_at(g)->one, (float)t, &a.circle, &a.box);
+        if ((double)scalar(&a) < p * (double)m)
             lo = t;
         else
             hi = t;
@@ -105,14 +110,16 @@ int data_make(dataset *d, size_t n, uint64_t seed)
     d->cy = alloc(n * sizeof(float));
     d->cr = alloc(n * sizeof(float));
     d->caos = alloc(n * sizeof(cb_circle));
-    d->mask = alloc((n + 63) / 64 * sizeof(uint64_t));
-    d->idx = alloc(n * sizeof(uint32_t));
+    size_t out_bytes = 0;
+    for (size_t e = 0; e < cb_entry_count(); e++) {
+        size_t b = tk_out_bytes(cb_entry_info_of(e), n);
+        out_bytes = b > out_bytes ? b : out_bytes;
+    }
+    d->out = alloc(out_bytes);
+    d->ref = alloc(out_bytes);
     d->bytes = alloc(n);
     int ok = d->x0 && d->y0 && d->x1 && d->y1 && d->aos && d->centers && d->corners &&
-             d->irects && d->cx && d->cy && d->cr && d->caos && d->mask && d->idx && d->bytes;
-    for (int e = 0; e < ENT_COUNT; e++)
-        for (int q = 0; q < 3; q++)
-            ok = ok && (d->ref[e][q] = alloc((n + 63) / 64 * sizeof(uint64_t))) != NULL;
+             d->irects && d->cx && d->cy && d->cr && d->caos && d->out && d->ref && d->bytes;
     if (!ok) {
         data_free(d);
         return -1;
@@ -120,7 +127,7 @@ int data_make(dataset *d, size_t n, uint64_t seed)
 
     /* Each size gets its own stream derived from the printed seed, so a
      * rung can be replayed alone with --sizes. */
-    uint64_t s = seed ^ (0xA0761D6478BD642Full * (uint64_t)(n + 1));
+    tk_rng s = {seed ^ (0xA0761D6478BD642Full * (uint64_t)(n + 1))};
     for (size_t i = 0; i < n; i++) {
         int32_t w = rand_in(&s, BOX_MIN, BOX_MAX), h = rand_in(&s, BOX_MIN, BOX_MAX);
         int32_t x = rand_in(&s, 0, L - w), y = rand_in(&s, 0, L - h);
@@ -146,34 +153,32 @@ int data_make(dataset *d, size_t n, uint64_t seed)
     }
     d->soa.min_x = d->x0, d->soa.min_y = d->y0, d->soa.max_x = d->x1, d->soa.max_y = d->y1;
     d->csoa.x = d->cx, d->csoa.y = d->cy, d->csoa.r = d->cr;
+    tk_views v = {&d->soa, d->aos, &d->csoa, d->caos}; /* tk_views' order: as reference.h */
+    d->views = v;
 
     /* Queries. [0]: an entity (circle r = 24) or a trigger box (64 x 48)
      * somewhere in the level: what a game asks every frame, few hits.
      * [1], [2]: a centred area query sized for ~1% and ~50% hits, to show
-     * what the index-list output costs when it has little or much to write. */
-    const cb_kernels *ref = cb_kernels_for(CB_BACKEND_SCALAR);
+     * what the index-list output costs when it has little or much to write;
+     * sized per group, on that group's own elements. */
     cb_circle e = {(float)rand_in(&s, 0, L), (float)rand_in(&s, 0, L), ENTITY_R};
     float tx = (float)rand_in(&s, 0, L - (int32_t)TRIGGER_W);
     float ty = (float)rand_in(&s, 0, L - (int32_t)TRIGGER_H);
     cb_box t = {tx, ty, tx + TRIGGER_W, ty + TRIGGER_H};
-    d->q[0] = e;
-    d->qb[0] = t;
-    float mid = (float)floor(d->level / 2);
     const double frac[3] = {0, 0.01, 0.5};
-    for (int q = 1; q < 3; q++) {
-        float r = (float)calibrate(ref, d, 0, frac[q], d->mask);
-        cb_circle c = {mid, mid, r};
-        d->q[q] = c;
-        float hs = (float)calibrate(ref, d, 1, frac[q], d->mask);
-        cb_box b = {mid - hs, mid - hs, mid + hs, mid + hs};
-        d->qb[q] = b;
-    }
-    for (int q = 0; q < 3; q++) {
-        d->ref_hits[ENT_BOXES][q] = ref->boxes(d->q[q], &d->soa, n, d->ref[ENT_BOXES][q], 0);
-        d->ref_hits[ENT_BOXES_AOS][q] = ref->boxes_aos(d->q[q], d->aos, n, d->ref[ENT_BOXES_AOS][q], 0);
-        d->ref_hits[ENT_CIRCLES][q] = ref->circles(&d->csoa, n, d->qb[q], d->ref[ENT_CIRCLES][q], 0);
-        d->ref_hits[ENT_CIRCLES_AOS][q] =
-            ref->circles_aos(d->caos, n, d->qb[q], d->ref[ENT_CIRCLES_AOS][q], 0);
+    for (int g = 0; g < group_count(); g++) {
+        d->q[g][0] = e;
+        d->qb[g][0] = t;
+        for (int k = 1; k < 3; k++)
+            centred(d, group_at(g)->one, (float)calibrate(d, g, frac[k]), &d->q[g][k],
+                    &d->qb[g][k]);
+        /* every row's hits column: the scalar backend's count */
+        size_t en = group_at(g)->entries[0];
+        cb_kernel_fn scalar = cb_entry_kernel(en, CB_BACKEND_SCALAR);
+        for (int k = 0; k < 3; k++) {
+            cb_args a = data_args(d, g, en, k);
+            d->hits[g][k] = scalar(&a);
+        }
     }
     return 0;
 }
@@ -183,9 +188,6 @@ void data_free(dataset *d)
     free(d->x0), free(d->y0), free(d->x1), free(d->y1), free(d->aos);
     free(d->centers), free(d->corners), free(d->irects);
     free(d->cx), free(d->cy), free(d->cr), free(d->caos);
-    free(d->mask), free(d->idx), free(d->bytes);
-    for (int e = 0; e < ENT_COUNT; e++)
-        for (int q = 0; q < 3; q++)
-            free(d->ref[e][q]);
+    free(d->out), free(d->ref), free(d->bytes);
     memset(d, 0, sizeof *d);
 }

@@ -285,8 +285,9 @@ static void detect_env(bench_env *e, const bench_opts *o)
         e->l1 = 32 << 10;
     if (!e->l2)
         e->l2 = 512 << 10;
-    /* A VM may report the whole socket's L3 (here 16 CCDs x 32 MiB); one core
-     * only reaches its own complex's share, so cap the figure. */
+    /* A VM may report the whole socket's L3 (all its core complexes' caches
+     * summed); one core only reaches its own complex's share, so cap the
+     * figure. */
     if (o->llc_bytes) {
         e->llc = o->llc_bytes;
     } else if (!e->llc || e->llc > (64ul << 20)) {
@@ -333,37 +334,84 @@ static bench_row *row_push(rowvec *r)
     return &r->v[r->n++];
 }
 
-static int build_cases(const bench_opts *o, const bench_env *e, const cb_kernels *const *ks,
-                       int nk, bench_case *cs)
+/* The rows an entry gets: a bitmask at the entity query; an index list at
+ * the ~1% and ~50% queries, since its cost grows with what it writes. */
+static int rows_of(const cb_entry_info *info, out_kind *outs)
+{
+    switch (info->output) {
+    case CB_OUTPUT_MASK:
+        outs[0] = OUT_MASK;
+        return 1;
+    case CB_OUTPUT_INDICES:
+        outs[0] = OUT_IDX_LO, outs[1] = OUT_IDX_HI;
+        return 2;
+    }
+    return 0;
+}
+
+/* An upper bound of build_cases' count, for its array. */
+static size_t max_cases(int nb)
+{
+    return (size_t)nb * cb_entry_count() * 2 + SEED_COUNT + 3 * (size_t)group_count();
+}
+
+/* Every row of a size rung: each backend on each entry of each group, the
+ * seeds, and each group's compiler loops and streaming read. */
+static int build_cases(const bench_env *e, const int *bs, int nb, bench_case *cs)
 {
     int nc = 0;
-    for (int b = 0; b < nk; b++)
-        for (int en = 0; en < ENT_COUNT; en++)
-            for (int out = OUT_MASK; out <= OUT_IDX_HI; out++) {
-                bench_case c = {KIND_BACKEND, ks[b], 0, 0, (entry_kind)en, (out_kind)out, "", 1, 0, {0}};
-                snprintf(c.label, sizeof c.label, "%s", cb_backend_name(ks[b]->backend));
+    const bench_case blank = {KIND_BACKEND, -1, BENCH_NO_ENTRY, NULL, 0,  0,
+                              0,            OUT_MASK, "",     "",   1, {0}};
+    for (int b = 0; b < nb; b++)
+        for (int g = 0; g < group_count(); g++) {
+            const bench_group *gr = group_at(g);
+            for (int i = 0; i < gr->nentries; i++) {
+                out_kind outs[2];
+                int no = rows_of(cb_entry_info_of(gr->entries[i]), outs);
+                for (int k = 0; k < no; k++) {
+                    bench_case c = blank;
+                    c.backend = bs[b];
+                    c.entry = gr->entries[i];
+                    c.fn = cb_entry_kernel(c.entry, (cb_backend)bs[b]);
+                    c.group = g;
+                    c.out = outs[k];
+                    snprintf(c.label, sizeof c.label, "%s", cb_backend_name((cb_backend)bs[b]));
+                    cs[nc++] = c;
+                }
+            }
+        }
+    /* A seed takes one box struct per pair: an array of structs, so it is
+     * listed (and its bandwidth judged) with one circle vs boxes, AoS. */
+    int sg = group_find(CB_QUERY_OVERLAP, CB_SHAPE_CIRCLE, CB_SHAPE_BOX, CB_LAYOUT_AOS);
+    if (sg >= 0 && group_entry(group_at(sg), CB_OUTPUT_MASK) != BENCH_NO_ENTRY)
+        for (int s = 0; s < SEED_COUNT; s++) {
+            bench_case c = blank;
+            c.kind = KIND_SEED, c.group = sg, c.seed = s;
+            snprintf(c.label, sizeof c.label, "%s", seed_name(s));
+            cs[nc++] = c;
+        }
+    for (int g = 0; g < group_count(); g++) {
+        const bench_group *gr = group_at(g);
+        bench_case c = blank;
+        c.group = g;
+        /* the loops are checked against the group's bitmask entry */
+        if (clamp_covers(gr) && group_entry(gr, CB_OUTPUT_MASK) != BENCH_NO_ENTRY) {
+            c.kind = KIND_CLAMP_O2, c.out = OUT_BYTES;
+            snprintf(c.label, sizeof c.label, "loop -O2");
+            cs[nc++] = c;
+            if (e->native_ok) {
+                c.kind = KIND_CLAMP_NATIVE;
+                snprintf(c.label, sizeof c.label, "%s",
+                         clamp_native_is_native ? "loop -O3 native" : "loop -O3");
                 cs[nc++] = c;
             }
-    for (int s = 0; s < SEED_COUNT; s++) {
-        /* a seed takes one box struct per pair: an array of structs, so it
-         * is listed (and its bandwidth judged) with the AoS entry point */
-        bench_case c = {KIND_SEED, NULL, s, 0, ENT_BOXES_AOS, OUT_MASK, "", 1, 0, {0}};
-        snprintf(c.label, sizeof c.label, "%s", seed_name(s));
-        cs[nc++] = c;
-    }
-    for (int en = 0; en < ENT_COUNT; en++) {
-        bench_case c = {KIND_CLAMP_O2, NULL, 0, 0, (entry_kind)en, OUT_BYTES, "loop -O2", 1, 0, {0}};
-        cs[nc++] = c;
-        if (e->native_ok) {
-            bench_case c2 = {KIND_CLAMP_NATIVE, NULL, 0, 0, (entry_kind)en, OUT_BYTES, "", 1, 0, {0}};
-            snprintf(c2.label, sizeof c2.label, "%s",
-                     clamp_native_is_native ? "loop -O3 native" : "loop -O3");
-            cs[nc++] = c2;
         }
-        bench_case c3 = {KIND_STREAM, NULL, 0, e->native_ok, (entry_kind)en, OUT_READ, "stream read", 1, 0, {0}};
-        cs[nc++] = c3;
+        if (stream_covers(gr)) {
+            c.kind = KIND_STREAM, c.out = OUT_READ, c.native = e->native_ok;
+            snprintf(c.label, sizeof c.label, "stream read");
+            cs[nc++] = c;
+        }
     }
-    (void)o;
     return nc;
 }
 
@@ -378,39 +426,40 @@ static const char *human(size_t n, char *buf, size_t len)
     return buf;
 }
 
-static int run_size(const bench_opts *o, const bench_env *e, const cb_kernels *const *ks, int nk,
-                    size_t n, rowvec *rows)
+static int run_size(const bench_opts *o, const bench_env *e, const int *bs, int nb, size_t n,
+                    rowvec *rows)
 {
-    static bench_case cs[CB_BACKEND_COUNT * ENT_COUNT * 3 + SEED_COUNT + 3 * ENT_COUNT];
     char hb[32];
     dataset d;
     double t_start = time_now_ns();
     fprintf(stderr, "cb-bench: n=%s: making data...", human(n, hb, sizeof hb));
-    if (data_make(&d, n, o->seed)) {
+    bench_case *cs = malloc(max_cases(nb) * sizeof *cs);
+    double *first_ns = malloc(max_cases(nb) * sizeof *first_ns);
+    if (!cs || !first_ns || data_make(&d, n, o->seed)) {
         fprintf(stderr, "\ncb-bench: out of memory for n=%zu\n", n);
+        free(cs), free(first_ns);
         return -1;
     }
-    int nc = build_cases(o, e, ks, nk, cs);
+    int nc = build_cases(e, bs, nb, cs);
 
     /* Validate before timing: a fast wrong answer is worth nothing. */
-    char notes[sizeof cs / sizeof cs[0]][96];
     for (int i = 0; i < nc; i++) {
-        size_t diff = check_case(&cs[i], &d, notes[i], sizeof notes[i]);
+        char why[320];
+        size_t diff = check_case(&cs[i], &d, why, sizeof why);
         if (diff && cs[i].kind != KIND_SEED) {
-            fprintf(stderr,
-                    "\ncb-bench: FAIL: %s %s %s at n=%zu differs from the scalar backend in %zu "
-                    "elements (seed 0x%llx)\n",
-                    cs[i].label, entry_name(cs[i].entry), out_name(cs[i].out), n, diff,
+            fprintf(stderr, "\ncb-bench: FAIL: %s %s %s at n=%zu: %s (seed 0x%llx)\n", cs[i].label,
+                    group_at(cs[i].group)->label, out_name(cs[i].out), n, why,
                     (unsigned long long)o->seed);
             data_free(&d);
+            free(cs), free(first_ns);
             return -1;
         }
+        snprintf(cs[i].note, sizeof cs[i].note, "%.95s", why); /* a seed's summary, for the table */
     }
     fprintf(stderr, " %d rows checked, calibrating...", nc);
 
     /* Calibrate, which also warms code, data and clock speed: calls until
      * sample_ns has passed (at least two), then enough calls per sample. */
-    double first_ns[sizeof cs / sizeof cs[0]];
     for (int i = 0; i < nc; i++) {
         double spent = 0, best = 1e300;
         int calls = 0;
@@ -444,19 +493,19 @@ static int run_size(const bench_opts *o, const bench_env *e, const cb_kernels *c
         w->n = n;
         snprintf(w->label, sizeof w->label, "%s", cs[i].label);
         w->kind = cs[i].kind;
-        w->entry = cs[i].entry;
+        w->group = cs[i].group;
         w->out = cs[i].out;
-        w->backend = cs[i].kind == KIND_BACKEND ? (int)cs[i].k->backend : -1;
+        w->backend = cs[i].backend;
         w->seed_id = cs[i].seed;
-        int q = cs[i].out == OUT_IDX_LO ? 1 : cs[i].out == OUT_IDX_HI ? 2 : 0;
-        w->hits = cs[i].kind == KIND_STREAM ? 0 : d.ref_hits[cs[i].entry][q];
+        w->hits = cs[i].kind == KIND_STREAM ? 0 : d.hits[cs[i].group][query_of(cs[i].out)];
         w->iters = cs[i].iters;
         w->reps = o->reps;
         time_stats(cs[i].ns_per_elem, o->reps, &w->min, &w->med, &w->max);
-        memcpy(w->note, notes[i], sizeof w->note); /* same size, NUL-terminated by snprintf */
+        memcpy(w->note, cs[i].note, sizeof w->note); /* same size, NUL-terminated by snprintf */
     }
     fprintf(stderr, " done in %.1f s\n", (time_now_ns() - t_start) / 1e9);
     data_free(&d);
+    free(cs), free(first_ns);
     return 0;
 }
 
@@ -471,24 +520,33 @@ int main(int argc, char **argv)
     detect_env(&e, &o);
     e.load_start = bench_loadavg();
 
+    if (groups_init())
+        return 2;
+
     /* Backends: the raw kernels of each one this CPU can run, side by side,
-     * without touching the library's global choice. */
-    const cb_kernels *ks[CB_BACKEND_COUNT];
-    int nk = 0;
+     * without touching the library's global choice. A backend that can run
+     * here has a kernel for every entry (cbatch.h). */
+    int bs[CB_BACKEND_COUNT];
+    int nb = 0;
     for (int b = 0; b < CB_BACKEND_COUNT; b++) {
         if (!o.backend_on[b])
             continue;
         const char *why = "";
         cb_status st = cb_backend_status((cb_backend)b, &why);
-        const cb_kernels *k = cb_kernels_for((cb_backend)b);
-        if (!k) {
+        if (st != CB_OK) {
             fprintf(stderr, "cb-bench: skipping %s: %s (%s)\n", cb_backend_name((cb_backend)b), why,
                     cb_status_string(st));
             continue;
         }
-        ks[nk++] = k;
+        for (size_t en = 0; en < cb_entry_count(); en++)
+            if (!cb_entry_kernel(en, (cb_backend)b)) {
+                fprintf(stderr, "cb-bench: FAIL: %s can run here but has no kernel for %s\n",
+                        cb_backend_name((cb_backend)b), cb_entry_info_of(en)->name);
+                return 1;
+            }
+        bs[nb++] = b;
     }
-    if (!nk) {
+    if (!nb) {
         fprintf(stderr, "cb-bench: no backend to measure\n");
         return 2;
     }
@@ -500,7 +558,7 @@ int main(int argc, char **argv)
 
     rowvec rows = {NULL, 0, 0};
     for (int i = 0; i < o.nsizes; i++)
-        if (run_size(&o, &e, ks, nk, o.sizes[i], &rows))
+        if (run_size(&o, &e, bs, nb, o.sizes[i], &rows))
             return 1;
 
     /* Small batches through the dispatcher vs direct. */
@@ -512,7 +570,7 @@ int main(int argc, char **argv)
         return 1;
     }
     fprintf(stderr, "cb-bench: small batches (n = 1, 4, 16, 64), direct vs dispatched...");
-    int nsmall = small_run(&o, &sd, ks, nk, small, (int)(sizeof small / sizeof small[0]), &fenv_ns);
+    int nsmall = small_run(&o, &sd, bs, nb, small, (int)(sizeof small / sizeof small[0]), &fenv_ns);
     fprintf(stderr, " done\n");
     data_free(&sd);
 

@@ -7,8 +7,9 @@
 /*
  * No plotting library: the file is plain SVG 1.1 with inline styles, so a
  * browser, rsvg-convert or an image viewer shows it as it is. The plot is
- * the headline entry point (boxes SoA, bitmask) because that is the one all
- * baselines exist for; the CSV has every other row.
+ * the headline entry (bench_headline: one circle vs boxes, SoA, bitmask)
+ * because that is the one all baselines exist for; the CSV has every other
+ * row.
  */
 #define W 1040
 #define H 660
@@ -60,14 +61,16 @@ int plot_svg(const char *path, const bench_opts *o, const bench_env *e, const be
                                                    "#393b79"};
     series ser[MAXSER];
     int ns = 0;
+    int hg = -1; /* the headline group: one circle vs boxes, SoA (bench_headline) */
     memset(ser, 0, sizeof ser);
+    bench_headline(&hg, NULL);
 
     /* One series per backend and baseline, points in size order. */
     for (int b = 0; b < CB_BACKEND_COUNT; b++) {
         series *s = &ser[ns];
         for (int i = 0; i < nr; i++)
             if (rows[i].kind == KIND_BACKEND && rows[i].backend == b &&
-                rows[i].entry == ENT_BOXES && rows[i].out == OUT_MASK)
+                rows[i].group == hg && rows[i].out == OUT_MASK)
                 add_point(s, rows[i].n, rows[i].med);
         if (s->np) {
             snprintf(s->label, sizeof s->label, "cbatch %s", cb_backend_name((cb_backend)b));
@@ -85,7 +88,7 @@ int plot_svg(const char *path, const bench_opts *o, const bench_env *e, const be
     for (size_t j = 0; j < sizeof base / sizeof base[0]; j++) {
         series *s = &ser[ns];
         for (int i = 0; i < nr; i++)
-            if (rows[i].kind == base[j].k && rows[i].entry == ENT_BOXES)
+            if (rows[i].kind == base[j].k && rows[i].group == hg)
                 add_point(s, rows[i].n, rows[i].med);
         if (s->np) {
             snprintf(s->label, sizeof s->label, "%s", base[j].label);

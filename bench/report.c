@@ -4,33 +4,29 @@
 #include <math.h>
 #include <string.h>
 
-static const char *const entry_names[ENT_COUNT] = {"boxes SoA", "boxes AoS", "circles SoA",
-                                                   "circles AoS"};
 static const char *const out_names[OUT_COUNT] = {"mask", "idx 1%", "idx 50%", "bytes", "read"};
 static const char *const kind_names[KIND_COUNT] = {"backend", "seed", "loop-O2", "loop-native",
                                                    "stream"};
 static const char *const path_names[PATH_COUNT] = {"direct", "direct+fenv", "dispatched",
                                                     "dispatched+trust_fenv"};
 
-const char *entry_name(entry_kind e) { return entry_names[e]; }
 const char *out_name(out_kind o) { return out_names[o]; }
 const char *kind_name(case_kind k) { return kind_names[k]; }
 const char *path_name(call_path p) { return path_names[p]; }
-
-/* Bytes of input read per element: 4 floats per box, 3 per circle. */
-size_t bytes_per_elem(entry_kind e) { return e == ENT_BOXES || e == ENT_BOXES_AOS ? 16 : 12; }
 
 const char *regime_of(const bench_env *e, size_t ws)
 {
     return ws <= e->l1 ? "L1" : ws <= e->l2 ? "L2" : ws <= e->llc ? "L3" : "DRAM";
 }
 
-static const bench_row *find(const bench_row *r, int nr, size_t n, case_kind k, int backend,
-                             entry_kind en, out_kind o)
+/* The row of size n, kind k, backend (any when < 0), group g and output o;
+ * NULL when there is none (g < 0: the library lacks that input). */
+static const bench_row *find(const bench_row *r, int nr, size_t n, case_kind k, int backend, int g,
+                             out_kind o)
 {
-    for (int i = 0; i < nr; i++)
+    for (int i = 0; i < nr && g >= 0; i++)
         if (r[i].n == n && r[i].kind == k && (backend < 0 || r[i].backend == backend) &&
-            r[i].entry == en && r[i].out == o)
+            r[i].group == g && r[i].out == o)
             return &r[i];
     return NULL;
 }
@@ -44,13 +40,12 @@ static const bench_row *best_seed(const bench_row *r, int nr, size_t n)
     return b;
 }
 
-/* The fastest library backend for an entry point and output at a size. */
-static const bench_row *best_backend(const bench_row *r, int nr, size_t n, entry_kind en,
-                                     out_kind o)
+/* The fastest library backend for a group and output at a size. */
+static const bench_row *best_backend(const bench_row *r, int nr, size_t n, int g, out_kind o)
 {
     const bench_row *b = NULL;
     for (int i = 0; i < nr; i++)
-        if (r[i].n == n && r[i].kind == KIND_BACKEND && r[i].entry == en && r[i].out == o &&
+        if (r[i].n == n && r[i].kind == KIND_BACKEND && r[i].group == g && r[i].out == o &&
             (!b || r[i].med < b->med))
             b = &r[i];
     return b;
@@ -72,14 +67,15 @@ static derived derive(const bench_env *e, const bench_row *rows, int nr, const b
 {
     derived d;
     out_kind so = r->kind == KIND_BACKEND ? r->out : OUT_MASK;
-    d.vs_scalar = ratio(find(rows, nr, r->n, KIND_BACKEND, CB_BACKEND_SCALAR, r->entry, so), r);
-    d.vs_native = ratio(find(rows, nr, r->n, KIND_CLAMP_NATIVE, -1, r->entry, OUT_BYTES), r);
+    const size_t bpe = bytes_per_elem(group_at(r->group));
+    d.vs_scalar = ratio(find(rows, nr, r->n, KIND_BACKEND, CB_BACKEND_SCALAR, r->group, so), r);
+    d.vs_native = ratio(find(rows, nr, r->n, KIND_CLAMP_NATIVE, -1, r->group, OUT_BYTES), r);
     d.vs_seed = ratio(best_seed(rows, nr, r->n), r);
-    d.regime = regime_of(e, r->n * bytes_per_elem(r->entry));
+    d.regime = regime_of(e, r->n * bpe);
     d.frac_read = !strcmp(d.regime, "DRAM")
-                      ? ratio(find(rows, nr, r->n, KIND_STREAM, -1, r->entry, OUT_READ), r)
+                      ? ratio(find(rows, nr, r->n, KIND_STREAM, -1, r->group, OUT_READ), r)
                       : NAN;
-    d.gbps = r->med > 0 ? (double)bytes_per_elem(r->entry) / r->med : 0;
+    d.gbps = r->med > 0 ? (double)bpe / r->med : 0;
     return d;
 }
 
@@ -138,7 +134,7 @@ static void print_row(FILE *f, const bench_env *e, const bench_row *rows, int nr
         snprintf(frac, sizeof frac, "%.0f%%", 100 * d.frac_read);
     char nb[32];
     fprintf(f, "  %-16s %-11s %-7s %5s %8s %9s %8s %7s %7s %7s %6s %6.1f  %9s %9s\n", r->label,
-            entry_name(r->entry), out_name(r->out), fmt_n(r->n, nb, sizeof nb), hits, fmt_ns(r->med, a, sizeof a),
+            group_at(r->group)->label, out_name(r->out), fmt_n(r->n, nb, sizeof nb), hits, fmt_ns(r->med, a, sizeof a),
             fmt_rate(1e9 / r->med, b, sizeof b), fmt_x(d.vs_scalar, d1, sizeof d1),
             fmt_x(d.vs_native, d2, sizeof d2), fmt_x(d.vs_seed, d3, sizeof d3), frac, d.gbps,
             fmt_ns(r->min, mn, sizeof mn), fmt_ns(r->max, mx, sizeof mx));
@@ -184,24 +180,30 @@ static void print_targets(FILE *f, const bench_env *e, const bench_row *rows, in
     (void)e;
     fprintf(f, "\nTargets (shown, not asserted):\n");
     size_t k1 = find_size(rows, nr, 1024);
-    const bench_row *sc = k1 ? find(rows, nr, k1, KIND_BACKEND, CB_BACKEND_SCALAR, ENT_BOXES, OUT_MASK) : NULL;
-    const bench_row *a2 = k1 ? find(rows, nr, k1, KIND_BACKEND, CB_BACKEND_AVX2, ENT_BOXES, OUT_MASK) : NULL;
-    const bench_row *a5 = k1 ? find(rows, nr, k1, KIND_BACKEND, CB_BACKEND_AVX512, ENT_BOXES, OUT_MASK) : NULL;
-    target(f, "1Ki boxes SoA mask: AVX2 vs scalar", MED(sc, a2), MIN(sc, a2), 1, 7, "x", "");
-    target(f, "1Ki boxes SoA mask: AVX-512 vs scalar", MED(sc, a5), MIN(sc, a5), 1, 12, "x", "");
-    const bench_row *bb = k1 ? best_backend(rows, nr, k1, ENT_BOXES, OUT_MASK) : NULL;
-    const bench_row *nat = k1 ? find(rows, nr, k1, KIND_CLAMP_NATIVE, -1, ENT_BOXES, OUT_BYTES) : NULL;
+    int hg = -1; /* the headline group: one circle vs boxes, SoA */
+    bench_headline(&hg, NULL);
+    const char *hl = hg >= 0 ? group_at(hg)->label : "boxes SoA";
+    char what[128];
+    const bench_row *sc = find(rows, nr, k1, KIND_BACKEND, CB_BACKEND_SCALAR, hg, OUT_MASK);
+    const bench_row *a2 = find(rows, nr, k1, KIND_BACKEND, CB_BACKEND_AVX2, hg, OUT_MASK);
+    const bench_row *a5 = find(rows, nr, k1, KIND_BACKEND, CB_BACKEND_AVX512, hg, OUT_MASK);
+    snprintf(what, sizeof what, "1Ki %s mask: AVX2 vs scalar", hl);
+    target(f, what, MED(sc, a2), MIN(sc, a2), 1, 7, "x", "");
+    snprintf(what, sizeof what, "1Ki %s mask: AVX-512 vs scalar", hl);
+    target(f, what, MED(sc, a5), MIN(sc, a5), 1, 12, "x", "");
+    const bench_row *bb = k1 ? best_backend(rows, nr, k1, hg, OUT_MASK) : NULL;
+    const bench_row *nat = k1 ? find(rows, nr, k1, KIND_CLAMP_NATIVE, -1, hg, OUT_BYTES) : NULL;
     snprintf(buf, sizeof buf, "(best: %s)", bb ? bb->label : "-");
-    target(f, "1Ki boxes SoA mask: best backend vs loop -O3 -march=native",
-           MED(nat, bb), MIN(nat, bb), 1, 1.3, "x", buf);
+    snprintf(what, sizeof what, "1Ki %s mask: best backend vs loop -O3 -march=native", hl);
+    target(f, what, MED(nat, bb), MIN(nat, bb), 1, 1.3, "x", buf);
 
     size_t m16 = find_size(rows, nr, 16ul << 20);
-    const bench_row *bd = m16 ? best_backend(rows, nr, m16, ENT_BOXES, OUT_MASK) : NULL;
-    const bench_row *st = m16 ? find(rows, nr, m16, KIND_STREAM, -1, ENT_BOXES, OUT_READ) : NULL;
+    const bench_row *bd = m16 ? best_backend(rows, nr, m16, hg, OUT_MASK) : NULL;
+    const bench_row *st = m16 ? find(rows, nr, m16, KIND_STREAM, -1, hg, OUT_READ) : NULL;
     snprintf(buf, sizeof buf, "(best: %s; read %.1f GB/s)", bd ? bd->label : "-",
-             st ? 16.0 / st->med : 0.0);
-    target(f, "16Mi boxes SoA mask: best backend, share of streaming read",
-           100 * MED(st, bd), 100 * MIN(st, bd), 1, 85, "%", buf);
+             st ? (double)bytes_per_elem(group_at(hg)) / st->med : 0.0);
+    snprintf(what, sizeof what, "16Mi %s mask: best backend, share of streaming read", hl);
+    target(f, what, 100 * MED(st, bd), 100 * MIN(st, bd), 1, 85, "%", buf);
 
     /* n = 16: for each backend, dispatched within 15% of direct (with the
      * float-environment guard, and with CB_TRUST_FENV). */
@@ -210,7 +212,6 @@ static void print_targets(FILE *f, const bench_env *e, const bench_row *rows, in
             continue;
         for (int j = 0; j < ns; j++)
             if (sm[j].n == 16 && sm[j].backend == sm[i].backend && sm[j].path == PATH_DIRECT) {
-                char what[96];
                 snprintf(what, sizeof what, "n=16 %s: %s call's extra time over direct",
                          cb_backend_name((cb_backend)sm[i].backend),
                          sm[i].path == PATH_TRUSTED ? "trust-fenv" : "dispatched");
@@ -220,26 +221,34 @@ static void print_targets(FILE *f, const bench_env *e, const bench_row *rows, in
             }
     }
 
-    /* AoS vs SoA and index list at 1% vs bitmask, each backend, at 1Ki. */
+    /* AoS vs SoA (each AoS group against its SoA twin), then index list at
+     * 1% vs bitmask (each SoA group), each backend, at 1Ki. */
     for (int b = 0; b < CB_BACKEND_COUNT && k1; b++) {
-        const bench_row *s1 = find(rows, nr, k1, KIND_BACKEND, b, ENT_BOXES, OUT_MASK);
-        const bench_row *s2 = find(rows, nr, k1, KIND_BACKEND, b, ENT_BOXES_AOS, OUT_MASK);
-        const bench_row *c1 = find(rows, nr, k1, KIND_BACKEND, b, ENT_CIRCLES, OUT_MASK);
-        const bench_row *c2 = find(rows, nr, k1, KIND_BACKEND, b, ENT_CIRCLES_AOS, OUT_MASK);
-        const bench_row *i1 = find(rows, nr, k1, KIND_BACKEND, b, ENT_BOXES, OUT_IDX_LO);
-        const bench_row *j1 = find(rows, nr, k1, KIND_BACKEND, b, ENT_CIRCLES, OUT_IDX_LO);
-        if (!s1)
+        int any = 0;
+        for (int i = 0; i < nr; i++)
+            any |= rows[i].n == k1 && rows[i].kind == KIND_BACKEND && rows[i].backend == b;
+        if (!any)
             continue;
-        char what[96];
         const char *name = cb_backend_name((cb_backend)b);
-        snprintf(what, sizeof what, "1Ki %s: boxes AoS vs SoA (mask)", name);
-        target(f, what, MED(s1, s2), MIN(s1, s2), 1, 0.6, "x", "");
-        snprintf(what, sizeof what, "1Ki %s: circles AoS vs SoA (mask)", name);
-        target(f, what, MED(c1, c2), MIN(c1, c2), 1, 0.6, "x", "");
-        snprintf(what, sizeof what, "1Ki %s: boxes idx 1%% vs mask", name);
-        target(f, what, MED(s1, i1), MIN(s1, i1), 1, 0.8, "x", "");
-        snprintf(what, sizeof what, "1Ki %s: circles idx 1%% vs mask", name);
-        target(f, what, MED(c1, j1), MIN(c1, j1), 1, 0.8, "x", "");
+        for (int g = 0; g < group_count(); g++) {
+            const bench_group *gr = group_at(g);
+            int soa = group_find(gr->query, gr->one, gr->many, CB_LAYOUT_SOA);
+            if (gr->layout != CB_LAYOUT_AOS || soa < 0)
+                continue;
+            const bench_row *s1 = find(rows, nr, k1, KIND_BACKEND, b, soa, OUT_MASK);
+            const bench_row *s2 = find(rows, nr, k1, KIND_BACKEND, b, g, OUT_MASK);
+            snprintf(what, sizeof what, "1Ki %s: %s AoS vs SoA (mask)", name, gr->stem);
+            target(f, what, MED(s1, s2), MIN(s1, s2), 1, 0.6, "x", "");
+        }
+        for (int g = 0; g < group_count(); g++) {
+            const bench_group *gr = group_at(g);
+            if (gr->layout != CB_LAYOUT_SOA)
+                continue;
+            const bench_row *s1 = find(rows, nr, k1, KIND_BACKEND, b, g, OUT_MASK);
+            const bench_row *i1 = find(rows, nr, k1, KIND_BACKEND, b, g, OUT_IDX_LO);
+            snprintf(what, sizeof what, "1Ki %s: %s idx 1%% vs mask", name, gr->stem);
+            target(f, what, MED(s1, i1), MIN(s1, i1), 1, 0.8, "x", "");
+        }
     }
 }
 
@@ -285,11 +294,10 @@ void report_table(FILE *f, const bench_opts *o, const bench_env *e, const bench_
         fprintf(f, "  %-16s %-11s %-7s %5s %8s %9s %8s %7s %7s %7s %6s %6s  %9s %9s\n", "row", "entry",
                 "output", "n", "hits", "ns/elem", "elem/s", "xscalar", "xloopO3", "xseed", "%read",
                 "GB/s", "min", "max");
-        for (int en = 0; en < ENT_COUNT; en++) {
+        for (int g = 0; g < group_count(); g++) {
             for (int k = 0; k < KIND_COUNT; k++)
                 for (int i = 0; i < nr; i++)
-                    if (rows[i].n == n && rows[i].entry == (entry_kind)en &&
-                        rows[i].kind == (case_kind)k)
+                    if (rows[i].n == n && rows[i].group == g && rows[i].kind == (case_kind)k)
                         print_row(f, e, rows, nr, &rows[i]);
         }
     }
@@ -369,7 +377,7 @@ int report_csv(const char *dir, const bench_env *e, const bench_row *rows, int n
         derived d = derive(e, rows, nr, r);
         fprintf(f, "%zu,%s,%s,%s,%s,%s,%s,%zu,%d,%lu", r->n, d.regime, r->label,
                 kind_name(r->kind), r->backend >= 0 ? cb_backend_name((cb_backend)r->backend) : "",
-                entry_name(r->entry), out_name(r->out), r->hits, r->reps, r->iters);
+                group_at(r->group)->label, out_name(r->out), r->hits, r->reps, r->iters);
         csv_num(f, r->min);
         csv_num(f, r->med);
         csv_num(f, r->max);

@@ -9,8 +9,9 @@
 
 volatile uint64_t bench_sink;
 
-/* CLOCK_MONOTONIC: never steps with NTP, read through the vDSO (~20 ns),
- * which is why every sample runs enough calls to last about a millisecond. */
+/* CLOCK_MONOTONIC: never steps with NTP, read through the vDSO; a read can
+ * cost as much as a small batch, which is why every sample runs enough calls
+ * to last --sample-ms. */
 double time_now_ns(void)
 {
     struct timespec t;
@@ -45,7 +46,7 @@ void time_stats(const double *v, int n, double *min, double *med, double *max)
 double time_clock_ghz(void)
 {
 #if (defined(__x86_64__) || defined(__aarch64__)) && defined(__GNUC__)
-    const long n = 5000000; /* iterations of 8 dependent adds: ~10 ms at 4 GHz */
+    const long n = 5000000; /* iterations of 8 dependent adds: milliseconds at any clock */
     long x = 0;
     double best = 1e300;
     for (int rep = 0; rep < 5; rep++) {

@@ -1,0 +1,135 @@
+/* entries.c - the library's entries as cb-bench sees them: grouped by the input they read, labelled from their descriptors, the headline found by its properties. */
+#include "bench.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/*
+ * Nothing here names an entry point: the groups come from cb_entry_info_of,
+ * and the labels from the descriptor's fields. The short label ("boxes
+ * SoA") says what the elements are; the single shape and the query follow
+ * from it while every entry computes the one query on the one pair of
+ * shapes. Should two groups come to share a short label (a second query, or
+ * a circle vs many circles), every label spells out the query and the
+ * single shape too, so no two rows of a table read alike.
+ */
+
+static bench_group groups[BENCH_MAX_GROUPS];
+static int ngroups;
+
+static const char *query_word(cb_query q)
+{
+    switch (q) {
+    case CB_QUERY_OVERLAP:
+        return "overlap";
+    }
+    return "query";
+}
+
+static const char *shape_word(cb_shape s, int plural)
+{
+    switch (s) {
+    case CB_SHAPE_CIRCLE:
+        return plural ? "circles" : "circle";
+    case CB_SHAPE_BOX:
+        return plural ? "boxes" : "box";
+    }
+    return "shape";
+}
+
+static const char *layout_word(cb_layout l) { return l == CB_LAYOUT_SOA ? "SoA" : "AoS"; }
+
+static void label_groups(int long_form)
+{
+    for (int g = 0; g < ngroups; g++) {
+        bench_group *gr = &groups[g];
+        if (long_form)
+            snprintf(gr->stem, sizeof gr->stem, "%s %s vs %s", query_word(gr->query),
+                     shape_word(gr->one, 0), shape_word(gr->many, 1));
+        else
+            snprintf(gr->stem, sizeof gr->stem, "%s", shape_word(gr->many, 1));
+        snprintf(gr->label, sizeof gr->label, "%s %s", gr->stem, layout_word(gr->layout));
+    }
+}
+
+int groups_init(void)
+{
+    ngroups = 0;
+    for (size_t e = 0; e < cb_entry_count(); e++) {
+        const cb_entry_info *d = cb_entry_info_of(e);
+        int g = group_find(d->query, d->one, d->many, d->layout);
+        if (g < 0) {
+            if (ngroups == BENCH_MAX_GROUPS) {
+                fprintf(stderr, "cb-bench: the library has more than %d kinds of input: raise "
+                                "BENCH_MAX_GROUPS\n", BENCH_MAX_GROUPS);
+                return -1;
+            }
+            g = ngroups++;
+            memset(&groups[g], 0, sizeof groups[g]);
+            groups[g].query = d->query, groups[g].one = d->one;
+            groups[g].many = d->many, groups[g].layout = d->layout;
+        }
+        bench_group *gr = &groups[g];
+        if (gr->nentries == BENCH_GROUP_ENTRIES) {
+            fprintf(stderr, "cb-bench: more than %d entries read the input of %s: raise "
+                            "BENCH_GROUP_ENTRIES\n", BENCH_GROUP_ENTRIES, d->name);
+            return -1;
+        }
+        /* insertion in output order, so the rows read mask, then indices */
+        int i = gr->nentries++;
+        while (i > 0 && cb_entry_info_of(gr->entries[i - 1])->output > d->output) {
+            gr->entries[i] = gr->entries[i - 1];
+            i--;
+        }
+        gr->entries[i] = e;
+    }
+    if (!ngroups) {
+        fprintf(stderr, "cb-bench: the library has no batch entries\n");
+        return -1;
+    }
+    label_groups(0);
+    int clash = 0;
+    for (int a = 0; a < ngroups; a++)
+        for (int b = a + 1; b < ngroups; b++)
+            clash |= !strcmp(groups[a].label, groups[b].label);
+    if (clash)
+        label_groups(1);
+    return 0;
+}
+
+int group_count(void) { return ngroups; }
+
+const bench_group *group_at(int g) { return &groups[g]; }
+
+int group_find(cb_query q, cb_shape one, cb_shape many, cb_layout layout)
+{
+    for (int g = 0; g < ngroups; g++)
+        if (groups[g].query == q && groups[g].one == one && groups[g].many == many &&
+            groups[g].layout == layout)
+            return g;
+    return -1;
+}
+
+size_t group_entry(const bench_group *g, cb_output o)
+{
+    for (int i = 0; i < g->nentries; i++)
+        if (cb_entry_info_of(g->entries[i])->output == o)
+            return g->entries[i];
+    return BENCH_NO_ENTRY;
+}
+
+int bench_headline(int *group, size_t *entry)
+{
+    int g = group_find(CB_QUERY_OVERLAP, CB_SHAPE_CIRCLE, CB_SHAPE_BOX, CB_LAYOUT_SOA);
+    size_t e = g < 0 ? BENCH_NO_ENTRY : group_entry(&groups[g], CB_OUTPUT_MASK);
+    if (group)
+        *group = g;
+    if (entry)
+        *entry = e;
+    return e == BENCH_NO_ENTRY ? -1 : 0;
+}
+
+size_t bytes_per_elem(const bench_group *g)
+{
+    return g->many == CB_SHAPE_BOX ? sizeof(cb_box) : sizeof(cb_circle);
+}
