@@ -1,19 +1,81 @@
-# lib.sh - shell helpers the test stages source: configure once, build quietly, show compiler output only on failure.
+# lib.sh - what the test stages share: configure once with the options they name, build quietly, run meson test, summarise the Criterion logs, fail loudly when the machine cannot run a stage.
+# A stage starts with:  set -euo pipefail; cd "$(dirname "$0")/.."; . scripts/lib.sh
+# shellcheck shell=bash
 
-# setup DIR COMMAND...: run the meson setup COMMAND unless DIR is already
-# configured; a half-made DIR from a failed setup is wiped first.
+me=$(basename "$0" .sh) # the stage's name in its messages: test-valgrind, ...
+
+# The native release build: test-native.sh runs its suite, test-x86-cpus.sh
+# runs its cb-digest under older CPU models. One definition, so the two
+# stages never configure the shared directory differently.
+# shellcheck disable=SC2034 # read by the stages that source this file
+native_dir=build/native
+# shellcheck disable=SC2034
+native_options=(--buildtype=release -Dtests=enabled)
+
+# setup DIR ARG...: `meson setup DIR ARG...`, quiet unless it fails (a
+# half-made DIR from a failed setup is wiped first). Environment for meson
+# goes before the call: CC=gcc setup DIR .... A DIR configured earlier (maybe
+# by hand) keeps its configuration, except that every -DNAME=VALUE in ARG
+# that it holds with another value is set with `meson configure`: a stage
+# must not pass on a build that lacks the tests or the sanitizer it names.
+# Machine files (--cross-file, --native-file) changed since are read again
+# (meson does not watch them).
 setup() {
-  local d=$1; shift
-  [ -f "$d/build.ninja" ] && return 0
-  rm -rf "$d"
-  local out
-  out=$("$@" 2>&1) || { echo "$out" >&2; echo "$(basename "$0"): meson setup $d failed" >&2; exit 1; }
+  local d=$1 out a f prev=""
+  shift
+  if [ ! -f "$d/build.ninja" ]; then
+    rm -rf "$d"
+    out=$(meson setup "$d" "$@" 2>&1) || { echo "$out" >&2; echo "$me: meson setup $d failed" >&2; exit 1; }
+    return 0
+  fi
+  for a in "$@"; do
+    case "$prev" in --cross-file | --native-file) f=$a ;; *) f="" ;; esac
+    case "$a" in --cross-file=* | --native-file=*) f=${a#*=} ;; esac
+    prev=$a
+    if [ -n "$f" ] && [ "$f" -nt "$d/build.ninja" ]; then
+      echo "$me: $f changed: meson setup --reconfigure $d"
+      out=$(meson setup --reconfigure "$d" 2>&1) || { echo "$out" >&2; echo "$me: meson setup --reconfigure $d failed" >&2; exit 1; }
+      break
+    fi
+  done
+  local differ
+  mapfile -t differ < <(python3 - "$d/meson-info/intro-buildoptions.json" "$@" <<'EOF'
+import json, sys
+have = {o["name"]: o["value"] for o in json.load(open(sys.argv[1]))}
+def text(v):  # an option's value as it is written on the command line
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, list):
+        return " ".join(map(str, v))
+    return str(v)
+for arg in sys.argv[2:]:
+    if arg.startswith("--buildtype="):
+        arg = "-Dbuildtype=" + arg.split("=", 1)[1]
+    if arg.startswith("-D") and "=" in arg:
+        name, value = arg[2:].split("=", 1)
+        if name in have and text(have[name]) != value:
+            print(arg)
+EOF
+  )
+  [ ${#differ[@]} -eq 0 ] && return 0
+  echo "$me: $d was configured with other options; meson configure ${differ[*]}"
+  out=$(meson configure "$d" "${differ[@]}" 2>&1) || { echo "$out" >&2; echo "$me: meson configure $d failed" >&2; exit 1; }
 }
 
-# build DIR [TARGET...]: ninja on two cores (the machines have two).
+# build DIR [TARGET...]: ninja on two cores (the machines have two); its
+# output only when the build fails.
 build() {
   local out
-  out=$(ninja -j2 -C "$@" 2>&1) || { echo "$out" >&2; echo "$(basename "$0"): build failed" >&2; exit 1; }
+  out=$(ninja -j2 -C "$@" 2>&1) || { printf '%s\n' "$out" >&2; echo "$me: build failed" >&2; exit 1; }
+}
+
+# run_tests DIR ARG...: `meson test` on the built DIR, said first, so each
+# stage shows what it ran; meson lists every test with its result (SKIP by name).
+run_tests() {
+  local d=$1
+  shift
+  echo "$me: meson test -C $d $*"
+  meson test -C "$d" --no-rebuild --print-errorlogs "$@"
 }
 
 # criterion_summary LOG: from a meson test log, each Criterion binary's
@@ -29,4 +91,26 @@ criterion_summary() {
   echo "  backends compared with scalar bit for bit: ${tested:-none}"
   grep -hoE '\[SKIP\].*|SKIP backend [a-z0-9]+: .*' "$log" | sed 's/\x1b\[[0-9;]*m//g' |
     sed 's/^/  skipped: /' | sort -u
+}
+
+# loud MESSAGE: a banner on stderr, for what must not scroll by unnoticed.
+loud() {
+  {
+    echo "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"
+    echo "!!! $me: $*"
+    echo "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"
+  } >&2
+}
+
+# cannot WHAT REASON: this machine cannot run the stage (no root, no network,
+# no binfmt_misc...): "WHAT NOT TESTED: REASON", loudly. Under CI=true that
+# fails the stage; elsewhere it ends the stage as a skip (the others count).
+cannot() {
+  loud "$1 NOT TESTED: $2"
+  if [ "${CI:-}" = true ]; then
+    echo "$me: CI=true: failing the stage" >&2
+    exit 1
+  fi
+  echo "$me: not CI: stage skipped, the other stages still count" >&2
+  exit 0
 }

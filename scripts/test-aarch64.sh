@@ -1,51 +1,37 @@
 #!/usr/bin/env bash
-# test-aarch64.sh - cross-build for AArch64 and run the whole suite under qemu-user: NEON and scalar checked bit-for-bit, dispatch checked.
+# test-aarch64.sh - cross-build for AArch64 and run the whole suite under qemu-user (the machine files' exe_wrapper): NEON and scalar checked bit-for-bit, dispatch checked.
 #
 # Steps (each idempotent, quiet when already done):
 #   1. packages: cross GCC + qemu-user-static (scripts/deps.sh cross)
-#   2. a private arm64 Criterion sysroot under build/ (scripts/aarch64-sysroot.sh, cached)
+#   2. a private arm64 Criterion sysroot under build/ and the machine file
+#      naming it (scripts/aarch64-sysroot.sh, cached)
 #   3. binfmt_misc: the kernel hands aarch64 ELFs to qemu, which Criterion
 #      needs because it re-executes its own binary for every test
-#   4. meson cross build in build/aarch64 (library, tools, the Criterion suite)
-#   5. dispatch checks with cb-info and cb-digest, then `meson test`: the same
-#      CB_SEED as the native stage reaches the tests, and cb-digest must print
-#      the digest committed in tools/cb-digest.expected (the x86-64 value).
+#   4. meson cross build in build/aarch64 (library, tools, digest, the Criterion suite)
+#   5. dispatch checks that read cb-info's and cb-digest's output, then
+#      `meson test`, which runs every test under qemu by itself (exe_wrapper
+#      in cross/aarch64-linux-gnu.ini and sysroot.ini; ten times the
+#      timeouts from meson.build's 'emulated' test setup): the same CB_SEED
+#      as the native stage reaches the tests, and cb-digest must print the
+#      digest committed in tests/digest/cb-digest.expected (the x86-64 value).
 # When the machine cannot do it (no root/sudo, no binfmt_misc, no network) it
 # says so loudly; outside CI that is not a failure (the native stages still
 # count), under CI=true it is.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-. scripts/lib.sh # criterion_summary
+. scripts/lib.sh # setup, build, run_tests, criterion_summary, cannot
 
 dir=build/aarch64
-qemu="qemu-aarch64-static"
-prefix=/usr/aarch64-linux-gnu # the cross toolchain's arm64 glibc and ld.so
-
-loud() {
-  {
-    echo "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"
-    echo "!!! test-aarch64: $*"
-    echo "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"
-  } >&2
-}
-
-# The machine cannot run this stage: loud, and fatal only under CI.
-cannot() {
-  loud "AArch64 NOT TESTED: $*"
-  if [ "${CI:-}" = true ]; then
-    echo "test-aarch64: CI=true: failing the stage" >&2
-    exit 1
-  fi
-  echo "test-aarch64: not CI: stage skipped, the native stages still count" >&2
-  exit 0
-}
+# The cross file's exe_wrapper, for the checks below that read a program's
+# output; the binfmt_misc qemu finds the arm64 C runtime through QEMU_LD_PREFIX.
+prefix=/usr/aarch64-linux-gnu
+qemu=(qemu-aarch64-static -L "$prefix")
 
 # --- 1. packages
-bash scripts/deps.sh build cross || cannot "could not install the cross compiler and qemu-user-static (need root or sudo)"
+bash scripts/deps.sh build cross || cannot AArch64 "could not install the cross compiler and qemu-user-static (need root or sudo)"
 
 # --- 2. the private arm64 Criterion sysroot
-ini=$(bash scripts/aarch64-sysroot.sh) || cannot "could not build the arm64 Criterion sysroot (apt-get download failed: network?)"
-sysroot=$(dirname "$ini")/root
+ini=$(bash scripts/aarch64-sysroot.sh) || cannot AArch64 "could not build the arm64 Criterion sysroot (apt-get download failed: network?)"
 
 # --- 3. binfmt_misc for qemu-aarch64 (sets $binfmt_why on failure)
 binfmt_why=""
@@ -87,26 +73,12 @@ binfmt_ok=1
 register_binfmt || binfmt_ok=0
 
 # --- 4. cross build
-if [ ! -f "$dir/build.ninja" ]; then
-  meson setup "$dir" --cross-file cross/aarch64-linux-gnu.ini --cross-file "$ini" \
-    --buildtype=release -Dtests=enabled >/dev/null
-elif ! grep -q '"name": "tests", "value": "enabled"' "$dir/meson-info/intro-buildoptions.json" 2>/dev/null; then
-  # configured by hand without the suite: a "passing" stage must have run it
-  meson configure "$dir" -Dtests=enabled >/dev/null
-fi
-# ninja reports a failing command on stdout: keep it only when the build fails.
-if ! out=$(ninja -C "$dir" -j2 2>&1); then
-  printf '%s\n' "$out" | tail -n 60
-  echo "test-aarch64: cross build failed" >&2
-  exit 1
-fi
-
-export QEMU_LD_PREFIX=$prefix # read by every qemu, also the ones binfmt starts
-libpath=$sysroot/usr/lib/aarch64-linux-gnu:$sysroot/lib/aarch64-linux-gnu
+setup "$dir" --cross-file cross/aarch64-linux-gnu.ini --cross-file "$ini" --buildtype=release -Dtests=enabled
+build "$dir"
 
 # A binfmt entry that exists but cannot start qemu here (registered without
 # the F flag from another root filesystem) is as good as none: try it.
-if [ "$binfmt_ok" = 1 ] && ! "$dir/tools/cb-info" >/dev/null 2>&1; then
+if [ "$binfmt_ok" = 1 ] && ! QEMU_LD_PREFIX=$prefix "$dir/tools/cb-info" >/dev/null 2>&1; then
   binfmt_ok=0
   binfmt_why="binfmt_misc has qemu-aarch64, but an aarch64 program still cannot be executed directly"
 fi
@@ -135,62 +107,49 @@ probe() {
     fails=$((fails + 1))
   fi
 }
-expected=$(tr -d '[:space:]' <tools/cb-digest.expected)
-info=$dir/tools/cb-info digest=$dir/tools/cb-digest
-echo "test-aarch64: dispatch under $qemu"
-probe "cb-info: auto picks neon" 0 '^active: neon \(auto:' -- env -u CB_BACKEND $qemu "$info"
+expected=$(tr -d '[:space:]' <tests/digest/cb-digest.expected)
+info=$dir/tools/cb-info digest=$dir/tests/digest/cb-digest
+echo "$me: dispatch under ${qemu[*]}"
+probe "cb-info: auto picks neon" 0 '^active: neon \(auto:' -- env -u CB_BACKEND "${qemu[@]}" "$info"
 probe "cb-info: CB_BACKEND=neon honoured" 0 '^active: neon \(forced by the CB_BACKEND' \
-  -- env CB_BACKEND=neon $qemu "$info"
+  -- env CB_BACKEND=neon "${qemu[@]}" "$info"
 probe "cb-info: CB_BACKEND=scalar honoured" 0 '^active: scalar \(forced by the CB_BACKEND' \
-  -- env CB_BACKEND=scalar $qemu "$info"
+  -- env CB_BACKEND=scalar "${qemu[@]}" "$info"
 probe "cb-info: CB_BACKEND=avx2: CB_ERR_NOT_COMPILED, neon used" 2 \
   '^CB_BACKEND: avx2 \(backend not compiled into this build\)$' \
   '^active: neon \(auto: the backend CB_BACKEND names is not in this build' \
-  -- env CB_BACKEND=avx2 $qemu "$info"
+  -- env CB_BACKEND=avx2 "${qemu[@]}" "$info"
 probe "cb-digest: scalar = neon = public = committed value" 0 "^digest: $expected\$" \
-  '^  neon kernels +0x[0-9a-f]+  same$' -- env -u CB_BACKEND $qemu "$digest" --expect "$expected"
+  '^  neon kernels +0x[0-9a-f]+  same$' -- env -u CB_BACKEND "${qemu[@]}" "$digest" --expect "$expected"
 grep -E '^  (scalar|neon) kernels|^  public functions|^digest' <<<"$out" | sed 's/^ */      /'
 probe "cb-digest: CB_BACKEND=avx2 ignored (NOT_COMPILED), same digest" 0 \
   '^CB_BACKEND: avx2 -> CB_ERR_NOT_COMPILED' '^active: neon ' "^digest: $expected\$" \
-  -- env CB_BACKEND=avx2 $qemu "$digest" --expect "$expected"
+  -- env CB_BACKEND=avx2 "${qemu[@]}" "$digest" --expect "$expected"
 probe "cb-digest --backend scalar: same digest" 0 '^active: scalar \(forced by cb_set_backend' \
-  "^digest: $expected\$" -- env -u CB_BACKEND $qemu "$digest" --expect "$expected" --backend scalar
+  "^digest: $expected\$" -- env -u CB_BACKEND "${qemu[@]}" "$digest" --expect "$expected" --backend scalar
 probe "cb-digest --backend avx2: CB_ERR_NOT_COMPILED, exit 77" 77 \
-  '^backend avx2: cb_set_backend -> CB_ERR_NOT_COMPILED' -- env -u CB_BACKEND $qemu "$digest" --backend avx2
+  '^backend avx2: cb_set_backend -> CB_ERR_NOT_COMPILED' -- env -u CB_BACKEND "${qemu[@]}" "$digest" --backend avx2
 
-# --- 5b. the meson test suite
-log=$dir/meson-logs/testlog.txt
-# Criterion's per-test children start through binfmt; they need the sysroot's
-# libraries (qemu's -L covers only the C runtime). Slow emulation: x10 timeouts.
-run_tests() {
-  LD_LIBRARY_PATH=$libpath${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
-    meson test -C "$dir" --no-rebuild --print-errorlogs --num-processes 2 --timeout-multiplier 10 "$@"
-}
-
+# --- 5b. the meson test suite, every test under qemu through exe_wrapper
 if [ "$binfmt_ok" = 1 ]; then
-  echo "test-aarch64: meson test under qemu (CB_SEED=${CB_SEED:-unset})"
-  set +e
-  run_tests
-  rc=$?
-  set -e
-  echo "test-aarch64: Criterion synthesis under qemu-aarch64:"
-  criterion_summary "$log"
+  rc=0
+  run_tests "$dir" --num-processes 2 || rc=$?
+  echo "$me: Criterion synthesis under qemu-aarch64 (CB_SEED=${CB_SEED:-unset}):"
+  criterion_summary "$dir/meson-logs/testlog.txt"
   if [ "$rc" -ne 0 ] || [ "$fails" -ne 0 ]; then
-    echo "test-aarch64: FAIL (meson test exit $rc, $fails dispatch checks failed)" >&2
+    echo "$me: FAIL (meson test exit $rc, $fails dispatch checks failed)" >&2
     exit 1
   fi
-  echo "test-aarch64: PASS"
+  echo "$me: PASS"
   exit 0
 fi
 
-# No binfmt: only the single-process tests (cb-info, cb-digest) can run, through exe_wrapper.
-echo "test-aarch64: binfmt unavailable: running only the tools suite (no Criterion)"
-set +e
-run_tests --suite tools
-rc=$?
-set -e
+# No binfmt: only the single-process programs (cb-info, cb-digest) can run.
+echo "$me: binfmt unavailable: running only the tools and digest suites (no Criterion)"
+rc=0
+run_tests "$dir" --num-processes 2 --suite tools --suite digest || rc=$?
 if [ "$rc" -ne 0 ] || [ "$fails" -ne 0 ]; then
-  echo "test-aarch64: FAIL (tools suite exit $rc, $fails dispatch checks failed)" >&2
+  echo "$me: FAIL (tools and digest suites exit $rc, $fails dispatch checks failed)" >&2
   exit 1
 fi
-cannot "$binfmt_why; the Criterion suite did not run under qemu (only cb-info/cb-digest did)"
+cannot AArch64 "$binfmt_why; the Criterion suite did not run under qemu (only cb-info/cb-digest did)"

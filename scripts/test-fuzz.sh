@@ -2,9 +2,8 @@
 # test-fuzz.sh - differential fuzzing: libFuzzer (clang, ASan+UBSan) runs every backend against the reference for a bounded time, then the evolved corpus is replayed on a gcc build; any finding fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib.sh # setup, build, run_tests
 bash scripts/deps.sh build fuzz
-
-. scripts/lib.sh # setup, build
 
 # Seconds of fuzzing. Longer runs: CB_FUZZ_SECONDS=3600 bash scripts/test-fuzz.sh
 secs=${CB_FUZZ_SECONDS:-60}
@@ -13,31 +12,31 @@ secs=${CB_FUZZ_SECONDS:-60}
 #    finding) and coverage (-fsanitize=fuzzer-no-link); only the target gets
 #    -fsanitize=fuzzer (fuzz/meson.build). Static, so one binary holds both.
 dir=build/fuzz
-setup "$dir" env CC=clang meson setup "$dir" --buildtype=debugoptimized -Ddefault_library=static \
-    -Dfuzz=enabled -Dtests=disabled -Dbench=false -Dtools=false \
-    -Db_sanitize=address,undefined -Db_lundef=false \
-    "-Dc_args=-fno-sanitize-recover=all -fsanitize=fuzzer-no-link"
+CC=clang setup "$dir" --buildtype=debugoptimized -Ddefault_library=static \
+  -Dfuzz=enabled -Dtests=disabled -Dbench=false -Dtools=false \
+  -Db_sanitize=address,undefined -Db_lundef=false \
+  "-Dc_args=-fno-sanitize-recover=all -fsanitize=fuzzer-no-link"
 build "$dir"
 
 # The committed seed corpus first, through the same checks.
-meson test -C "$dir" --no-rebuild --print-errorlogs fuzz-corpus-replay
+run_tests "$dir" fuzz-corpus-replay
 # The checks must bite: with one expected bit corrupted on purpose, the
 # target must abort (and say what differed).
 # (in an inner shell, so the expected abort is not reported by this one)
 if bash -c 'CB_FUZZ_SELFTEST=1 "$0" fuzz/corpus/length-65 >"$1" 2>&1; exit $?' \
     "$dir/fuzz/cb-fuzz-replay" "$dir/selftest.log" 2>/dev/null; then
   cat "$dir/selftest.log" >&2
-  echo "test-fuzz: FAIL: a planted difference was not detected" >&2
+  echo "$me: FAIL: a planted difference was not detected" >&2
   exit 1
 fi
-echo "test-fuzz: planted difference detected as expected: $(grep -m1 '^cbatch fuzz: raw scalar' "$dir/selftest.log")"
+echo "$me: planted difference detected as expected: $(grep -m1 '^cbatch fuzz: raw scalar' "$dir/selftest.log")"
 
 # 2. Fuzz from a scratch copy of the corpus, so the repository is not modified.
 run=$dir/corpus-run art=$dir/artifacts log=$dir/fuzz.log
 rm -rf "$run" "$art"
 mkdir -p "$run" "$art"
 cp fuzz/corpus/* "$run"/
-echo "test-fuzz: fuzzing for ${secs} s (log: $log)"
+echo "$me: fuzzing for ${secs} s (log: $log)"
 rc=0
 ASAN_OPTIONS=detect_leaks=1:check_initialization_order=1 \
 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
@@ -47,12 +46,12 @@ grep -E '^cbatch fuzz: ' "$log" | sort -u || true
 execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
 eps=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
 grep -E '^#[0-9]+[[:space:]]+(DONE|pulse|NEW|REDUCE)' "$log" | tail -1 || true
-echo "test-fuzz: ${execs:-?} executions, ${eps:-?} exec/s, corpus $(ls "$run" | wc -l) inputs (${secs} s)"
+echo "$me: ${execs:-?} executions, ${eps:-?} exec/s, corpus $(find "$run" -type f | wc -l) inputs (${secs} s)"
 if [ "$rc" -ne 0 ] || [ -n "$(ls -A "$art")" ]; then
-  echo "test-fuzz: FINDING (libFuzzer exit $rc); report:" >&2
+  echo "$me: FINDING (libFuzzer exit $rc); report:" >&2
   grep -v -E '^#[0-9]+[[:space:]]' "$log" | tail -60 >&2
   ls -l "$art" >&2
-  echo "test-fuzz: replay with: $dir/fuzz/cb-fuzz-replay $art/<file>" >&2
+  echo "$me: replay with: $dir/fuzz/cb-fuzz-replay $art/<file>" >&2
   exit 1
 fi
 
@@ -60,9 +59,9 @@ fi
 #    replayer: the same inputs against the other compiler's code generation
 #    of every backend.
 gdir=build/fuzz-gcc
-setup "$gdir" env CC=gcc meson setup "$gdir" --buildtype=debugoptimized -Dfuzz=auto -Dtests=disabled \
-    -Dbench=false -Dtools=false -Db_sanitize=address,undefined \
-    -Dc_args=-fno-sanitize-recover=all
+CC=gcc setup "$gdir" --buildtype=debugoptimized -Dfuzz=auto -Dtests=disabled \
+  -Dbench=false -Dtools=false -Db_sanitize=address,undefined \
+  -Dc_args=-fno-sanitize-recover=all
 build "$gdir" fuzz/cb-fuzz-replay
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   "$gdir/fuzz/cb-fuzz-replay" "$run" 2>&1 | tee "$gdir/replay.log"

@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
-# test-sanitizers.sh - the whole Criterion suite (core and reliability) and the fuzz corpus under AddressSanitizer + UndefinedBehaviorSanitizer, every finding fatal, leaks checked; canaries prove findings fail.
+# test-sanitizers.sh - the whole Criterion suite (core and reliability) and the fuzz corpus under AddressSanitizer + UndefinedBehaviorSanitizer with the generic (unfused) layout paths, every finding fatal, leaks checked; canaries prove findings fail.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib.sh # setup, build, run_tests
 bash scripts/deps.sh build test
-
-. scripts/lib.sh # setup, build
 
 # gcc here (clang builds the fuzz and thread stages). -fno-sanitize-recover
 # makes every UBSan finding fatal; -Dfuzz=auto adds the corpus replayer.
+# -DCB_NO_FUSED_PATHS: the overlap query runs its generic blocks instead of
+# the fused (x, y)-pair paths the native stage tests, so every ISA's generic
+# AoS loaders are proven bit for bit against scalar here too.
 dir=build/sanitizers
-setup "$dir" env CC=gcc meson setup "$dir" --buildtype=debugoptimized -Dtests=enabled -Dbench=false -Dfuzz=auto \
-    -Db_sanitize=address,undefined -Dc_args=-fno-sanitize-recover=all
+CC=gcc setup "$dir" --buildtype=debugoptimized -Dtests=enabled -Dbench=false -Dfuzz=auto \
+  -Db_sanitize=address,undefined "-Dc_args=-fno-sanitize-recover=all -DCB_NO_FUSED_PATHS"
 build "$dir"
 
 # A finding in a Criterion test child ends it with an error exit (or abort),
@@ -22,4 +24,4 @@ export ASAN_OPTIONS=abort_on_error=1:detect_leaks=1:check_initialization_order=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:abort_on_error=1
 # Two cores: one test binary at a time, Criterion running two tests at once.
 export CRITERION_JOBS=2
-meson test -C "$dir" --no-rebuild --print-errorlogs --num-processes 1
+run_tests "$dir" --num-processes 1

@@ -2,19 +2,18 @@
 # test-threads.sh - simultaneous first use and backend switching under ThreadSanitizer; any report fails the stage (and a planted race proves it would).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib.sh # setup, build, run_tests
 bash scripts/deps.sh build test
-
-. scripts/lib.sh # setup, build
 
 # gcc here (clang builds the fuzz stage); the race includes every backend this CPU runs.
 dir=build/threads
-setup "$dir" env CC=gcc meson setup "$dir" --buildtype=debugoptimized -Dtests=enabled -Dbench=false \
-    -Dtools=false -Db_sanitize=thread
+CC=gcc setup "$dir" --buildtype=debugoptimized -Dtests=enabled -Dbench=false -Dtools=false \
+  -Db_sanitize=thread
 build "$dir" tests/reliability/rel-threads
 
 # halt_on_error: the first report ends the process with exitcode 66, and the
 # program's parent (each round is a fresh forked process) fails on it.
 export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1"
-meson test -C "$dir" --no-rebuild --print-errorlogs rel-threads rel-threads-race-must-fail
-echo "test-threads: rel-threads output:"
+run_tests "$dir" rel-threads rel-threads-race-must-fail
+echo "$me: rel-threads output:"
 grep -E '^(round|threads:)' "$dir/meson-logs/testlog.txt" | sed 's/^/  /'

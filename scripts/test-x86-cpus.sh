@@ -11,32 +11,16 @@
 # library says is runnable, and prints the digest of all their answers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib.sh # setup, build, cannot, native_dir
 
-dir=build/native # shared with scripts/test-native.sh (same options)
+[ "$(uname -m)" = x86_64 ] || cannot "older x86 CPUs" "this is not an x86-64 machine"
+bash scripts/deps.sh build test qemu-x86 || cannot "older x86 CPUs" "could not install qemu-user (need root or sudo)"
 
-cannot() {
-  {
-    echo "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"
-    echo "!!! test-x86-cpus: older x86 CPUs NOT TESTED: $*"
-    echo "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"
-  } >&2
-  [ "${CI:-}" = true ] && { echo "test-x86-cpus: CI=true: failing the stage" >&2; exit 1; }
-  exit 0
-}
-
-[ "$(uname -m)" = x86_64 ] || cannot "this is not an x86-64 machine"
-bash scripts/deps.sh build test qemu-x86 || cannot "could not install qemu-user (need root or sudo)"
-
-if [ ! -f "$dir/build.ninja" ]; then
-  meson setup "$dir" --buildtype=release -Dtests=enabled >/dev/null
-fi
-if ! out=$(ninja -C "$dir" -j2 tools/cb-digest 2>&1); then
-  printf '%s\n' "$out" | tail -n 40
-  echo "test-x86-cpus: building $dir/tools/cb-digest failed" >&2
-  exit 1
-fi
-digest=$dir/tools/cb-digest
-expected=$(tr -d '[:space:]' <tools/cb-digest.expected)
+dir=$native_dir # shared with scripts/test-native.sh (same options, from lib.sh)
+setup "$dir" "${native_options[@]}"
+build "$dir" tests/digest/cb-digest
+digest=$dir/tests/digest/cb-digest
+expected=$(tr -d '[:space:]' <tests/digest/cb-digest.expected)
 
 # MODEL  best backend it supports  a backend it lacks
 # (qemu 7.2 does not emulate AVX-512, so no model here selects avx512.)
@@ -122,14 +106,14 @@ for row in "${models[@]}"; do
   fi
 done
 
-echo "test-x86-cpus: cb-digest under qemu-x86_64 -cpu MODEL (committed digest $expected)"
+echo "$me: cb-digest under qemu-x86_64 -cpu MODEL (committed digest $expected)"
 # shellcheck disable=SC2059
 printf "$row_fmt\n" MODEL WANT ACTIVE DIGEST SIGILL "ENV FORCED (ignored, best used)" \
   "API FORCED (cb_set_backend)" RESULT
 printf '%s\n' "${report[@]}"
 if [ "$fails" -ne 0 ]; then
   printf '%s\n' "${detail[@]}" >&2
-  echo "test-x86-cpus: FAIL ($fails of ${#models[@]} models)" >&2
+  echo "$me: FAIL ($fails of ${#models[@]} models)" >&2
   exit 1
 fi
-echo "test-x86-cpus: PASS (${#models[@]} models; each also ran --backend sse with the same digest)"
+echo "$me: PASS (${#models[@]} models; each also ran --backend sse with the same digest)"

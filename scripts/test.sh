@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # test.sh - the README's test command: every test stage, each installing what it needs; exits non-zero if any fails.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 
 # Stages in order: fast, native results first. Each is a script of its own
 # that installs its packages, builds into build/<stage> and runs its tests.
