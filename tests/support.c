@@ -1,4 +1,4 @@
-/* support.c - test helpers: guard pages with mmap/mprotect, splitmix64, adversarial values, corpora. */
+/* support.c - test helpers: guard pages with mmap/mprotect, the suite seed, adversarial values, corpora. */
 #define _DEFAULT_SOURCE
 #include "support.h"
 
@@ -73,7 +73,7 @@ uint64_t tb_seed(void)
     if (!known) {
         const char *env = getenv("CB_SEED");
         seed = env && *env ? strtoull(env, NULL, 0)
-                           : (uint64_t)time(NULL) * 0x9E3779B97F4A7C15ull ^ (uint64_t)getpid();
+                           : (uint64_t)time(NULL) * TK_GOLDEN ^ (uint64_t)getpid();
         known = 1;
         fprintf(stderr, "cbatch test seed: 0x%016" PRIx64 " (replay with CB_SEED=0x%016" PRIx64 ")\n",
                 seed, seed);
@@ -91,32 +91,11 @@ void tb_seed_share(void)
     setenv("CB_SEED", buf, 1);
 }
 
-uint64_t tb_next(tb_rng *r)
-{
-    uint64_t z = (r->s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 tb_rng tb_rng_for(uint64_t stream)
 {
     tb_rng r = {tb_seed() ^ (stream * 0xD1B54A32D192ED03ull)};
-    tb_next(&r); /* decorrelate nearby streams */
+    tk_next(&r); /* decorrelate nearby streams */
     return r;
-}
-
-float tb_uniform(tb_rng *r, float lo, float hi)
-{
-    return lo + (hi - lo) * (float)((tb_next(r) >> 40) * (1.0 / 16777216.0));
-}
-
-float tb_any_float(tb_rng *r)
-{
-    uint32_t u = (uint32_t)tb_next(r);
-    float f;
-    memcpy(&f, &u, sizeof f);
-    return f;
 }
 
 const float tb_adversarial[] = {
@@ -184,6 +163,14 @@ cb_circle_soa tb_corpus_circles(const tb_corpus *c)
     return s;
 }
 
+tk_views tb_corpus_views(const tb_corpus *c, cb_box_soa *bs, cb_circle_soa *cs)
+{
+    *bs = tb_corpus_boxes(c);
+    *cs = tb_corpus_circles(c);
+    tk_views v = {bs, c->boxes, cs, c->circles};
+    return v;
+}
+
 void tb_corpus_set_box(tb_corpus *c, size_t i, cb_box b)
 {
     c->min_x[i] = b.min_x, c->min_y[i] = b.min_y, c->max_x[i] = b.max_x, c->max_y[i] = b.max_y;
@@ -199,14 +186,14 @@ void tb_corpus_set_circle(tb_corpus *c, size_t i, cb_circle ci)
 void tb_corpus_fill_random(tb_corpus *c, tb_rng *r)
 {
     for (size_t i = 0; i < c->n; i++) {
-        float x = tb_uniform(r, 0.f, 256.f), y = tb_uniform(r, 0.f, 256.f);
-        cb_box b = {x, y, x + tb_uniform(r, 0.5f, 8.f), y + tb_uniform(r, 0.5f, 8.f)};
+        float x = tk_uniform(r, 0.f, 256.f), y = tk_uniform(r, 0.f, 256.f);
+        cb_box b = {x, y, x + tk_uniform(r, 0.5f, 8.f), y + tk_uniform(r, 0.5f, 8.f)};
         tb_corpus_set_box(c, i, b);
-        cb_circle ci = {tb_uniform(r, 0.f, 256.f), tb_uniform(r, 0.f, 256.f),
-                        tb_uniform(r, 0.5f, 4.f)};
-        if (tb_next(r) % 4 == 0) { /* put some circles exactly on a box edge or corner */
-            ci.x = (tb_next(r) & 1) ? b.min_x - ci.r : b.max_x + ci.r;
-            ci.y = (tb_next(r) & 1) ? b.min_y : b.max_y;
+        cb_circle ci = {tk_uniform(r, 0.f, 256.f), tk_uniform(r, 0.f, 256.f),
+                        tk_uniform(r, 0.5f, 4.f)};
+        if (tk_next(r) % 4 == 0) { /* put some circles exactly on a box edge or corner */
+            ci.x = (tk_next(r) & 1) ? b.min_x - ci.r : b.max_x + ci.r;
+            ci.y = (tk_next(r) & 1) ? b.min_y : b.max_y;
         }
         tb_corpus_set_circle(c, i, ci);
     }
@@ -214,8 +201,8 @@ void tb_corpus_fill_random(tb_corpus *c, tb_rng *r)
 
 static float adversarial_or_any(tb_rng *r)
 {
-    uint64_t k = tb_next(r);
-    return (k & 7) == 0 ? tb_any_float(r) : tb_adversarial[(k >> 3) % tb_adversarial_count];
+    uint64_t k = tk_next(r);
+    return (k & 7) == 0 ? tk_any_float(r) : tb_adversarial[(k >> 3) % tb_adversarial_count];
 }
 
 void tb_corpus_fill_adversarial(tb_corpus *c, tb_rng *r)
@@ -232,7 +219,7 @@ void tb_corpus_fill_adversarial(tb_corpus *c, tb_rng *r)
 /* A float a few ulps from f (f finite): 0 to 2 steps either way. */
 static float nudge(tb_rng *r, float f)
 {
-    int steps = (int)(tb_next(r) % 5) - 2;
+    int steps = (int)(tk_next(r) % 5) - 2;
     for (; steps > 0; steps--)
         f = nextafterf(f, INFINITY);
     for (; steps < 0; steps++)
@@ -244,7 +231,7 @@ static float nudge(tb_rng *r, float f)
  * float: both offsets nonzero, their squares inexact. */
 static void on_arc(tb_rng *r, float x, float y, float d, int sx, int sy, float *px, float *py)
 {
-    double t = 0.05 + 1.47 * (double)tb_uniform(r, 0.f, 1.f); /* angle in (0, pi/2) */
+    double t = 0.05 + 1.47 * (double)tk_uniform(r, 0.f, 1.f); /* angle in (0, pi/2) */
     *px = nudge(r, (float)(x + sx * d * cos(t)));
     *py = nudge(r, (float)(y + sy * d * sin(t)));
 }
@@ -253,16 +240,16 @@ void tb_corpus_fill_touching(tb_corpus *c, tb_rng *r, cb_circle circle, cb_box b
 {
     float rad = fabsf(circle.r);
     for (size_t i = 0; i < c->n; i++) {
-        uint64_t k = tb_next(r);
+        uint64_t k = tk_next(r);
         int sx = (k & 1) ? 1 : -1, sy = (k & 2) ? 1 : -1;
-        float w = tb_uniform(r, 0.5f, 8.f), h = tb_uniform(r, 0.5f, 8.f);
+        float w = tk_uniform(r, 0.5f, 8.f), h = tk_uniform(r, 0.5f, 8.f);
         /* a box whose corner, or side, lies on the circle */
         cb_box b;
         float px, py;
         if ((k >> 2) % 4 != 0) {
             on_arc(r, circle.x, circle.y, rad, sx, sy, &px, &py);
         } else { /* side: straight left/right of the centre */
-            px = nudge(r, circle.x + (float)sx * rad), py = circle.y + tb_uniform(r, -h, 0.f);
+            px = nudge(r, circle.x + (float)sx * rad), py = circle.y + tk_uniform(r, -h, 0.f);
             sy = 1;
         }
         b.min_x = sx > 0 ? px : px - w, b.max_x = sx > 0 ? px + w : px;
@@ -271,13 +258,13 @@ void tb_corpus_fill_touching(tb_corpus *c, tb_rng *r, cb_circle circle, cb_box b
 
         /* a circle touching a corner (or a side) of `box` from outside */
         cb_circle ci;
-        ci.r = tb_uniform(r, 0.5f, 4.f);
+        ci.r = tk_uniform(r, 0.5f, 4.f);
         float kx = sx > 0 ? box.max_x : box.min_x, ky = sy > 0 ? box.max_y : box.min_y;
         if ((k >> 4) % 4 != 0) {
             on_arc(r, kx, ky, ci.r, sx, sy, &ci.x, &ci.y);
         } else {
             ci.x = nudge(r, kx + (float)sx * ci.r);
-            ci.y = tb_uniform(r, box.min_y, box.max_y);
+            ci.y = tk_uniform(r, box.min_y, box.max_y);
         }
         tb_corpus_set_circle(c, i, ci);
     }

@@ -1,8 +1,10 @@
-/* support.h - test helpers shared by every suite: guard-page buffers, a replayable PRNG, adversarial floats, corpora. */
+/* support.h - test helpers shared by every suite: guard-page buffers, the suite seed, adversarial floats, corpora. */
 #ifndef CB_TEST_SUPPORT_H
 #define CB_TEST_SUPPORT_H
 
 #include <cbatch.h>
+#include <reference.h>
+#include <rng.h>
 
 #include <stddef.h>
 #include <stdint.h>
@@ -18,11 +20,16 @@ void *tb_alloc_guarded(size_t bytes, int before);
  * caller may free a pointer it advanced to misalign data). NULL is a no-op. */
 void tb_free(void *p);
 
-/* ---- random numbers: splitmix64, replayable from a printed seed */
+/* ---- random numbers: testkit's splitmix64, replayable from a printed seed */
 
-typedef struct {
-    uint64_t s;
-} tb_rng;
+/* The suites' generator is testkit's (rng.h), so a corpus here is the same
+ * stream the fuzzer, the digest and the benchmark would draw from a seed.
+ * The tb_ names are kept as aliases for the suites written against them. */
+typedef tk_rng tb_rng;
+static inline uint64_t tb_next(tb_rng *r) { return tk_next(r); }
+static inline float tb_uniform(tb_rng *r, float lo, float hi) { return tk_uniform(r, lo, hi); }
+/* any bit pattern: NaNs, infs, denormals included */
+static inline float tb_any_float(tb_rng *r) { return tk_any_float(r); }
 
 /* The suite seed: $CB_SEED if set (decimal or 0x-hex), else a time-based one;
  * printed once to stderr as "cbatch test seed: 0x... (replay with CB_SEED=...)". */
@@ -31,9 +38,6 @@ uint64_t tb_seed(void);
  * Call it in the test runner before any test process starts (a Criterion
  * ReportHook(PRE_ALL)), so every test of one run uses and prints one seed. */
 void tb_seed_share(void);
-uint64_t tb_next(tb_rng *r);
-float tb_uniform(tb_rng *r, float lo, float hi);
-float tb_any_float(tb_rng *r); /* any bit pattern: NaNs, infs, denormals included */
 /* A generator for one named stream of the suite seed: tests and data sets get
  * independent sequences that are all replayed by the one CB_SEED. */
 tb_rng tb_rng_for(uint64_t stream);
@@ -64,6 +68,9 @@ tb_corpus tb_corpus_new_at(size_t n, int before, size_t offset);
 void tb_corpus_free(tb_corpus *c);
 cb_box_soa tb_corpus_boxes(const tb_corpus *c);
 cb_circle_soa tb_corpus_circles(const tb_corpus *c);
+/* The corpus as testkit's views (for tk_pick: any entry's input). The SoA
+ * structs live in *bs and *cs, which must outlive the views. */
+tk_views tb_corpus_views(const tb_corpus *c, cb_box_soa *bs, cb_circle_soa *cs);
 /* Fills element i of both views. */
 void tb_corpus_set_box(tb_corpus *c, size_t i, cb_box b);
 void tb_corpus_set_circle(tb_corpus *c, size_t i, cb_circle ci);

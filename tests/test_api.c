@@ -1,12 +1,15 @@
-/* test_api.c - the public entry points' documented argument handling (NULL, n == 0, flags, index limit) and the validators against their definition. */
+/* test_api.c - the entry table (cb_entry_*), the public batch functions' documented argument handling (NULL, n == 0, flags, index limit) through it, and the validators against their definition. */
+#define _GNU_SOURCE /* RTLD_DEFAULT, dladdr */
 #include "support.h"
 
 #include <criterion/criterion.h>
 #include <criterion/hooks.h>
 
+#include <dlfcn.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* One seed for the whole run: set in the runner before any test process
@@ -17,138 +20,365 @@ ReportHook(PRE_ALL)(struct criterion_test_set *tests)
     tb_seed_share();
 }
 
+static const cb_entry_info *info_or_fail(size_t e)
+{
+    const cb_entry_info *d = cb_entry_info_of(e);
+    cr_assert_not_null(d, "entry %zu of %zu has no descriptor", e, cb_entry_count());
+    return d;
+}
+
+/* ------------------------------------------------------- the entry table */
+
+/* Every entry is described, once: a unique name that cb_entry_find finds
+ * back (by content, not by pointer), fields within the header's enums, and
+ * no two entries computing the same thing from the same input. Anything
+ * past the last entry is absent. */
+Test(api, entry_table)
+{
+    size_t ne = cb_entry_count();
+    cr_assert_gt(ne, 0, "the library has no entries");
+    cr_assert_eq(cb_entry_count(), ne, "cb_entry_count is not stable");
+    for (size_t e = 0; e < ne; e++) {
+        const cb_entry_info *d = info_or_fail(e);
+        cr_assert_eq(cb_entry_info_of(e), d, "cb_entry_info_of(%zu) is not stable", e);
+        cr_assert(d->name && strncmp(d->name, "cb_", 3) == 0 && d->name[3],
+                  "entry %zu: name \"%s\" is not a cbatch function", e,
+                  d->name ? d->name : "(null)");
+        /* Extend with the header's enums when they grow. */
+        cr_assert(d->one == CB_SHAPE_CIRCLE || d->one == CB_SHAPE_BOX, "%s: one %d", d->name,
+                  d->one);
+        cr_assert(d->many == CB_SHAPE_CIRCLE || d->many == CB_SHAPE_BOX, "%s: many %d", d->name,
+                  d->many);
+        cr_assert(d->layout == CB_LAYOUT_SOA || d->layout == CB_LAYOUT_AOS, "%s: layout %d",
+                  d->name, d->layout);
+        cr_assert(d->output == CB_OUTPUT_MASK || d->output == CB_OUTPUT_INDICES, "%s: output %d",
+                  d->name, d->output);
+        cr_assert_eq(d->query, CB_QUERY_OVERLAP, "%s: query %d", d->name, d->query);
+
+        cr_assert_eq(cb_entry_find(d->name), e, "cb_entry_find(\"%s\") is %zu, want %zu", d->name,
+                     cb_entry_find(d->name), e);
+        char copy[128];
+        cr_assert_lt(strlen(d->name), sizeof copy - 2, "%s: name too long for this test", d->name);
+        strcpy(copy, d->name);
+        cr_assert_eq(cb_entry_find(copy), e, "cb_entry_find compares pointers, not names (%s)",
+                     d->name);
+        /* Near misses are not found: a prefix, an extension, another case. */
+        copy[strlen(copy) - 1] = 0;
+        cr_assert_eq(cb_entry_find(copy), ne, "the prefix \"%s\" was found", copy);
+        strcpy(copy, d->name);
+        strcat(copy, "x");
+        cr_assert_eq(cb_entry_find(copy), ne, "\"%s\" was found", copy);
+        strcpy(copy, d->name);
+        copy[0] = 'C';
+        cr_assert_eq(cb_entry_find(copy), ne, "\"%s\" was found", copy);
+
+        for (size_t o = 0; o < e; o++) {
+            const cb_entry_info *x = info_or_fail(o);
+            cr_assert_str_neq(d->name, x->name, "entries %zu and %zu share a name", o, e);
+            cr_assert(d->query != x->query || d->one != x->one || d->many != x->many ||
+                          d->layout != x->layout || d->output != x->output,
+                      "%s and %s have the same description", x->name, d->name);
+        }
+    }
+    const size_t past[] = {ne, ne + 1, SIZE_MAX};
+    for (size_t k = 0; k < sizeof past / sizeof past[0]; k++)
+        cr_assert_null(cb_entry_info_of(past[k]), "cb_entry_info_of(%zu) with %zu entries",
+                       past[k], ne);
+    const char *unknown[] = {"", "cb_", "cb_batch", "cb_overlap", "cb_entry_call", "bogus"};
+    for (size_t k = 0; k < sizeof unknown / sizeof unknown[0]; k++)
+        cr_assert_eq(cb_entry_find(unknown[k]), ne, "cb_entry_find(\"%s\")", unknown[k]);
+    cr_assert_eq(cb_entry_find(NULL), ne, "cb_entry_find(NULL)");
+}
+
+/* The address of a function as an object pointer, for dladdr (ISO C has no
+ * conversion between the two; POSIX requires them to be the same size). */
+#define FN_ADDR(dst, fn)                                                                           \
+    do {                                                                                           \
+        size_t (*fp_)(void) = (fn);                                                                \
+        memcpy(&(dst), &fp_, sizeof(dst));                                                         \
+    } while (0)
+
+static size_t in_this_program(void) { return 0; }
+
+/* Each entry's name is an exported symbol of the library: a binding can
+ * resolve every entry by the name the table gives. Checkable only when this
+ * program uses the shared library (a static link leaves the library's
+ * symbols out of the dynamic symbol table). */
+Test(api, entry_names_are_exported_symbols)
+{
+    void *lib_fn, *own_fn;
+    FN_ADDR(lib_fn, cb_entry_count);
+    FN_ADDR(own_fn, in_this_program);
+    Dl_info lib, own;
+    cr_assert(dladdr(lib_fn, &lib) && dladdr(own_fn, &own), "dladdr failed");
+    if (lib.dli_fbase == own.dli_fbase)
+        cr_skip_test("the library is linked statically into this test: its symbols are not "
+                     "exported to dlsym");
+    cr_log_info("library loaded from %s", lib.dli_fname);
+    size_t ne = cb_entry_count();
+    void **seen = malloc(ne * sizeof *seen);
+    cr_assert_not_null(seen);
+    for (size_t e = 0; e < ne; e++) {
+        const cb_entry_info *d = info_or_fail(e);
+        void *sym = dlsym(RTLD_DEFAULT, d->name);
+        cr_assert_not_null(sym, "%s is not an exported symbol: %s", d->name, dlerror());
+        Dl_info where;
+        cr_assert(dladdr(sym, &where), "dladdr(%s) failed", d->name);
+        cr_assert_eq(where.dli_fbase, lib.dli_fbase, "%s resolves outside the library (%s)",
+                     d->name, where.dli_fname);
+        cr_assert(where.dli_sname && strcmp(where.dli_sname, d->name) == 0,
+                  "%s resolves to the symbol %s", d->name,
+                  where.dli_sname ? where.dli_sname : "(none)");
+        for (size_t o = 0; o < e; o++)
+            cr_assert_neq(sym, seen[o], "%s and %s are one function", d->name,
+                          cb_entry_info_of(o)->name);
+        seen[e] = sym;
+    }
+    free(seen);
+}
+
+/* A small input every entry can read: n random boxes and circles, as views. */
+typedef struct {
+    tb_corpus c;
+    cb_box_soa bs;
+    cb_circle_soa cs;
+    tk_views v;
+} input;
+
+static void input_new(input *in, size_t n, uint64_t stream)
+{
+    in->c = tb_corpus_new(n);
+    tk_rng r = tb_rng_for(stream);
+    tb_corpus_fill_random(&in->c, &r);
+    in->v = tb_corpus_views(&in->c, &in->bs, &in->cs);
+}
+
+/* The arguments of entry d on `in` with probes that hit some of the random
+ * elements and miss others (the field the entry does not read stays zero). */
+static cb_args args_for(const cb_entry_info *d, const input *in, size_t n, void *out,
+                        unsigned flags)
+{
+    cb_args a = {{0, 0, 0}, {0, 0, 0, 0}, tk_pick(d, &in->v), n, out, flags};
+    if (d->one == CB_SHAPE_CIRCLE)
+        a.circle = (cb_circle){128, 128, 90};
+    else
+        a.box = (cb_box){64, 64, 192, 192};
+    return a;
+}
+
+/* Out-of-range entries and a NULL args are refused without a call. */
+Test(api, entry_call_invalid)
+{
+    enum { N = 70 };
+    input in;
+    input_new(&in, N, 0x9300000u);
+    uint64_t out[N];
+    size_t ne = cb_entry_count();
+    const size_t past[] = {ne, ne + 1, SIZE_MAX};
+    for (size_t k = 0; k < sizeof past / sizeof past[0]; k++) {
+        cb_args a = args_for(info_or_fail(0), &in, N, out, 0);
+        memset(out, 0xEF, sizeof out);
+        cr_assert_eq(cb_entry_call(past[k], &a), CB_INVALID, "cb_entry_call(%zu)", past[k]);
+        cr_assert_eq(out[0], 0xEFEFEFEFEFEFEFEFull, "cb_entry_call(%zu) wrote output", past[k]);
+        cr_assert_eq(cb_entry_call(past[k], NULL), CB_INVALID);
+    }
+    for (size_t e = 0; e < ne; e++)
+        cr_assert_eq(cb_entry_call(e, NULL), CB_INVALID, "cb_entry_call(%s, NULL)",
+                     info_or_fail(e)->name);
+    tb_corpus_free(&in.c);
+}
+
+/* cb_entry_kernel hands out a kernel exactly for an entry in range on a
+ * backend cb_backend_status says can run. */
+Test(api, entry_kernel_availability)
+{
+    size_t ne = cb_entry_count();
+    const size_t past[] = {ne, ne + 1, SIZE_MAX};
+    const int bad_backends[] = {CB_BACKEND_COUNT, CB_BACKEND_COUNT + 1, 1000, -1};
+    for (int b = 0; b < CB_BACKEND_COUNT; b++) {
+        const char *why = NULL;
+        cb_status st = cb_backend_status((cb_backend)b, &why);
+        for (size_t e = 0; e < ne; e++) {
+            cb_kernel_fn k = cb_entry_kernel(e, (cb_backend)b);
+            if (st == CB_OK)
+                cr_assert_not_null(k, "%s on %s, which can run", info_or_fail(e)->name,
+                                   cb_backend_name((cb_backend)b));
+            else
+                cr_assert_null(k, "%s on %s, which cannot run here (%s)", info_or_fail(e)->name,
+                               cb_backend_name((cb_backend)b), why);
+        }
+        for (size_t k = 0; k < sizeof past / sizeof past[0]; k++)
+            cr_assert_null(cb_entry_kernel(past[k], (cb_backend)b), "entry %zu on %s", past[k],
+                           cb_backend_name((cb_backend)b));
+    }
+    for (size_t e = 0; e < ne; e++)
+        for (size_t k = 0; k < sizeof bad_backends / sizeof bad_backends[0]; k++)
+            cr_assert_null(cb_entry_kernel(e, (cb_backend)bad_backends[k]), "%s on backend %d",
+                           info_or_fail(e)->name, bad_backends[k]);
+}
+
+/* cb_entry_call is the public function on the active backend: on every
+ * runnable backend, forced in turn, it gives that backend's raw kernel's
+ * result (the raw kernel in the default float environment, as here). */
+Test(api, entry_call_matches_active_kernel)
+{
+    static const size_t ns[] = {0, 1, 17, 64, 70, 1001};
+    enum { MAXN = 1001 };
+    input in;
+    input_new(&in, MAXN, 0x9400000u);
+    size_t ne = cb_entry_count(), compared = 0;
+    uint64_t *pub = malloc(MAXN * sizeof(uint64_t)), *raw = malloc(MAXN * sizeof(uint64_t));
+    cr_assert(pub && raw);
+    for (int b = 0; b < CB_BACKEND_COUNT; b++) {
+        if (cb_set_backend((cb_backend)b) != CB_OK)
+            continue;
+        cr_assert_eq(cb_active_backend(), (cb_backend)b);
+        for (size_t e = 0; e < ne; e++) {
+            const cb_entry_info *d = info_or_fail(e);
+            cb_kernel_fn k = cb_entry_kernel(e, cb_active_backend());
+            cr_assert_not_null(k);
+            for (size_t li = 0; li < sizeof ns / sizeof ns[0]; li++)
+                for (unsigned f = 0; f <= (CB_STRICT | CB_TRUST_FENV); f++) {
+                    size_t n = ns[li];
+                    memset(pub, 0xA5, MAXN * sizeof(uint64_t));
+                    memset(raw, 0x5A, MAXN * sizeof(uint64_t));
+                    cb_args a = args_for(d, &in, n, pub, f);
+                    size_t hp = cb_entry_call(e, &a);
+                    a.out = raw;
+                    size_t hr = k(&a);
+                    char why[256];
+                    cr_assert(tk_same_output(d, n, hp, pub, hr, raw, why, sizeof why),
+                              "backend %s, flags 0x%x: cb_entry_call vs cb_entry_kernel: %s",
+                              cb_backend_name((cb_backend)b), f, why);
+                    compared += hp != 0;
+                }
+        }
+    }
+    cr_assert_gt(compared, 0, "no call had a hit: the comparison proves little");
+    free(pub), free(raw);
+    tb_corpus_free(&in.c);
+}
+
 /* ------------------------------------------------- batch argument checks */
 
 #define POISON32 0x89ABCDEFu
+#define POISON64 0xEFEFEFEFEFEFEFEFull
 
-/* One call of each of the eight entry points through a common shape:
- * boxes / circles may be replaced by NULL or a SoA struct with one NULL
- * member; out is a mask or index buffer. */
-typedef struct {
-    cb_circle circle;
-    const cb_box_soa *bsoa;
-    const cb_box *baos;
-    const cb_circle_soa *csoa;
-    const cb_circle *caos;
-    cb_box box;
-} inputs;
-
-static size_t call(int fn, const inputs *in, size_t n, void *out, unsigned flags)
+static int untouched(const uint64_t *out, size_t words)
 {
-    switch (fn) {
-    case 0: return cb_batch_overlap(in->circle, in->bsoa, n, out, flags);
-    case 1: return cb_batch_overlap_aos(in->circle, in->baos, n, out, flags);
-    case 2: return cb_batch_overlap_circles(in->csoa, n, in->box, out, flags);
-    case 3: return cb_batch_overlap_circles_aos(in->caos, n, in->box, out, flags);
-    case 4: return cb_batch_overlap_idx(in->circle, in->bsoa, n, out, flags);
-    case 5: return cb_batch_overlap_aos_idx(in->circle, in->baos, n, out, flags);
-    case 6: return cb_batch_overlap_circles_idx(in->csoa, n, in->box, out, flags);
-    default: return cb_batch_overlap_circles_aos_idx(in->caos, n, in->box, out, flags);
-    }
+    for (size_t i = 0; i < words; i++)
+        if (out[i] != POISON64)
+            return 0;
+    return 1;
 }
-static const char *const fn_name[8] = {
-    "cb_batch_overlap",     "cb_batch_overlap_aos",     "cb_batch_overlap_circles",
-    "cb_batch_overlap_circles_aos", "cb_batch_overlap_idx", "cb_batch_overlap_aos_idx",
-    "cb_batch_overlap_circles_idx", "cb_batch_overlap_circles_aos_idx",
-};
 
 /* NULL with n > 0, unknown flag bits (any n): CB_INVALID and nothing written.
- * n == 0 with any pointers: 0, nothing written. */
+ * n == 0 with any pointers: 0, nothing written. Every entry, through its
+ * public function (cb_entry_call). */
 Test(api, batch_argument_checks)
 {
     enum { N = 70 };
-    tb_corpus c = tb_corpus_new(N);
-    tb_rng r = tb_rng_for(0x9000000u);
-    tb_corpus_fill_random(&c, &r);
-    cb_box_soa bs = tb_corpus_boxes(&c);
-    cb_circle_soa cs = tb_corpus_circles(&c);
-    const inputs good = {{128, 128, 90}, &bs, c.boxes, &cs, c.circles, {64, 64, 192, 192}};
-    uint64_t mask[(N + 63) / 64 + 1];
-    uint32_t idx[N + 1];
+    input in;
+    input_new(&in, N, 0x9000000u);
+    /* room for N of the widest output unit, and one more word */
+    uint64_t out[N + 1];
 
-    for (int fn = 0; fn < 8; fn++) {
-        int is_idx = fn >= 4;
-        void *out = is_idx ? (void *)idx : (void *)mask;
-#define RESET() (memset(mask, 0xEF, sizeof mask), memset(idx, 0xEF, sizeof idx))
-#define UNTOUCHED() (mask[0] == 0xEFEFEFEFEFEFEFEFull && idx[0] == 0xEFEFEFEFu)
+    for (size_t e = 0; e < cb_entry_count(); e++) {
+        const cb_entry_info *d = info_or_fail(e);
+        const char *fn = d->name;
+        const cb_args good = args_for(d, &in, N, out, 0);
+#define RESET() memset(out, 0xEF, sizeof out)
+#define UNTOUCHED() untouched(out, N + 1)
 
         /* The valid call works (the baseline the failures are measured against). */
         RESET();
-        size_t h = call(fn, &good, N, out, 0);
-        cr_assert(h != CB_INVALID && h > 0 && h < N, "%s: valid call gave %zu", fn_name[fn], h);
+        size_t h = cb_entry_call(e, &good);
+        cr_assert(h != CB_INVALID && h > 0 && h < N, "%s: valid call gave %zu", fn, h);
 
         /* Unknown flag bits, with valid pointers and with n == 0. */
         const unsigned bad_flags[] = {4u, 8u, 0x80000000u, CB_STRICT | 4u, CB_TRUST_FENV | 8u, ~0u};
         for (size_t k = 0; k < sizeof bad_flags / sizeof bad_flags[0]; k++) {
+            cb_args a = good;
+            a.flags = bad_flags[k];
             RESET();
-            cr_assert_eq(call(fn, &good, N, out, bad_flags[k]), CB_INVALID, "%s flags 0x%x",
-                         fn_name[fn], bad_flags[k]);
-            cr_assert(UNTOUCHED(), "%s wrote output for flags 0x%x", fn_name[fn], bad_flags[k]);
-            cr_assert_eq(call(fn, &good, 0, out, bad_flags[k]), CB_INVALID,
-                         "%s n == 0 flags 0x%x", fn_name[fn], bad_flags[k]);
+            cr_assert_eq(cb_entry_call(e, &a), CB_INVALID, "%s flags 0x%x", fn, bad_flags[k]);
+            cr_assert(UNTOUCHED(), "%s wrote output for flags 0x%x", fn, bad_flags[k]);
+            a.n = 0;
+            cr_assert_eq(cb_entry_call(e, &a), CB_INVALID, "%s n == 0 flags 0x%x", fn,
+                         bad_flags[k]);
         }
 
         /* NULL output, NULL input array, and each NULL member of a SoA struct. */
+        cb_args a = good;
+        a.out = NULL;
+        cr_assert_eq(cb_entry_call(e, &a), CB_INVALID, "%s NULL output", fn);
+        a = good;
+        a.many = NULL;
         RESET();
-        cr_assert_eq(call(fn, &good, N, NULL, 0), CB_INVALID, "%s NULL output", fn_name[fn]);
-        inputs bad = good;
-        bad.bsoa = NULL, bad.baos = NULL, bad.csoa = NULL, bad.caos = NULL;
-        cr_assert_eq(call(fn, &bad, N, out, 0), CB_INVALID, "%s NULL input", fn_name[fn]);
-        cr_assert(UNTOUCHED(), "%s wrote output for a NULL input", fn_name[fn]);
-        for (int m = 0; m < 4; m++) {
-            cb_box_soa b2 = bs;
-            cb_circle_soa c2 = cs;
-            const float **bm[4] = {&b2.min_x, &b2.min_y, &b2.max_x, &b2.max_y};
-            const float **cm[3] = {&c2.x, &c2.y, &c2.r};
-            *bm[m] = NULL;
-            if (m < 3)
-                *cm[m] = NULL;
-            inputs soa_bad = good;
-            soa_bad.bsoa = &b2, soa_bad.csoa = &c2;
-            int shape_soa = fn % 4 == 0 || fn % 4 == 2;
-            if (!shape_soa || (fn % 4 == 2 && m == 3))
-                continue; /* AoS shapes have no members; circles have three */
-            RESET();
-            cr_assert_eq(call(fn, &soa_bad, N, out, 0), CB_INVALID, "%s NULL member %d",
-                         fn_name[fn], m);
-            cr_assert(UNTOUCHED(), "%s wrote output for a NULL member", fn_name[fn]);
+        cr_assert_eq(cb_entry_call(e, &a), CB_INVALID, "%s NULL input", fn);
+        cr_assert(UNTOUCHED(), "%s wrote output for a NULL input", fn);
+        if (d->layout == CB_LAYOUT_SOA) {
+            cb_box_soa b2 = in.bs;
+            cb_circle_soa c2 = in.cs;
+            const float **bm[] = {&b2.min_x, &b2.min_y, &b2.max_x, &b2.max_y};
+            const float **cm[] = {&c2.x, &c2.y, &c2.r};
+            int boxes = d->many == CB_SHAPE_BOX;
+            size_t members = boxes ? sizeof bm / sizeof bm[0] : sizeof cm / sizeof cm[0];
+            for (size_t m = 0; m < members; m++) {
+                b2 = in.bs, c2 = in.cs;
+                *(boxes ? bm[m] : cm[m]) = NULL;
+                a = good;
+                a.many = boxes ? (const void *)&b2 : (const void *)&c2;
+                RESET();
+                cr_assert_eq(cb_entry_call(e, &a), CB_INVALID, "%s NULL member %zu", fn, m);
+                cr_assert(UNTOUCHED(), "%s wrote output for a NULL member", fn);
+            }
         }
 
         /* n == 0: any pointers (NULL everywhere) are valid; nothing written. */
+        a = good;
+        a.n = 0, a.many = NULL, a.out = NULL;
+        cr_assert_eq(cb_entry_call(e, &a), 0, "%s n == 0, NULL", fn);
+        a.flags = CB_STRICT;
+        cr_assert_eq(cb_entry_call(e, &a), 0, "%s n == 0, NULL, strict", fn);
+        a = good;
+        a.n = 0;
         RESET();
-        cr_assert_eq(call(fn, &bad, 0, NULL, 0), 0, "%s n == 0, NULL", fn_name[fn]);
-        cr_assert_eq(call(fn, &bad, 0, NULL, CB_STRICT), 0, "%s n == 0, NULL, strict", fn_name[fn]);
-        cr_assert_eq(call(fn, &good, 0, out, 0), 0, "%s n == 0", fn_name[fn]);
-        cr_assert(UNTOUCHED(), "%s wrote output for n == 0", fn_name[fn]);
+        cr_assert_eq(cb_entry_call(e, &a), 0, "%s n == 0", fn);
+        cr_assert(UNTOUCHED(), "%s wrote output for n == 0", fn);
 #undef RESET
 #undef UNTOUCHED
     }
-    tb_corpus_free(&c);
+    tb_corpus_free(&in.c);
 }
 
-/* Index forms refuse n > CB_INDEX_MAX_N before touching memory (only
+/* Index outputs refuse n > CB_INDEX_MAX_N before touching memory (only
  * expressible when size_t is wider than 32 bits). The arrays are tiny: a
  * function that did not check would read far past them and crash. */
 Test(api, index_limit)
 {
 #if SIZE_MAX > UINT32_MAX
-    tb_corpus c = tb_corpus_new(4);
-    tb_rng r = tb_rng_for(0x9100000u);
-    tb_corpus_fill_random(&c, &r);
-    cb_box_soa bs = tb_corpus_boxes(&c);
-    cb_circle_soa cs = tb_corpus_circles(&c);
-    const inputs in = {{1, 1, 1}, &bs, c.boxes, &cs, c.circles, {0, 0, 1, 1}};
+    input in;
+    input_new(&in, 4, 0x9100000u);
     uint32_t *idx = tb_alloc_guarded(4 * sizeof *idx, 0);
     idx[0] = POISON32;
     const size_t too_many[] = {(size_t)CB_INDEX_MAX_N + 1, SIZE_MAX, SIZE_MAX - 1};
-    for (int fn = 4; fn < 8; fn++)
+    size_t tested = 0;
+    for (size_t e = 0; e < cb_entry_count(); e++) {
+        const cb_entry_info *d = info_or_fail(e);
+        if (d->output != CB_OUTPUT_INDICES)
+            continue;
         for (size_t k = 0; k < 3; k++) {
-            cr_assert_eq(call(fn, &in, too_many[k], idx, 0), CB_INVALID, "%s n %zu", fn_name[fn],
-                         too_many[k]);
+            cb_args a = args_for(d, &in, too_many[k], idx, 0);
+            cr_assert_eq(cb_entry_call(e, &a), CB_INVALID, "%s n %zu", d->name, too_many[k]);
             cr_assert_eq(idx[0], POISON32);
         }
+        tested++;
+    }
     tb_free(idx);
-    tb_corpus_free(&c);
+    tb_corpus_free(&in.c);
+    if (!tested)
+        cr_skip_test("no entry writes indices");
 #else
     cr_skip_test("size_t is 32 bits: n cannot exceed CB_INDEX_MAX_N");
 #endif
@@ -208,10 +438,10 @@ static void circle_set(cb_circle *c, int i, float v)
  * on arrays that end at a guard page. */
 Test(api, validators_against_definition, .timeout = 600)
 {
-    tb_rng r = tb_rng_for(0x9200000u);
+    tk_rng r = tb_rng_for(0x9200000u);
     size_t faults_seen[5] = {0};
     for (int trial = 0; trial < 600; trial++) {
-        size_t n = trial < 68 ? (size_t)trial : 1 + (size_t)(tb_next(&r) % 3000);
+        size_t n = trial < 68 ? (size_t)trial : 1 + (size_t)(tk_next(&r) % 3000);
         tb_corpus c = tb_corpus_new(n);
         tb_corpus_fill_random(&c, &r);
         /* well-formed edge values: denormals, -0 radius, equal min and max */
@@ -224,14 +454,14 @@ Test(api, validators_against_definition, .timeout = 600)
             ci.r = (i % 2) ? -0.f : 1.0e-45f;
             tb_corpus_set_circle(&c, i, ci);
         }
-        size_t plant = n ? 1 + (size_t)(tb_next(&r) % 3) : 0;
+        size_t plant = n ? 1 + (size_t)(tk_next(&r) % 3) : 0;
         for (size_t p = 0; p < plant && trial % 5; p++) { /* every fifth trial stays clean */
-            size_t i = (size_t)(tb_next(&r) % n);
+            size_t i = (size_t)(tk_next(&r) % n);
             cb_box b = c.boxes[i];
             cb_circle ci = c.circles[i];
-            for (int k = 0; k < 1 + (int)(tb_next(&r) % 3); k++) {
-                float v = tb_adversarial[tb_next(&r) % tb_adversarial_count];
-                switch (tb_next(&r) % 8) {
+            for (int k = 0; k < 1 + (int)(tk_next(&r) % 3); k++) {
+                float v = tb_adversarial[tk_next(&r) % tb_adversarial_count];
+                switch (tk_next(&r) % 8) {
                 case 0: b.min_x = v; break;
                 case 1: b.min_y = v; break;
                 case 2: b.max_x = v; break;

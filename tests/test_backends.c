@@ -1,4 +1,4 @@
-/* test_backends.c - every runnable backend's eight raw kernels and the dispatched entry points are bit-identical to the scalar reference. */
+/* test_backends.c - every runnable backend's raw kernel of every entry, and every entry's public function, are bit-identical to the scalar backend and agree with testkit's reference. */
 #include "support.h"
 
 #include <criterion/criterion.h>
@@ -15,20 +15,23 @@
 /*
  * How this file works
  *
- * Every check is "backend k gives what the scalar reference gives", for the
- * same inputs in the same process: the scalar kernels are the contract
- * written one pair at a time (the oracle suite checks them against
- * independent methods). check_call() runs one of the four shapes in both
- * output forms (mask, index list) on k and on the reference and compares
- * everything observable: the returned counts, every mask word (poisoned
- * differently beforehand, so a word one side did not write shows up), the
- * zero bits past n, the index lists (and that they are exactly the set bits
- * of the mask), and that nothing was written outside the documented sizes
- * (guard pages or trailing canaries).
+ * Entries and backends come from the library's tables (cb_entry_count,
+ * cb_entry_info_of, cb_entry_kernel), never from a list here or from the
+ * build's architecture: a new entry is tested without editing this file,
+ * and on AArch64 the same file compares NEON with scalar. A backend that
+ * cannot run here is reported as skipped by name, with the library's reason.
  *
- * Backends come from cb_kernels_for(), never from the build's architecture:
- * on AArch64 the same file compares NEON with scalar. A backend that cannot
- * run here is reported as skipped by name, with the library's reason.
+ * Every check is check_call(): one call of one entry on one input, made
+ * three times, by the subject (a backend's raw kernel, or the public
+ * function through cb_entry_call), by the scalar backend's raw kernel and by
+ * testkit's reference (ref_entry, the contract one pair at a time, written
+ * independently of the library's query bodies, loaders and sinks). Compared:
+ * the returned counts, every mask word (each output poisoned differently
+ * beforehand, so a word one side did not write shows up), the zero bits past
+ * n, the index lists, and that nothing was written past the documented size
+ * (a guard page or a trailing canary). The subject against scalar is the
+ * bit-for-bit promise between backends; against the reference, the promise
+ * that they all compute the contract.
  */
 
 /* One seed for the whole run: set in the runner before any test process
@@ -39,63 +42,226 @@ ReportHook(PRE_ALL)(struct criterion_test_set *tests)
     tb_seed_share();
 }
 
-/* ---------------------------------------------------------------- helpers */
+/* ------------------------------------------------------- test parameters */
 
 /* Parameters of the per-backend tests: every enumerator, runnable here or not. */
 static int all_backends[CB_BACKEND_COUNT] = {0, 1, 2, 3, 4};
 
-/* The kernels of backend b, or a named skip (never a silent pass). */
-static const cb_kernels *kernels_or_skip(int b)
+/* One instance of a test over (backend, entry). */
+typedef struct {
+    int backend;
+    size_t entry;
+} be_param;
+
+static void free_params(struct criterion_test_params *p) { cr_free(p->params); }
+
+/* Every (backend, entry): the entries are counted at run time, so the array
+ * is allocated, in the memory Criterion shares with the test processes. */
+static struct criterion_test_params be_params(void)
 {
-    const char *why = "(no reason given)";
-    cb_status st = cb_backend_status((cb_backend)b, &why);
-    const cb_kernels *k = cb_kernels_for((cb_backend)b);
-    if (st != CB_OK) {
-        cr_assert_null(k, "cb_kernels_for(%s) must be NULL when cb_backend_status says %s",
-                       cb_backend_name((cb_backend)b), cb_status_string(st));
-        cr_skip_test("backend %s not runnable here: %s", cb_backend_name((cb_backend)b), why);
+    size_t ne = cb_entry_count(), k = 0;
+    be_param *p = cr_malloc(sizeof *p * CB_BACKEND_COUNT * ne);
+    if (!p) { /* not inside a test: no assertion can report it */
+        perror("cr_malloc");
+        abort();
     }
-    cr_assert_not_null(k, "backend %s is runnable but cb_kernels_for returned NULL",
-                       cb_backend_name((cb_backend)b));
-    /* Parameterized instances share one test name: say which one this is. */
-    cr_log_info("backend %s (against scalar)", cb_backend_name((cb_backend)b));
+    for (int b = 0; b < CB_BACKEND_COUNT; b++)
+        for (size_t e = 0; e < ne; e++)
+            p[k].backend = b, p[k].entry = e, k++;
+    return cr_make_param_array(be_param, p, k, free_params);
+}
+
+/* ---------------------------------------------------------------- subjects */
+
+/* What is compared with the scalar kernel and the reference: entry e run by
+ * a raw kernel, or by its public function (fn == NULL: cb_entry_call). */
+typedef struct {
+    const char *backend; /* the backend's name, for messages */
+    size_t e;
+    const cb_entry_info *d;
+    cb_kernel_fn fn;
+    cb_kernel_fn scalar; /* the scalar backend's kernel of the same entry */
+} subject;
+
+static size_t subject_run(const subject *s, const cb_args *a)
+{
+    return s->fn ? s->fn(a) : cb_entry_call(s->e, a);
+}
+
+static const cb_entry_info *info_or_fail(size_t e)
+{
+    const cb_entry_info *d = cb_entry_info_of(e);
+    cr_assert_not_null(d, "entry %zu of %zu has no descriptor", e, cb_entry_count());
+    return d;
+}
+
+static cb_kernel_fn scalar_kernel(size_t e)
+{
+    cb_kernel_fn k = cb_entry_kernel(e, CB_BACKEND_SCALAR);
+    cr_assert_not_null(k, "the scalar backend must always have a kernel (entry %s)",
+                       cb_entry_info_of(e)->name);
     return k;
 }
 
-static const cb_kernels *scalar_ref(void)
+/* Backend b's name when it can run here; otherwise every entry's kernel must
+ * be NULL, and the test is skipped naming the backend and the library's
+ * reason (never a silent pass). The message names no entry, so all the
+ * instances of one backend report one reason. */
+static const char *runnable_or_skip(int b)
 {
-    const cb_kernels *r = cb_kernels_for(CB_BACKEND_SCALAR);
-    cr_assert_not_null(r, "the scalar backend must always be available");
-    return r;
+    const char *name = cb_backend_name((cb_backend)b);
+    const char *why = "(no reason given)";
+    cb_status st = cb_backend_status((cb_backend)b, &why);
+    if (st == CB_OK)
+        return name;
+    for (size_t e = 0; e < cb_entry_count(); e++)
+        cr_assert_null(cb_entry_kernel(e, (cb_backend)b),
+                       "cb_entry_kernel(%s, %s) must be NULL when cb_backend_status says %s",
+                       info_or_fail(e)->name, name, cb_status_string(st));
+    cr_skip_test("SKIP backend %s: %s", name, why);
+    return NULL; /* not reached */
 }
 
-enum { SH_BOXES, SH_BOXES_AOS, SH_CIRCLES, SH_CIRCLES_AOS, SH_N };
-static const char *const shape_name[SH_N] = {"boxes", "boxes_aos", "circles", "circles_aos"};
-
-static size_t run_mask(const cb_kernels *k, int sh, const tb_corpus *c, size_t n, cb_circle pc,
-                       cb_box pb, uint64_t *mask, unsigned flags)
+/* The raw kernel of entry e on backend b as a subject, or a skip. */
+static subject kernel_or_skip(int b, size_t e)
 {
-    cb_box_soa bs = tb_corpus_boxes(c);
-    cb_circle_soa cs = tb_corpus_circles(c);
-    switch (sh) {
-    case SH_BOXES: return k->boxes(pc, &bs, n, mask, flags);
-    case SH_BOXES_AOS: return k->boxes_aos(pc, c->boxes, n, mask, flags);
-    case SH_CIRCLES: return k->circles(&cs, n, pb, mask, flags);
-    default: return k->circles_aos(c->circles, n, pb, mask, flags);
-    }
+    const char *name = runnable_or_skip(b);
+    subject s = {name, e, info_or_fail(e), cb_entry_kernel(e, (cb_backend)b), scalar_kernel(e)};
+    cr_assert_not_null(s.fn, "backend %s is runnable but has no kernel for %s", name, s.d->name);
+    /* Parameterized instances share one test name: say which one this is.
+     * scripts/lib.sh collects the backends compared from these lines. */
+    cr_log_info("backend %s (against scalar): %s", name, s.d->name);
+    return s;
 }
 
-static size_t run_idx(const cb_kernels *k, int sh, const tb_corpus *c, size_t n, cb_circle pc,
-                      cb_box pb, uint32_t *idx, unsigned flags)
+/* ------------------------------------------------------------ outputs */
+
+/* The output buffers of one entry at one length, shared by every call on a
+ * corpus: the subject's, the scalar kernel's and the reference's. With
+ * guard_after, the subject's ends at a PROT_NONE page, so writing one word
+ * or index too many faults. Otherwise it starts right after one (an
+ * under-write faults) and a canary unit follows the last. The scalar
+ * kernel's and the reference's are on the heap, followed by a canary (the
+ * scalar kernel meets the guard pages as a subject of its own). */
+typedef struct {
+    size_t n, bytes, unit;
+    int guard_after;
+    unsigned char *out[3];
+} outbufs;
+
+enum { OUT_SUBJECT, OUT_SCALAR, OUT_REF };
+static const unsigned char poison[3] = {0xA5, 0x5A, 0x3C};
+static const unsigned char canary[8] = {0xEF, 0xBE, 0xAD, 0xDE, 0x00, 0xEE, 0xFF, 0xC0};
+
+/* The size of one output unit: a mask word or an index. */
+static size_t out_unit(const cb_entry_info *d)
 {
-    cb_box_soa bs = tb_corpus_boxes(c);
-    cb_circle_soa cs = tb_corpus_circles(c);
-    switch (sh) {
-    case SH_BOXES: return k->boxes_idx(pc, &bs, n, idx, flags);
-    case SH_BOXES_AOS: return k->boxes_aos_idx(pc, c->boxes, n, idx, flags);
-    case SH_CIRCLES: return k->circles_idx(&cs, n, pb, idx, flags);
-    default: return k->circles_aos_idx(c->circles, n, pb, idx, flags);
+    return d->output == CB_OUTPUT_MASK ? sizeof(uint64_t) : sizeof(uint32_t);
+}
+
+/* misalign: 0..3 units past the guard page (index lists move by 4 bytes per
+ * step, mask words by 8: uint64_t needs its own alignment). */
+static outbufs outbufs_new(const cb_entry_info *d, size_t n, int guard_after, size_t misalign)
+{
+    outbufs o;
+    o.n = n;
+    o.bytes = tk_out_bytes(d, n);
+    o.unit = out_unit(d);
+    o.guard_after = guard_after;
+    size_t extra = guard_after ? 0 : o.unit, offset = guard_after ? 0 : o.unit * misalign;
+    o.out[OUT_SUBJECT] =
+        (unsigned char *)tb_alloc_guarded(o.bytes + extra + offset, !guard_after) + offset;
+    o.out[OUT_SCALAR] = malloc(o.bytes + o.unit);
+    o.out[OUT_REF] = malloc(o.bytes + o.unit);
+    cr_assert(o.out[OUT_SCALAR] && o.out[OUT_REF]);
+    return o;
+}
+
+static void outbufs_free(outbufs *o)
+{
+    tb_free(o->out[OUT_SUBJECT]);
+    free(o->out[OUT_SCALAR]), free(o->out[OUT_REF]);
+}
+
+/* Whether output k of o is followed by a canary. */
+static int has_canary(const outbufs *o, int k) { return k != OUT_SUBJECT || !o->guard_after; }
+
+/* Statistics over a whole test, so a test can assert it was not vacuous. */
+typedef struct {
+    size_t calls, elements, hits;
+} tally;
+
+/* Where a call happened, for the failure message. */
+typedef struct {
+    const char *layout, *data;
+    int probe;
+} where;
+
+#define WHERE_FMT                                                                                  \
+    "%s on backend %s, flags 0x%x, layout %s, data %s, n %zu, probe %d, seed 0x%016" PRIx64
+#define WHERE_ARGS(s, w, a)                                                                        \
+    (s)->d->name, (s)->backend, (a)->flags, (w)->layout, (w)->data, (a)->n, (w)->probe, tb_seed()
+
+static void describe_circle(char *buf, size_t len, cb_circle c)
+{
+    snprintf(buf, len, "circle (%a, %a, r %a)", c.x, c.y, c.r);
+}
+
+static void describe_box(char *buf, size_t len, cb_box b)
+{
+    snprintf(buf, len, "box (%a, %a, %a, %a)", b.min_x, b.min_y, b.max_x, b.max_y);
+}
+
+/* "circle (...) vs element i: box (...)", from the descriptor's shapes. */
+static void describe_element(char *buf, size_t len, const cb_entry_info *d, const cb_args *a,
+                             size_t i)
+{
+    char one[128], el[128];
+    if (d->one == CB_SHAPE_CIRCLE)
+        describe_circle(one, sizeof one, a->circle);
+    else
+        describe_box(one, sizeof one, a->box);
+    if (d->many == CB_SHAPE_CIRCLE)
+        describe_circle(el, sizeof el, tk_circle_at(d, a->many, i));
+    else
+        describe_box(el, sizeof el, tk_box_at(d, a->many, i));
+    snprintf(buf, len, "%s vs element %zu: %s", one, i, el);
+}
+
+/* Which elements an output of entry d with `count` hits marks: hits[i] = 0
+ * or 1 (indices out of range, which check_format reports, are dropped). */
+static void decode(const cb_entry_info *d, const void *out, size_t count, size_t n,
+                   unsigned char *hits)
+{
+    memset(hits, 0, n);
+    if (d->output != CB_OUTPUT_MASK) {
+        for (size_t k = 0; k < count; k++)
+            if (((const uint32_t *)out)[k] < n)
+                hits[((const uint32_t *)out)[k]] = 1;
+        return;
     }
+    for (size_t i = 0; i < n; i++)
+        hits[i] = (unsigned char)(((const uint64_t *)out)[i / 64] >> (i % 64) & 1);
+}
+
+/* The first element whose answer differs between two outputs, described. */
+static void first_difference(char *buf, size_t len, const cb_entry_info *d, const cb_args *a,
+                             const void *x, size_t cx, const void *y, size_t cy)
+{
+    unsigned char *hx = malloc(a->n + 1), *hy = malloc(a->n + 1);
+    cr_assert(hx && hy);
+    decode(d, x, cx, a->n, hx);
+    decode(d, y, cy, a->n, hy);
+    snprintf(buf, len, "no element differs (the difference is past n or in the count)");
+    for (size_t i = 0; i < a->n; i++) {
+        if (hx[i] != hy[i]) {
+            char el[300];
+            describe_element(el, sizeof el, d, a, i);
+            snprintf(buf, len, "%s: %d vs %d", el, hx[i], hy[i]);
+            break;
+        }
+    }
+    free(hx), free(hy);
 }
 
 static unsigned popcount64(uint64_t w)
@@ -106,199 +272,101 @@ static unsigned popcount64(uint64_t w)
     return c;
 }
 
-static unsigned ctz64(uint64_t w) /* w != 0 */
+/* The output format's own invariants, on the subject's output: a mask has
+ * `count` bits set and none past n; an index list is ascending and below n. */
+static void check_format(const subject *s, const cb_args *a, size_t count, const void *out,
+                         const where *w)
 {
-    unsigned c = 0;
-    for (; !(w & 1); w >>= 1)
-        c++;
-    return c;
-}
-
-/* Output buffers of one length, shared by every call on a corpus. With
- * guard_after, the mask words and index entries end at a PROT_NONE page, so
- * writing one word or entry too many faults. Otherwise they start right after
- * one (an under-write faults) and a canary follows the last word/entry. */
-typedef struct {
-    size_t n, words;
-    int guard_after;
-    uint64_t *mask_k, *mask_r;
-    uint32_t *idx_k, *idx_r;
-} outbufs;
-
-#define POISON_K 0xA5A5A5A5A5A5A5A5ull
-#define POISON_R 0x5A5A5A5A5A5A5A5Aull
-#define CANARY64 0xC0FFEE00DEADBEEFull
-#define CANARY32 0xDEADBEEFu
-
-/* `bytes` at `offset` bytes into a guarded buffer: ending at the guard page
- * (guard_after), or starting `offset` bytes after one. */
-static void *out_alloc(size_t bytes, int guard_after, size_t offset)
-{
-    return (unsigned char *)tb_alloc_guarded(bytes + offset, !guard_after) + offset;
-}
-
-/* misalign: 0..3; index lists move by 4 bytes per step, mask words by 8
- * (uint64_t needs its own alignment; the kernels take any float alignment). */
-static outbufs outbufs_new(size_t n, int guard_after, size_t misalign)
-{
-    outbufs o;
-    o.n = n;
-    o.words = (n + 63) / 64;
-    o.guard_after = guard_after;
-    size_t extra = guard_after ? 0 : 1; /* room for the canary */
-    size_t mo = guard_after ? 0 : 8 * misalign, io = guard_after ? 0 : 4 * misalign;
-    o.mask_k = out_alloc((o.words + extra) * 8, guard_after, mo);
-    o.mask_r = out_alloc((o.words + extra) * 8, guard_after, mo);
-    o.idx_k = out_alloc((n + extra) * 4, guard_after, io);
-    o.idx_r = out_alloc((n + extra) * 4, guard_after, io);
-    return o;
-}
-
-static void outbufs_free(outbufs *o)
-{
-    tb_free(o->mask_k), tb_free(o->mask_r), tb_free(o->idx_k), tb_free(o->idx_r);
-}
-
-/* Statistics over a whole test, so a test can assert it was not vacuous. */
-typedef struct {
-    size_t calls, elements, hits;
-} tally;
-
-/* Where a mismatch happened, for the failure message. */
-typedef struct {
-    const char *backend, *layout, *data;
-    int probe;
-} where;
-
-static void describe_element(char *buf, size_t len, int sh, const tb_corpus *c, size_t i,
-                             cb_circle pc, cb_box pb)
-{
-    if (sh == SH_BOXES || sh == SH_BOXES_AOS)
-        snprintf(buf, len, "circle (%a, %a, r %a) vs box %zu (%a, %a, %a, %a)", pc.x, pc.y,
-                 pc.r, i, c->boxes[i].min_x, c->boxes[i].min_y, c->boxes[i].max_x,
-                 c->boxes[i].max_y);
-    else
-        snprintf(buf, len, "circle %zu (%a, %a, r %a) vs box (%a, %a, %a, %a)", i,
-                 c->circles[i].x, c->circles[i].y, c->circles[i].r, pb.min_x, pb.min_y, pb.max_x,
-                 pb.max_y);
-}
-
-#define WHERE_FMT "backend %s, kernel %s%s, flags %s, layout %s, data %s, n %zu, probe %d, seed 0x%016" PRIx64
-#define WHERE_ARGS(w, sh, form, flags, n)                                                          \
-    (w)->backend, shape_name[sh], form, (flags) ? "CB_STRICT" : "0", (w)->layout, (w)->data, n,    \
-        (w)->probe, tb_seed()
-
-/* One shape, one probe, one flag value: mask form and index form of k
- * against the reference, plus every invariant of the output format. */
-static void check_call(const cb_kernels *k, const cb_kernels *ref, int sh, const tb_corpus *c,
-                       cb_circle pc, cb_box pb, unsigned flags, outbufs *o, const where *w,
-                       tally *t)
-{
-    size_t n = o->n, words = o->words;
-    char elem[256];
-
-    /* ---- mask form */
-    for (size_t i = 0; i < words; i++)
-        o->mask_k[i] = POISON_K, o->mask_r[i] = POISON_R;
-    if (!o->guard_after)
-        o->mask_k[words] = CANARY64, o->mask_r[words] = CANARY64;
-    size_t hk = run_mask(k, sh, c, n, pc, pb, o->mask_k, flags);
-    size_t hr = run_mask(ref, sh, c, n, pc, pb, o->mask_r, flags);
-    if (!o->guard_after) {
-        cr_assert_eq(o->mask_k[words], CANARY64, "mask word %zu (past (n+63)/64) was written: " WHERE_FMT,
-                     words, WHERE_ARGS(w, sh, "", flags, n));
-        cr_assert_eq(o->mask_r[words], CANARY64, "reference wrote mask word %zu: " WHERE_FMT, words,
-                     WHERE_ARGS(w, sh, "", flags, n));
+    cr_assert(count <= a->n, "count %zu > n: " WHERE_FMT, count, WHERE_ARGS(s, w, a));
+    if (s->d->output == CB_OUTPUT_MASK) {
+        const uint64_t *m = out;
+        size_t words = (a->n + 63) / 64, pop = 0;
+        for (size_t i = 0; i < words; i++)
+            pop += popcount64(m[i]);
+        cr_assert_eq(pop, count, "returned count %zu but %zu bits set: " WHERE_FMT, count, pop,
+                     WHERE_ARGS(s, w, a));
+        if (a->n % 64)
+            cr_assert_eq(m[words - 1] >> (a->n % 64), 0,
+                         "bits past n in the last word are not zero (0x%016" PRIx64 "): " WHERE_FMT,
+                         m[words - 1], WHERE_ARGS(s, w, a));
+    } else {
+        const uint32_t *idx = out;
+        for (size_t k = 0; k < count; k++)
+            cr_assert(idx[k] < a->n && (k == 0 || idx[k] > idx[k - 1]),
+                      "index entry %zu is %" PRIu32 " (previous %" PRIu32 "): not ascending below "
+                      "n: " WHERE_FMT,
+                      k, idx[k], k ? idx[k - 1] : 0, WHERE_ARGS(s, w, a));
     }
-    for (size_t i = 0; i < words; i++) {
-        if (o->mask_k[i] == o->mask_r[i])
+}
+
+/* One call of entry s->d on `many` with one probe (the field of a the entry
+ * reads) and one flag value: the subject against the scalar kernel and the
+ * reference, plus the format's invariants. Returns the subject's count. */
+static size_t check_call(const subject *s, cb_args a, outbufs *o, const where *w, tally *t)
+{
+    size_t count[3];
+    for (int k = 0; k < 3; k++) {
+        memset(o->out[k], poison[k], o->bytes);
+        if (has_canary(o, k))
+            memcpy(o->out[k] + o->bytes, canary, o->unit);
+        a.out = o->out[k];
+        count[k] = k == OUT_SUBJECT  ? subject_run(s, &a)
+                   : k == OUT_SCALAR ? s->scalar(&a)
+                                     : ref_entry(s->d, &a);
+    }
+    static const char *const who[3] = {"the subject", "the scalar kernel", "the reference"};
+    for (int k = 0; k < 3; k++)
+        if (has_canary(o, k))
+            cr_assert(memcmp(o->out[k] + o->bytes, canary, o->unit) == 0,
+                      "%s wrote past the documented output size (%zu bytes): " WHERE_FMT, who[k],
+                      o->bytes, WHERE_ARGS(s, w, &a));
+    for (int k = OUT_SCALAR; k <= OUT_REF; k++) {
+        char why[256], elem[512];
+        if (tk_same_output(s->d, a.n, count[OUT_SUBJECT], o->out[OUT_SUBJECT], count[k], o->out[k],
+                           why, sizeof why))
             continue;
-        uint64_t d = o->mask_k[i] ^ o->mask_r[i];
-        size_t bit = 0;
-        while (!(d >> bit & 1))
-            bit++;
-        size_t e = i * 64 + bit;
-        if (e < n)
-            describe_element(elem, sizeof elem, sh, c, e, pc, pb);
-        else
-            snprintf(elem, sizeof elem, "bit past n (element %zu)", e);
-        cr_assert_fail("mask word %zu differs (got 0x%016" PRIx64 ", reference 0x%016" PRIx64
-                       ") first at %s: " WHERE_FMT,
-                       i, o->mask_k[i], o->mask_r[i], elem, WHERE_ARGS(w, sh, "", flags, n));
+        first_difference(elem, sizeof elem, s->d, &a, o->out[OUT_SUBJECT], count[OUT_SUBJECT],
+                         o->out[k], count[k]);
+        cr_assert_fail("against %s: %s; first element: %s: " WHERE_FMT, who[k], why, elem,
+                       WHERE_ARGS(s, w, &a));
     }
-    cr_assert_eq(hk, hr, "hit count %zu, reference %zu: " WHERE_FMT, hk, hr,
-                 WHERE_ARGS(w, sh, "", flags, n));
-    size_t pop = 0;
-    for (size_t i = 0; i < words; i++)
-        pop += popcount64(o->mask_k[i]);
-    cr_assert_eq(pop, hk, "returned count %zu but %zu bits set: " WHERE_FMT, hk, pop,
-                 WHERE_ARGS(w, sh, "", flags, n));
-    if (n % 64)
-        cr_assert_eq(o->mask_k[words - 1] >> (n % 64), 0,
-                     "bits past n in the last word are not zero (0x%016" PRIx64 "): " WHERE_FMT,
-                     o->mask_k[words - 1], WHERE_ARGS(w, sh, "", flags, n));
-
-    /* ---- index form; the entries must be exactly the set bits of the mask */
-    for (size_t i = 0; i < n; i++)
-        o->idx_k[i] = 0xFFFFFFFFu, o->idx_r[i] = 0xFFFFFFFEu;
-    if (!o->guard_after)
-        o->idx_k[n] = CANARY32, o->idx_r[n] = CANARY32;
-    size_t ik = run_idx(k, sh, c, n, pc, pb, o->idx_k, flags);
-    size_t ir = run_idx(ref, sh, c, n, pc, pb, o->idx_r, flags);
-    if (!o->guard_after)
-        cr_assert(o->idx_k[n] == CANARY32 && o->idx_r[n] == CANARY32,
-                  "index entry n was written: " WHERE_FMT, WHERE_ARGS(w, sh, "_idx", flags, n));
-    cr_assert_eq(ik, ir, "index count %zu, reference %zu: " WHERE_FMT, ik, ir,
-                 WHERE_ARGS(w, sh, "_idx", flags, n));
-    cr_assert_eq(ik, hk, "index form found %zu hits, mask form %zu: " WHERE_FMT, ik, hk,
-                 WHERE_ARGS(w, sh, "_idx", flags, n));
-    size_t j = 0;
-    for (size_t wi = 0; wi < words; wi++)
-        for (uint64_t m = o->mask_k[wi]; m; m &= m - 1, j++) {
-            uint32_t want = (uint32_t)(wi * 64 + ctz64(m));
-            if (o->idx_k[j] != want || o->idx_r[j] != want)
-                cr_assert_fail("index entry %zu is %" PRIu32 " (reference %" PRIu32
-                               "), the mask's hit is %" PRIu32 ": " WHERE_FMT,
-                               j, o->idx_k[j], o->idx_r[j], want,
-                               WHERE_ARGS(w, sh, "_idx", flags, n));
-        }
-
+    check_format(s, &a, count[OUT_SUBJECT], o->out[OUT_SUBJECT], w);
     t->calls++;
-    t->elements += n;
-    t->hits += hk;
+    t->elements += a.n;
+    t->hits += count[OUT_SUBJECT];
+    return count[OUT_SUBJECT];
 }
 
-/* All four shapes and both flag values for a set of probes. */
-static void check_corpus(const cb_kernels *k, const cb_kernels *ref, const tb_corpus *c,
-                         const cb_circle *pcs, size_t npc, const cb_box *pbs, size_t npb,
-                         outbufs *o, where *w, tally *t)
+/* Every probe (a circle or a box, as the entry's single shape is) and every
+ * flag value up to max_flags, on the input `many` of n elements. */
+static void check_corpus(const subject *s, const void *many, size_t n, const cb_circle *pcs,
+                         const cb_box *pbs, size_t probes, unsigned max_flags, outbufs *o,
+                         where *w, tally *t)
 {
-    static const cb_box unused_box = {0, 0, 0, 0};
-    static const cb_circle unused_circle = {0, 0, 0};
-    for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
-        for (size_t p = 0; p < npc; p++) {
+    static const cb_circle no_circle = {0, 0, 0};
+    static const cb_box no_box = {0, 0, 0, 0};
+    for (unsigned flags = 0; flags <= max_flags; flags++)
+        for (size_t p = 0; p < probes; p++) {
+            cb_args a = {no_circle, no_box, many, n, NULL, flags};
+            if (s->d->one == CB_SHAPE_CIRCLE)
+                a.circle = pcs[p];
+            else
+                a.box = pbs[p];
             w->probe = (int)p;
-            check_call(k, ref, SH_BOXES, c, pcs[p], unused_box, flags, o, w, t);
-            check_call(k, ref, SH_BOXES_AOS, c, pcs[p], unused_box, flags, o, w, t);
+            check_call(s, a, o, w, t);
         }
-        for (size_t p = 0; p < npb; p++) {
-            w->probe = (int)p;
-            check_call(k, ref, SH_CIRCLES, c, unused_circle, pbs[p], flags, o, w, t);
-            check_call(k, ref, SH_CIRCLES_AOS, c, unused_circle, pbs[p], flags, o, w, t);
-        }
-    }
 }
 
 /* A realistic circle and box for tb_corpus_fill_touching to build around. */
-static cb_circle touch_circle(tb_rng *r)
+static cb_circle touch_circle(tk_rng *r)
 {
-    cb_circle c = {tb_uniform(r, 0, 256), tb_uniform(r, 0, 256), tb_uniform(r, 0.5f, 16)};
+    cb_circle c = {tk_uniform(r, 0, 256), tk_uniform(r, 0, 256), tk_uniform(r, 0.5f, 16)};
     return c;
 }
-static cb_box touch_box(tb_rng *r)
+static cb_box touch_box(tk_rng *r)
 {
-    float x = tb_uniform(r, 0, 256), y = tb_uniform(r, 0, 256);
-    cb_box b = {x, y, x + tb_uniform(r, 0.5f, 16), y + tb_uniform(r, 0.5f, 16)};
+    float x = tk_uniform(r, 0, 256), y = tk_uniform(r, 0, 256);
+    cb_box b = {x, y, x + tk_uniform(r, 0.5f, 16), y + tk_uniform(r, 0.5f, 16)};
     return b;
 }
 
@@ -306,7 +374,7 @@ static const char *const kind_name[3] = {"random", "adversarial", "touching"};
 
 /* Fills c with data of one kind; for "touching", every box touches *pc and
  * every circle touches *pb, which are then the natural probes. */
-static void fill_kind(tb_corpus *c, tb_rng *r, int kind, cb_circle *pc, cb_box *pb)
+static void fill_kind(tb_corpus *c, tk_rng *r, int kind, cb_circle *pc, cb_box *pb)
 {
     *pc = touch_circle(r), *pb = touch_box(r);
     if (kind == 0)
@@ -317,10 +385,10 @@ static void fill_kind(tb_corpus *c, tb_rng *r, int kind, cb_circle *pc, cb_box *
         tb_corpus_fill_touching(c, r, *pc, *pb);
 }
 
-static float any_adversarial(tb_rng *r)
+static float any_adversarial(tk_rng *r)
 {
-    uint64_t k = tb_next(r);
-    return (k & 3) == 0 ? tb_any_float(r) : tb_adversarial[(k >> 2) % tb_adversarial_count];
+    uint64_t k = tk_next(r);
+    return (k & 3) == 0 ? tk_any_float(r) : tb_adversarial[(k >> 2) % tb_adversarial_count];
 }
 
 /* ------------------------------------------------------ kernel tables */
@@ -330,26 +398,27 @@ ParameterizedTestParameters(backends, table)
     return cr_make_param_array(int, all_backends, CB_BACKEND_COUNT);
 }
 
-/* Each table says which backend it is, has all eight entries, is stable, and
- * is a different implementation from the scalar one (so comparing against
- * scalar below really compares two code paths). */
+/* Every entry has a kernel on a runnable backend, the same one each time,
+ * distinct from the backend's other entries' and, for any backend but
+ * scalar, from scalar's (so comparing against scalar below really compares
+ * two code paths). */
 ParameterizedTest(int *b, backends, table)
 {
-    const cb_kernels *k = kernels_or_skip(*b);
-    cr_assert_eq(k->backend, (cb_backend)*b, "cb_kernels_for(%s)->backend is %d",
-                 cb_backend_name((cb_backend)*b), (int)k->backend);
-    cr_assert_eq(cb_kernels_for((cb_backend)*b), k, "cb_kernels_for is not stable");
-    cr_assert(k->boxes && k->boxes_aos && k->circles && k->circles_aos && k->boxes_idx &&
-                  k->boxes_aos_idx && k->circles_idx && k->circles_aos_idx,
-              "backend %s has a NULL kernel", cb_backend_name((cb_backend)*b));
-    if (*b != CB_BACKEND_SCALAR) {
-        const cb_kernels *s = scalar_ref();
-        cr_assert_neq(k, s, "backend %s returns the scalar table", cb_backend_name((cb_backend)*b));
-        cr_assert(k->boxes != s->boxes && k->boxes_aos != s->boxes_aos &&
-                      k->circles != s->circles && k->circles_aos != s->circles_aos &&
-                      k->boxes_idx != s->boxes_idx && k->boxes_aos_idx != s->boxes_aos_idx &&
-                      k->circles_idx != s->circles_idx && k->circles_aos_idx != s->circles_aos_idx,
-                  "backend %s shares a kernel with scalar", cb_backend_name((cb_backend)*b));
+    size_t ne = cb_entry_count();
+    cr_assert_gt(ne, 0, "the library has no entries");
+    const char *name = runnable_or_skip(*b);
+    for (size_t e = 0; e < ne; e++) {
+        const cb_entry_info *d = info_or_fail(e);
+        cb_kernel_fn k = cb_entry_kernel(e, (cb_backend)*b);
+        cr_assert_not_null(k, "backend %s has no kernel for %s", name, d->name);
+        cr_assert(k == cb_entry_kernel(e, (cb_backend)*b), "cb_entry_kernel(%s, %s) is not stable",
+                  d->name, name);
+        for (size_t o = 0; o < e; o++)
+            cr_assert(k != cb_entry_kernel(o, (cb_backend)*b),
+                      "backend %s: %s and %s share a kernel", name, d->name,
+                      cb_entry_info_of(o)->name);
+        if (*b != CB_BACKEND_SCALAR)
+            cr_assert(k != scalar_kernel(e), "backend %s: %s is the scalar kernel", name, d->name);
     }
 }
 
@@ -399,26 +468,36 @@ ParameterizedTestParameters(backends, lengths)
     return cr_make_param_array(bl_param, p, k);
 }
 
-/* Random and adversarial data at every length and layout. The probes are
- * chosen to make the padding lanes of a short tail hit if they leaked in
- * (a zero-padded box (0,0,0,0) is hit by the circle (0,0,1); a zero-padded
- * circle (0,0,0) hits any box containing the origin in the default mode). */
+/* Random, adversarial and touching data at every length and layout, through
+ * every entry (one corpus serves them all, in the views each reads). The
+ * probes are chosen to make the padding lanes of a short tail hit if they
+ * leaked in (a zero-padded box (0,0,0,0) is hit by the circle (0,0,1); a
+ * zero-padded circle (0,0,0) hits any box containing the origin in the
+ * default mode). */
 ParameterizedTest(bl_param *p, backends, lengths, .timeout = 600)
 {
-    const cb_kernels *k = kernels_or_skip(p->backend);
-    const cb_kernels *ref = scalar_ref();
+    runnable_or_skip(p->backend);
     const layout *lay = &layouts[p->layout];
-    tally t = {0, 0, 0};
-    size_t random_hits = 0, random_elems = 0;
+    size_t ne = cb_entry_count();
+    subject *s = malloc(ne * sizeof *s);
+    outbufs *o = malloc(ne * sizeof *o);
+    tally *t = calloc(ne, sizeof *t), *random = calloc(ne, sizeof *random);
+    cr_assert(s && o && t && random);
+    for (size_t e = 0; e < ne; e++)
+        s[e] = kernel_or_skip(p->backend, e);
 
     for (size_t li = 0; li < sizeof lengths / sizeof lengths[0]; li++) {
         size_t n = lengths[li];
         tb_corpus c = tb_corpus_new_at(n, lay->before, 4 * lay->floats);
-        outbufs o = outbufs_new(n, !lay->before, lay->floats);
+        cb_box_soa bs;
+        cb_circle_soa cs;
+        tk_views v = tb_corpus_views(&c, &bs, &cs);
+        for (size_t e = 0; e < ne; e++)
+            o[e] = outbufs_new(s[e].d, n, !lay->before, lay->floats);
         for (int kind = 0; kind < 3; kind++) {
             /* The data depends on (n, kind, layout) only: every backend sees the same. */
-            tb_rng r = tb_rng_for(0x1000000u + n * 16u + (size_t)kind * 5u + (size_t)p->layout);
-            where w = {cb_backend_name((cb_backend)p->backend), lay->name, kind_name[kind], 0};
+            tk_rng r = tb_rng_for(0x1000000u + n * 16u + (size_t)kind * 5u + (size_t)p->layout);
+            where w = {lay->name, kind_name[kind], 0};
             cb_circle tc;
             cb_box tbx;
             fill_kind(&c, &r, kind, &tc, &tbx);
@@ -433,42 +512,44 @@ ParameterizedTest(bl_param *p, backends, lengths, .timeout = 600)
             cb_box pbs[6] = {
                 {-1.f, -1.f, 1.f, 1.f}, /* contains the zero-padded circles */
                 {64.f, 64.f, 192.f, 192.f},
-                tbx,
+                tbx, /* every circle of the touching data touches it */
                 {any_adversarial(&r), any_adversarial(&r), any_adversarial(&r),
                  any_adversarial(&r)},
                 n ? c.boxes[0] : (cb_box){0.f, 0.f, 2.f, 2.f},
                 n ? c.boxes[n - 1] : (cb_box){NAN, 0.f, 1.f, 1.f},
             };
-            size_t hits_before = t.hits, elems_before = t.elements;
-            check_corpus(k, ref, &c, pcs, 6, pbs, 6, &o, &w, &t);
-            if (!kind)
-                random_hits += t.hits - hits_before, random_elems += t.elements - elems_before;
+            for (size_t e = 0; e < ne; e++) {
+                tally before = t[e];
+                check_corpus(&s[e], tk_pick(s[e].d, &v), n, pcs, pbs, 6, CB_STRICT, &o[e], &w,
+                             &t[e]);
+                if (kind == 0) {
+                    random[e].hits += t[e].hits - before.hits;
+                    random[e].elements += t[e].elements - before.elements;
+                }
+            }
         }
 
         /* n == 0: nothing may be touched, whatever the pointers (NULL included). */
-        if (n == 0) {
-            cb_circle ci = {0, 0, 1};
-            cb_box bx = {-1, -1, 1, 1};
-            for (unsigned f = 0; f <= CB_STRICT; f++) {
-                cr_assert_eq(k->boxes(ci, NULL, 0, NULL, f), 0);
-                cr_assert_eq(k->boxes_aos(ci, NULL, 0, NULL, f), 0);
-                cr_assert_eq(k->circles(NULL, 0, bx, NULL, f), 0);
-                cr_assert_eq(k->circles_aos(NULL, 0, bx, NULL, f), 0);
-                cr_assert_eq(k->boxes_idx(ci, NULL, 0, NULL, f), 0);
-                cr_assert_eq(k->boxes_aos_idx(ci, NULL, 0, NULL, f), 0);
-                cr_assert_eq(k->circles_idx(NULL, 0, bx, NULL, f), 0);
-                cr_assert_eq(k->circles_aos_idx(NULL, 0, bx, NULL, f), 0);
-            }
-        }
-        outbufs_free(&o);
+        if (n == 0)
+            for (size_t e = 0; e < ne; e++)
+                for (unsigned f = 0; f <= CB_STRICT; f++) {
+                    cb_args a = {{0, 0, 1}, {-1, -1, 1, 1}, NULL, 0, NULL, f};
+                    cr_assert_eq(s[e].fn(&a), 0, "%s on backend %s, n 0 with NULL pointers",
+                                 s[e].d->name, s[e].backend);
+                }
+        for (size_t e = 0; e < ne; e++)
+            outbufs_free(&o[e]);
         tb_corpus_free(&c);
     }
-    /* Not vacuous: the random data must give both hits and misses. */
-    cr_assert(random_hits > 0 && random_hits < random_elems,
-              "random corpora gave %zu hits of %zu: the comparison proves little", random_hits,
-              random_elems);
-    cr_log_info("backend %s, layout %s: %zu calls, %zu elements, %zu hits",
-                cb_backend_name((cb_backend)p->backend), lay->name, t.calls, t.elements, t.hits);
+    for (size_t e = 0; e < ne; e++) {
+        /* Not vacuous: the random data must give both hits and misses. */
+        cr_assert(random[e].hits > 0 && random[e].hits < random[e].elements,
+                  "%s: random corpora gave %zu hits of %zu: the comparison proves little",
+                  s[e].d->name, random[e].hits, random[e].elements);
+        cr_log_info("backend %s, %s, layout %s: %zu calls, %zu elements, %zu hits", s[e].backend,
+                    s[e].d->name, lay->name, t[e].calls, t[e].elements, t[e].hits);
+    }
+    free(s), free(o), free(t), free(random);
 }
 
 /* --------------------------------------------- targeted special values */
@@ -580,7 +661,7 @@ static void build_targeted(tb_corpus *cc, tb_corpus *bc, size_t *nc, size_t *nb)
 #define TARGETED_NC (7 * (1 + 3 * 25) + 8 + 9)
 #define TARGETED_NB (7 * (1 + 4 * 25) + 16 + 36)
 
-/* ----------------------------- pairs: forward, mirror, cb_overlap, backends */
+/* ---------------------- pairs: every entry, both directions, cb_overlap */
 
 ParameterizedTestParameters(backends, pairs)
 {
@@ -588,12 +669,14 @@ ParameterizedTestParameters(backends, pairs)
 }
 
 /* Every circle against every box of a targeted + random + any-bit-pattern
- * set, asked both ways: "circle i vs boxes" (bit j) and "box j vs circles"
- * (bit i) must agree, with each other, with cb_overlap, and with scalar. */
+ * set, asked through every overlap entry of the backend: as "circle i vs the
+ * boxes" (element j) by the entries whose single shape is the circle, and as
+ * "box j vs the circles" (element i) by the others. Each entry's answer for
+ * the pair (i, j) must equal cb_overlap's, which must equal ref_overlap's;
+ * every call is also checked against scalar and the reference. */
 ParameterizedTest(int *b, backends, pairs, .timeout = 600)
 {
-    const cb_kernels *k = kernels_or_skip(*b);
-    const cb_kernels *ref = scalar_ref();
+    const char *backend = runnable_or_skip(*b);
     enum { EXTRA = 96 };
     /* Built in oversized scratch corpora, then copied into exact-size ones so
      * every array still ends at its guard page. */
@@ -604,7 +687,7 @@ ParameterizedTest(int *b, backends, pairs, .timeout = 600)
     cr_assert(nc <= TARGETED_NC && nb <= TARGETED_NB, "targeted set overflow");
     /* Random near-touching pairs (fill_random), raw bit patterns, and
      * boxes/circles touching one circle/box within an ulp or two. */
-    tb_rng r = tb_rng_for(0x2000000u);
+    tk_rng r = tb_rng_for(0x2000000u);
     tb_corpus rnd = tb_corpus_new(EXTRA), tch = tb_corpus_new(EXTRA);
     tb_corpus_fill_random(&rnd, &r);
     cb_circle tc = touch_circle(&r);
@@ -617,8 +700,8 @@ ParameterizedTest(int *b, backends, pairs, .timeout = 600)
         tb_corpus_set_box(&sb, nb++, rnd.boxes[i]);
         tb_corpus_set_circle(&sc, nc++, tch.circles[i]);
         tb_corpus_set_box(&sb, nb++, tch.boxes[i]);
-        cb_circle ac = {tb_any_float(&r), tb_any_float(&r), tb_any_float(&r)};
-        cb_box ab = {tb_any_float(&r), tb_any_float(&r), tb_any_float(&r), tb_any_float(&r)};
+        cb_circle ac = {tk_any_float(&r), tk_any_float(&r), tk_any_float(&r)};
+        cb_box ab = {tk_any_float(&r), tk_any_float(&r), tk_any_float(&r), tk_any_float(&r)};
         tb_corpus_set_circle(&sc, nc++, ac);
         tb_corpus_set_box(&sb, nb++, ab);
     }
@@ -628,54 +711,82 @@ ParameterizedTest(int *b, backends, pairs, .timeout = 600)
     for (size_t j = 0; j < nb; j++)
         tb_corpus_set_box(&bc, j, sb.boxes[j]);
     tb_corpus_free(&rnd), tb_corpus_free(&tch), tb_corpus_free(&sc), tb_corpus_free(&sb);
+    cb_box_soa cbs, bbs;
+    cb_circle_soa ccs, bcs;
+    tk_views cv = tb_corpus_views(&cc, &cbs, &ccs), bv = tb_corpus_views(&bc, &bbs, &bcs);
 
-    size_t wb = (nb + 63) / 64, wc = (nc + 63) / 64;
-    uint64_t *fwd = calloc(nc * wb, sizeof *fwd), *mir = calloc(nb * wc, sizeof *mir);
-    cr_assert(fwd && mir);
-    outbufs ob = outbufs_new(nb, 1, 0), oc = outbufs_new(nc, 1, 0);
-    where w = {cb_backend_name((cb_backend)*b), "end-of-page", "targeted+random pairs", 0};
-    tally t = {0, 0, 0};
-    size_t touch_only = 0; /* pairs that hit with 0 but not with CB_STRICT */
-
-    for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
-        for (size_t i = 0; i < nc; i++) {
-            w.probe = (int)i;
-            check_call(k, ref, SH_BOXES_AOS, &bc, cc.circles[i], bc.boxes[0], flags, &ob, &w, &t);
-            check_call(k, ref, SH_BOXES, &bc, cc.circles[i], bc.boxes[0], flags, &ob, &w, &t);
-            memcpy(fwd + i * wb, ob.mask_k, wb * sizeof *fwd);
-        }
-        for (size_t j = 0; j < nb; j++) {
-            w.probe = (int)j;
-            check_call(k, ref, SH_CIRCLES_AOS, &cc, cc.circles[0], bc.boxes[j], flags, &oc, &w,
-                       &t);
-            check_call(k, ref, SH_CIRCLES, &cc, cc.circles[0], bc.boxes[j], flags, &oc, &w, &t);
-            memcpy(mir + j * wc, oc.mask_k, wc * sizeof *mir);
-        }
+    /* want[f][i * nb + j]: circle i vs box j with flags f, by cb_overlap. */
+    unsigned char *want[2], *got = malloc(nc * nb), *row = malloc(nc + nb);
+    cr_assert(got && row);
+    for (unsigned f = 0; f <= CB_STRICT; f++) {
+        want[f] = malloc(nc * nb);
+        cr_assert_not_null(want[f]);
         for (size_t i = 0; i < nc; i++)
             for (size_t j = 0; j < nb; j++) {
-                int f = (int)(fwd[i * wb + j / 64] >> (j % 64) & 1);
-                int m = (int)(mir[j * wc + i / 64] >> (i % 64) & 1);
-                int one = cb_overlap(cc.circles[i], bc.boxes[j], flags);
-                if (f != m || f != one) {
+                int lib = cb_overlap(cc.circles[i], bc.boxes[j], f);
+                int ref = ref_overlap(cc.circles[i], bc.boxes[j], f);
+                if (lib != ref)
+                    cr_assert_fail("circle %zu (%a, %a, r %a) vs box %zu (%a, %a, %a, %a), flags "
+                                   "%u: cb_overlap %d, ref_overlap %d",
+                                   i, cc.circles[i].x, cc.circles[i].y, cc.circles[i].r, j,
+                                   bc.boxes[j].min_x, bc.boxes[j].min_y, bc.boxes[j].max_x,
+                                   bc.boxes[j].max_y, f, lib, ref);
+                want[f][i * nb + j] = (unsigned char)lib;
+            }
+    }
+
+    size_t entries = 0;
+    tally t = {0, 0, 0};
+    for (size_t e = 0; e < cb_entry_count(); e++) {
+        const cb_entry_info *d = info_or_fail(e);
+        if (d->query != CB_QUERY_OVERLAP)
+            continue;
+        subject s = kernel_or_skip(*b, e);
+        int circle_first = d->one == CB_SHAPE_CIRCLE;
+        size_t probes = circle_first ? nc : nb, n = circle_first ? nb : nc;
+        const void *many = tk_pick(d, circle_first ? &bv : &cv);
+        outbufs o = outbufs_new(d, n, 1, 0);
+        where w = {"end-of-page", "targeted+random pairs", 0};
+        for (unsigned f = 0; f <= CB_STRICT; f++) {
+            for (size_t p = 0; p < probes; p++) {
+                cb_args a = {{0, 0, 0}, {0, 0, 0, 0}, many, n, NULL, f};
+                if (circle_first)
+                    a.circle = cc.circles[p];
+                else
+                    a.box = bc.boxes[p];
+                w.probe = (int)p;
+                size_t count = check_call(&s, a, &o, &w, &t);
+                decode(d, o.out[OUT_SUBJECT], count, n, row);
+                for (size_t k = 0; k < n; k++)
+                    got[circle_first ? p * nb + k : k * nb + p] = row[k];
+            }
+            for (size_t i = 0; i < nc; i++)
+                for (size_t j = 0; j < nb; j++) {
+                    if (got[i * nb + j] == want[f][i * nb + j])
+                        continue;
                     cb_circle c = cc.circles[i];
                     cb_box x = bc.boxes[j];
                     cr_assert_fail("circle %zu (%a, %a, r %a) vs box %zu (%a, %a, %a, %a), flags "
-                                   "%u, backend %s: circle-vs-boxes %d, box-vs-circles %d, "
-                                   "cb_overlap %d",
-                                   i, c.x, c.y, c.r, j, x.min_x, x.min_y, x.max_x, x.max_y, flags,
-                                   w.backend, f, m, one);
+                                   "%u, backend %s: %s says %d, cb_overlap %d",
+                                   i, c.x, c.y, c.r, j, x.min_x, x.min_y, x.max_x, x.max_y, f,
+                                   s.backend, d->name, got[i * nb + j], want[f][i * nb + j]);
                 }
-                if (flags == 0 && f && !cb_overlap(cc.circles[i], bc.boxes[j], CB_STRICT))
-                    touch_only++;
-            }
+        }
+        outbufs_free(&o);
+        entries++;
     }
+    cr_assert_gt(entries, 0, "no overlap entry");
+
     /* The set must contain pairs where the touching mode decides (exact
      * touching); otherwise the CB_STRICT comparison above proved nothing. */
+    size_t touch_only = 0; /* pairs that hit with 0 but not with CB_STRICT */
+    for (size_t k = 0; k < nc * nb; k++)
+        touch_only += want[0][k] && !want[1][k];
     cr_assert(touch_only >= 12, "only %zu pairs hit in touching mode but not strictly",
               touch_only);
-    cr_log_info("backend %s: %zu x %zu pairs, %zu touch-only", w.backend, nc, nb, touch_only);
-    free(fwd), free(mir);
-    outbufs_free(&ob), outbufs_free(&oc);
+    cr_log_info("backend %s: %zu x %zu pairs through %zu entries, %zu touch-only", backend,
+                nc, nb, entries, touch_only);
+    free(want[0]), free(want[1]), free(got), free(row);
     tb_corpus_free(&cc), tb_corpus_free(&bc);
 }
 
@@ -683,22 +794,24 @@ ParameterizedTest(int *b, backends, pairs, .timeout = 600)
 
 ParameterizedTestParameters(backends, large_random)
 {
-    return cr_make_param_array(int, all_backends, CB_BACKEND_COUNT);
+    return be_params();
 }
 
 /* 65537 elements (one past a multiple of every vector width and of 64) of
  * realistic data, of raw bit patterns, and of boxes/circles all touching
  * their probe within an ulp or two, against several probes each. */
-ParameterizedTest(int *b, backends, large_random, .timeout = 600)
+ParameterizedTest(be_param *p, backends, large_random, .timeout = 600)
 {
-    const cb_kernels *k = kernels_or_skip(*b);
-    const cb_kernels *ref = scalar_ref();
+    subject s = kernel_or_skip(p->backend, p->entry);
     enum { N = 65537, P = 6 };
     tb_corpus c = tb_corpus_new(N);
-    outbufs o = outbufs_new(N, 1, 0);
+    cb_box_soa bs;
+    cb_circle_soa cs;
+    tk_views v = tb_corpus_views(&c, &bs, &cs);
+    outbufs o = outbufs_new(s.d, N, 1, 0);
     tally t = {0, 0, 0};
     for (int kind = 0; kind < 3; kind++) {
-        tb_rng r = tb_rng_for(0x3000000u + (unsigned)kind);
+        tk_rng r = tb_rng_for(0x3000000u + (unsigned)kind);
         cb_circle tc = touch_circle(&r);
         cb_box tbx = touch_box(&r);
         if (kind == 0) {
@@ -707,68 +820,67 @@ ParameterizedTest(int *b, backends, large_random, .timeout = 600)
             tb_corpus_fill_touching(&c, &r, tc, tbx);
         } else {
             for (size_t i = 0; i < N; i++) {
-                cb_box x = {tb_any_float(&r), tb_any_float(&r), tb_any_float(&r),
-                            tb_any_float(&r)};
-                cb_circle ci = {tb_any_float(&r), tb_any_float(&r), tb_any_float(&r)};
+                cb_box x = {tk_any_float(&r), tk_any_float(&r), tk_any_float(&r),
+                            tk_any_float(&r)};
+                cb_circle ci = {tk_any_float(&r), tk_any_float(&r), tk_any_float(&r)};
                 tb_corpus_set_box(&c, i, x);
                 tb_corpus_set_circle(&c, i, ci);
             }
         }
         cb_circle pcs[P];
         cb_box pbs[P];
-        for (int p = 0; p < P; p++) {
-            size_t e = (size_t)(tb_next(&r) % N);
-            pcs[p] = c.circles[e], pbs[p] = c.boxes[e];
-            if (kind == 0 && p >= P / 2) { /* large probes: many hits per call */
-                float x = tb_uniform(&r, 0, 256), y = tb_uniform(&r, 0, 256);
-                float h = tb_uniform(&r, 8, 128);
-                pcs[p] = (cb_circle){x, y, h};
-                pbs[p] = (cb_box){x - h, y - h, x + h, y + h};
+        for (int q = 0; q < P; q++) {
+            size_t e = (size_t)(tk_next(&r) % N);
+            pcs[q] = c.circles[e], pbs[q] = c.boxes[e];
+            if (kind == 0 && q >= P / 2) { /* large probes: many hits per call */
+                float x = tk_uniform(&r, 0, 256), y = tk_uniform(&r, 0, 256);
+                float h = tk_uniform(&r, 8, 128);
+                pcs[q] = (cb_circle){x, y, h};
+                pbs[q] = (cb_box){x - h, y - h, x + h, y + h};
             }
-            if (kind == 2 && p < P / 2) /* the probes everything touches */
-                pcs[p] = tc, pbs[p] = tbx;
+            if (kind == 2 && q < P / 2) /* the probes everything touches */
+                pcs[q] = tc, pbs[q] = tbx;
         }
         const char *names[3] = {"random", "any bit pattern", "touching"};
-        where w = {cb_backend_name((cb_backend)*b), "end-of-page", names[kind], 0};
-        check_corpus(k, ref, &c, pcs, P, pbs, P, &o, &w, &t);
+        where w = {"end-of-page", names[kind], 0};
+        check_corpus(&s, tk_pick(s.d, &v), N, pcs, pbs, P, CB_STRICT, &o, &w, &t);
     }
     cr_assert(t.hits > 0 && t.hits < t.elements, "%zu hits of %zu", t.hits, t.elements);
     outbufs_free(&o);
     tb_corpus_free(&c);
 }
 
-/* ------------------------------------------ the dispatched entry points */
+/* ------------------------------------------------- the public functions */
 
 ParameterizedTestParameters(backends, dispatched)
 {
-    return cr_make_param_array(int, all_backends, CB_BACKEND_COUNT);
+    return be_params();
 }
 
-/* After cb_set_backend(b) the public functions (argument checks, float guard,
- * the active table) must give the scalar raw kernels' answers. Their
- * signatures are the raw kernels', so they fill a kernel table and reuse
- * check_call. Each Criterion test is its own process: the global choice
- * made here does not leak into other tests. */
-ParameterizedTest(int *b, backends, dispatched, .timeout = 600)
+/* After cb_set_backend(b) every entry's public function (argument checks,
+ * float guard, the active backend), reached through cb_entry_call, must give
+ * the scalar raw kernel's and the reference's answers, with every flag the
+ * public functions accept. Each Criterion test is its own process: the
+ * global choice made here does not leak into other tests. */
+ParameterizedTest(be_param *p, backends, dispatched, .timeout = 600)
 {
-    kernels_or_skip(*b);
-    const cb_kernels *ref = scalar_ref();
-    cr_assert_eq(cb_set_backend((cb_backend)*b), CB_OK);
-    cr_assert_eq(cb_active_backend(), (cb_backend)*b);
-    const cb_kernels pub = {
-        (cb_backend)*b,           cb_batch_overlap,         cb_batch_overlap_aos,
-        cb_batch_overlap_circles, cb_batch_overlap_circles_aos, cb_batch_overlap_idx,
-        cb_batch_overlap_aos_idx, cb_batch_overlap_circles_idx, cb_batch_overlap_circles_aos_idx,
-    };
-    static const size_t ns[] = {0, 1, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 33, 63, 64, 65, 67, 1000, 4097};
+    subject s = kernel_or_skip(p->backend, p->entry);
+    s.fn = NULL; /* the public function */
+    cr_assert_eq(cb_set_backend((cb_backend)p->backend), CB_OK);
+    cr_assert_eq(cb_active_backend(), (cb_backend)p->backend);
+    static const size_t ns[] = {0,  1,  3,  4,  5,  7,  8,  9,    15,  16,
+                                17, 31, 33, 63, 64, 65, 67, 1000, 4097};
     tally t = {0, 0, 0};
     for (size_t li = 0; li < sizeof ns / sizeof ns[0]; li++) {
         size_t n = ns[li];
         for (int lay = 0; lay < 2; lay++) { /* end-of-page, and after-guard+1 */
             tb_corpus c = tb_corpus_new_at(n, lay, lay ? 4 : 0);
-            outbufs o = outbufs_new(n, !lay, lay ? 1 : 0);
+            cb_box_soa bs;
+            cb_circle_soa cs;
+            tk_views v = tb_corpus_views(&c, &bs, &cs);
+            outbufs o = outbufs_new(s.d, n, !lay, lay ? 1 : 0);
             for (int kind = 0; kind < 3; kind++) {
-                tb_rng r = tb_rng_for(0x4000000u + n * 8u + (size_t)kind * 2u + (size_t)lay);
+                tk_rng r = tb_rng_for(0x4000000u + n * 8u + (size_t)kind * 2u + (size_t)lay);
                 cb_circle tc;
                 cb_box tbx;
                 fill_kind(&c, &r, kind, &tc, &tbx);
@@ -778,14 +890,15 @@ ParameterizedTest(int *b, backends, dispatched, .timeout = 600)
                 cb_box pbs[4] = {{-1, -1, 1, 1}, {64, 64, 192, 192}, tbx,
                                  {any_adversarial(&r), any_adversarial(&r), any_adversarial(&r),
                                   any_adversarial(&r)}};
-                where w = {"dispatched", lay ? "after-guard+1" : "end-of-page", kind_name[kind], 0};
-                check_corpus(&pub, ref, &c, pcs, 4, pbs, 4, &o, &w, &t);
+                where w = {lay ? "after-guard+1" : "end-of-page", kind_name[kind], 0};
+                check_corpus(&s, tk_pick(s.d, &v), n, pcs, pbs, 4, CB_STRICT | CB_TRUST_FENV, &o,
+                             &w, &t);
             }
             outbufs_free(&o);
             tb_corpus_free(&c);
         }
     }
     /* The calls must not have moved the choice. */
-    cr_assert_eq(cb_active_backend(), (cb_backend)*b);
+    cr_assert_eq(cb_active_backend(), (cb_backend)p->backend);
     cr_assert(t.hits > 0);
 }

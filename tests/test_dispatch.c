@@ -84,7 +84,8 @@ Test(dispatch, out_of_range)
         cr_assert(why && *why, "no reason for %d", bad[i]);
         cr_assert_eq(cb_backend_status(b, NULL), CB_ERR_INVALID_ARG);
         cr_assert_eq(cb_backend_compiled(b), 0);
-        cr_assert_null(cb_kernels_for(b));
+        for (size_t e = 0; e < cb_entry_count(); e++)
+            cr_assert_null(cb_entry_kernel(e, b), "entry %zu on backend %d", e, bad[i]);
         cr_assert_eq(cb_set_backend(b), CB_ERR_INVALID_ARG, "set %d", bad[i]);
         cr_assert_eq(cb_active_backend(), (cb_backend)s, "set %d changed the backend from %s",
                      bad[i], bname(s));
@@ -112,8 +113,8 @@ ParameterizedTestParameters(dispatch, status_consistent)
     return cr_make_param_array(int, all_backends, CB_BACKEND_COUNT);
 }
 
-/* cb_backend_status, cb_backend_compiled, cb_kernels_for and
- * cb_cpu_features tell one story for each backend. */
+/* cb_backend_status, cb_backend_compiled, cb_entry_kernel (for every entry)
+ * and cb_cpu_features tell one story for each backend. */
 ParameterizedTest(int *b, dispatch, status_consistent)
 {
     cb_backend be = (cb_backend)*b;
@@ -124,7 +125,9 @@ ParameterizedTest(int *b, dispatch, status_consistent)
               "%s: status %d", bname(*b), (int)st);
     cr_assert_eq(cb_backend_status(be, NULL), st, "%s: status differs with why == NULL", bname(*b));
     cr_assert_eq(cb_backend_compiled(be), st != CB_ERR_NOT_COMPILED, "%s", bname(*b));
-    cr_assert_eq(cb_kernels_for(be) != NULL, st == CB_OK, "%s", bname(*b));
+    for (size_t e = 0; e < cb_entry_count(); e++)
+        cr_assert_eq(cb_entry_kernel(e, be) != NULL, st == CB_OK, "%s: kernel of %s", bname(*b),
+                     cb_entry_info_of(e)->name);
     if (st == CB_OK)
         cr_assert_str_eq(why, "ok");
     else
@@ -150,15 +153,50 @@ ParameterizedTest(int *b, dispatch, status_consistent)
 
 /* ------------------------------------------------------- cb_set_backend */
 
+/* Every entry's public function (cb_entry_call) gives backend b's raw
+ * kernel's answer on a small fixed input, in both touching modes. */
+static void public_matches_kernels(cb_backend b)
+{
+    enum { N = 203 };
+    tb_corpus c = tb_corpus_new(N);
+    tk_rng r = tb_rng_for(0xA000000u);
+    tb_corpus_fill_random(&c, &r);
+    cb_box_soa bs;
+    cb_circle_soa cs;
+    tk_views v = tb_corpus_views(&c, &bs, &cs);
+    uint64_t pub[N], raw[N];
+    for (size_t e = 0; e < cb_entry_count(); e++) {
+        const cb_entry_info *d = cb_entry_info_of(e);
+        cb_kernel_fn k = cb_entry_kernel(e, b);
+        cr_assert_not_null(k, "%s has no kernel on the active backend %s", d->name, bname(b));
+        for (unsigned f = 0; f <= CB_STRICT; f++) {
+            cb_args a = {{0, 0, 0}, {0, 0, 0, 0}, tk_pick(d, &v), N, pub, f};
+            if (d->one == CB_SHAPE_CIRCLE)
+                a.circle = (cb_circle){128, 128, 90};
+            else
+                a.box = (cb_box){64, 64, 192, 192};
+            size_t hp = cb_entry_call(e, &a);
+            a.out = raw;
+            size_t hr = k(&a);
+            char why[256];
+            cr_assert(tk_same_output(d, N, hp, pub, hr, raw, why, sizeof why),
+                      "backend %s: the public function vs the raw kernel: %s", bname(b), why);
+            cr_assert(hp > 0 && hp < N, "%s: %zu hits of %d", d->name, hp, N);
+        }
+    }
+    tb_corpus_free(&c);
+}
+
 ParameterizedTestParameters(dispatch, set_backend)
 {
     return cr_make_param_array(int, all_backends, CB_BACKEND_COUNT);
 }
 
 /* A runnable backend is taken (and is what cb_active_backend reports, with
- * a "forced" reason and its own kernel table); any other returns its status
- * error and leaves the choice exactly as it was. The refusal is tried from
- * every runnable starting backend (so a failure path that fell back to
+ * a "forced" reason, and the public functions then give its kernels'
+ * answers); any other returns its status error and leaves the choice
+ * exactly as it was. The refusal is tried from every runnable starting
+ * backend (so a failure path that fell back to
  * scalar, or to the best, would be seen from the other starting points). */
 ParameterizedTest(int *b, dispatch, set_backend)
 {
@@ -191,9 +229,7 @@ ParameterizedTest(int *b, dispatch, set_backend)
     {
         cr_assert_eq(cb_active_backend(), be);
         cr_assert(strstr(cb_active_reason(), "forced") != NULL, "reason: %s", cb_active_reason());
-        const cb_kernels *k = cb_kernels_for(cb_active_backend());
-        cr_assert(k && k->backend == be && k == cb_kernels_for(be),
-                  "the active backend's table is not %s's", bname(*b));
+        public_matches_kernels(be);
         /* Setting it again is harmless. */
         cr_assert_eq(cb_set_backend(be), CB_OK);
         cr_assert_eq(cb_active_backend(), be);

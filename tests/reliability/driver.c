@@ -99,7 +99,7 @@ static int same_box(const cb_box *a, const cb_box *b)
            same_coord(a->max_x, b->max_x) && same_coord(a->max_y, b->max_y);
 }
 
-/* All eight batch shapes on one length, every usable backend, raw and public. */
+/* Every entry on one length, every usable backend, raw and public. */
 static void batches(size_t n, tb_rng *r, const cb_backend *bs, size_t nb)
 {
     int adv = n % 2;
@@ -118,48 +118,64 @@ static void batches(size_t n, tb_rng *r, const cb_backend *bs, size_t nb)
     }
     cb_box_soa bs_soa = {col[0], col[1], col[2], col[3]};
     cb_circle_soa cs_soa = {col[4], col[5], col[6]};
+    tk_views v = {&bs_soa, boxes, &cs_soa, circles};
     cb_circle circle = {adversarial_or_random(r, adv), adversarial_or_random(r, adv), 20};
     cb_box box = {10, 10, 30, 40};
-    rel_input in = {circle, box, &bs_soa, boxes, &cs_soa, circles};
-    const cb_kernels *scalar = cb_kernels_for(CB_BACKEND_SCALAR);
+    uint64_t *hits = xmalloc((n + 63) / 64 * sizeof *hits); /* one bit per element */
     char what[160];
 
-    for (int fn = 0; fn < REL_FN_COUNT; fn++) {
-        size_t bytes = rel_fn_is_idx(fn) ? n * sizeof(uint32_t) : rel_words(n) * sizeof(uint64_t);
+    for (size_t e = 0; e < cb_entry_count(); e++) {
+        const cb_entry_info *d = cb_entry_info_of(e);
+        cb_kernel_fn scalar = cb_entry_kernel(e, CB_BACKEND_SCALAR);
+        CHECK(scalar != NULL, "cb_entry_kernel(%s, scalar) is NULL", d->name);
+        if (!scalar)
+            continue;
+        size_t bytes = tk_out_bytes(d, n);
         void *ref = xmalloc(bytes), *out = xmalloc(bytes);
         for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
-            size_t want = rel_call(scalar, fn, &in, n, ref, flags);
-            for (size_t b = 0; b < nb; b++)
-                for (int pub = 0; pub < 2; pub++) {
+            cb_args ra = rel_args(d, &v, circle, box, n, ref, flags);
+            cb_args a = rel_args(d, &v, circle, box, n, out, flags);
+            size_t want = scalar(&ra);
+            for (size_t b = 0; b < nb; b++) {
+                cb_kernel_fn k = cb_entry_kernel(e, bs[b]);
+                CHECK(k != NULL, "cb_entry_kernel(%s, %s) is NULL", d->name, cb_backend_name(bs[b]));
+                for (int pub = !k; pub < 2; pub++) { /* raw (0) only when there is a kernel */
                     if (pub)
                         CHECK(cb_set_backend(bs[b]) == CB_OK, "cb_set_backend(%s)",
                               cb_backend_name(bs[b]));
-                    size_t got = rel_call(pub ? NULL : cb_kernels_for(bs[b]), fn, &in, n, out, flags);
+                    size_t got = pub ? cb_entry_call(e, &a) : k(&a);
                     snprintf(what, sizeof what, "%s %s flags=%u", pub ? "public on" : "raw",
                              cb_backend_name(bs[b]), flags);
-                    if (!rel_same(fn, n, got, out, want, ref, what))
+                    if (!rel_same(d, n, got, out, want, ref, what))
                         failures++;
                 }
+            }
             /* Bad arguments: checked before any access. */
-            CHECK(rel_call(NULL, fn, &in, n, out, 4u) == CB_INVALID, "unknown flag bit");
+            cb_args bad = a;
+            bad.flags = 4u;
+            CHECK(cb_entry_call(e, &bad) == CB_INVALID, "%s: unknown flag bit", d->name);
             if (n) {
-                rel_input nul = {circle, box, NULL, NULL, NULL, NULL};
-                CHECK(rel_call(NULL, fn, &nul, n, out, flags) == CB_INVALID, "NULL input");
-                CHECK(rel_call(NULL, fn, &in, n, NULL, flags) == CB_INVALID, "NULL output");
+                bad = a, bad.many = NULL;
+                CHECK(cb_entry_call(e, &bad) == CB_INVALID, "%s: NULL input", d->name);
+                bad = a, bad.out = NULL;
+                CHECK(cb_entry_call(e, &bad) == CB_INVALID, "%s: NULL output", d->name);
+            }
+            /* One pair at a time: cb_overlap is the reference for each bit. */
+            if (d->query == CB_QUERY_OVERLAP) {
+                size_t count = cb_entry_call(e, &a);
+                tk_hits_of(d, n, count, out, hits);
+                for (size_t i = 0; i < n; i++) {
+                    int pair = d->one == CB_SHAPE_CIRCLE
+                                   ? cb_overlap(a.circle, tk_box_at(d, a.many, i), flags)
+                                   : cb_overlap(tk_circle_at(d, a.many, i), a.box, flags);
+                    CHECK(pair == (int)(hits[i / 64] >> (i % 64) & 1),
+                          "cb_overlap disagrees with %s at %zu", d->name, i);
+                }
             }
         }
         free(ref), free(out);
     }
-
-    /* One pair at a time: cb_overlap is the reference for each bit. */
-    uint64_t *m = xmalloc(rel_words(n) * sizeof *m);
-    for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
-        cb_batch_overlap_aos(circle, boxes, n, m, flags);
-        for (size_t i = 0; i < n; i++)
-            CHECK(cb_overlap(circle, boxes[i], flags) == (int)((m[i / 64] >> (i % 64)) & 1),
-                  "cb_overlap disagrees with the batch at %zu", i);
-    }
-    free(m);
+    free(hits);
 
     /* Validators over the same data (adversarial lengths have NaNs, inverted boxes...). */
     cb_fault f1, f2;
@@ -219,12 +235,14 @@ static void backend_api(const cb_backend *bs, size_t nb)
         CHECK(why != NULL, "status reason");
         CHECK((st != CB_ERR_NOT_COMPILED) == (cb_backend_compiled((cb_backend)b) != 0),
               "compiled vs status for %s", name);
-        CHECK((st == CB_OK) == (cb_kernels_for((cb_backend)b) != NULL), "kernels_for vs status");
+        for (size_t e = 0; e < cb_entry_count(); e++)
+            CHECK((st == CB_OK) == (cb_entry_kernel(e, (cb_backend)b) != NULL),
+                  "cb_entry_kernel(%s, %s) vs status", cb_entry_info_of(e)->name, name);
         CHECK(cb_status_string(st) != NULL, "status string");
     }
     CHECK(cb_backend_name((cb_backend)CB_BACKEND_COUNT) == NULL, "name out of range");
     CHECK(cb_backend_status((cb_backend)99, NULL) == CB_ERR_INVALID_ARG, "status out of range");
-    CHECK(cb_kernels_for((cb_backend)99) == NULL, "kernels out of range");
+    CHECK(cb_entry_kernel(0, (cb_backend)99) == NULL, "kernel of a backend out of range");
     CHECK(cb_set_backend((cb_backend)99) == CB_ERR_INVALID_ARG, "set out of range");
     cb_backend dummy;
     CHECK(cb_backend_from_name("nope", &dummy) == CB_ERR_UNKNOWN_BACKEND, "unknown name");
@@ -239,6 +257,26 @@ static void backend_api(const cb_backend *bs, size_t nb)
     }
     (void)cb_env_status();
     (void)cb_cpu_features();
+}
+
+/* The entry table's own calls, valid and invalid arguments. */
+static void entry_api(void)
+{
+    size_t count = cb_entry_count();
+    CHECK(count > 0, "no entries");
+    for (size_t e = 0; e < count; e++) {
+        const cb_entry_info *d = cb_entry_info_of(e);
+        CHECK(d && d->name, "entry %zu has no descriptor", e);
+        if (d && d->name)
+            CHECK(cb_entry_find(d->name) == e, "cb_entry_find(\"%s\") is not %zu", d->name, e);
+    }
+    cb_args a = {0};
+    CHECK(cb_entry_info_of(count) == NULL, "descriptor out of range");
+    CHECK(cb_entry_kernel(count, CB_BACKEND_SCALAR) == NULL, "kernel of an entry out of range");
+    CHECK(cb_entry_call(count, &a) == CB_INVALID, "call of an entry out of range");
+    CHECK(cb_entry_call(0, NULL) == CB_INVALID, "call with NULL arguments");
+    CHECK(cb_entry_find("nope") == count, "cb_entry_find of an unknown name");
+    CHECK(cb_entry_find(NULL) == count, "cb_entry_find(NULL)");
 }
 
 /* Leaks one block so that the leak check has something to find. The pointer
@@ -276,6 +314,7 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof extra / sizeof extra[0]; i++)
         batches(extra[i], &r, bs, nb);
     backend_api(bs, nb);
+    entry_api();
     if (nb && RUNNING_ON_VALGRIND)
         cb_set_backend(bs[nb - 1]);
     else

@@ -1,58 +1,36 @@
-/* rel.h - helpers of the reliability suites: one call site for all eight batch shapes (raw or public), result comparison, runnable backends, leak checks. */
+/* rel.h - helpers of the reliability suites: the arguments of any entry, result comparison with a report, runnable backends, leak checks. */
 #ifndef CB_REL_H
 #define CB_REL_H
 
 #include <cbatch.h>
+#include <reference.h>
 
 #include <stddef.h>
 #include <stdint.h>
 
-/* ---- the eight batch shapes, so a test loops over them instead of repeating itself */
+/*
+ * The suites never name an entry point: they loop over e < cb_entry_count()
+ * and read what each entry takes and writes from cb_entry_info_of(e), so a
+ * new row of the registry is covered without editing them.
+ */
 
-enum {
-    REL_BOXES,           /* cb_batch_overlap */
-    REL_BOXES_AOS,       /* cb_batch_overlap_aos */
-    REL_CIRCLES,         /* cb_batch_overlap_circles */
-    REL_CIRCLES_AOS,     /* cb_batch_overlap_circles_aos */
-    REL_BOXES_IDX,       /* cb_batch_overlap_idx */
-    REL_BOXES_AOS_IDX,   /* cb_batch_overlap_aos_idx */
-    REL_CIRCLES_IDX,     /* cb_batch_overlap_circles_idx */
-    REL_CIRCLES_AOS_IDX, /* cb_batch_overlap_circles_aos_idx */
-    REL_FN_COUNT
-};
+/* The arguments of one call of entry d: its input from the views (tk_pick),
+ * and only the single shape d reads; the other one stays zero, as cb_args
+ * asks. Any pointer may be NULL (the bad-input tests want that). */
+cb_args rel_args(const cb_entry_info *d, const tk_views *v, cb_circle circle, cb_box box, size_t n,
+                 void *out, unsigned flags);
 
-extern const char *const rel_fn_names[REL_FN_COUNT];
-
-/* Index shapes write uint32_t entries (room for n), mask shapes uint64_t words. */
-static inline int rel_fn_is_idx(int fn) { return fn >= REL_BOXES_IDX; }
-/* Shapes that read the one circle and many boxes (the others: many circles, one box). */
-static inline int rel_fn_is_boxes(int fn) { return (fn & 2) == 0; }
-static inline size_t rel_words(size_t n) { return (n + 63) / 64; }
-
-/* Everything one call can read. Pointers may be NULL (for the bad-input tests). */
-typedef struct {
-    cb_circle circle; /* the one circle of the boxes shapes */
-    cb_box box;       /* the one box of the circles shapes */
-    const cb_box_soa *boxes;
-    const cb_box *boxes_aos;
-    const cb_circle_soa *circles;
-    const cb_circle *circles_aos;
-} rel_input;
-
-/* Calls shape fn through the raw kernels k, or the public function when k is NULL.
- * out is a uint64_t mask or a uint32_t index list, as the shape says. */
-size_t rel_call(const cb_kernels *k, int fn, const rel_input *in, size_t n, void *out,
-                unsigned flags);
-
-/* 1 when two results of shape fn over n elements are the same: equal counts,
- * and equal mask words or equal first `count` indices. Otherwise 0, and a
- * description of the first difference goes to stderr, prefixed with what. */
-int rel_same(int fn, size_t n, size_t count_a, const void *a, size_t count_b, const void *b,
-             const char *what);
+/* tk_same_output, with the first difference printed to stderr after `what`
+ * (nothing is printed when what is NULL). 1 when the results are the same;
+ * two CB_INVALID counts are the same (neither call wrote anything). */
+int rel_same(const cb_entry_info *d, size_t n, size_t count_a, const void *a, size_t count_b,
+             const void *b, const char *what);
 
 /* ---- backends */
 
-/* The backends cb_kernels_for can give here, scalar first; returns how many. */
+/* The backends that can run here (cb_backend_status CB_OK), scalar first;
+ * returns how many. cb_entry_kernel must give a kernel of every entry for
+ * each of them: callers treat a NULL there as a failure, not a skip. */
 size_t rel_runnable(cb_backend out[CB_BACKEND_COUNT]);
 
 /* ---- leaks: LeakSanitizer when the build has it, else nothing to check */

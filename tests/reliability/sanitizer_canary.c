@@ -36,13 +36,23 @@ Test(canary, heap_overflow)
 Test(canary, overread_inside_library)
 {
     /* The library itself is instrumented: a raw kernel told n = 65 over
-     * 64-element arrays must be caught inside libcbatch. */
-    float *a = calloc(64, sizeof(float));
-    cb_box_soa b = {a, a, a, a};
-    uint64_t mask[2];
+     * 64-element arrays must be caught inside libcbatch. Any entry will do
+     * (the first); every layout's arrays hold 64 elements, the output has
+     * room for 65, so the only bad access is the kernel's read of element 64. */
+    enum { HELD = 64 };
+    const cb_entry_info *d = cb_entry_info_of(0);
+    float *a = calloc(HELD, sizeof(float));
+    cb_box *boxes = calloc(HELD, sizeof *boxes);
+    cb_circle *circles = calloc(HELD, sizeof *circles);
+    void *out = malloc(tk_out_bytes(d, HELD + 1));
+    cb_box_soa bs = {a, a, a, a};
+    cb_circle_soa cs = {a, a, a};
+    tk_views v = {&bs, boxes, &cs, circles};
     cb_circle c = {0, 0, 1};
-    sink = (int)cb_kernels_for(CB_BACKEND_SCALAR)->boxes(c, &b, 65, mask, 0);
-    free(a);
+    cb_box b = {0, 0, 1, 1};
+    cb_args args = rel_args(d, &v, c, b, HELD + 1, out, 0);
+    sink = (int)cb_entry_kernel(0, CB_BACKEND_SCALAR)(&args);
+    free(a), free(boxes), free(circles), free(out);
 }
 
 Test(canary, undefined_behaviour)

@@ -24,11 +24,6 @@ static int untouched(const void *p, size_t bytes)
     return 1;
 }
 
-static size_t out_bytes(int fn, size_t n)
-{
-    return rel_fn_is_idx(fn) ? n * sizeof(uint32_t) : rel_words(n) * sizeof(uint64_t);
-}
-
 static float f_of(uint32_t u)
 {
     float f;
@@ -36,44 +31,58 @@ static float f_of(uint32_t u)
     return f;
 }
 
+/* One seed for the whole run: set in the runner before any test process
+ * starts, inherited by all of them (see tb_seed_share). */
+ReportHook(PRE_ALL)(struct criterion_test_set *tests)
+{
+    (void)tests;
+    tb_seed_share();
+}
+
 /* Leak check at the end of every test: see rel.h for why it is explicit. */
 static void no_leaks(void) { cr_assert_eq(rel_leaks(), 0, "LeakSanitizer found leaks (report above)"); }
 
 /* ------------------------------------------------------------ n == 0 */
 
+/* The single shapes of every call below. */
+static const cb_circle one_circle = {0, 0, 1};
+static const cb_box one_box = {0, 0, 1, 1};
+
 Test(bad_input, null_pointers_with_n_zero_every_entry_point)
 {
     /* n == 0 is valid with any pointers: NULL arrays, NULL outputs, and SoA
-     * structs whose members are NULL. Every backend, public and raw. */
+     * structs whose members are NULL. Every entry, every backend, public and raw. */
     cb_box_soa nb = {NULL, NULL, NULL, NULL};
     cb_circle_soa nc = {NULL, NULL, NULL};
-    rel_input all_null = {{0, 0, 1}, {0, 0, 1, 1}, NULL, NULL, NULL, NULL};
-    rel_input null_members = {{0, 0, 1}, {0, 0, 1, 1}, &nb, NULL, &nc, NULL};
+    tk_views null_members = {&nb, NULL, &nc, NULL};
     cb_backend bs[CB_BACKEND_COUNT];
     size_t nbk = rel_runnable(bs);
-    for (int fn = 0; fn < REL_FN_COUNT; fn++)
+    for (size_t e = 0; e < cb_entry_count(); e++) {
+        const cb_entry_info *d = cb_entry_info_of(e);
         for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
-            cr_expect_eq(rel_call(NULL, fn, &all_null, 0, NULL, flags), 0, "%s(NULL..., n=0)",
-                         rel_fn_names[fn]);
-            cr_expect_eq(rel_call(NULL, fn, &null_members, 0, NULL, flags), 0,
-                         "%s(SoA of NULLs, n=0)", rel_fn_names[fn]);
+            cb_args all_null = rel_args(d, NULL, one_circle, one_box, 0, NULL, flags);
+            cb_args members = rel_args(d, &null_members, one_circle, one_box, 0, NULL, flags);
+            cr_expect_eq(cb_entry_call(e, &all_null), 0, "%s(NULL..., n=0)", d->name);
+            cr_expect_eq(cb_entry_call(e, &members), 0, "%s(SoA of NULLs, n=0)", d->name);
             for (size_t b = 0; b < nbk; b++) {
-                const cb_kernels *k = cb_kernels_for(bs[b]);
-                cr_expect_eq(rel_call(k, fn, &all_null, 0, NULL, flags), 0, "raw %s %s n=0",
-                             cb_backend_name(bs[b]), rel_fn_names[fn]);
+                cb_kernel_fn k = cb_entry_kernel(e, bs[b]);
+                cr_assert_not_null(k, "cb_entry_kernel(%s, %s) is NULL on a runnable backend",
+                                   d->name, cb_backend_name(bs[b]));
+                cr_expect_eq(k(&all_null), 0, "raw %s %s n=0", cb_backend_name(bs[b]), d->name);
             }
         }
+    }
     no_leaks();
 }
 
 Test(bad_input, unknown_flags_are_invalid_even_with_n_zero)
 {
-    rel_input all_null = {{0, 0, 1}, {0, 0, 1, 1}, NULL, NULL, NULL, NULL};
-    for (int fn = 0; fn < REL_FN_COUNT; fn++) {
-        cr_expect_eq(rel_call(NULL, fn, &all_null, 0, NULL, 4u), CB_INVALID, "%s flags=4, n=0",
-                     rel_fn_names[fn]);
-        cr_expect_eq(rel_call(NULL, fn, &all_null, 0, NULL, ~0u), CB_INVALID, "%s flags=~0, n=0",
-                     rel_fn_names[fn]);
+    for (size_t e = 0; e < cb_entry_count(); e++) {
+        const cb_entry_info *d = cb_entry_info_of(e);
+        cb_args a = rel_args(d, NULL, one_circle, one_box, 0, NULL, 4u);
+        cr_expect_eq(cb_entry_call(e, &a), CB_INVALID, "%s flags=4, n=0", d->name);
+        a.flags = ~0u;
+        cr_expect_eq(cb_entry_call(e, &a), CB_INVALID, "%s flags=~0, n=0", d->name);
     }
     no_leaks();
 }
@@ -111,50 +120,64 @@ Test(bad_input, converters_and_validators_with_n_zero)
 
 /* ------------------------------------------------------------ NULL with n > 0 */
 
-/* The input of one call with the pointer number `which` set to NULL:
- * 0 = the output, 1 = the SoA struct or AoS array, 2.. = SoA members. */
-static int null_variants(int fn) { return rel_fn_is_boxes(fn) ? (fn & 1 ? 2 : 6) : (fn & 1 ? 2 : 5); }
+/* The member arrays of entry d's SoA input, as pointers a test can set to
+ * NULL one at a time; 0 for an AoS input (its one array is the input itself). */
+static size_t soa_members(const cb_entry_info *d, cb_box_soa *bs, cb_circle_soa *cs,
+                          const float **m[4])
+{
+    if (d->layout != CB_LAYOUT_SOA)
+        return 0;
+    if (d->many == CB_SHAPE_BOX) {
+        m[0] = &bs->min_x, m[1] = &bs->min_y, m[2] = &bs->max_x, m[3] = &bs->max_y;
+        return 4;
+    }
+    m[0] = &cs->x, m[1] = &cs->y, m[2] = &cs->r;
+    return 3;
+}
 
 Test(bad_input, null_pointer_with_n_positive_is_invalid_and_writes_nothing)
 {
     static const size_t ns[] = {1, 3, 63, 64, 65, 200};
+    long members_tried = 0;
     for (size_t t = 0; t < sizeof ns / sizeof ns[0]; t++) {
         size_t n = ns[t];
         tb_corpus c = tb_corpus_new(n);
         tb_rng r = {tb_seed() ^ n};
         tb_corpus_fill_random(&c, &r);
-        for (int fn = 0; fn < REL_FN_COUNT; fn++) {
-            size_t bytes = out_bytes(fn, n);
+        for (size_t e = 0; e < cb_entry_count(); e++) {
+            const cb_entry_info *d = cb_entry_info_of(e);
+            size_t bytes = tk_out_bytes(d, n);
             void *out = tb_alloc_guarded(bytes, 0);
-            for (int which = 0; which < null_variants(fn); which++) {
-                cb_box_soa bs = tb_corpus_boxes(&c);
-                cb_circle_soa cs = tb_corpus_circles(&c);
-                rel_input in = {c.circles[0], c.boxes[0], &bs, c.boxes, &cs, c.circles};
-                void *o = out;
+            /* which: 0 = the output, 1 = the input (SoA struct or AoS array), 2.. = a SoA member */
+            for (size_t which = 0;; which++) {
+                cb_box_soa bs;
+                cb_circle_soa cs;
+                tk_views v = tb_corpus_views(&c, &bs, &cs);
+                const float **member[4];
+                size_t nm = soa_members(d, &bs, &cs, member);
+                if (which >= 2 + nm)
+                    break;
+                cb_args a = rel_args(d, &v, c.circles[0], c.boxes[0], n, out, 0);
                 if (which == 0)
-                    o = NULL;
-                else if (which == 1) {
-                    in.boxes = NULL, in.boxes_aos = NULL, in.circles = NULL, in.circles_aos = NULL;
-                } else if (rel_fn_is_boxes(fn)) {
-                    const float **m[] = {&bs.min_x, &bs.min_y, &bs.max_x, &bs.max_y};
-                    *m[which - 2] = NULL;
-                } else {
-                    const float **m[] = {&cs.x, &cs.y, &cs.r};
-                    *m[which - 2] = NULL;
-                }
+                    a.out = NULL;
+                else if (which == 1)
+                    a.many = NULL;
+                else
+                    *member[which - 2] = NULL, members_tried++;
                 for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
                     fill(out, bytes);
-                    cr_expect_eq(rel_call(NULL, fn, &in, n, o, flags), CB_INVALID,
-                                 "%s n=%zu, NULL pointer #%d: not CB_INVALID", rel_fn_names[fn], n,
-                                 which);
-                    cr_expect(untouched(out, bytes), "%s n=%zu, NULL pointer #%d: output written",
-                              rel_fn_names[fn], n, which);
+                    a.flags = flags;
+                    cr_expect_eq(cb_entry_call(e, &a), CB_INVALID,
+                                 "%s n=%zu, NULL pointer #%zu: not CB_INVALID", d->name, n, which);
+                    cr_expect(untouched(out, bytes), "%s n=%zu, NULL pointer #%zu: output written",
+                              d->name, n, which);
                 }
             }
             tb_free(out);
         }
         tb_corpus_free(&c);
     }
+    cr_expect_gt(members_tried, 0, "no entry has a SoA input: the member checks ran on nothing");
     no_leaks();
 }
 
@@ -167,18 +190,20 @@ Test(bad_input, unknown_flag_bits_are_invalid_and_write_nothing)
         tb_corpus c = tb_corpus_new(n);
         tb_rng r = {tb_seed() ^ (n << 8)};
         tb_corpus_fill_random(&c, &r);
-        cb_box_soa bs = tb_corpus_boxes(&c);
-        cb_circle_soa cs = tb_corpus_circles(&c);
-        rel_input in = {c.circles[0], c.boxes[0], &bs, c.boxes, &cs, c.circles};
-        for (int fn = 0; fn < REL_FN_COUNT; fn++) {
-            size_t bytes = out_bytes(fn, n);
+        cb_box_soa bs;
+        cb_circle_soa cs;
+        tk_views v = tb_corpus_views(&c, &bs, &cs);
+        for (size_t e = 0; e < cb_entry_count(); e++) {
+            const cb_entry_info *d = cb_entry_info_of(e);
+            size_t bytes = tk_out_bytes(d, n);
             void *out = tb_alloc_guarded(bytes, 0);
             for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
                 fill(out, bytes);
-                cr_expect_eq(rel_call(NULL, fn, &in, n, out, bad[i]), CB_INVALID,
-                             "%s n=%zu flags=0x%x: not CB_INVALID", rel_fn_names[fn], n, bad[i]);
-                cr_expect(untouched(out, bytes), "%s n=%zu flags=0x%x: output written",
-                          rel_fn_names[fn], n, bad[i]);
+                cb_args a = rel_args(d, &v, c.circles[0], c.boxes[0], n, out, bad[i]);
+                cr_expect_eq(cb_entry_call(e, &a), CB_INVALID, "%s n=%zu flags=0x%x: not CB_INVALID",
+                             d->name, n, bad[i]);
+                cr_expect(untouched(out, bytes), "%s n=%zu flags=0x%x: output written", d->name, n,
+                          bad[i]);
             }
             tb_free(out);
         }
@@ -191,29 +216,40 @@ Test(bad_input, index_functions_reject_n_above_cb_index_max_n)
 {
 #if SIZE_MAX > UINT32_MAX
     /* The check must come before any access: the arrays hold ONE element and
-     * end at a guard page, so reading element 1 would crash the test. */
+     * end at a guard page, so reading element 1 would crash the test. Only
+     * the public path is called: a raw kernel does no checks. */
     static const uint64_t ns[] = {CB_INDEX_MAX_N + 1u, CB_INDEX_MAX_N + 64u, 1ull << 40,
                                   (uint64_t)SIZE_MAX / 2, (uint64_t)SIZE_MAX};
     tb_corpus c = tb_corpus_new(1);
     tb_rng r = {tb_seed()};
     tb_corpus_fill_random(&c, &r);
-    cb_box_soa bs = tb_corpus_boxes(&c);
-    cb_circle_soa cs = tb_corpus_circles(&c);
-    rel_input in = {c.circles[0], c.boxes[0], &bs, c.boxes, &cs, c.circles};
-    rel_input nul = {c.circles[0], c.boxes[0], NULL, NULL, NULL, NULL};
+    cb_box_soa bs;
+    cb_circle_soa cs;
+    tk_views v = tb_corpus_views(&c, &bs, &cs);
     uint32_t *idx = tb_alloc_guarded(sizeof(uint32_t), 0);
-    for (size_t t = 0; t < sizeof ns / sizeof ns[0]; t++)
-        for (int fn = REL_BOXES_IDX; fn < REL_FN_COUNT; fn++)
+    size_t index_entries = 0;
+    for (size_t e = 0; e < cb_entry_count(); e++) {
+        const cb_entry_info *d = cb_entry_info_of(e);
+        if (d->output != CB_OUTPUT_INDICES)
+            continue;
+        index_entries++;
+        for (size_t t = 0; t < sizeof ns / sizeof ns[0]; t++)
             for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
+                cb_args a = rel_args(d, &v, c.circles[0], c.boxes[0], (size_t)ns[t], idx, flags);
                 fill(idx, sizeof *idx);
-                cr_expect_eq(rel_call(NULL, fn, &in, (size_t)ns[t], idx, flags), CB_INVALID,
-                             "%s n=%llu: not CB_INVALID", rel_fn_names[fn],
+                cr_expect_eq(cb_entry_call(e, &a), CB_INVALID, "%s n=%llu: not CB_INVALID", d->name,
                              (unsigned long long)ns[t]);
-                cr_expect(untouched(idx, sizeof *idx), "%s n=%llu: output written",
-                          rel_fn_names[fn], (unsigned long long)ns[t]);
-                cr_expect_eq(rel_call(NULL, fn, &nul, (size_t)ns[t], idx, flags), CB_INVALID);
-                cr_expect_eq(rel_call(NULL, fn, &in, (size_t)ns[t], NULL, flags), CB_INVALID);
+                cr_expect(untouched(idx, sizeof *idx), "%s n=%llu: output written", d->name,
+                          (unsigned long long)ns[t]);
+                cb_args nul = a, no_out = a;
+                nul.many = NULL, no_out.out = NULL;
+                cr_expect_eq(cb_entry_call(e, &nul), CB_INVALID, "%s n=%llu, NULL input", d->name,
+                             (unsigned long long)ns[t]);
+                cr_expect_eq(cb_entry_call(e, &no_out), CB_INVALID, "%s n=%llu, NULL output",
+                             d->name, (unsigned long long)ns[t]);
             }
+    }
+    cr_expect_gt(index_entries, 0, "no entry writes indices: nothing was checked");
     tb_free(idx);
     tb_corpus_free(&c);
     no_leaks();

@@ -1,9 +1,9 @@
 /* test_fenv.c - Criterion: the host program's float environment (FTZ/DAZ, FPCR.FZ, directed rounding) never changes a public result, is restored after every call, and moves all raw kernels alike. */
-#include "fpctl.h"
 #include "rel.h"
 #include "support.h"
 
 #include <criterion/criterion.h>
+#include <fpctl.h>
 
 #include <fenv.h>
 #include <float.h>
@@ -11,19 +11,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#if defined(FPCTL_X86)
-/* MXCSR: exception flags (bits 0-5), DAZ (6), masks (7-12), rounding (13-14), FTZ (15). */
-#define MXCSR_FLAGS 0x003Fu
-#define MXCSR_DAZ 0x0040u
-#define MXCSR_FTZ 0x8000u
-#endif
-
-#if defined(__aarch64__)
-/* FPCR: FIZ (bit 0) and AH (bit 1) of FEAT_AFP, RMode (22-23), FZ (24). */
-#define FPCR_FIZ (1ull << 0)
-#define FPCR_AH (1ull << 1)
-#define FPCR_FZ (1ull << 24)
-#endif
+/* One seed for the whole run: set in the runner before any test process
+ * starts, inherited by all of them (see tb_seed_share). */
+ReportHook(PRE_ALL)(struct criterion_test_set *tests)
+{
+    (void)tests;
+    tb_seed_share();
+}
 
 /* <fenv.h> defines a rounding macro only when the target supports that mode. */
 #ifdef FE_UPWARD
@@ -60,38 +54,32 @@ static const mode modes[M_COUNT] = {
 
 /* ---------------------------------------------------------------- the control register */
 
-static unsigned long long read_ctl(void) { return fpctl_read(); }
-static void write_ctl(unsigned long long v) { fpctl_write(v); }
-
-#if defined(__aarch64__)
+/* FEAT_AFP's bits read back as written only on CPUs that have it (they are
+ * RES0 elsewhere, and the write is ignored). */
 static int afp_present(void)
 {
-    unsigned long long old = read_ctl();
-    write_ctl(old | FPCR_FIZ);
-    int ok = (read_ctl() & FPCR_FIZ) != 0; /* RES0 without FEAT_AFP: the write is ignored */
-    write_ctl(old);
+    unsigned long long old = fpctl_read();
+    fpctl_write(old | FPCTL_AFP);
+    int ok = (fpctl_read() & FPCTL_AFP) != 0;
+    fpctl_write(old);
     return ok;
 }
-#endif
 
-/* Why mode m cannot be tested on this build, or NULL. Decided by #if: the
- * x86-only and AArch64-only modes are reported as skipped by name. */
+/* Why mode m cannot be tested on this target, or NULL. Decided by which
+ * fpctl.h bits exist here: the x86-only and AArch64-only modes are reported
+ * as skipped by name. */
 static const char *unsupported(const mode *m)
 {
     if (m->round < 0)
         return "this rounding mode is not defined by <fenv.h> on this target";
-#if defined(FPCTL_X86)
-    if (m->afp)
-        return "AArch64 only: FPCR.FIZ/AH (FEAT_AFP) have no x86 counterpart";
-#elif defined(__aarch64__)
-    if (m->ftz != m->daz)
-        return "x86 only: AArch64 has a single FPCR.FZ bit (tested as FTZ+DAZ)";
+    if ((m->ftz || m->daz) && !fpctl_has_flush())
+        return "no flush-to-zero control on this architecture";
+    if (m->ftz != m->daz && FPCTL_DAZ == 0)
+        return "x86 only: this target has a single flush bit (AArch64 FPCR.FZ, tested as FTZ+DAZ)";
+    if (m->afp && FPCTL_AFP == 0)
+        return "AArch64 only: FPCR.FIZ/AH (FEAT_AFP) have no counterpart on this target";
     if (m->afp && !afp_present())
         return "this CPU lacks FEAT_AFP (FPCR.FIZ reads back as 0)";
-#else
-    if (m->ftz || m->daz || m->afp)
-        return "no flush-to-zero control on this architecture";
-#endif
     return NULL;
 }
 
@@ -101,22 +89,14 @@ static unsigned long long base_ctl;
 static void set_default(void)
 {
     fesetround(FE_TONEAREST);
-    write_ctl(base_ctl);
+    fpctl_write(base_ctl);
     feclearexcept(FE_ALL_EXCEPT);
 }
 
 static void set_mode(const mode *m)
 {
     cr_assert_eq(fesetround(m->round), 0, "fesetround(%s) failed", m->name);
-    unsigned long long v = read_ctl();
-#if defined(FPCTL_X86)
-    v &= ~(unsigned long long)(MXCSR_FTZ | MXCSR_DAZ);
-    v |= (m->ftz ? MXCSR_FTZ : 0) | (m->daz ? MXCSR_DAZ : 0);
-#elif defined(__aarch64__)
-    v &= ~(FPCR_FZ | FPCR_FIZ | FPCR_AH);
-    v |= (m->ftz || m->daz ? FPCR_FZ : 0) | (m->afp ? FPCR_FIZ | FPCR_AH : 0);
-#endif
-    write_ctl(v);
+    fpctl_set_flush(m->ftz, m->daz, m->afp);
 }
 
 static void begin(const mode *m)
@@ -124,28 +104,23 @@ static void begin(const mode *m)
     const char *why = unsupported(m);
     if (why)
         cr_skip_test("%s: %s", m->name, why);
-    base_ctl = read_ctl();
-#if defined(FPCTL_X86)
-    base_ctl &= ~(unsigned long long)(MXCSR_FTZ | MXCSR_DAZ | MXCSR_FLAGS | 0x6000u);
-#elif defined(__aarch64__)
-    base_ctl &= ~(FPCR_FZ | FPCR_FIZ | FPCR_AH | (3ull << 22));
-#endif
+    base_ctl = fpctl_read() & ~(FPCTL_FTZ | FPCTL_DAZ | FPCTL_AFP | FPCTL_FLAGS | FPCTL_ROUND);
     set_default();
 }
 
+/* The control register without its sticky flags (x86 keeps them there; a
+ * call may add flags, but must change nothing else). */
+static unsigned long long modes_of(unsigned long long ctl) { return ctl & ~FPCTL_FLAGS; }
+
 /* After a call made in mode m: the control register must be exactly what the
- * caller set (x86: sticky flags may only have been added), and the rounding
+ * caller set (sticky flags in it may only have been added), and the rounding
  * mode the caller's. Returns 0 and says why on stderr when not. */
 static int restored(const mode *m, unsigned long long before, unsigned long long after,
                     int round_after, const char *what)
 {
     int ok = round_after == m->round;
-#if defined(FPCTL_X86)
-    ok &= (after & ~(unsigned long long)MXCSR_FLAGS) == (before & ~(unsigned long long)MXCSR_FLAGS);
-    ok &= (after & before & MXCSR_FLAGS) == (before & MXCSR_FLAGS); /* sticky flags kept */
-#else
-    ok &= after == before;
-#endif
+    ok &= modes_of(after) == modes_of(before);
+    ok &= (after & before & FPCTL_FLAGS) == (before & FPCTL_FLAGS); /* sticky flags kept */
     if (!ok)
         fprintf(stderr, "%s in %s: control 0x%llx before, 0x%llx after; rounding %d after (set %d)\n",
                 what, m->name, before, after, round_after, m->round);
@@ -164,7 +139,9 @@ typedef struct {
     tb_corpus c;
     cb_box_soa bs;
     cb_circle_soa cs;
-    rel_input in;
+    tk_views v;       /* every layout of c, pointing at bs and cs: a group is never copied */
+    cb_circle circle; /* the single shape of each entry, whichever it reads */
+    cb_box box;
 } group;
 
 /* float(sqrt(a*a - b*b)) moved by k ulps: the far side of a near tie. */
@@ -184,8 +161,7 @@ static void make_groups(group g[G_COUNT])
     tb_rng r = {tb_seed() ^ 0xfe4f};
     for (int k = 0; k < G_COUNT; k++) {
         g[k].c = tb_corpus_new(N);
-        g[k].bs = tb_corpus_boxes(&g[k].c);
-        g[k].cs = tb_corpus_circles(&g[k].c);
+        g[k].v = tb_corpus_views(&g[k].c, &g[k].bs, &g[k].cs);
     }
     /* Near ties: circle at the origin, box corners (dx, dy) at distance ~r;
      * circles around the box [0,1]^2 at (-dx, -dy) with radius ~|(dx, dy)|. */
@@ -203,8 +179,7 @@ static void make_groups(group g[G_COUNT])
             cb_circle c = {-ax, -ay, cr};
             tb_corpus_set_circle(&g[G_ROUND].c, i, c);
         }
-        rel_input in = {c0, b0, &g[G_ROUND].bs, g[G_ROUND].c.boxes, &g[G_ROUND].cs, g[G_ROUND].c.circles};
-        g[G_ROUND].in = in;
+        g[G_ROUND].circle = c0, g[G_ROUND].box = b0;
     }
     /* Denormal squares: r ~ 2^-70 so r*r ~ 2^-140 is denormal, and distances
      * of the same size; plus denormal coordinates themselves. */
@@ -225,17 +200,11 @@ static void make_groups(group g[G_COUNT])
                 c.r = 0x1p-149f * (float)(tb_next(&r) % 1000); /* a denormal radius */
             tb_corpus_set_circle(&g[G_DENORMAL].c, i, c);
         }
-        rel_input in = {c0, b0, &g[G_DENORMAL].bs, g[G_DENORMAL].c.boxes, &g[G_DENORMAL].cs,
-                        g[G_DENORMAL].c.circles};
-        g[G_DENORMAL].in = in;
+        g[G_DENORMAL].circle = c0, g[G_DENORMAL].box = b0;
     }
-    {
-        tb_corpus_fill_adversarial(&g[G_ADVERSARIAL].c, &r);
-        rel_input in = {g[G_ADVERSARIAL].c.circles[0], g[G_ADVERSARIAL].c.boxes[1],
-                        &g[G_ADVERSARIAL].bs, g[G_ADVERSARIAL].c.boxes, &g[G_ADVERSARIAL].cs,
-                        g[G_ADVERSARIAL].c.circles};
-        g[G_ADVERSARIAL].in = in;
-    }
+    tb_corpus_fill_adversarial(&g[G_ADVERSARIAL].c, &r);
+    g[G_ADVERSARIAL].circle = g[G_ADVERSARIAL].c.circles[0];
+    g[G_ADVERSARIAL].box = g[G_ADVERSARIAL].c.boxes[1];
 }
 
 static void free_groups(group g[G_COUNT])
@@ -246,12 +215,34 @@ static void free_groups(group g[G_COUNT])
 
 static const char *const group_names[G_COUNT] = {"near ties", "denormal squares", "adversarial"};
 
+/* Room for either output of N elements; res_ptr gives the one entry d writes. */
 typedef struct {
     uint64_t mask[(N + 63) / 64];
     uint32_t idx[N];
 } result;
 
-static void *res_ptr(result *r, int fn) { return rel_fn_is_idx(fn) ? (void *)r->idx : (void *)r->mask; }
+static void *res_ptr(result *r, const cb_entry_info *d)
+{
+    return d->output == CB_OUTPUT_MASK ? (void *)r->mask : (void *)r->idx;
+}
+
+/* Entry e over group g into r: through the raw kernel k, or the public
+ * function (cb_entry_call) when k is NULL. */
+static size_t call(size_t e, cb_kernel_fn k, const group *g, result *r, unsigned flags)
+{
+    const cb_entry_info *d = cb_entry_info_of(e);
+    cb_args a = rel_args(d, &g->v, g->circle, g->box, N, res_ptr(r, d), flags);
+    return k ? k(&a) : cb_entry_call(e, &a);
+}
+
+/* Backend b's raw kernel of entry e; b runs here, so it must have one. */
+static cb_kernel_fn kernel_of(size_t e, cb_backend b)
+{
+    cb_kernel_fn k = cb_entry_kernel(e, b);
+    cr_assert_not_null(k, "cb_entry_kernel(%s, %s) is NULL, but the backend runs here",
+                       cb_entry_info_of(e)->name, cb_backend_name(b));
+    return k;
+}
 
 /* ---------------------------------------------------------------- (a) + (b): public functions */
 
@@ -262,62 +253,58 @@ static void run_public(const mode *m)
     make_groups(g);
     cb_backend bs[CB_BACKEND_COUNT];
     size_t nb = rel_runnable(bs);
-    const cb_kernels *scalar = cb_kernels_for(CB_BACKEND_SCALAR);
     long sensitive = 0, wrong = 0, not_restored = 0, calls = 0;
     char what[200];
     for (int gi = 0; gi < G_COUNT; gi++)
-        for (int fn = 0; fn < REL_FN_COUNT; fn++)
+        for (size_t e = 0; e < cb_entry_count(); e++)
             for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
+                const cb_entry_info *d = cb_entry_info_of(e);
+                cb_kernel_fn scalar = kernel_of(e, CB_BACKEND_SCALAR);
                 result ref, raw, got;
-                size_t want = rel_call(scalar, fn, &g[gi].in, N, res_ptr(&ref, fn), flags);
+                size_t want = call(e, scalar, &g[gi], &ref, flags);
                 /* The same call through the raw scalar kernel in mode m: it
                  * runs in the caller's environment, so some results must
                  * differ, or this data would not test the guard at all. */
                 set_mode(m);
-                size_t rawc = rel_call(scalar, fn, &g[gi].in, N, res_ptr(&raw, fn), flags);
+                size_t rawc = call(e, scalar, &g[gi], &raw, flags);
                 set_default();
-                sensitive += !rel_same(fn, N, rawc, res_ptr(&raw, fn), want, res_ptr(&ref, fn), NULL);
+                sensitive += !rel_same(d, N, rawc, res_ptr(&raw, d), want, res_ptr(&ref, d), NULL);
                 for (size_t b = 0; b < nb; b++) {
                     cr_assert_eq(cb_set_backend(bs[b]), CB_OK);
                     for (int sticky = 0; sticky < 2; sticky++) {
                         set_mode(m);
-#if defined(FPCTL_X86)
-                        if (sticky) /* caller's flags already raised: they must stay */
-                            _mm_setcsr(_mm_getcsr() | MXCSR_FLAGS);
-#else
-                        if (sticky)
+                        /* The caller's flags already raised: they must stay.
+                         * x86 keeps them in MXCSR (FPCTL_FLAGS), AArch64 in FPSR. */
+                        if (sticky && FPCTL_FLAGS != 0)
+                            fpctl_write(fpctl_read() | FPCTL_FLAGS);
+                        else if (sticky)
                             feraiseexcept(FE_ALL_EXCEPT & ~FE_INEXACT);
                         int flags_before = fetestexcept(FE_ALL_EXCEPT);
-#endif
-                        unsigned long long before = read_ctl();
-                        size_t c = rel_call(NULL, fn, &g[gi].in, N, res_ptr(&got, fn), flags);
-                        unsigned long long after = read_ctl();
+                        unsigned long long before = fpctl_read();
+                        size_t c = call(e, NULL, &g[gi], &got, flags);
+                        unsigned long long after = fpctl_read();
                         int round_after = fegetround();
-#if !defined(FPCTL_X86)
                         int flags_after = fetestexcept(FE_ALL_EXCEPT);
-#endif
                         set_default();
                         calls++;
-                        snprintf(what, sizeof what, "%s on %s, %s, flags=%u", rel_fn_names[fn],
+                        snprintf(what, sizeof what, "%s on %s, %s, flags=%u", d->name,
                                  cb_backend_name(bs[b]), group_names[gi], flags);
                         if (!restored(m, before, after, round_after, what))
                             not_restored++;
-#if !defined(FPCTL_X86)
-                        if ((flags_after & flags_before) != flags_before) {
+                        if (FPCTL_FLAGS == 0 && (flags_after & flags_before) != flags_before) {
                             fprintf(stderr, "%s in %s: exception flags 0x%x lost (0x%x after)\n",
                                     what, m->name, flags_before, flags_after);
                             not_restored++;
                         }
-#endif
                         char w2[260];
                         snprintf(w2, sizeof w2, "%s in %s vs the default environment", what, m->name);
-                        wrong += !rel_same(fn, N, c, res_ptr(&got, fn), want, res_ptr(&ref, fn), w2);
+                        wrong += !rel_same(d, N, c, res_ptr(&got, d), want, res_ptr(&ref, d), w2);
                     }
                 }
             }
     cb_set_backend_by_name("auto");
-    fprintf(stderr, "fenv %s: %ld public calls; the raw scalar kernel differed from the default environment in %ld of %d shape/data cases\n",
-            m->name, calls, sensitive, G_COUNT * REL_FN_COUNT * 2);
+    fprintf(stderr, "fenv %s: %ld public calls; the raw scalar kernel differed from the default environment in %ld of %zu entry/data cases\n",
+            m->name, calls, sensitive, G_COUNT * cb_entry_count() * 2);
     cr_expect_gt(sensitive, 0, "%s never changed a raw result: the data does not exercise this mode",
                  m->name);
     cr_expect_eq(wrong, 0, "%s: %ld public results differ from the default environment's (see stderr)",
@@ -337,31 +324,28 @@ static void run_raw(const mode *m)
     make_groups(g);
     cb_backend bs[CB_BACKEND_COUNT];
     size_t nb = rel_runnable(bs);
-    const cb_kernels *scalar = cb_kernels_for(CB_BACKEND_SCALAR);
     long wrong = 0, touched = 0;
     char what[200];
     for (int gi = 0; gi < G_COUNT; gi++)
-        for (int fn = 0; fn < REL_FN_COUNT; fn++)
+        for (size_t e = 0; e < cb_entry_count(); e++)
             for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
+                const cb_entry_info *d = cb_entry_info_of(e);
                 result ref, got;
                 set_mode(m);
-                size_t want = rel_call(scalar, fn, &g[gi].in, N, res_ptr(&ref, fn), flags);
+                size_t want = call(e, kernel_of(e, CB_BACKEND_SCALAR), &g[gi], &ref, flags);
                 set_default();
                 for (size_t b = 1; b < nb; b++) {
+                    cb_kernel_fn k = kernel_of(e, bs[b]);
                     set_mode(m);
-                    unsigned long long before = read_ctl();
-                    size_t c = rel_call(cb_kernels_for(bs[b]), fn, &g[gi].in, N, res_ptr(&got, fn), flags);
-                    unsigned long long after = read_ctl();
+                    unsigned long long before = fpctl_read();
+                    size_t c = call(e, k, &g[gi], &got, flags);
+                    unsigned long long after = fpctl_read();
                     set_default();
                     snprintf(what, sizeof what, "raw %s %s in %s, %s, flags=%u vs raw scalar in the same mode",
-                             cb_backend_name(bs[b]), rel_fn_names[fn], m->name, group_names[gi], flags);
-                    wrong += !rel_same(fn, N, c, res_ptr(&got, fn), want, res_ptr(&ref, fn), what);
-#if defined(FPCTL_X86)
+                             cb_backend_name(bs[b]), d->name, m->name, group_names[gi], flags);
+                    wrong += !rel_same(d, N, c, res_ptr(&got, d), want, res_ptr(&ref, d), what);
                     /* A raw kernel has no guard: it must not touch the modes either. */
-                    touched += (after & ~(unsigned long long)MXCSR_FLAGS) != (before & ~(unsigned long long)MXCSR_FLAGS);
-#else
-                    touched += after != before;
-#endif
+                    touched += modes_of(after) != modes_of(before);
                 }
             }
     if (nb < 2)
@@ -442,7 +426,7 @@ static void run_convert(const mode *m)
     float s[8][NC];
     for (int form = 0; form < 3; form++) {
         set_mode(m);
-        unsigned long long before = read_ctl();
+        unsigned long long before = fpctl_read();
         switch (form) {
         case 0:
             for (int i = 0; i < NC; i++) {
@@ -461,7 +445,7 @@ static void run_convert(const mode *m)
             cr_assert_eq(cb_boxes_from_corners_soa(co, NC, s[4], s[5], s[6], s[7]), CB_OK);
             break;
         }
-        unsigned long long after = read_ctl();
+        unsigned long long after = fpctl_read();
         int round_after = fegetround();
         set_default();
         const char *fname[] = {"cb_box_from_center/corner", "cb_boxes_from_centers/corners",
@@ -527,29 +511,23 @@ static void run_trusted(const mode *m)
     long wrong = 0, touched = 0;
     char what[200];
     for (int gi = 0; gi < G_COUNT; gi++)
-        for (int fn = 0; fn < REL_FN_COUNT; fn++)
+        for (size_t e = 0; e < cb_entry_count(); e++)
             for (unsigned flags = 0; flags <= CB_STRICT; flags++)
                 for (size_t b = 0; b < nb; b++) {
+                    const cb_entry_info *d = cb_entry_info_of(e);
+                    cb_kernel_fn k = kernel_of(e, bs[b]);
                     result raw, got;
                     cr_assert_eq(cb_set_backend(bs[b]), CB_OK);
                     set_mode(m);
-                    size_t want = rel_call(cb_kernels_for(bs[b]), fn, &g[gi].in, N,
-                                           res_ptr(&raw, fn), flags);
-                    unsigned long long before = read_ctl();
-                    size_t c = rel_call(NULL, fn, &g[gi].in, N, res_ptr(&got, fn),
-                                        flags | CB_TRUST_FENV);
-                    unsigned long long after = read_ctl();
+                    size_t want = call(e, k, &g[gi], &raw, flags);
+                    unsigned long long before = fpctl_read();
+                    size_t c = call(e, NULL, &g[gi], &got, flags | CB_TRUST_FENV);
+                    unsigned long long after = fpctl_read();
                     set_default();
-#if defined(FPCTL_X86)
-                    touched += (before & ~(unsigned long long)MXCSR_FLAGS) !=
-                               (after & ~(unsigned long long)MXCSR_FLAGS);
-#else
-                    touched += before != after;
-#endif
+                    touched += modes_of(before) != modes_of(after);
                     snprintf(what, sizeof what, "%s on %s, %s, flags=%u|CB_TRUST_FENV in %s",
-                             rel_fn_names[fn], cb_backend_name(bs[b]), group_names[gi], flags,
-                             m->name);
-                    wrong += !rel_same(fn, N, c, res_ptr(&got, fn), want, res_ptr(&raw, fn), what);
+                             d->name, cb_backend_name(bs[b]), group_names[gi], flags, m->name);
+                    wrong += !rel_same(d, N, c, res_ptr(&got, d), want, res_ptr(&raw, d), what);
                 }
     cb_set_backend_by_name("auto");
     cr_expect_eq(wrong, 0, "%s: %ld CB_TRUST_FENV results differ from the raw kernel in the same mode",

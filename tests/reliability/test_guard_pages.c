@@ -1,8 +1,9 @@
-/* test_guard_pages.c - Criterion: every batch length 0..200 on every runnable backend, inputs and outputs flush against PROT_NONE pages on either side. */
+/* test_guard_pages.c - Criterion: every entry at every length 0..200 on every runnable backend, raw and public, inputs and outputs flush against PROT_NONE pages on either side. */
 #include "rel.h"
 #include "support.h"
 
 #include <criterion/criterion.h>
+#include <criterion/parameterized.h>
 
 #include <stdio.h>
 #include <string.h>
@@ -43,13 +44,9 @@ static void free_copy(before_copy *b)
     tb_free(b->boxes), tb_free(b->circles);
 }
 
-static size_t out_bytes(int fn, size_t n)
-{
-    return rel_fn_is_idx(fn) ? n * sizeof(uint32_t) : rel_words(n) * sizeof(uint64_t);
-}
-
-/* Runs one length on every runnable backend, raw and public; returns the number of failures. */
-static int one_length(size_t n, tb_rng *r)
+/* Runs one length on backend b, raw and public, against the raw scalar
+ * kernel; returns the number of failures. */
+static int one_length(size_t n, tb_rng *r, cb_backend b)
 {
     int failures = 0;
     tb_corpus c = tb_corpus_new(n);
@@ -66,53 +63,52 @@ static int one_length(size_t n, tb_rng *r)
     if (n % 3 == 2 && n) /* adversarial: use the corpus' own values */
         circle = c.circles[tb_next(r) % n], box = c.boxes[tb_next(r) % n];
 
-    cb_box_soa s_after = tb_corpus_boxes(&c);
-    cb_circle_soa cs_after = tb_corpus_circles(&c);
-    cb_box_soa s_before = {bc.col[0], bc.col[1], bc.col[2], bc.col[3]};
-    cb_circle_soa cs_before = {bc.col[4], bc.col[5], bc.col[6]};
-    rel_input inputs[2] = {
-        {circle, box, &s_after, c.boxes, &cs_after, c.circles},
-        {circle, box, &s_before, bc.boxes, &cs_before, bc.circles},
-    };
-
-    cb_backend bs[CB_BACKEND_COUNT];
-    size_t nb = rel_runnable(bs);
-    const cb_kernels *scalar = cb_kernels_for(CB_BACKEND_SCALAR);
+    /* inputs[0] ends at a guard page, inputs[1] starts right after one. */
+    cb_box_soa s_after, s_before = {bc.col[0], bc.col[1], bc.col[2], bc.col[3]};
+    cb_circle_soa cs_after, cs_before = {bc.col[4], bc.col[5], bc.col[6]};
+    tk_views inputs[2] = {tb_corpus_views(&c, &s_after, &cs_after),
+                          {&s_before, bc.boxes, &cs_before, bc.circles}};
     char what[200];
 
-    for (int fn = 0; fn < REL_FN_COUNT; fn++) {
-        size_t bytes = out_bytes(fn, n);
+    for (size_t e = 0; e < cb_entry_count(); e++) {
+        const cb_entry_info *d = cb_entry_info_of(e);
+        cb_kernel_fn scalar = cb_entry_kernel(e, CB_BACKEND_SCALAR);
+        cb_kernel_fn k = cb_entry_kernel(e, b);
+        if (!scalar || !k) {
+            fprintf(stderr, "%s: cb_entry_kernel gave no kernel on %s or scalar, both runnable\n",
+                    d->name, cb_backend_name(b));
+            failures++;
+            continue;
+        }
+        size_t bytes = tk_out_bytes(d, n);
         void *outs[2] = {tb_alloc_guarded(bytes, 0), tb_alloc_guarded(bytes, 1)};
         for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
-            uint64_t ref[(MAX_N + 63) / 64 + 1];
-            uint32_t ref_idx[MAX_N + 1];
-            void *refp = rel_fn_is_idx(fn) ? (void *)ref_idx : (void *)ref;
+            uint64_t ref[MAX_N + 1]; /* room for either output of MAX_N elements */
             memset(ref, 0xA5, sizeof ref);
-            size_t want = rel_call(scalar, fn, &inputs[0], n, refp, flags);
-            if (!rel_fn_is_idx(fn) && n % 64) /* the contract: bits past n are written as zero */
+            cb_args a = rel_args(d, &inputs[0], circle, box, n, ref, flags);
+            size_t want = scalar(&a);
+            if (d->output == CB_OUTPUT_MASK && n % 64) /* the contract: bits past n are written as zero */
                 if (ref[n / 64] >> (n % 64)) {
-                    fprintf(stderr, "scalar %s n=%zu: bits past n set\n", rel_fn_names[fn], n);
+                    fprintf(stderr, "scalar %s n=%zu: bits past n set\n", d->name, n);
                     failures++;
                 }
-            for (size_t b = 0; b < nb; b++) {
-                const cb_kernels *k = cb_kernels_for(bs[b]);
-                for (int pub = 0; pub < 2; pub++) {
-                    if (pub && cb_set_backend(bs[b]) != CB_OK) {
-                        fprintf(stderr, "cb_set_backend(%s) failed\n", cb_backend_name(bs[b]));
-                        failures++;
-                        continue;
-                    }
-                    for (int in = 0; in < 2; in++)
-                        for (int o = 0; o < 2; o++) {
-                            memset(outs[o], 0xA5, bytes);
-                            size_t got = rel_call(pub ? NULL : k, fn, &inputs[in], n, outs[o], flags);
-                            snprintf(what, sizeof what,
-                                     "%s %s flags=%u, inputs %s guard, output %s guard",
-                                     pub ? "public on" : "raw", cb_backend_name(bs[b]), flags,
-                                     in ? "after a" : "before a", o ? "after a" : "before a");
-                            failures += !rel_same(fn, n, got, outs[o], want, refp, what);
-                        }
+            for (int pub = 0; pub < 2; pub++) {
+                if (pub && cb_set_backend(b) != CB_OK) {
+                    fprintf(stderr, "cb_set_backend(%s) failed\n", cb_backend_name(b));
+                    failures++;
+                    continue;
                 }
+                for (int in = 0; in < 2; in++)
+                    for (int o = 0; o < 2; o++) {
+                        memset(outs[o], 0xA5, bytes);
+                        a = rel_args(d, &inputs[in], circle, box, n, outs[o], flags);
+                        size_t got = pub ? cb_entry_call(e, &a) : k(&a);
+                        snprintf(what, sizeof what,
+                                 "%s %s flags=%u, inputs %s guard, output %s guard",
+                                 pub ? "public on" : "raw", cb_backend_name(b), flags,
+                                 in ? "after a" : "before a", o ? "after a" : "before a");
+                        failures += !rel_same(d, n, got, outs[o], want, ref, what);
+                    }
             }
         }
         tb_free(outs[0]), tb_free(outs[1]);
@@ -123,24 +119,37 @@ static int one_length(size_t n, tb_rng *r)
     return failures;
 }
 
-Test(guard, every_length_0_to_200_every_backend_raw_and_public)
+/* One seed for the whole run: set in the runner before any test process
+ * starts, inherited by all of them (see tb_seed_share). */
+ReportHook(PRE_ALL)(struct criterion_test_set *tests)
 {
-    tb_rng r = {tb_seed() ^ 0x6a4d};
-    cb_backend bs[CB_BACKEND_COUNT];
-    size_t nb = rel_runnable(bs);
-    fprintf(stderr, "guard pages: backends");
-    for (size_t b = 0; b < nb; b++)
-        fprintf(stderr, " %s", cb_backend_name(bs[b]));
-    fprintf(stderr, "\n");
+    (void)tests;
+    tb_seed_share();
+}
+
+/* Every backend enumerator, runnable here or not: one test each, so a
+ * backend this CPU or build lacks is a named skip, never a silent pass. */
+static int all_backends[CB_BACKEND_COUNT];
+
+ParameterizedTestParameters(guard, every_length_0_to_200_raw_and_public)
+{
     for (int b = 0; b < CB_BACKEND_COUNT; b++)
-        if (!cb_kernels_for((cb_backend)b)) {
-            const char *why;
-            cb_backend_status((cb_backend)b, &why);
-            fprintf(stderr, "guard pages: SKIP backend %s: %s\n", cb_backend_name((cb_backend)b), why);
-        }
+        all_backends[b] = b;
+    return cr_make_param_array(int, all_backends, CB_BACKEND_COUNT);
+}
+
+ParameterizedTest(int *bp, guard, every_length_0_to_200_raw_and_public, .timeout = 600)
+{
+    cb_backend b = (cb_backend)*bp;
+    const char *why = "(no reason given)";
+    if (cb_backend_status(b, &why) != CB_OK)
+        cr_skip_test("backend %s not runnable here: %s", cb_backend_name(b), why);
+    /* Parameterized instances share one test name: say which one this is. */
+    cr_log_info("guard pages: backend %s, every entry", cb_backend_name(b));
+    tb_rng r = {tb_seed() ^ 0x6a4d};
     for (size_t n = 0; n <= MAX_N; n++) {
-        int f = one_length(n, &r);
-        cr_expect_eq(f, 0, "n=%zu: %d difference(s), see stderr", n, f);
+        int f = one_length(n, &r, b);
+        cr_expect_eq(f, 0, "%s n=%zu: %d difference(s), see stderr", cb_backend_name(b), n, f);
     }
     cr_assert_eq(rel_leaks(), 0, "LeakSanitizer found leaks (report above)");
 }

@@ -1,4 +1,4 @@
-/* threads.c - plain program: threads released by a barrier make their first library call together while another forces backends; every result must equal the scalar reference. */
+/* threads.c - plain program: threads released by a barrier make their first library call together, on random entries, while another forces backends; every result must equal the raw scalar kernel's. */
 #define _POSIX_C_SOURCE 200809L
 #include "rel.h"
 #include "support.h"
@@ -52,30 +52,33 @@ static void check_active(const char *who)
         FAIL("%s: cb_active_reason() is NULL\n", who);
 }
 
-/* One random call: shape, flags, corpus, n, the circle/box of the call. */
+/* One random call: entry, flags, corpus, n, the circle/box of the call.
+ * Picking reads only the entry descriptors (cb_entry_count,
+ * cb_entry_info_of): constant data that chooses nothing, so the first
+ * use of the library is still the call after the barrier. */
 typedef struct {
-    int fn, which;
-    unsigned flags;
+    size_t e;
+    int which;
     size_t n;
-    rel_input in;
     cb_box_soa bs;
     cb_circle_soa cs;
+    tk_views v;
+    cb_args a;
 } job;
 
-static void pick(job *j, tb_rng *r)
+static void pick(job *j, tb_rng *r, void *out)
 {
-    j->fn = (int)(tb_next(r) % REL_FN_COUNT);
-    j->flags = (unsigned)(tb_next(r) & CB_STRICT);
+    j->e = (size_t)(tb_next(r) % cb_entry_count());
+    unsigned flags = (unsigned)(tb_next(r) & CB_STRICT);
     j->which = (int)(tb_next(r) & 1);
     const tb_corpus *c = &corpora[j->which];
     j->n = (size_t)(tb_next(r) % (NMAX + 1));
-    j->bs = tb_corpus_boxes(c);
-    j->cs = tb_corpus_circles(c);
-    rel_input in = {c->circles[tb_next(r) % NMAX], c->boxes[tb_next(r) % NMAX], &j->bs, c->boxes,
-                    &j->cs, c->circles};
+    j->v = tb_corpus_views(c, &j->bs, &j->cs);
+    cb_circle circle = c->circles[tb_next(r) % NMAX];
+    cb_box box = c->boxes[tb_next(r) % NMAX];
     if (j->which == 0) /* a bigger circle so that random-level calls hit something */
-        in.circle.r *= 16;
-    j->in = in;
+        circle.r *= 16;
+    j->a = rel_args(cb_entry_info_of(j->e), &j->v, circle, box, j->n, out, flags);
 }
 
 typedef struct {
@@ -89,29 +92,31 @@ static void *worker(void *p)
     tb_rng r = {a->seed};
     char who[64];
     snprintf(who, sizeof who, "worker %d", a->id);
-    uint64_t mask[(NMAX + 63) / 64], ref_mask[(NMAX + 63) / 64];
-    uint32_t idx[NMAX], ref_idx[NMAX];
+    /* Room for either output of NMAX elements: NMAX uint32_t indices, or
+     * (NMAX + 63) / 64 mask words, which take fewer bytes. */
+    uint64_t out[NMAX / 2 + 1], ref[NMAX / 2 + 1];
     job j;
-    pick(&j, &r);
+    pick(&j, &r, out);
 
     pthread_barrier_wait(&start);
     /* The first library call of this thread, at the same moment as the others'. */
-    size_t got;
-    void *out = rel_fn_is_idx(j.fn) ? (void *)idx : (void *)mask;
-    void *ref = rel_fn_is_idx(j.fn) ? (void *)ref_idx : (void *)ref_mask;
-    if (a->id % 4 == 3) {
+    if (a->id % 4 == 3)
         check_active(who); /* some threads start with the query instead */
-        got = rel_call(NULL, j.fn, &j.in, j.n, out, j.flags);
-    } else {
-        got = rel_call(NULL, j.fn, &j.in, j.n, out, j.flags);
-    }
+    size_t got = cb_entry_call(j.e, &j.a);
 
     for (int it = 0;; it++) {
-        const cb_kernels *scalar = cb_kernels_for(CB_BACKEND_SCALAR);
-        size_t want = rel_call(scalar, j.fn, &j.in, j.n, ref, j.flags);
+        const cb_entry_info *d = cb_entry_info_of(j.e);
+        cb_kernel_fn scalar = cb_entry_kernel(j.e, CB_BACKEND_SCALAR);
+        if (!scalar) {
+            FAIL("%s: cb_entry_kernel(%s, scalar) is NULL\n", who, d->name);
+            break;
+        }
+        cb_args ra = j.a;
+        ra.out = ref;
+        size_t want = scalar(&ra);
         char what[128];
-        snprintf(what, sizeof what, "%s call %d (corpus %d, flags %u)", who, it, j.which, j.flags);
-        if (!rel_same(j.fn, j.n, got, out, want, ref, what))
+        snprintf(what, sizeof what, "%s call %d (corpus %d, flags %u)", who, it, j.which, j.a.flags);
+        if (!rel_same(d, j.n, got, out, want, ref, what))
             atomic_fetch_add(&failures, 1);
         atomic_fetch_add(&calls, 1);
         check_active(who);
@@ -119,10 +124,8 @@ static void *worker(void *p)
          * times: otherwise fast workers could finish before it is scheduled. */
         if (it >= ITERS && atomic_load(&switches) >= MIN_SWITCHES)
             break;
-        pick(&j, &r);
-        out = rel_fn_is_idx(j.fn) ? (void *)idx : (void *)mask;
-        ref = rel_fn_is_idx(j.fn) ? (void *)ref_idx : (void *)ref_mask;
-        got = rel_call(NULL, j.fn, &j.in, j.n, out, j.flags);
+        pick(&j, &r, out);
+        got = cb_entry_call(j.e, &j.a);
     }
     atomic_fetch_add(&workers_done, 1);
     return NULL;
