@@ -1,4 +1,4 @@
-/* cbatch.h - public API of cbatch: batched circle vs axis-aligned box overlap tests. */
+/* cbatch.h - public API of cbatch: batched overlap tests of circles against axis-aligned boxes and circles. */
 #ifndef CBATCH_H
 #define CBATCH_H
 
@@ -12,7 +12,9 @@
  *                  cb_batch_overlap_aos          one circle  vs many boxes (AoS), bitmask
  *                  cb_batch_overlap_circles      many circles (SoA) vs one box,   bitmask
  *                  cb_batch_overlap_circles_aos  many circles (AoS) vs one box,   bitmask
- *                  ..._idx variants of all four  ascending indices of the hits
+ *                  cb_batch_circle_vs_circles     one circle  vs many circles (SoA), bitmask
+ *                  cb_batch_circle_vs_circles_aos one circle  vs many circles (AoS), bitmask
+ *                  ..._idx variants of all six   ascending indices of the hits
  *   Converters ... cb_box_from_center, cb_box_from_corner, cb_boxes_from_centers,
  *                  cb_boxes_from_corners (AoS out), ..._soa (SoA out)
  *   Validation ... cb_validate_boxes, cb_validate_boxes_aos,
@@ -73,6 +75,29 @@
  *        returns NaN and MIN(NaN, x1) returns x1. Reject such data with
  *        cb_validate_* if it can come from an untrusted source.
  *  - Denormal inputs and results are honoured (no flushing).
+ *
+ * Circle against circle (cb_batch_circle_vs_circles*): for the single circle
+ * (cx, cy, r) and an element circle (ox, oy, ro), the same rules (binary32,
+ * nearest-even, no FMA, no wider precision) and exactly these operations:
+ *
+ *     dx = cx - ox
+ *     dy = cy - oy
+ *     d2 = (dx * dx) + (dy * dy)        two rounded products, one rounded sum
+ *     s  = r + ro
+ *     s2 = s * s
+ *     hit = d2 <= s2                    flags == 0 (touching counts)
+ *     hit = d2 <  s2                    flags & CB_STRICT
+ *
+ *  - Well-formed input (finite coordinates, finite radii >= 0): the answer
+ *    is "the closed discs meet" (CB_STRICT: "the open discs meet"), up to
+ *    rounding, which can only matter when the exact squared centre distance
+ *    and the exact (r + ro)^2 are within a relative 8 * 2^-24 of the larger
+ *    of them (while the squares neither underflow nor overflow); with small
+ *    integers (values whose differences, sums and squares are exact in
+ *    binary32) the answer is exact, touching included.
+ *  - Any other input is still defined by the expression above: a NaN
+ *    anywhere never hits; negative radii are summed as given (r = -1 and
+ *    ro = 2 give s = 1), so validate radii with cb_validate_circles.
  *
  * The host program's floating-point environment
  *  The batch functions and the converters evaluate the contract in the
@@ -271,6 +296,19 @@ CB_API size_t cb_batch_overlap_circles_idx(const cb_circle_soa *circles, size_t 
 CB_API size_t cb_batch_overlap_circles_aos_idx(const cb_circle *circles, size_t n, cb_box box,
                                                uint32_t *idx, unsigned flags);
 
+/** One circle against n circles (SoA), bitmask out (circle-against-circle contract). */
+CB_API size_t cb_batch_circle_vs_circles(cb_circle circle, const cb_circle_soa *circles, size_t n,
+                                         uint64_t *mask, unsigned flags);
+/** One circle against n circles (AoS), bitmask out. */
+CB_API size_t cb_batch_circle_vs_circles_aos(cb_circle circle, const cb_circle *circles, size_t n,
+                                             uint64_t *mask, unsigned flags);
+/** One circle against n circles (SoA), ascending hit indices out. */
+CB_API size_t cb_batch_circle_vs_circles_idx(cb_circle circle, const cb_circle_soa *circles,
+                                             size_t n, uint32_t *idx, unsigned flags);
+/** One circle against n circles (AoS), ascending hit indices out. */
+CB_API size_t cb_batch_circle_vs_circles_aos_idx(cb_circle circle, const cb_circle *circles,
+                                                 size_t n, uint32_t *idx, unsigned flags);
+
 /* ----------------------------------------------------------- converters */
 
 /** Centre + half-extents to min/max: min = c - h, max = c + h (one rounding each). */
@@ -407,7 +445,7 @@ CB_API uint32_t cb_cpu_features(void);
 
 /** What an entry computes for each (single shape, element) pair. */
 typedef enum cb_query {
-    CB_QUERY_OVERLAP = 0 /**< the overlap test of the float contract above */
+    CB_QUERY_OVERLAP = 0 /**< the overlap tests of the float contract above (circle/box, circle/circle) */
 } cb_query;
 
 /** The kind of a shape. */

@@ -34,7 +34,11 @@
     X(overlap_idx,             OVERLAP, CIRCLE, BOX,    SOA, INDICES)                              \
     X(overlap_aos_idx,         OVERLAP, CIRCLE, BOX,    AOS, INDICES)                              \
     X(overlap_circles_idx,     OVERLAP, BOX,    CIRCLE, SOA, INDICES)                              \
-    X(overlap_circles_aos_idx, OVERLAP, BOX,    CIRCLE, AOS, INDICES)
+    X(overlap_circles_aos_idx, OVERLAP, BOX,    CIRCLE, AOS, INDICES)                              \
+    X(circle_vs_circles,         OVERLAP, CIRCLE, CIRCLE, SOA, MASK)                               \
+    X(circle_vs_circles_aos,     OVERLAP, CIRCLE, CIRCLE, AOS, MASK)                               \
+    X(circle_vs_circles_idx,     OVERLAP, CIRCLE, CIRCLE, SOA, INDICES)                            \
+    X(circle_vs_circles_aos_idx, OVERLAP, CIRCLE, CIRCLE, AOS, INDICES)
 
 /* CB_E_<name>: the entry's number, its index in every kernel table. */
 #define CB_ENTRY_ENUM(name, query, one, many, layout, output) CB_E_##name,
@@ -61,4 +65,5 @@ enum { CB_ENTRIES(CB_ENTRY_ENUM) CB_ENTRY_COUNT };
  * with CB_QUERY_BODIES defined (outside the include guard on purpose). */
 #ifdef CB_QUERY_BODIES
 #include "queries/overlap.h"
+#include "queries/overlap_circles.h"
 #endif

@@ -25,6 +25,20 @@ int ref_overlap(cb_circle c, cb_box b, unsigned flags)
     return (flags & CB_STRICT) ? d2 < r2 : d2 <= r2;
 }
 
+/* The circle-against-circle contract of cbatch.h: squared centre distance
+ * against the squared radius sum. */
+int ref_overlap_circles(cb_circle c, cb_circle o, unsigned flags)
+{
+    float dx = c.x - o.x;
+    float dy = c.y - o.y;
+    float dx2 = dx * dx;
+    float dy2 = dy * dy;
+    float d2 = dx2 + dy2;
+    float s = c.r + o.r;
+    float s2 = s * s;
+    return (flags & CB_STRICT) ? d2 < s2 : d2 <= s2;
+}
+
 /* -------------------------------------------------------------- entries */
 
 const void *tk_pick(const cb_entry_info *d, const tk_views *v)
@@ -62,6 +76,8 @@ int ref_hit(const cb_entry_info *d, const cb_args *a, size_t i)
             return ref_overlap(a->circle, tk_box_at(d, a->many, i), strict);
         if (d->one == CB_SHAPE_BOX && d->many == CB_SHAPE_CIRCLE)
             return ref_overlap(tk_circle_at(d, a->many, i), a->box, strict);
+        if (d->one == CB_SHAPE_CIRCLE && d->many == CB_SHAPE_CIRCLE)
+            return ref_overlap_circles(a->circle, tk_circle_at(d, a->many, i), strict);
         break;
     }
     fprintf(stderr, "reference: no contract for entry %s\n", d->name);

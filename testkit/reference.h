@@ -20,6 +20,8 @@
 
 /* CB_QUERY_OVERLAP, circle vs box: 1 on a hit (flags: CB_STRICT or not). */
 int ref_overlap(cb_circle c, cb_box b, unsigned flags);
+/* CB_QUERY_OVERLAP, circle c vs circle o. */
+int ref_overlap_circles(cb_circle c, cb_circle o, unsigned flags);
 
 /* ---- entries: run any entry's contract, one element at a time */
 

@@ -770,3 +770,103 @@ Test(oracle, converters_batch, .timeout = 600)
             cr_assert(ptrs[k][0] == -7 && ptrs[k][1] == -7, "SoA output %d written on error", k);
     }
 }
+
+/* ------------------------------------------- (e) circle against circle */
+
+/* The first entry of the circle-against-circle overlap query with SoA
+ * elements and a mask, found by its properties; count when there is none. */
+static size_t circle_circle_entry(void)
+{
+    for (size_t e = 0; e < cb_entry_count(); e++) {
+        const cb_entry_info *d = cb_entry_info_of(e);
+        if (d->query == CB_QUERY_OVERLAP && d->one == CB_SHAPE_CIRCLE &&
+            d->many == CB_SHAPE_CIRCLE && d->layout == CB_LAYOUT_SOA &&
+            d->output == CB_OUTPUT_MASK)
+            return e;
+    }
+    return cb_entry_count();
+}
+
+/* The library's answer for one pair, through the public function. */
+static int library_circles(size_t e, cb_circle c, cb_circle o, unsigned flags)
+{
+    cb_circle_soa s = {&o.x, &o.y, &o.r};
+    uint64_t mask = 0;
+    cb_args a = {c, {0, 0, 0, 0}, &s, 1, &mask, flags};
+    size_t hits = cb_entry_call(e, &a);
+    cr_assert(hits <= 1, "%s returned %zu for one element", cb_entry_info_of(e)->name, hits);
+    return (int)(mask & 1);
+}
+
+/* Circle against circle on dyadic grids, where double holds the exact
+ * squared centre distance D and the exact squared radius sum S: where every
+ * float operation of the contract is exact, or D and S are further apart than
+ * the header's relative 8 * 2^-24, the reference and the library must give
+ * the exact answer, touching included (a quarter of the cases are placed
+ * touching, from Pythagorean triples, or a grid step off; a quarter have a
+ * radius sum within rounding of the distance, so the bound is exercised and
+ * the worst inexact case is reported). */
+Test(oracle, circles_exact_double, .timeout = 600)
+{
+    size_t e = circle_circle_entry();
+    cr_assert(e < cb_entry_count(), "no circle-against-circle overlap entry (SoA, mask)");
+    tk_rng r = tb_rng_for(0xCC00000u);
+    enum { CASES = 200000 };
+    const double bound = 8.0 * 0x1p-24;
+    size_t n_exact_ops = 0, n_outside = 0, n_inside = 0, n_touching = 0;
+    double worst = 0; /* largest relative |D - S| at which an answer differed from exact */
+    for (size_t i = 0; i < CASES; i++) {
+        unsigned kind = (unsigned)(tk_next(&r) % 4);
+        int m = kind == 2 ? 6 : 12, ex = kind == 2 ? 0 : 8;
+        cb_circle c = {grid(&r, m, ex), grid(&r, m, ex), fabsf(grid(&r, m - 1, ex))};
+        cb_circle o = {grid(&r, m, ex), grid(&r, m, ex), fabsf(grid(&r, m - 1, ex))};
+        if (kind == 3) { /* radius sum the float nearest the distance: inside the bound */
+            double dist = sqrt(((double)c.x - o.x) * ((double)c.x - o.x) +
+                               ((double)c.y - o.y) * ((double)c.y - o.y));
+            c.r = (float)(dist / 2), o.r = (float)(dist - (double)c.r);
+        }
+        if (kind == 0) { /* touching or one step off, from a triple */
+            const int *t = triples[tk_next(&r) % N_TRIPLES];
+            double k = (double)(1 + tk_next(&r) % 8), off = (double)((int)(tk_next(&r) % 3) - 1);
+            o.x = (float)(c.x + k * t[0]), o.y = (float)(c.y + k * t[1]);
+            double sum = k * t[2] + off / 256.0;
+            c.r = (float)(sum / 2), o.r = (float)(sum - (double)c.r);
+            if (o.r < 0)
+                o.r = 0;
+        }
+        double dx = (double)c.x - o.x, dy = (double)c.y - o.y, s = (double)c.r + o.r;
+        double D = dx * dx + dy * dy, S = s * s;
+        cr_assert(D < 0x1p100 && S < 0x1p100, "test bug: out of range");
+        int ops_exact = is_exact_float(dx) && is_exact_float(dy) && is_exact_float(dx * dx) &&
+                        is_exact_float(dy * dy) && is_exact_float(D) && is_exact_float(s) &&
+                        is_exact_float(S);
+        int decided = fabs(D - S) > bound * fmax(D, S);
+        n_touching += D == S;
+        for (unsigned f = 0; f <= CB_STRICT; f++) {
+            int want = f ? D < S : D <= S;
+            int got_ref = ref_overlap_circles(c, o, f), got_lib = library_circles(e, c, o, f);
+            cr_assert_eq(got_ref, got_lib,
+                         "reference %d, library %d: circle (%a, %a, %a) other (%a, %a, %a) "
+                         "flags %u, " SEED_FMT,
+                         got_ref, got_lib, c.x, c.y, c.r, o.x, o.y, o.r, f, tb_seed());
+            if (ops_exact || decided)
+                cr_assert_eq(got_ref, want,
+                             "%d, exact %d (%s): circle (%a, %a, %a) other (%a, %a, %a), D %.17g "
+                             "S %.17g, flags %u, " SEED_FMT,
+                             got_ref, want, ops_exact ? "float ops exact" : "outside the bound",
+                             c.x, c.y, c.r, o.x, o.y, o.r, D, S, f, tb_seed());
+            else if (got_ref != want && fabs(D - S) / fmax(D, S) > worst)
+                worst = fabs(D - S) / fmax(D, S);
+        }
+        n_exact_ops += ops_exact;
+        n_outside += !ops_exact && decided;
+        n_inside += !ops_exact && !decided;
+    }
+    cr_assert(n_exact_ops > CASES / 10, "only %zu float-exact cases", n_exact_ops);
+    cr_assert(n_outside > CASES / 10, "only %zu cases decided by the bound", n_outside);
+    cr_assert(n_touching > CASES / 20, "only %zu exactly touching cases", n_touching);
+    cr_assert(n_inside > CASES / 20, "only %zu cases inside the bound", n_inside);
+    cr_log_info("circle vs circle, exact double: %zu float-exact (%zu touching), %zu outside the "
+                "bound, %zu inside; worst relative |D - S| with an inexact answer: %.2f * 2^-24",
+                n_exact_ops, n_touching, n_outside, n_inside, worst * 0x1p24);
+}
