@@ -84,23 +84,30 @@ int ref_hit(const cb_entry_info *d, const cb_args *a, size_t i)
     return -1;
 }
 
+/* The two sinks of the reference: an output of n elements with no hit yet,
+ * then element i as hit number `count` (ascending i). */
+static void out_clear(const cb_entry_info *d, void *out, size_t n)
+{
+    if (d->output == CB_OUTPUT_MASK)
+        for (size_t w = 0; w < (n + 63) / 64; w++)
+            ((uint64_t *)out)[w] = 0;
+}
+
+static void out_hit(const cb_entry_info *d, void *out, size_t i, size_t count)
+{
+    if (d->output == CB_OUTPUT_MASK)
+        ((uint64_t *)out)[i / 64] |= (uint64_t)1 << (i % 64);
+    else
+        ((uint32_t *)out)[count] = (uint32_t)i;
+}
+
 size_t ref_entry(const cb_entry_info *d, const cb_args *a)
 {
     size_t count = 0;
-    uint64_t *mask = (uint64_t *)a->out;
-    uint32_t *idx = (uint32_t *)a->out;
-    if (d->output == CB_OUTPUT_MASK)
-        for (size_t w = 0; w < (a->n + 63) / 64; w++)
-            mask[w] = 0;
-    for (size_t i = 0; i < a->n; i++) {
-        if (ref_hit(d, a, i) != 1)
-            continue;
-        if (d->output == CB_OUTPUT_MASK)
-            mask[i / 64] |= (uint64_t)1 << (i % 64);
-        else
-            idx[count] = (uint32_t)i;
-        count++;
-    }
+    out_clear(d, a->out, a->n);
+    for (size_t i = 0; i < a->n; i++)
+        if (ref_hit(d, a, i) == 1)
+            out_hit(d, a->out, i, count++);
     return count;
 }
 
@@ -168,20 +175,10 @@ void tk_hits_of(const cb_entry_info *d, size_t n, size_t count, const void *out,
 size_t tk_from_hits(const cb_entry_info *d, size_t n, const uint64_t *hits, void *out)
 {
     size_t count = 0;
-    uint64_t *mask = (uint64_t *)out;
-    uint32_t *idx = (uint32_t *)out;
-    if (d->output == CB_OUTPUT_MASK)
-        for (size_t w = 0; w < (n + 63) / 64; w++)
-            mask[w] = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (!((hits[i / 64] >> (i % 64)) & 1u))
-            continue;
-        if (d->output == CB_OUTPUT_MASK)
-            mask[i / 64] |= (uint64_t)1 << (i % 64);
-        else
-            idx[count] = (uint32_t)i;
-        count++;
-    }
+    out_clear(d, out, n);
+    for (size_t i = 0; i < n; i++)
+        if ((hits[i / 64] >> (i % 64)) & 1u)
+            out_hit(d, out, i, count++);
     return count;
 }
 
