@@ -171,15 +171,15 @@ CB_INLINE size_t drive(block_fn block, const void *ctx, const void *els, size_t 
 CB_INLINE size_t drive_MASK(block_fn block, const void *ctx, const cb_args *a)
 {
     uint64_t *mask = (uint64_t *)a->out;
-    return (a->flags & CB_STRICT) ? drive(block, ctx, a->many, a->n, mask, (uint32_t *)0, 1)
-                                  : drive(block, ctx, a->many, a->n, mask, (uint32_t *)0, 0);
+    return !(a->flags & CB_STRICT) ? drive(block, ctx, a->many, a->n, mask, (uint32_t *)0, 0)
+                                   : drive(block, ctx, a->many, a->n, mask, (uint32_t *)0, 1);
 }
 
 CB_INLINE size_t drive_INDICES(block_fn block, const void *ctx, const cb_args *a)
 {
     uint32_t *idx = (uint32_t *)a->out;
-    return (a->flags & CB_STRICT) ? drive(block, ctx, a->many, a->n, (uint64_t *)0, idx, 1)
-                                  : drive(block, ctx, a->many, a->n, (uint64_t *)0, idx, 0);
+    return !(a->flags & CB_STRICT) ? drive(block, ctx, a->many, a->n, (uint64_t *)0, idx, 0)
+                                   : drive(block, ctx, a->many, a->n, (uint64_t *)0, idx, 1);
 }
 
 /* ---- the kernels, one per registry row, and the backend's table */
