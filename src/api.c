@@ -58,11 +58,13 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
 #define CB_SIGNATURE_BOX(fn, many_t, out_t)                                                        \
     size_t fn(many_t many, size_t n, cb_box one, out_t out, unsigned flags)
 
+/* Only the fields the kernel reads are set: the other single shape is
+ * never read, and zeroing it costs stores on every small call. */
 #define CB_PUBLIC(name, query, one_kind, many_kind, layout, output)                                \
     CB_SIGNATURE_##one_kind(cb_batch_##name, CB_MANY_T_##many_kind##_##layout,                     \
                             CB_OUT_T_##output)                                                     \
     {                                                                                              \
-        cb_args a = {0};                                                                           \
+        cb_args a;                                                                                 \
         a.CB_ONE_FIELD_##one_kind = one;                                                           \
         a.many = many, a.n = n, a.out = out, a.flags = flags;                                      \
         return checked_call(CB_E_##name, &a);                                                      \
