@@ -15,6 +15,11 @@
  *                  cb_batch_circle_vs_circles     one circle  vs many circles (SoA), bitmask
  *                  cb_batch_circle_vs_circles_aos one circle  vs many circles (AoS), bitmask
  *                  ..._idx variants of all six   ascending indices of the hits
+ *   Distance ..... cb_batch_distance(_aos), cb_batch_distance_circles(_aos),
+ *                  cb_batch_circle_vs_circles(_aos)_distance: signed distance per element
+ *   Contacts ..... cb_batch_contacts(_aos), cb_batch_contacts_circles(_aos),
+ *                  cb_batch_circle_vs_circles(_aos)_contacts: normal, separation,
+ *                  point and feature of the elements within a margin (cb_contacts)
  *   Converters ... cb_box_from_center, cb_box_from_corner, cb_boxes_from_centers,
  *                  cb_boxes_from_corners (AoS out), ..._soa (SoA out)
  *   Validation ... cb_validate_boxes, cb_validate_boxes_aos,
@@ -98,6 +103,76 @@
  *  - Any other input is still defined by the expression above: a NaN
  *    anywhere never hits; negative radii are summed as given (r = -1 and
  *    ro = 2 give s = 1), so validate radii with cb_validate_circles.
+ *
+ * SIGNED DISTANCE AND CONTACTS (cb_batch_distance*, cb_batch_contacts*)
+ * ---------------------------------------------------------------------
+ * The same rules again (binary32, nearest-even, no FMA, no wider precision),
+ * plus SQRT and division, both IEEE correctly rounded (never a reciprocal or
+ * reciprocal-square-root estimate). |x| clears the sign bit. For a circle
+ * (cx, cy, r) and a box, with px, py, dx, dy exactly as in the overlap
+ * contract (so (px, py) is the point of the box nearest the centre):
+ *
+ *     ax = |dx|,  ay = |dy|
+ *     m  = MAX(ax, ay)
+ *   centre outside the box (m > 0):
+ *     t    = MIN(ax, ay) / m
+ *     l    = SQRT(1 + (t * t))           l is in [1, sqrt 2]
+ *     dist = m * l                       the distance from the centre to the box
+ *     separation = dist - r
+ *     normal     = ((dx / m) / l, (dy / m) / l)     = delta / |delta|
+ *     point      = (px, py)              exact: on the box's boundary
+ *     feature    = CB_FEATURE_CORNER when dx != 0 and dy != 0, else CB_FEATURE_FACE
+ *   centre inside the box or on its boundary (m == 0):
+ *     lx = cx - x0,  hx = x1 - cx,  ly = cy - y0,  hy = y1 - cy
+ *     the nearest face: the first of -x (lx), +x (hx), -y (ly), +y (hy), in
+ *     that order, whose distance is not greater than any later one's
+ *     (so ties, the exact centre included, go to -x, then +x, then -y);
+ *     with b its distance:
+ *     separation = 0 - (b + r)
+ *     normal     = (-1, 0), (1, 0), (0, -1) or (0, 1): out through that face
+ *     point      = (x0, cy), (x1, cy), (cx, y0) or (cx, y1): on that face
+ *     feature    = CB_FEATURE_INSIDE
+ *
+ * The scaling by m keeps everything finite and the normal of unit length
+ * when the squares of dx and dy would underflow or overflow. The normal
+ * points from the box toward the circle's centre: the direction in which to
+ * move the circle. The minimum translation vector that separates a
+ * penetrating pair is normal * (0 - separation); moving the circle by it
+ * leaves it touching the box.
+ *
+ * Circle against circle, for the single circle (cx, cy, r) and an element
+ * circle (ox, oy, ro): dx = cx - ox, dy = cy - oy, ax, ay, m, t, l, dist and
+ * normal as above, s = r + ro, and
+ *     separation = dist - s
+ *     point      = (ox + (nx * ro), oy + (ny * ro))   on the element circle
+ *     feature    = CB_FEATURE_FACE
+ *   coincident centres (m == 0): normal = (1, 0), separation = 0 - s,
+ *   point by the same formula, feature = CB_FEATURE_INSIDE.
+ *
+ * Which elements the contact functions report: with margin (>= 0, finite)
+ * and d2 computed exactly as in the overlap contracts,
+ *     circle vs box:     rm = r + margin;         reported when d2 <= rm * rm
+ *     circle vs circle:  rm = (r + ro) + margin;  reported when d2 <= rm * rm
+ * (d2 < rm * rm with CB_STRICT). With margin 0, rm equals r (or r + ro)
+ * exactly, so the reported set is exactly the overlap query's hit set, for
+ * any input. For well-formed input it means separation <= margin, up to the
+ * rounding of the squares.
+ *
+ * A NaN in any float result is the default quiet NaN, bits 0x7FC00000, on
+ * every backend (so malformed input also gives the same bits everywhere).
+ *
+ * Well-formed input for these queries: as for overlap (finite, min <= max,
+ * radii >= 0), with every coordinate and radius, and the margin, at most
+ * 2^125 in magnitude, so that every difference and sum above is finite.
+ * Then no result is NaN or infinite, and (measured, tests/test_contacts.c):
+ *  - normal: each component within 2 * 2^-24 of the exact unit vector
+ *    delta / |delta| of the binary32 (dx, dy), and |normal| within 3 * 2^-24 of 1;
+ *  - separation: within 2 ulp of dist's magnitude (plus the one rounding of
+ *    dx and dy, which is exact whenever the box is not far from the centre);
+ *  - point: exact for boxes; for circles within 1 ulp of the exact point.
+ * The selection of the contact functions has the accuracy of the overlap
+ * contracts (squares), so near the boundary a reported element may have a
+ * separation a few ulps above the margin, and the reverse.
  *
  * The host program's floating-point environment
  *  The batch functions and the converters evaluate the contract in the
@@ -309,6 +384,83 @@ CB_API size_t cb_batch_circle_vs_circles_idx(cb_circle circle, const cb_circle_s
 CB_API size_t cb_batch_circle_vs_circles_aos_idx(cb_circle circle, const cb_circle *circles,
                                                  size_t n, uint32_t *idx, unsigned flags);
 
+/* ------------------------------------------------ distance and contacts */
+
+/** What a contact's separation and normal were measured to. */
+typedef enum cb_feature {
+    CB_FEATURE_FACE = 0,   /**< a side of the box (or the other circle's boundary) */
+    CB_FEATURE_CORNER = 1, /**< a corner of the box */
+    CB_FEATURE_INSIDE = 2  /**< the centre is inside the box (or on it), or the centres coincide */
+} cb_feature;
+
+/**
+ * Where the contact functions write: contact k (k < the returned count) is
+ * element index[k], ascending, with its unit normal (from the box or other
+ * circle toward the query circle), separation (negative when they
+ * penetrate), contact point on the box's boundary (or on the other circle)
+ * and feature (a cb_feature). Every array has room for n entries; entries
+ * past the returned count are unspecified. SoA, so each array can feed a
+ * vector loop. Minimum translation vector of contact k:
+ * (normal_x[k], normal_y[k]) * (0 - separation[k]).
+ */
+typedef struct cb_contacts {
+    uint32_t *index;
+    float *normal_x, *normal_y;
+    float *separation;
+    float *point_x, *point_y;
+    uint8_t *feature;
+} cb_contacts;
+
+/*
+ * Distance functions: dist[i] receives the separation of element i (the
+ * signed distance: negative inside); returns n, or CB_INVALID as the batch
+ * functions (flags: CB_TRUST_FENV; CB_STRICT is accepted and has no effect).
+ * Contact functions: margin must be finite and >= 0 (else CB_INVALID);
+ * returns the number of contacts. n must be at most CB_INDEX_MAX_N, every
+ * array of *out must be non-NULL when n > 0, and the outputs must not
+ * overlap the inputs or each other.
+ */
+
+/** Separation of one circle from each of n boxes (SoA). */
+CB_API size_t cb_batch_distance(cb_circle circle, const cb_box_soa *boxes, size_t n, float *dist,
+                                unsigned flags);
+/** Separation of one circle from each of n boxes (AoS). */
+CB_API size_t cb_batch_distance_aos(cb_circle circle, const cb_box *boxes, size_t n, float *dist,
+                                    unsigned flags);
+/** Separation of each of n circles (SoA) from one box. */
+CB_API size_t cb_batch_distance_circles(const cb_circle_soa *circles, size_t n, cb_box box,
+                                        float *dist, unsigned flags);
+/** Separation of each of n circles (AoS) from one box. */
+CB_API size_t cb_batch_distance_circles_aos(const cb_circle *circles, size_t n, cb_box box,
+                                            float *dist, unsigned flags);
+/** Separation of one circle from each of n circles (SoA). */
+CB_API size_t cb_batch_circle_vs_circles_distance(cb_circle circle, const cb_circle_soa *circles,
+                                                  size_t n, float *dist, unsigned flags);
+/** Separation of one circle from each of n circles (AoS). */
+CB_API size_t cb_batch_circle_vs_circles_aos_distance(cb_circle circle, const cb_circle *circles,
+                                                      size_t n, float *dist, unsigned flags);
+
+/** Contacts of one circle with the boxes (SoA) within margin. */
+CB_API size_t cb_batch_contacts(cb_circle circle, const cb_box_soa *boxes, size_t n, float margin,
+                                cb_contacts *out, unsigned flags);
+/** Contacts of one circle with the boxes (AoS) within margin. */
+CB_API size_t cb_batch_contacts_aos(cb_circle circle, const cb_box *boxes, size_t n, float margin,
+                                    cb_contacts *out, unsigned flags);
+/** Contacts of the circles (SoA) within margin of one box. */
+CB_API size_t cb_batch_contacts_circles(const cb_circle_soa *circles, size_t n, cb_box box,
+                                        float margin, cb_contacts *out, unsigned flags);
+/** Contacts of the circles (AoS) within margin of one box. */
+CB_API size_t cb_batch_contacts_circles_aos(const cb_circle *circles, size_t n, cb_box box,
+                                            float margin, cb_contacts *out, unsigned flags);
+/** Contacts of one circle with the circles (SoA) within margin. */
+CB_API size_t cb_batch_circle_vs_circles_contacts(cb_circle circle, const cb_circle_soa *circles,
+                                                  size_t n, float margin, cb_contacts *out,
+                                                  unsigned flags);
+/** Contacts of one circle with the circles (AoS) within margin. */
+CB_API size_t cb_batch_circle_vs_circles_aos_contacts(cb_circle circle, const cb_circle *circles,
+                                                      size_t n, float margin, cb_contacts *out,
+                                                      unsigned flags);
+
 /* ----------------------------------------------------------- converters */
 
 /** Centre + half-extents to min/max: min = c - h, max = c + h (one rounding each). */
@@ -445,7 +597,9 @@ CB_API uint32_t cb_cpu_features(void);
 
 /** What an entry computes for each (single shape, element) pair. */
 typedef enum cb_query {
-    CB_QUERY_OVERLAP = 0 /**< the overlap tests of the float contract above (circle/box, circle/circle) */
+    CB_QUERY_OVERLAP = 0,  /**< the overlap tests of the float contract above (circle/box, circle/circle) */
+    CB_QUERY_DISTANCE = 1, /**< signed distance (separation), see SIGNED DISTANCE AND CONTACTS */
+    CB_QUERY_CONTACTS = 2  /**< contacts of the elements within a margin */
 } cb_query;
 
 /** The kind of a shape. */
@@ -463,7 +617,9 @@ typedef enum cb_layout {
 /** What an entry writes. */
 typedef enum cb_output {
     CB_OUTPUT_MASK = 0,   /**< (n + 63) / 64 uint64_t words, bit i = element i hits */
-    CB_OUTPUT_INDICES = 1 /**< ascending uint32_t indices of the hits, room for n */
+    CB_OUTPUT_INDICES = 1,   /**< ascending uint32_t indices of the hits, room for n */
+    CB_OUTPUT_DISTANCES = 2, /**< n floats: the separation of every element */
+    CB_OUTPUT_CONTACTS = 3   /**< a cb_contacts whose arrays have room for n */
 } cb_output;
 
 /** One entry: its public function's name and what it reads and writes. */
@@ -487,6 +643,7 @@ typedef struct cb_args {
     size_t n;
     void *out;      /**< the output, as the entry's cb_output says */
     unsigned flags; /**< as the batch functions' flags */
+    float margin;   /**< the contact functions' margin (CB_OUTPUT_CONTACTS entries) */
 } cb_args;
 
 /** A raw kernel: see cb_entry_kernel. */

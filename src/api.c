@@ -2,6 +2,7 @@
 #include "fenv_guard.h"
 #include "internal.h"
 
+#include <float.h>
 #include <string.h>
 
 /* The descriptors of cb_entry_info_of, one per registry row. */
@@ -19,10 +20,21 @@ static inline int bad_args(const cb_entry_info *d, const cb_args *a)
     /* index outputs are uint32_t: indices up to n - 1 must fit */
     if (d->output == CB_OUTPUT_INDICES && (uint64_t)a->n > CB_INDEX_MAX_N)
         return 1;
+    if (d->output == CB_OUTPUT_CONTACTS) {
+        /* the margin: finite and >= 0 (NaN fails both compares) */
+        if (!(a->margin >= 0.0f && a->margin <= FLT_MAX) || (uint64_t)a->n > CB_INDEX_MAX_N)
+            return 1;
+    }
     if (a->n == 0)
         return 0;
     if (!a->many || !a->out)
         return 1;
+    if (d->output == CB_OUTPUT_CONTACTS) {
+        const cb_contacts *c = (const cb_contacts *)a->out;
+        if (!c->index || !c->normal_x || !c->normal_y || !c->separation || !c->point_x ||
+            !c->point_y || !c->feature)
+            return 1;
+    }
     if (d->layout == CB_LAYOUT_SOA && d->many == CB_SHAPE_BOX) {
         const cb_box_soa *b = (const cb_box_soa *)a->many;
         return !b->min_x || !b->min_y || !b->max_x || !b->max_y;
@@ -53,33 +65,37 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
 
 /* The public functions. Their signatures follow from the row's ONE column
  * (registry.h), and must match the declarations in cbatch.h. */
-#define CB_SIGNATURE_CIRCLE(fn, many_t, out_t)                                                     \
-    size_t fn(cb_circle one, many_t many, size_t n, out_t out, unsigned flags)
-#define CB_SIGNATURE_BOX(fn, many_t, out_t)                                                        \
-    size_t fn(many_t many, size_t n, cb_box one, out_t out, unsigned flags)
+#define CB_SIGNATURE_CIRCLE(fn, many_t, extra, out_t)                                              \
+    size_t fn(cb_circle one, many_t many, size_t n, extra out_t out, unsigned flags)
+#define CB_SIGNATURE_BOX(fn, many_t, extra, out_t)                                                 \
+    size_t fn(many_t many, size_t n, cb_box one, extra out_t out, unsigned flags)
 
 /* Only the fields the kernel reads are set: the other single shape is
  * never read, and zeroing it costs stores on every small call. */
 #define CB_PUBLIC(name, query, one_kind, many_kind, layout, output)                                \
     CB_SIGNATURE_##one_kind(cb_batch_##name, CB_MANY_T_##many_kind##_##layout,                     \
-                            CB_OUT_T_##output)                                                     \
+                            CB_EXTRA_PARAM_##output, CB_OUT_T_##output)                            \
     {                                                                                              \
         cb_args a;                                                                                 \
         a.CB_ONE_FIELD_##one_kind = one;                                                           \
         a.many = many, a.n = n, a.out = out, a.flags = flags;                                      \
+        CB_SET_EXTRA_##output(a)                                                                   \
         return checked_call(CB_E_##name, &a);                                                      \
     }
 CB_ENTRIES(CB_PUBLIC)
 
 /* cb_entry_call goes through the public functions themselves, so what it
  * tests is what users call. */
-#define CB_ARGS_CIRCLE(a, many_t, out_t) (a)->circle, (many_t)(a)->many, (a)->n, (out_t)(a)->out, (a)->flags
-#define CB_ARGS_BOX(a, many_t, out_t) (many_t)(a)->many, (a)->n, (a)->box, (out_t)(a)->out, (a)->flags
+#define CB_ARGS_CIRCLE(a, many_t, extra, out_t)                                                    \
+    (a)->circle, (many_t)(a)->many, (a)->n, extra(a)(out_t)(a)->out, (a)->flags
+#define CB_ARGS_BOX(a, many_t, extra, out_t)                                                       \
+    (many_t)(a)->many, (a)->n, (a)->box, extra(a)(out_t)(a)->out, (a)->flags
 #define CB_CALLER(name, query, one_kind, many_kind, layout, output)                                \
     static size_t call_##name(const cb_args *a)                                                    \
     {                                                                                              \
         return cb_batch_##name(                                                                    \
-            CB_ARGS_##one_kind(a, CB_MANY_T_##many_kind##_##layout, CB_OUT_T_##output));           \
+            CB_ARGS_##one_kind(a, CB_MANY_T_##many_kind##_##layout, CB_EXTRA_ARG_##output,         \
+                               CB_OUT_T_##output));                                                \
     }
 CB_ENTRIES(CB_CALLER)
 #define CB_CALLER_PTR(name, query, one, many, layout, output) call_##name,

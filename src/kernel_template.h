@@ -12,8 +12,14 @@
  *                              read (count may be 0 or exceed CB_W)
  *   v_max(a, b)      exactly (a > b) ? a : b per lane (x86 maxps)
  *   v_min(a, b)      exactly (a < b) ? a : b per lane (x86 minps)
- *   v_sub, v_mul, v_add        IEEE binary32, rounded to nearest, never fused
+ *   v_sub, v_mul, v_add, v_div IEEE binary32, rounded to nearest, never fused
+ *   v_sqrt(a)        IEEE square root, correctly rounded (never an estimate)
+ *   v_abs(a)         a with its sign bit cleared
  *   v_le_bits(a, b), v_lt_bits(a, b)   ordered compares, lane i -> bit i
+ *   vm               a lane mask; v_lt_m, v_le_m, v_eq_m ordered compares
+ *                    giving one, v_sel(m, a, b) = m ? a : b per lane,
+ *                    v_mbits(m) lane i -> bit i
+ *   v_storeu(p, v)   unaligned store of CB_W floats
  * and the AoS loaders the query files' generic blocks use (a query that
  * needs one the ISA lacks fails to compile, naming it):
  *   v_load_boxes_aos(p, k, &x0, &y0, &x1, &y1)   boxes p[0 .. k-1] transposed
@@ -48,18 +54,37 @@ typedef struct {
     vf x0, y0, x1, y1; /* min_x, min_y, max_x, max_y */
 } vshape_BOX;
 
-/* The single shape of a call, in every lane. */
-CB_INLINE vshape_CIRCLE broadcast_CIRCLE(const cb_args *a)
+/* What every block of a call shares: the single shape in every lane, and
+ * the margin of the entries that take one (zero for the others, whose
+ * cb_args.margin is not set). */
+typedef struct {
+    vshape_CIRCLE shape;
+    vf margin;
+} ctx_CIRCLE;
+
+typedef struct {
+    vshape_BOX shape;
+    vf margin;
+} ctx_BOX;
+
+#define CB_MARGIN_MASK(a) 0.0f
+#define CB_MARGIN_INDICES(a) 0.0f
+#define CB_MARGIN_DISTANCES(a) 0.0f
+#define CB_MARGIN_CONTACTS(a) ((a)->margin)
+
+CB_INLINE ctx_CIRCLE broadcast_CIRCLE(const cb_args *a, float margin)
 {
-    vshape_CIRCLE v = {v_set1(a->circle.x), v_set1(a->circle.y), v_set1(a->circle.r)};
-    return v;
+    ctx_CIRCLE c = {{v_set1(a->circle.x), v_set1(a->circle.y), v_set1(a->circle.r)},
+                    v_set1(margin)};
+    return c;
 }
 
-CB_INLINE vshape_BOX broadcast_BOX(const cb_args *a)
+CB_INLINE ctx_BOX broadcast_BOX(const cb_args *a, float margin)
 {
-    vshape_BOX v = {v_set1(a->box.min_x), v_set1(a->box.min_y), v_set1(a->box.max_x),
-                    v_set1(a->box.max_y)};
-    return v;
+    ctx_BOX c = {{v_set1(a->box.min_x), v_set1(a->box.min_y), v_set1(a->box.max_x),
+                  v_set1(a->box.max_y)},
+                 v_set1(margin)};
+    return c;
 }
 
 /* ---- layout loaders: elements i .. i+k-1 (1 <= k <= CB_W); lanes from k up
@@ -106,21 +131,44 @@ CB_INLINE void v_load_circles_aos(const cb_circle *p, size_t k, vf *x, vf *y, vf
 }
 #endif
 
-/* ---- blocks: the hit bits of one vector of elements (lane j -> bit j)
+/* ---- what a block gives its sink
+ *
+ * The mask and index sinks take hit bits (lane j -> bit j); the distance
+ * sink a vector of floats; the contact sink a vector of records, whose
+ * fields are set only when some bit is (feature holds the cb_feature as a
+ * float: 0, 1 or 2). */
+typedef struct {
+    uint32_t bits;
+    vf nx, ny, sep, px, py, feature;
+} vcontacts;
+
+/* ---- blocks: one vector of elements
  *
  * A block is block_<QUERY>_<ONE>_<MANY>_<LAYOUT>(ctx, many, i, k, strict):
- * ctx points at the broadcast single shape, many is cb_args.many. The query
- * file defines one per combination its registry rows use, usually with
+ * ctx points at the call's ctx_<ONE>, many is cb_args.many. The query file
+ * defines one per combination its registry rows use, usually with
  * CB_GENERIC_BLOCK: load the elements, run the query's vector body
- * query_<QUERY>_<ONE>_<MANY>(one, elements, strict). */
+ * query_<QUERY>_<ONE>_<MANY>(one, elements, strict), which returns what its
+ * output's sink takes (CB_GENERIC_BLOCK_MARGIN: the body also takes the
+ * margin). result_<QUERY> names that type. */
 
 #define CB_GENERIC_BLOCK(query, one, many, layout)                                                 \
-    CB_INLINE uint32_t block_##query##_##one##_##many##_##layout(const void *ctx, const void *els, \
-                                                                 size_t i, size_t k, int strict)   \
+    CB_INLINE result_##query block_##query##_##one##_##many##_##layout(                            \
+        const void *ctx, const void *els, size_t i, size_t k, int strict)                          \
     {                                                                                              \
         vshape_##many v;                                                                           \
         CB_LOAD_##many##_##layout(els, i, k, v);                                                   \
-        return query_##query##_##one##_##many(*(const vshape_##one *)ctx, v, strict);             \
+        return query_##query##_##one##_##many(((const ctx_##one *)ctx)->shape, v, strict);          \
+    }
+
+#define CB_GENERIC_BLOCK_MARGIN(query, one, many, layout)                                          \
+    CB_INLINE result_##query block_##query##_##one##_##many##_##layout(                            \
+        const void *ctx, const void *els, size_t i, size_t k, int strict)                          \
+    {                                                                                              \
+        const ctx_##one *c_ = (const ctx_##one *)ctx;                                              \
+        vshape_##many v;                                                                           \
+        CB_LOAD_##many##_##layout(els, i, k, v);                                                   \
+        return query_##query##_##one##_##many(c_->shape, v, c_->margin, strict);                     \
     }
 
 /* The query files listed in the registry. */
@@ -182,12 +230,67 @@ CB_INLINE size_t drive_INDICES(block_fn block, const void *ctx, const cb_args *a
                                    : drive(block, ctx, a->many, a->n, (uint64_t *)0, idx, 1);
 }
 
+/* The distance sink: every element's float, in place; the tail through a
+ * local vector so nothing past n is written. */
+typedef vf (*distance_block_fn)(const void *ctx, const void *els, size_t i, size_t k, int strict);
+
+CB_INLINE size_t drive_DISTANCES(distance_block_fn block, const void *ctx, const cb_args *a)
+{
+    float *out = (float *)a->out;
+    size_t n = a->n, i = 0;
+    for (; i + CB_W <= n; i += CB_W)
+        v_storeu(out + i, block(ctx, a->many, i, CB_W, 0));
+    if (i < n) {
+        float tail[CB_W];
+        v_storeu(tail, block(ctx, a->many, i, n - i, 0));
+        for (size_t j = 0; i + j < n; j++)
+            out[i + j] = tail[j];
+    }
+    return n;
+}
+
+/* The contact sink: the records of the selected lanes, compacted in
+ * ascending order. A block with no selected lane costs only its selection. */
+typedef vcontacts (*contacts_block_fn)(const void *ctx, const void *els, size_t i, size_t k,
+                                       int strict);
+
+CB_INLINE size_t contacts(contacts_block_fn block, const void *ctx, const cb_args *a, int strict)
+{
+    const cb_contacts *o = (const cb_contacts *)a->out;
+    size_t count = 0, n = a->n;
+    for (size_t i = 0; i < n; i += CB_W) {
+        size_t k = n - i < CB_W ? n - i : CB_W;
+        vcontacts r = k == CB_W ? block(ctx, a->many, i, CB_W, strict)
+                                : block(ctx, a->many, i, k, strict);
+        uint32_t bits = k == CB_W ? r.bits : r.bits & ((1u << k) - 1u);
+        if (!bits)
+            continue;
+        float f[6][CB_W];
+        v_storeu(f[0], r.nx), v_storeu(f[1], r.ny), v_storeu(f[2], r.sep);
+        v_storeu(f[3], r.px), v_storeu(f[4], r.py), v_storeu(f[5], r.feature);
+        for (; bits; bits &= bits - 1, count++) {
+            unsigned j = cb_ctz64(bits);
+            o->index[count] = (uint32_t)(i + j);
+            o->normal_x[count] = f[0][j], o->normal_y[count] = f[1][j];
+            o->separation[count] = f[2][j];
+            o->point_x[count] = f[3][j], o->point_y[count] = f[4][j];
+            o->feature[count] = (uint8_t)f[5][j];
+        }
+    }
+    return count;
+}
+
+CB_INLINE size_t drive_CONTACTS(contacts_block_fn block, const void *ctx, const cb_args *a)
+{
+    return !(a->flags & CB_STRICT) ? contacts(block, ctx, a, 0) : contacts(block, ctx, a, 1);
+}
+
 /* ---- the kernels, one per registry row, and the backend's table */
 
 #define CB_KERNEL(name, query, one, many, layout, output)                                          \
     static size_t CB_FN(name)(const cb_args *a)                                                    \
     {                                                                                              \
-        vshape_##one ctx = broadcast_##one(a);                                                     \
+        ctx_##one ctx = broadcast_##one(a, CB_MARGIN_##output(a));                                 \
         return drive_##output(block_##query##_##one##_##many##_##layout, &ctx, a);                 \
     }
 CB_ENTRIES(CB_KERNEL)

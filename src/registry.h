@@ -12,14 +12,15 @@
  *   ONE     CB_SHAPE_<ONE>: the single shape (CIRCLE or BOX)
  *   MANY    CB_SHAPE_<MANY>: the kind of the n elements
  *   LAYOUT  CB_LAYOUT_<LAYOUT>: SOA or AOS
- *   OUTPUT  CB_OUTPUT_<OUTPUT>: MASK or INDICES
+ *   OUTPUT  CB_OUTPUT_<OUTPUT>: MASK, INDICES, DISTANCES or CONTACTS
  *
  * From these rows come: the entry numbers (CB_E_<name>), the descriptors of
  * cb_entry_info_of, the public wrappers with their argument checks and float
  * guard (api.c), the first-use stubs (dispatch.c), and each backend's kernel
  * table (kernel_template.h). The public signature follows from ONE: a
  * single circle comes first, (circle, many, n, out, flags); a single box
- * comes after the elements, (many, n, box, out, flags).
+ * comes after the elements, (many, n, box, out, flags); an output that takes
+ * a parameter (CONTACTS: the margin) has it just before out.
  *
  * Adding a row: declare the function in cbatch.h; if QUERY, ONE, MANY and
  * LAYOUT are a new combination, the query file must define its block; a new
@@ -38,7 +39,19 @@
     X(circle_vs_circles,         OVERLAP, CIRCLE, CIRCLE, SOA, MASK)                               \
     X(circle_vs_circles_aos,     OVERLAP, CIRCLE, CIRCLE, AOS, MASK)                               \
     X(circle_vs_circles_idx,     OVERLAP, CIRCLE, CIRCLE, SOA, INDICES)                            \
-    X(circle_vs_circles_aos_idx, OVERLAP, CIRCLE, CIRCLE, AOS, INDICES)
+    X(circle_vs_circles_aos_idx, OVERLAP, CIRCLE, CIRCLE, AOS, INDICES)                            \
+    X(distance,                  DISTANCE, CIRCLE, BOX,    SOA, DISTANCES)                         \
+    X(distance_aos,              DISTANCE, CIRCLE, BOX,    AOS, DISTANCES)                         \
+    X(distance_circles,          DISTANCE, BOX,    CIRCLE, SOA, DISTANCES)                         \
+    X(distance_circles_aos,      DISTANCE, BOX,    CIRCLE, AOS, DISTANCES)                         \
+    X(circle_vs_circles_distance,     DISTANCE, CIRCLE, CIRCLE, SOA, DISTANCES)                    \
+    X(circle_vs_circles_aos_distance, DISTANCE, CIRCLE, CIRCLE, AOS, DISTANCES)                    \
+    X(contacts,                  CONTACTS, CIRCLE, BOX,    SOA, CONTACTS)                          \
+    X(contacts_aos,              CONTACTS, CIRCLE, BOX,    AOS, CONTACTS)                          \
+    X(contacts_circles,          CONTACTS, BOX,    CIRCLE, SOA, CONTACTS)                          \
+    X(contacts_circles_aos,      CONTACTS, BOX,    CIRCLE, AOS, CONTACTS)                          \
+    X(circle_vs_circles_contacts,     CONTACTS, CIRCLE, CIRCLE, SOA, CONTACTS)                     \
+    X(circle_vs_circles_aos_contacts, CONTACTS, CIRCLE, CIRCLE, AOS, CONTACTS)
 
 /* CB_E_<name>: the entry's number, its index in every kernel table. */
 #define CB_ENTRY_ENUM(name, query, one, many, layout, output) CB_E_##name,
@@ -54,6 +67,22 @@ enum { CB_ENTRIES(CB_ENTRY_ENUM) CB_ENTRY_COUNT };
 #define CB_MANY_T_CIRCLE_AOS const cb_circle *
 #define CB_OUT_T_MASK uint64_t *
 #define CB_OUT_T_INDICES uint32_t *
+#define CB_OUT_T_DISTANCES float *
+#define CB_OUT_T_CONTACTS cb_contacts *
+/* The parameter an output kind adds before out (with its comma), its
+ * cb_args field, and the argument that passes it on. */
+#define CB_EXTRA_PARAM_MASK
+#define CB_EXTRA_PARAM_INDICES
+#define CB_EXTRA_PARAM_DISTANCES
+#define CB_EXTRA_PARAM_CONTACTS float margin,
+#define CB_SET_EXTRA_MASK(a)
+#define CB_SET_EXTRA_INDICES(a)
+#define CB_SET_EXTRA_DISTANCES(a)
+#define CB_SET_EXTRA_CONTACTS(a) (a).margin = margin;
+#define CB_EXTRA_ARG_MASK(a)
+#define CB_EXTRA_ARG_INDICES(a)
+#define CB_EXTRA_ARG_DISTANCES(a)
+#define CB_EXTRA_ARG_CONTACTS(a) (a)->margin,
 /* The cb_args field that holds the single shape. */
 #define CB_ONE_FIELD_CIRCLE circle
 #define CB_ONE_FIELD_BOX box
@@ -66,4 +95,5 @@ enum { CB_ENTRIES(CB_ENTRY_ENUM) CB_ENTRY_COUNT };
 #ifdef CB_QUERY_BODIES
 #include "queries/overlap.h"
 #include "queries/overlap_circles.h"
+#include "queries/contacts.h"
 #endif

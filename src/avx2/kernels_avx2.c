@@ -28,6 +28,18 @@ CB_INLINE uint32_t v_lt_bits(vf a, vf b)
 {
     return (uint32_t)_mm256_movemask_ps(_mm256_cmp_ps(a, b, _CMP_LT_OQ));
 }
+CB_INLINE void v_storeu(float *p, vf v) { _mm256_storeu_ps(p, v); }
+/* vdivps and vsqrtps are IEEE correctly rounded; |x| clears the sign bit. */
+CB_INLINE vf v_div(vf a, vf b) { return _mm256_div_ps(a, b); }
+CB_INLINE vf v_sqrt(vf a) { return _mm256_sqrt_ps(a); }
+CB_INLINE vf v_abs(vf a) { return _mm256_andnot_ps(_mm256_set1_ps(-0.0f), a); }
+/* Lane masks: all-ones or all-zero lanes of an ordered, quiet compare. */
+typedef __m256 vm;
+CB_INLINE vm v_lt_m(vf a, vf b) { return _mm256_cmp_ps(a, b, _CMP_LT_OQ); }
+CB_INLINE vm v_le_m(vf a, vf b) { return _mm256_cmp_ps(a, b, _CMP_LE_OQ); }
+CB_INLINE vm v_eq_m(vf a, vf b) { return _mm256_cmp_ps(a, b, _CMP_EQ_OQ); }
+CB_INLINE vf v_sel(vm m, vf a, vf b) { return _mm256_blendv_ps(b, a, m); }
+CB_INLINE uint32_t v_mbits(vm m) { return (uint32_t)_mm256_movemask_ps(m); }
 
 /* The first `count` floats at f (any count; lanes from 8 up are not
  * loaded): vmaskmovps with a mask slid out of a table. Masked-out lanes read

@@ -23,6 +23,19 @@ CB_INLINE vf v_add(vf a, vf b) { return _mm512_add_ps(a, b); }
 /* Ordered, quiet predicates: NaN compares false, as the scalar '<=' and '<'. */
 CB_INLINE uint32_t v_le_bits(vf a, vf b) { return (uint32_t)_mm512_cmp_ps_mask(a, b, _CMP_LE_OQ); }
 CB_INLINE uint32_t v_lt_bits(vf a, vf b) { return (uint32_t)_mm512_cmp_ps_mask(a, b, _CMP_LT_OQ); }
+CB_INLINE void v_storeu(float *p, vf v) { _mm512_storeu_ps(p, v); }
+/* vdivps and vsqrtps are IEEE correctly rounded (never the rcp14/rsqrt14
+ * estimates); |x| clears the sign bit. */
+CB_INLINE vf v_div(vf a, vf b) { return _mm512_div_ps(a, b); }
+CB_INLINE vf v_sqrt(vf a) { return _mm512_sqrt_ps(a); }
+CB_INLINE vf v_abs(vf a) { return _mm512_abs_ps(a); }
+/* Lane masks: opmask registers of ordered, quiet compares. */
+typedef __mmask16 vm;
+CB_INLINE vm v_lt_m(vf a, vf b) { return _mm512_cmp_ps_mask(a, b, _CMP_LT_OQ); }
+CB_INLINE vm v_le_m(vf a, vf b) { return _mm512_cmp_ps_mask(a, b, _CMP_LE_OQ); }
+CB_INLINE vm v_eq_m(vf a, vf b) { return _mm512_cmp_ps_mask(a, b, _CMP_EQ_OQ); }
+CB_INLINE vf v_sel(vm m, vf a, vf b) { return _mm512_mask_blend_ps(m, b, a); }
+CB_INLINE uint32_t v_mbits(vm m) { return (uint32_t)m; }
 
 CB_INLINE __m512i v_index(const int32_t *table) { return _mm512_loadu_si512((const void *)table); }
 

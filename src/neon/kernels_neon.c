@@ -41,6 +41,19 @@ CB_INLINE uint32_t v_bits(uint32x4_t m)
 }
 CB_INLINE uint32_t v_le_bits(vf a, vf b) { return v_bits(vcleq_f32(a, b)); }
 CB_INLINE uint32_t v_lt_bits(vf a, vf b) { return v_bits(vcltq_f32(a, b)); }
+CB_INLINE void v_storeu(float *p, vf v) { vst1q_f32(p, v); }
+/* AArch64 fdiv and fsqrt are IEEE correctly rounded (never frecpe/frsqrte);
+ * |x| clears the sign bit. */
+CB_INLINE vf v_div(vf a, vf b) { return vdivq_f32(a, b); }
+CB_INLINE vf v_sqrt(vf a) { return vsqrtq_f32(a); }
+CB_INLINE vf v_abs(vf a) { return vabsq_f32(a); }
+/* Lane masks: all-ones or all-zero lanes of an ordered compare. */
+typedef uint32x4_t vm;
+CB_INLINE vm v_lt_m(vf a, vf b) { return vcltq_f32(a, b); }
+CB_INLINE vm v_le_m(vf a, vf b) { return vcleq_f32(a, b); }
+CB_INLINE vm v_eq_m(vf a, vf b) { return vceqq_f32(a, b); }
+CB_INLINE vf v_sel(vm m, vf a, vf b) { return vbslq_f32(m, a, b); }
+CB_INLINE uint32_t v_mbits(vm m) { return v_bits(m); }
 
 /* ld4/ld3 de-interleave 4 structures of 4 and 3 floats in one instruction;
  * a tail of k < 4 loads each structure into its lane (ld4/ld3 lane forms). */

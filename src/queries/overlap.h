@@ -1,5 +1,8 @@
 /* overlap.h - the overlap query: the float contract of cbatch.h over vectors of shapes, once for every backend (included by kernel_template.h). */
 
+/* What the overlap blocks give the mask and index sinks: hit bits. */
+typedef uint32_t result_OVERLAP;
+
 /* d2 <= r2, or d2 < r2 for CB_STRICT: ordered, so NaN never hits. */
 CB_INLINE uint32_t overlap_compare(vf d2, vf r2, int strict)
 {
@@ -56,7 +59,7 @@ CB_INLINE vf overlap_pair_squares(vf p, vf lo, vf hi)
 CB_INLINE uint32_t block_OVERLAP_CIRCLE_BOX_AOS(const void *ctx, const void *els, size_t i,
                                                 size_t k, int strict)
 {
-    const vshape_CIRCLE *c = (const vshape_CIRCLE *)ctx;
+    const vshape_CIRCLE *c = &((const ctx_CIRCLE *)ctx)->shape;
     const float *f = &((const cb_box *)els)[i].min_x;
     vf a, b, cc, d;
     if (k == CB_W) {
@@ -87,7 +90,7 @@ CB_GENERIC_BLOCK(OVERLAP, CIRCLE, BOX, AOS)
 CB_INLINE uint32_t block_OVERLAP_BOX_CIRCLE_AOS(const void *ctx, const void *els, size_t i,
                                                 size_t k, int strict)
 {
-    const vshape_BOX *b = (const vshape_BOX *)ctx;
+    const vshape_BOX *b = &((const ctx_BOX *)ctx)->shape;
     vf lo, hi, r;
     v_load_circles_aos_pairs((const cb_circle *)els + i, k, &lo, &hi, &r);
     vf min_xy = v_interleave_lo(b->x0, b->y0), max_xy = v_interleave_lo(b->x1, b->y1);

@@ -23,6 +23,19 @@ CB_INLINE vf v_mul(vf a, vf b) { return a * b; } /* -ffp-contract=off: never fus
 CB_INLINE vf v_add(vf a, vf b) { return a + b; }
 CB_INLINE uint32_t v_le_bits(vf a, vf b) { return a <= b; }
 CB_INLINE uint32_t v_lt_bits(vf a, vf b) { return a < b; }
+CB_INLINE void v_storeu(float *p, vf v) { *p = v; }
+/* IEEE division and square root, correctly rounded (sqrtss with the
+ * project's -fno-math-errno); |x| clears the sign bit. */
+CB_INLINE vf v_div(vf a, vf b) { return a / b; }
+CB_INLINE vf v_sqrt(vf a) { return __builtin_sqrtf(a); }
+CB_INLINE vf v_abs(vf a) { return __builtin_fabsf(a); }
+/* Lane masks: one flag. */
+typedef int vm;
+CB_INLINE vm v_lt_m(vf a, vf b) { return a < b; }
+CB_INLINE vm v_le_m(vf a, vf b) { return a <= b; }
+CB_INLINE vm v_eq_m(vf a, vf b) { return a == b; }
+CB_INLINE vf v_sel(vm m, vf a, vf b) { return m ? a : b; }
+CB_INLINE uint32_t v_mbits(vm m) { return (uint32_t)m; }
 
 CB_INLINE void v_load_boxes_aos(const cb_box *p, size_t k, vf *x0, vf *y0, vf *x1, vf *y1)
 {

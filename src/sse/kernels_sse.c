@@ -17,6 +17,18 @@ CB_INLINE vf v_mul(vf a, vf b) { return _mm_mul_ps(a, b); }
 CB_INLINE vf v_add(vf a, vf b) { return _mm_add_ps(a, b); }
 CB_INLINE uint32_t v_le_bits(vf a, vf b) { return (uint32_t)_mm_movemask_ps(_mm_cmple_ps(a, b)); }
 CB_INLINE uint32_t v_lt_bits(vf a, vf b) { return (uint32_t)_mm_movemask_ps(_mm_cmplt_ps(a, b)); }
+CB_INLINE void v_storeu(float *p, vf v) { _mm_storeu_ps(p, v); }
+/* divps and sqrtps are IEEE correctly rounded; |x| clears the sign bit. */
+CB_INLINE vf v_div(vf a, vf b) { return _mm_div_ps(a, b); }
+CB_INLINE vf v_sqrt(vf a) { return _mm_sqrt_ps(a); }
+CB_INLINE vf v_abs(vf a) { return _mm_andnot_ps(_mm_set1_ps(-0.0f), a); }
+/* Lane masks: all-ones or all-zero lanes of an ordered compare. */
+typedef __m128 vm;
+CB_INLINE vm v_lt_m(vf a, vf b) { return _mm_cmplt_ps(a, b); }
+CB_INLINE vm v_le_m(vf a, vf b) { return _mm_cmple_ps(a, b); }
+CB_INLINE vm v_eq_m(vf a, vf b) { return _mm_cmpeq_ps(a, b); }
+CB_INLINE vf v_sel(vm m, vf a, vf b) { return _mm_or_ps(_mm_and_ps(m, a), _mm_andnot_ps(m, b)); }
+CB_INLINE uint32_t v_mbits(vm m) { return (uint32_t)_mm_movemask_ps(m); }
 
 /* The first `count` floats at f (any count; lanes from 4 up are not
  * loaded), zeros above: SSE2 has no masked load, so a short tail is built

@@ -1,0 +1,187 @@
+/* contacts.h - signed distance and contacts, circle vs box and circle vs circle: the SIGNED DISTANCE AND CONTACTS contract of cbatch.h over vectors, once for every backend (listed in registry.h). */
+
+/* What the blocks give the sinks: separations (distance sink), records
+ * (contact sink). */
+typedef vf result_DISTANCE;
+typedef vcontacts result_CONTACTS;
+
+/* A NaN result leaves as the default quiet NaN (0x7FC00000): x86 and Arm
+ * propagate NaN payloads and signs by different rules. */
+CB_INLINE vf canonical(vf x)
+{
+    const union {
+        uint32_t u;
+        float f;
+    } qnan = {0x7FC00000u};
+    return v_sel(v_eq_m(x, x), x, v_set1(qnan.f));
+}
+
+/* |delta| scaled by its larger component, so that no square underflows or
+ * overflows: m = MAX(|dx|, |dy|), l = SQRT(1 + t * t) with t = MIN / m,
+ * dist = m * l. Lanes with m == 0 (or NaN) get NaN here; callers select. */
+typedef struct {
+    vf m, l, dist;
+} vlength;
+
+CB_INLINE vlength length_of(vf dx, vf dy)
+{
+    vf ax = v_abs(dx), ay = v_abs(dy);
+    vlength r;
+    r.m = v_max(ax, ay);
+    vf t = v_div(v_min(ax, ay), r.m);
+    r.l = v_sqrt(v_add(v_set1(1.0f), v_mul(t, t)));
+    r.dist = v_mul(r.m, r.l);
+    return r;
+}
+
+/* The overlap contract's clamp: the point of the box nearest the centre. */
+typedef struct {
+    vf px, py, dx, dy;
+} vnearest;
+
+CB_INLINE vnearest nearest_on_box(vshape_CIRCLE c, vshape_BOX b)
+{
+    vnearest q;
+    q.px = v_min(v_max(c.x, b.x0), b.x1);
+    q.py = v_min(v_max(c.y, b.y0), b.y1);
+    q.dx = v_sub(c.x, q.px);
+    q.dy = v_sub(c.y, q.py);
+    return q;
+}
+
+/* Centre inside (or on) the box: the distance to the nearest face, first of
+ * -x, +x, -y, +y on ties (v_min keeps its second operand unless the first is
+ * strictly smaller, and the earlier faces are the second operand). */
+CB_INLINE vf nearest_face_distance(vshape_CIRCLE c, vshape_BOX b)
+{
+    vf best = v_sub(c.x, b.x0);
+    best = v_min(v_sub(b.x1, c.x), best);
+    best = v_min(v_sub(c.y, b.y0), best);
+    return v_min(v_sub(b.y1, c.y), best);
+}
+
+/* The selection of the contact functions: d2 as in the overlap contract
+ * against (radius + margin) squared. */
+CB_INLINE uint32_t within(vf dx, vf dy, vf rm, int strict)
+{
+    vf d2 = v_add(v_mul(dx, dx), v_mul(dy, dy));
+    vf rm2 = v_mul(rm, rm);
+    return strict ? v_lt_bits(d2, rm2) : v_le_bits(d2, rm2);
+}
+
+/* ---- circle vs box */
+
+CB_INLINE vf query_DISTANCE_CIRCLE_BOX(vshape_CIRCLE c, vshape_BOX b, int strict)
+{
+    (void)strict;
+    vnearest q = nearest_on_box(c, b);
+    vlength len = length_of(q.dx, q.dy);
+    vf inside = v_sub(v_set1(0.0f), v_add(nearest_face_distance(c, b), c.r));
+    vf outside = v_sub(len.dist, c.r);
+    return canonical(v_sel(v_eq_m(len.m, v_set1(0.0f)), inside, outside));
+}
+
+CB_INLINE vf query_DISTANCE_BOX_CIRCLE(vshape_BOX b, vshape_CIRCLE c, int strict)
+{
+    return query_DISTANCE_CIRCLE_BOX(c, b, strict);
+}
+
+CB_INLINE vcontacts query_CONTACTS_CIRCLE_BOX(vshape_CIRCLE c, vshape_BOX b, vf margin, int strict)
+{
+    vcontacts r;
+    vnearest q = nearest_on_box(c, b);
+    r.bits = within(q.dx, q.dy, v_add(c.r, margin), strict);
+    if (!r.bits) /* nothing selected: the sink reads no field */
+        return r;
+    vf zero = v_set1(0.0f), one = v_set1(1.0f), minus_one = v_set1(-1.0f);
+
+    /* centre outside: delta / |delta|, the clamp point, corner or face */
+    vlength len = length_of(q.dx, q.dy);
+    vf nx = v_div(v_div(q.dx, len.m), len.l);
+    vf ny = v_div(v_div(q.dy, len.m), len.l);
+    vf sep = v_sub(len.dist, c.r);
+    vf px = q.px, py = q.py;
+    vf feature = v_sel(v_eq_m(q.dx, zero), zero, v_sel(v_eq_m(q.dy, zero), zero, one));
+
+    /* centre inside or on the box: out through the nearest face; a later
+     * face replaces an earlier one only when strictly nearer */
+    vf best = v_sub(c.x, b.x0);
+    vf inx = minus_one, iny = zero, ipx = b.x0, ipy = c.y;
+    vf d = v_sub(b.x1, c.x);
+    vm nearer = v_lt_m(d, best);
+    best = v_sel(nearer, d, best);
+    inx = v_sel(nearer, one, inx), ipx = v_sel(nearer, b.x1, ipx);
+    d = v_sub(c.y, b.y0);
+    nearer = v_lt_m(d, best);
+    best = v_sel(nearer, d, best);
+    inx = v_sel(nearer, zero, inx), iny = v_sel(nearer, minus_one, iny);
+    ipx = v_sel(nearer, c.x, ipx), ipy = v_sel(nearer, b.y0, ipy);
+    d = v_sub(b.y1, c.y);
+    nearer = v_lt_m(d, best);
+    best = v_sel(nearer, d, best);
+    inx = v_sel(nearer, zero, inx), iny = v_sel(nearer, one, iny);
+    ipx = v_sel(nearer, c.x, ipx), ipy = v_sel(nearer, b.y1, ipy);
+
+    vm inside = v_eq_m(len.m, zero);
+    r.nx = canonical(v_sel(inside, inx, nx));
+    r.ny = canonical(v_sel(inside, iny, ny));
+    r.sep = canonical(v_sel(inside, v_sub(zero, v_add(best, c.r)), sep));
+    r.px = canonical(v_sel(inside, ipx, px));
+    r.py = canonical(v_sel(inside, ipy, py));
+    r.feature = v_sel(inside, v_set1(2.0f), feature);
+    return r;
+}
+
+CB_INLINE vcontacts query_CONTACTS_BOX_CIRCLE(vshape_BOX b, vshape_CIRCLE c, vf margin, int strict)
+{
+    return query_CONTACTS_CIRCLE_BOX(c, b, margin, strict);
+}
+
+/* ---- circle vs circle: delta from the element circle's centre to the
+ * query circle's; coincident centres get the normal (1, 0) */
+
+CB_INLINE vf query_DISTANCE_CIRCLE_CIRCLE(vshape_CIRCLE c, vshape_CIRCLE o, int strict)
+{
+    (void)strict;
+    vf dx = v_sub(c.x, o.x), dy = v_sub(c.y, o.y);
+    vlength len = length_of(dx, dy);
+    vf s = v_add(c.r, o.r);
+    vf zero = v_set1(0.0f);
+    return canonical(v_sel(v_eq_m(len.m, zero), v_sub(zero, s), v_sub(len.dist, s)));
+}
+
+CB_INLINE vcontacts query_CONTACTS_CIRCLE_CIRCLE(vshape_CIRCLE c, vshape_CIRCLE o, vf margin,
+                                                 int strict)
+{
+    vcontacts r;
+    vf dx = v_sub(c.x, o.x), dy = v_sub(c.y, o.y);
+    vf s = v_add(c.r, o.r);
+    r.bits = within(dx, dy, v_add(s, margin), strict);
+    if (!r.bits)
+        return r;
+    vf zero = v_set1(0.0f);
+    vlength len = length_of(dx, dy);
+    vm coincident = v_eq_m(len.m, zero);
+    vf nx = v_sel(coincident, v_set1(1.0f), v_div(v_div(dx, len.m), len.l));
+    vf ny = v_sel(coincident, zero, v_div(v_div(dy, len.m), len.l));
+    r.nx = canonical(nx);
+    r.ny = canonical(ny);
+    r.sep = canonical(v_sel(coincident, v_sub(zero, s), v_sub(len.dist, s)));
+    r.px = canonical(v_add(o.x, v_mul(nx, o.r)));
+    r.py = canonical(v_add(o.y, v_mul(ny, o.r)));
+    r.feature = v_sel(coincident, v_set1(2.0f), zero);
+    return r;
+}
+
+CB_GENERIC_BLOCK(DISTANCE, CIRCLE, BOX, SOA)
+CB_GENERIC_BLOCK(DISTANCE, CIRCLE, BOX, AOS)
+CB_GENERIC_BLOCK(DISTANCE, BOX, CIRCLE, SOA)
+CB_GENERIC_BLOCK(DISTANCE, BOX, CIRCLE, AOS)
+CB_GENERIC_BLOCK(DISTANCE, CIRCLE, CIRCLE, SOA)
+CB_GENERIC_BLOCK(DISTANCE, CIRCLE, CIRCLE, AOS)
+CB_GENERIC_BLOCK_MARGIN(CONTACTS, CIRCLE, BOX, SOA)
+CB_GENERIC_BLOCK_MARGIN(CONTACTS, CIRCLE, BOX, AOS)
+CB_GENERIC_BLOCK_MARGIN(CONTACTS, BOX, CIRCLE, SOA)
+CB_GENERIC_BLOCK_MARGIN(CONTACTS, BOX, CIRCLE, AOS)
+CB_GENERIC_BLOCK_MARGIN(CONTACTS, CIRCLE, CIRCLE, SOA)
+CB_GENERIC_BLOCK_MARGIN(CONTACTS, CIRCLE, CIRCLE, AOS)
