@@ -36,6 +36,8 @@
  * primitives and loaders only.
  */
 
+#include <string.h>
+
 #define CB_CAT2(a, b) a##_##b
 #define CB_CAT(a, b) CB_CAT2(a, b)
 #define CB_FN(name) CB_CAT(name, CB_SUFFIX)
@@ -131,16 +133,60 @@ CB_INLINE void v_load_circles_aos(const cb_circle *p, size_t k, vf *x, vf *y, vf
 }
 #endif
 
+/* ---- gather loaders: the elements idx[0 .. k-1] (1 <= k <= CB_W) into one
+ * vector, lanes from k up zero (for the contact records of selected
+ * elements) */
+
+#define CB_GATHER_LANES(count, k, fill)                                                 \
+    float g_[count][CB_W];                                                                         \
+    if ((k) < CB_W)                                                                                \
+        memset(g_, 0, sizeof g_);                                                                  \
+    for (size_t j_ = 0; j_ < (k); j_++) {                                                          \
+        fill;                                                                                      \
+    }                                                                                              \
+    (void)0
+
+#define CB_GATHER_BOX_SOA(many, idx, k, v)                                                         \
+    do {                                                                                           \
+        const cb_box_soa *s_ = (const cb_box_soa *)(many);                                         \
+        CB_GATHER_LANES(4, k, (g_[0][j_] = s_->min_x[(idx)[j_]], g_[1][j_] = s_->min_y[(idx)[j_]], \
+                                     g_[2][j_] = s_->max_x[(idx)[j_]], g_[3][j_] = s_->max_y[(idx)[j_]])); \
+        (v).x0 = v_loadu(g_[0]), (v).y0 = v_loadu(g_[1]), (v).x1 = v_loadu(g_[2]), (v).y1 = v_loadu(g_[3]); \
+    } while (0)
+
+#define CB_GATHER_BOX_AOS(many, idx, k, v)                                                         \
+    do {                                                                                           \
+        const cb_box *s_ = (const cb_box *)(many);                                                 \
+        CB_GATHER_LANES(4, k, (g_[0][j_] = s_[(idx)[j_]].min_x, g_[1][j_] = s_[(idx)[j_]].min_y, \
+                                     g_[2][j_] = s_[(idx)[j_]].max_x, g_[3][j_] = s_[(idx)[j_]].max_y)); \
+        (v).x0 = v_loadu(g_[0]), (v).y0 = v_loadu(g_[1]), (v).x1 = v_loadu(g_[2]), (v).y1 = v_loadu(g_[3]); \
+    } while (0)
+
+#define CB_GATHER_CIRCLE_SOA(many, idx, k, v)                                                      \
+    do {                                                                                           \
+        const cb_circle_soa *s_ = (const cb_circle_soa *)(many);                                   \
+        CB_GATHER_LANES(3, k, (g_[0][j_] = s_->x[(idx)[j_]], g_[1][j_] = s_->y[(idx)[j_]], \
+                                     g_[2][j_] = s_->r[(idx)[j_]]));                               \
+        (v).x = v_loadu(g_[0]), (v).y = v_loadu(g_[1]), (v).r = v_loadu(g_[2]);                    \
+    } while (0)
+
+#define CB_GATHER_CIRCLE_AOS(many, idx, k, v)                                                      \
+    do {                                                                                           \
+        const cb_circle *s_ = (const cb_circle *)(many);                                           \
+        CB_GATHER_LANES(3, k, (g_[0][j_] = s_[(idx)[j_]].x, g_[1][j_] = s_[(idx)[j_]].y,    \
+                                     g_[2][j_] = s_[(idx)[j_]].r));                                \
+        (v).x = v_loadu(g_[0]), (v).y = v_loadu(g_[1]), (v).r = v_loadu(g_[2]);                    \
+    } while (0)
+
 /* ---- what a block gives its sink
  *
  * The mask and index sinks take hit bits (lane j -> bit j); the distance
- * sink a vector of floats; the contact sink a vector of records, whose
- * fields are set only when some bit is (feature holds the cb_feature as a
- * float: 0, 1 or 2). */
+ * sink a vector of floats; the contact sink, first the selection bits (as
+ * the index sink), then vectors of records of the selected elements
+ * (feature holds the cb_feature as a float: 0, 1 or 2). */
 typedef struct {
-    uint32_t bits;
     vf nx, ny, sep, px, py, feature;
-} vcontacts;
+} vrecords;
 
 /* ---- blocks: one vector of elements
  *
@@ -161,14 +207,26 @@ typedef struct {
         return query_##query##_##one##_##many(((const ctx_##one *)ctx)->shape, v, strict);          \
     }
 
-#define CB_GENERIC_BLOCK_MARGIN(query, one, many, layout)                                          \
-    CB_INLINE result_##query block_##query##_##one##_##many##_##layout(                            \
-        const void *ctx, const void *els, size_t i, size_t k, int strict)                          \
+/* A query whose output is a list of records has two bodies:
+ * select_<QUERY>_<ONE>_<MANY>(one, elements, margin, strict), the selection
+ * bits, and records_<QUERY>_<ONE>_<MANY>(one, elements), the records; its
+ * blocks come from CB_RECORD_BLOCKS: a selection block over consecutive
+ * elements and a records block over gathered ones. */
+#define CB_RECORD_BLOCKS(query, one, many, layout)                                                 \
+    CB_INLINE uint32_t select_##query##_##one##_##many##_##layout(const void *ctx, const void *els, \
+                                                                   size_t i, size_t k, int strict)   \
     {                                                                                              \
         const ctx_##one *c_ = (const ctx_##one *)ctx;                                              \
         vshape_##many v;                                                                           \
         CB_LOAD_##many##_##layout(els, i, k, v);                                                   \
-        return query_##query##_##one##_##many(c_->shape, v, c_->margin, strict);                     \
+        return select_##query##_##one##_##many(c_->shape, v, c_->margin, strict);                  \
+    }                                                                                              \
+    CB_INLINE vrecords gather_##query##_##one##_##many##_##layout(                                 \
+        const void *ctx, const void *els, const uint32_t *idx, size_t k)                           \
+    {                                                                                              \
+        vshape_##many v;                                                                           \
+        CB_GATHER_##many##_##layout(els, idx, k, v);                                               \
+        return records_##query##_##one##_##many(((const ctx_##one *)ctx)->shape, v);               \
     }
 
 /* The query files listed in the registry. */
@@ -249,49 +307,63 @@ CB_INLINE size_t drive_DISTANCES(distance_block_fn block, const void *ctx, const
     return n;
 }
 
-/* The contact sink: the records of the selected lanes, compacted in
- * ascending order. A block with no selected lane costs only its selection. */
-typedef vcontacts (*contacts_block_fn)(const void *ctx, const void *els, size_t i, size_t k,
-                                       int strict);
+/* The record sink, in two passes: the selection writes the ascending
+ * indices (the index sink, branch-free over 64-element words), then the
+ * records of the selected elements are computed CB_W at a time from
+ * gathered elements and stored straight into the caller's SoA arrays. So
+ * the costly part of a record runs once per selected element in full
+ * vectors, however sparse the selection. Full vectors may write lanes past
+ * the count but never past n (the arrays' documented room). */
+typedef vrecords (*gather_block_fn)(const void *ctx, const void *els, const uint32_t *idx,
+                                    size_t k);
 
-CB_INLINE size_t contacts(contacts_block_fn block, const void *ctx, const cb_args *a, int strict)
+CB_INLINE void store_lanes(float *p, vf v, size_t k, size_t room)
+{
+    if (room >= CB_W) {
+        v_storeu(p, v);
+        return;
+    }
+    float t[CB_W];
+    v_storeu(t, v);
+    for (size_t j = 0; j < k; j++)
+        p[j] = t[j];
+}
+
+CB_INLINE size_t drive_CONTACTS(block_fn select, gather_block_fn gather, const void *ctx,
+                                const cb_args *a)
 {
     const cb_contacts *o = (const cb_contacts *)a->out;
-    size_t count = 0, n = a->n;
-    for (size_t i = 0; i < n; i += CB_W) {
-        size_t k = n - i < CB_W ? n - i : CB_W;
-        vcontacts r = k == CB_W ? block(ctx, a->many, i, CB_W, strict)
-                                : block(ctx, a->many, i, k, strict);
-        uint32_t bits = k == CB_W ? r.bits : r.bits & ((1u << k) - 1u);
-        if (!bits)
-            continue;
-        float f[6][CB_W];
-        v_storeu(f[0], r.nx), v_storeu(f[1], r.ny), v_storeu(f[2], r.sep);
-        v_storeu(f[3], r.px), v_storeu(f[4], r.py), v_storeu(f[5], r.feature);
-        for (; bits; bits &= bits - 1, count++) {
-            unsigned j = cb_ctz64(bits);
-            o->index[count] = (uint32_t)(i + j);
-            o->normal_x[count] = f[0][j], o->normal_y[count] = f[1][j];
-            o->separation[count] = f[2][j];
-            o->point_x[count] = f[3][j], o->point_y[count] = f[4][j];
-            o->feature[count] = (uint8_t)f[5][j];
-        }
+    size_t count = !(a->flags & CB_STRICT)
+                       ? drive(select, ctx, a->many, a->n, (uint64_t *)0, o->index, 0)
+                       : drive(select, ctx, a->many, a->n, (uint64_t *)0, o->index, 1);
+    for (size_t c = 0; c < count; c += CB_W) {
+        size_t k = count - c < CB_W ? count - c : CB_W, room = a->n - c;
+        vrecords r = k == CB_W ? gather(ctx, a->many, o->index + c, CB_W)
+                               : gather(ctx, a->many, o->index + c, k);
+        store_lanes(o->normal_x + c, r.nx, k, room), store_lanes(o->normal_y + c, r.ny, k, room);
+        store_lanes(o->separation + c, r.sep, k, room);
+        store_lanes(o->point_x + c, r.px, k, room), store_lanes(o->point_y + c, r.py, k, room);
+        float f[CB_W];
+        v_storeu(f, r.feature);
+        for (size_t j = 0; j < k; j++)
+            o->feature[c + j] = (uint8_t)f[j];
     }
     return count;
 }
 
-CB_INLINE size_t drive_CONTACTS(contacts_block_fn block, const void *ctx, const cb_args *a)
-{
-    return !(a->flags & CB_STRICT) ? contacts(block, ctx, a, 0) : contacts(block, ctx, a, 1);
-}
-
 /* ---- the kernels, one per registry row, and the backend's table */
+
+/* The blocks each output's driver takes. */
+#define CB_BLOCKS_MASK(q, o, m, l) block_##q##_##o##_##m##_##l
+#define CB_BLOCKS_INDICES(q, o, m, l) block_##q##_##o##_##m##_##l
+#define CB_BLOCKS_DISTANCES(q, o, m, l) block_##q##_##o##_##m##_##l
+#define CB_BLOCKS_CONTACTS(q, o, m, l) select_##q##_##o##_##m##_##l, gather_##q##_##o##_##m##_##l
 
 #define CB_KERNEL(name, query, one, many, layout, output)                                          \
     static size_t CB_FN(name)(const cb_args *a)                                                    \
     {                                                                                              \
         ctx_##one ctx = broadcast_##one(a, CB_MARGIN_##output(a));                                 \
-        return drive_##output(block_##query##_##one##_##many##_##layout, &ctx, a);                 \
+        return drive_##output(CB_BLOCKS_##output(query, one, many, layout), &ctx, a);              \
     }
 CB_ENTRIES(CB_KERNEL)
 

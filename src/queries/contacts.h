@@ -1,9 +1,8 @@
 /* contacts.h - signed distance and contacts, circle vs box and circle vs circle: the SIGNED DISTANCE AND CONTACTS contract of cbatch.h over vectors, once for every backend (listed in registry.h). */
 
-/* What the blocks give the sinks: separations (distance sink), records
- * (contact sink). */
+/* What the distance blocks give their sink: separations. The contact
+ * query gives selection bits and records (select_ and records_ below). */
 typedef vf result_DISTANCE;
-typedef vcontacts result_CONTACTS;
 
 /* A NaN result leaves as the default quiet NaN (0x7FC00000): x86 and Arm
  * propagate NaN payloads and signs by different rules. */
@@ -86,13 +85,16 @@ CB_INLINE vf query_DISTANCE_BOX_CIRCLE(vshape_BOX b, vshape_CIRCLE c, int strict
     return query_DISTANCE_CIRCLE_BOX(c, b, strict);
 }
 
-CB_INLINE vcontacts query_CONTACTS_CIRCLE_BOX(vshape_CIRCLE c, vshape_BOX b, vf margin, int strict)
+CB_INLINE uint32_t select_CONTACTS_CIRCLE_BOX(vshape_CIRCLE c, vshape_BOX b, vf margin, int strict)
 {
-    vcontacts r;
     vnearest q = nearest_on_box(c, b);
-    r.bits = within(q.dx, q.dy, v_add(c.r, margin), strict);
-    if (!r.bits) /* nothing selected: the sink reads no field */
-        return r;
+    return within(q.dx, q.dy, v_add(c.r, margin), strict);
+}
+
+CB_INLINE vrecords records_CONTACTS_CIRCLE_BOX(vshape_CIRCLE c, vshape_BOX b)
+{
+    vrecords r;
+    vnearest q = nearest_on_box(c, b);
     vf zero = v_set1(0.0f), one = v_set1(1.0f), minus_one = v_set1(-1.0f);
 
     /* centre outside: delta / |delta|, the clamp point, corner or face */
@@ -100,7 +102,6 @@ CB_INLINE vcontacts query_CONTACTS_CIRCLE_BOX(vshape_CIRCLE c, vshape_BOX b, vf 
     vf nx = v_div(v_div(q.dx, len.m), len.l);
     vf ny = v_div(v_div(q.dy, len.m), len.l);
     vf sep = v_sub(len.dist, c.r);
-    vf px = q.px, py = q.py;
     vf feature = v_sel(v_eq_m(q.dx, zero), zero, v_sel(v_eq_m(q.dy, zero), zero, one));
 
     /* centre inside or on the box: out through the nearest face; a later
@@ -126,15 +127,20 @@ CB_INLINE vcontacts query_CONTACTS_CIRCLE_BOX(vshape_CIRCLE c, vshape_BOX b, vf 
     r.nx = canonical(v_sel(inside, inx, nx));
     r.ny = canonical(v_sel(inside, iny, ny));
     r.sep = canonical(v_sel(inside, v_sub(zero, v_add(best, c.r)), sep));
-    r.px = canonical(v_sel(inside, ipx, px));
-    r.py = canonical(v_sel(inside, ipy, py));
+    r.px = canonical(v_sel(inside, ipx, q.px));
+    r.py = canonical(v_sel(inside, ipy, q.py));
     r.feature = v_sel(inside, v_set1(2.0f), feature);
     return r;
 }
 
-CB_INLINE vcontacts query_CONTACTS_BOX_CIRCLE(vshape_BOX b, vshape_CIRCLE c, vf margin, int strict)
+CB_INLINE uint32_t select_CONTACTS_BOX_CIRCLE(vshape_BOX b, vshape_CIRCLE c, vf margin, int strict)
 {
-    return query_CONTACTS_CIRCLE_BOX(c, b, margin, strict);
+    return select_CONTACTS_CIRCLE_BOX(c, b, margin, strict);
+}
+
+CB_INLINE vrecords records_CONTACTS_BOX_CIRCLE(vshape_BOX b, vshape_CIRCLE c)
+{
+    return records_CONTACTS_CIRCLE_BOX(c, b);
 }
 
 /* ---- circle vs circle: delta from the element circle's centre to the
@@ -150,15 +156,17 @@ CB_INLINE vf query_DISTANCE_CIRCLE_CIRCLE(vshape_CIRCLE c, vshape_CIRCLE o, int 
     return canonical(v_sel(v_eq_m(len.m, zero), v_sub(zero, s), v_sub(len.dist, s)));
 }
 
-CB_INLINE vcontacts query_CONTACTS_CIRCLE_CIRCLE(vshape_CIRCLE c, vshape_CIRCLE o, vf margin,
+CB_INLINE uint32_t select_CONTACTS_CIRCLE_CIRCLE(vshape_CIRCLE c, vshape_CIRCLE o, vf margin,
                                                  int strict)
 {
-    vcontacts r;
+    return within(v_sub(c.x, o.x), v_sub(c.y, o.y), v_add(v_add(c.r, o.r), margin), strict);
+}
+
+CB_INLINE vrecords records_CONTACTS_CIRCLE_CIRCLE(vshape_CIRCLE c, vshape_CIRCLE o)
+{
+    vrecords r;
     vf dx = v_sub(c.x, o.x), dy = v_sub(c.y, o.y);
     vf s = v_add(c.r, o.r);
-    r.bits = within(dx, dy, v_add(s, margin), strict);
-    if (!r.bits)
-        return r;
     vf zero = v_set1(0.0f);
     vlength len = length_of(dx, dy);
     vm coincident = v_eq_m(len.m, zero);
@@ -179,9 +187,9 @@ CB_GENERIC_BLOCK(DISTANCE, BOX, CIRCLE, SOA)
 CB_GENERIC_BLOCK(DISTANCE, BOX, CIRCLE, AOS)
 CB_GENERIC_BLOCK(DISTANCE, CIRCLE, CIRCLE, SOA)
 CB_GENERIC_BLOCK(DISTANCE, CIRCLE, CIRCLE, AOS)
-CB_GENERIC_BLOCK_MARGIN(CONTACTS, CIRCLE, BOX, SOA)
-CB_GENERIC_BLOCK_MARGIN(CONTACTS, CIRCLE, BOX, AOS)
-CB_GENERIC_BLOCK_MARGIN(CONTACTS, BOX, CIRCLE, SOA)
-CB_GENERIC_BLOCK_MARGIN(CONTACTS, BOX, CIRCLE, AOS)
-CB_GENERIC_BLOCK_MARGIN(CONTACTS, CIRCLE, CIRCLE, SOA)
-CB_GENERIC_BLOCK_MARGIN(CONTACTS, CIRCLE, CIRCLE, AOS)
+CB_RECORD_BLOCKS(CONTACTS, CIRCLE, BOX, SOA)
+CB_RECORD_BLOCKS(CONTACTS, CIRCLE, BOX, AOS)
+CB_RECORD_BLOCKS(CONTACTS, BOX, CIRCLE, SOA)
+CB_RECORD_BLOCKS(CONTACTS, BOX, CIRCLE, AOS)
+CB_RECORD_BLOCKS(CONTACTS, CIRCLE, CIRCLE, SOA)
+CB_RECORD_BLOCKS(CONTACTS, CIRCLE, CIRCLE, AOS)
