@@ -164,15 +164,35 @@
  * Well-formed input for these queries: as for overlap (finite, min <= max,
  * radii >= 0), with every coordinate and radius, and the margin, at most
  * 2^125 in magnitude, so that every difference and sum above is finite.
- * Then no result is NaN or infinite, and (measured, tests/test_contacts.c):
- *  - normal: each component within 2 * 2^-24 of the exact unit vector
- *    delta / |delta| of the binary32 (dx, dy), and |normal| within 3 * 2^-24 of 1;
- *  - separation: within 2 ulp of dist's magnitude (plus the one rounding of
- *    dx and dy, which is exact whenever the box is not far from the centre);
- *  - point: exact for boxes; for circles within 1 ulp of the exact point.
- * The selection of the contact functions has the accuracy of the overlap
- * contracts (squares), so near the boundary a reported element may have a
- * separation a few ulps above the margin, and the reverse.
+ * Then no result is NaN or infinite and, with u = 2^-24, "ulp" the spacing of
+ * binary32 numbers at the magnitude named and "exact" the geometry of the
+ * binary32 inputs without rounding (bounds from an exhaustive scan of t and
+ * the rounding of the other operations, asserted on every backend by
+ * tests/test_contacts.c; derivation and measured worst cases in docs/contacts.md):
+ *  - normal: each component within 2 u of the exact direction of the binary32
+ *    (dx, dy), and within 3 u of the exact direction from the nearest point
+ *    (the one rounding of dx and dy added; none when cx and px, cy and py are
+ *    within a factor 2 of each other); |normal| within 2 u of 1. Inside a box
+ *    and for coincident centres the normal is exact.
+ *  - separation: within 3.3 ulp of max(dist, r) of the exact separation
+ *    (circles: 3.8 ulp of max(dist, r + ro)); centre inside a box: within
+ *    1.5 ulp of max(b, r), b the distance to the nearest face.
+ *  - point: for boxes exact, on a side of the box; for circles each coordinate
+ *    within 4.5 ulp of max(|o|, ro) (o that coordinate of the other centre) of
+ *    the exact o + ro * delta / |delta|, and its distance from o within 4.2 ulp
+ *    of max(|ox|, |oy|, ro) of ro (not within an ulp of the coordinate itself:
+ *    o + n * ro can cancel).
+ *  - moving the circle by normal * (0 - separation) leaves its distance from
+ *    the box r (circles: r + ro) within 10 ulp of the separation's scale
+ *    (measured worst 2.8).
+ * The contact functions select on the squares, as the overlap contracts: while
+ * d2 and rm * rm neither underflow nor overflow (dist and rm between about
+ * 2^-63 and 2^63), an element is reported when the exact separation is below
+ * the margin and not when it is above, except when the exact squared distance
+ * and the exact rm^2 are within a relative 8 u (circles 10 u) of the larger
+ * (a few ulps of the distance). Outside that range the squares decide,
+ * whatever the separation: both inf (reported) or both 0 (reported, and not
+ * with CB_STRICT).
  *
  * The host program's floating-point environment
  *  The batch functions and the converters evaluate the contract in the

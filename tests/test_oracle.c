@@ -792,7 +792,7 @@ static int library_circles(size_t e, cb_circle c, cb_circle o, unsigned flags)
 {
     cb_circle_soa s = {&o.x, &o.y, &o.r};
     uint64_t mask = 0;
-    cb_args a = {c, {0, 0, 0, 0}, &s, 1, &mask, flags};
+    cb_args a = {c, {0, 0, 0, 0}, &s, 1, &mask, flags, 0.0f};
     size_t hits = cb_entry_call(e, &a);
     cr_assert(hits <= 1, "%s returned %zu for one element", cb_entry_info_of(e)->name, hits);
     return (int)(mask & 1);
