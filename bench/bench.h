@@ -28,7 +28,8 @@ typedef struct bench_opts {
 
 /* ----------------------------------------------------------- entries */
 
-#define BENCH_MAX_GROUPS 16
+#define BENCH_MAX_GROUPS 32
+#define BENCH_MAX_KINDS 8 /* output kinds (cb_output values) the library may have */
 #define BENCH_GROUP_ENTRIES 4
 #define BENCH_NO_ENTRY ((size_t)-1)
 
@@ -62,21 +63,38 @@ size_t group_entry(const bench_group *g, cb_output o);
 int bench_headline(int *group, size_t *entry);
 /* Input bytes read per element: a box's or a circle's. */
 size_t bytes_per_elem(const bench_group *g);
+/* The group of the same input (single shape, element shape, layout) whose
+ * query is q, or -1: the overlap twin of a contacts group, for one. */
+int group_twin(const bench_group *g, cb_query q);
 
 /* -------------------------------------------------------------- data */
 
 typedef enum {
-    OUT_MASK,   /* bitmask, entity-sized query */
-    OUT_IDX_LO, /* index list, ~1% hits */
-    OUT_IDX_HI, /* index list, ~50% hits */
-    OUT_BYTES,  /* one byte per element (compiler baselines) */
-    OUT_READ,   /* nothing: streaming read of the inputs */
+    OUT_MASK,    /* bitmask, entity-sized query */
+    OUT_IDX_LO,  /* index list, ~1% hits */
+    OUT_IDX_HI,  /* index list, ~50% hits */
+    OUT_DIST,    /* dense signed distances, entity-sized query */
+    OUT_CONT_LO, /* contact records, ~1% selected */
+    OUT_CONT_HI, /* contact records, ~50% selected */
+    OUT_BYTES,   /* one byte per element (compiler baselines) */
+    OUT_READ,    /* nothing: streaming read of the inputs */
     OUT_COUNT
 } out_kind;
 
 /* Which of a group's three single shapes a row uses: 0 entity-sized, 1 and 2
- * the ~1% and ~50% area queries (index lists). */
+ * the ~1% and ~50% area queries (index lists, contacts). */
 int query_of(out_kind o);
+/* The rows an entry gets (entries.c): a bitmask or the distances at the
+ * entity query; index lists and contacts at the ~1% and ~50% queries, since
+ * their cost grows with what they write. Returns how many (<= 2). */
+int rows_of(const cb_entry_info *info, out_kind *outs);
+/* The row kind a group is first measured by: its first entry's first row
+ * (OUT_MASK for overlap, OUT_DIST for distance, OUT_CONT_LO for contacts). */
+out_kind group_primary(const bench_group *g);
+/* The margin of the timed contact rows: 0, so that they report exactly the
+ * overlap query's hits (cbatch.h), and checks use it and CHECK_MARGIN. */
+#define BENCH_MARGIN 0.0f
+#define CHECK_MARGIN 3.0f
 
 typedef enum {
     KIND_BACKEND,      /* a library backend's raw kernel (cb_entry_kernel) */
@@ -87,6 +105,19 @@ typedef enum {
     KIND_COUNT
 } case_kind;
 
+
+/* Seed E's own types (its write-up's): a box as centre + width/height, and
+ * the contact record it builds per pair. */
+typedef struct seed_ebox {
+    float cx, cy, w, h;
+} seed_ebox;
+typedef struct seed_econtact {
+    float distance; /* signed: |delta| - r, negative when penetrating */
+    float nx, ny;   /* delta / |delta|: from the box toward the circle */
+    float depth;    /* r - |delta| */
+    float px, py;   /* contact point: the projection onto the box */
+    float mtv_x, mtv_y; /* minimum translation vector: normal * depth */
+} seed_econtact;
 
 /* Seed D works on SDL-style integer rectangles and circles. */
 typedef struct seed_irect {
@@ -106,9 +137,10 @@ typedef struct dataset {
     float *x0, *y0, *x1, *y1;
     cb_box_soa soa;
     cb_box *aos;
-    cb_box_center *centers; /* A, B, E */
+    cb_box_center *centers; /* A, B, E's overlap row */
     cb_box_corner *corners; /* C */
     seed_irect *irects;     /* D */
+    seed_ebox *eboxes;      /* E's distance and contact rows */
     /* n circles: SoA and AoS */
     float *cx, *cy, *cr;
     cb_circle_soa csoa;
@@ -120,17 +152,25 @@ typedef struct dataset {
     cb_circle q[BENCH_MAX_GROUPS][3];
     cb_box qb[BENCH_MAX_GROUPS][3];
     size_t hits[BENCH_MAX_GROUPS][3];
-    /* outputs: out and ref each hold any entry's output for n elements */
-    void *out, *ref;
+    /* outputs, one pair per output kind the library has (kinds[k] is
+     * out[k]'s): out and ref each hold any entry's output of that kind for
+     * n elements, allocated by testkit (tk_out_alloc) */
+    int nkinds;
+    cb_output kinds[BENCH_MAX_KINDS];
+    tk_out out[BENCH_MAX_KINDS], ref[BENCH_MAX_KINDS];
     unsigned char *bytes;
+    seed_econtact *econtacts; /* seed E's records and their indices */
+    uint32_t *eindex;
 } dataset;
 
 int data_make(dataset *d, size_t n, uint64_t seed);
 void data_free(dataset *d);
 /* The arguments of entry e (of group g) at query k: the group's single
- * shape, the entry's view of the elements, all n of them, out = d->out,
- * flags 0. */
+ * shape, the entry's view of the elements, all n of them, out = the out
+ * buffer of its output kind, flags 0, margin BENCH_MARGIN. */
 cb_args data_args(const dataset *d, int g, size_t e, int k);
+/* The ref buffer of entry e's output kind (cb_args.out of a second call). */
+void *data_ref(const dataset *d, size_t e);
 
 /* --------------------------------------------------------- row model */
 
@@ -141,7 +181,7 @@ typedef struct bench_case {
     size_t entry;    /* KIND_BACKEND: the entry timed; else BENCH_NO_ENTRY */
     cb_kernel_fn fn; /* KIND_BACKEND: cb_entry_kernel(entry, backend) */
     int group;       /* the table group the row belongs to */
-    int seed;        /* KIND_SEED: 0..4 = A..E */
+    int seed;        /* KIND_SEED: 0..4 = A..E (E also: OUT_DIST, OUT_CONT_*) */
     int native;      /* KIND_STREAM: use the -march=native build */
     out_kind out;
     char label[32];
@@ -215,6 +255,10 @@ int stream_covers(const bench_group *g);
  * the first difference is known); the first difference, or a seed's
  * summary, goes to why. */
 size_t check_case(const bench_case *c, dataset *d, char *why, size_t whylen);
+/* run.c: the backend rows rows[0..k-1] of one entry and row kind, checked as
+ * check_case does with the scalar output computed once for all of them;
+ * returns the index of the first failing row (why says how), or -1. */
+int check_backends(const bench_case *const *rows, int k, dataset *d, char *why, size_t whylen);
 
 /* small.c: ns per call of the headline entry (bench_headline) at n = 1, 4,
  * 16, 64 through the public function (cb_entry_call) vs the same backend's
@@ -228,23 +272,38 @@ int small_run(const bench_opts *o, const dataset *d, const int *bs, int nb, smal
 /* -------------------------------------------------------------- seeds */
 
 #define SEED_COUNT 5
+#define SEED_E 4
 /* Seed names and whether touching counts (1: <=, 0: <). */
 const char *seed_name(int s);
 int seed_touch(int s);
 /* One circle against n boxes in the seed's own box format, one pair at a
  * time, bitmask out (same layout as the library's); returns the hit count. */
 size_t seed_run(int s, const dataset *d, cb_circle c, uint64_t *mask);
+/* The row label of seed E's distance and contact rows. */
+const char *seed_e_label(out_kind o);
+/* Seed E's signed distance of circle c to every box (its own box struct),
+ * one pair at a time: dist[i]; returns n. */
+size_t seed_e_distances(const dataset *d, cb_circle c, float *dist);
+/* Seed E's full contact computation, one pair at a time: for the boxes it
+ * reports (early out on squared lengths with its epsilon: touching
+ * excluded), its record out[k] and the box's index idx[k]; returns k. */
+size_t seed_e_contacts(const dataset *d, cb_circle c, seed_econtact *out, uint32_t *idx);
 
 /* ---------------------------------------------- compiler and memory baselines */
 
-/* clamp_loop.c, built twice (see meson.build): out[i] = 1 on a hit, else 0.
+/* clamp_loop.c, built twice (see meson.build): out[i] = 1 on a hit, else 0;
+ * the dist_ loops: out[i] = the signed distance, by the contract's text.
  * The *_isa constants say which cb_cpu_features() bits the build needs. */
 #define CB_CLAMP_DECL(p)                                                                           \
     extern const uint32_t p##_isa;                                                                 \
     void p##_box_soa(cb_circle c, const cb_box_soa *b, size_t n, unsigned char *out);              \
     void p##_box_aos(cb_circle c, const cb_box *b, size_t n, unsigned char *out);                  \
     void p##_circle_soa(const cb_circle_soa *c, size_t n, cb_box b, unsigned char *out);           \
-    void p##_circle_aos(const cb_circle *c, size_t n, cb_box b, unsigned char *out);
+    void p##_circle_aos(const cb_circle *c, size_t n, cb_box b, unsigned char *out);               \
+    void p##_dist_box_soa(cb_circle c, const cb_box_soa *b, size_t n, float *out);                 \
+    void p##_dist_box_aos(cb_circle c, const cb_box *b, size_t n, float *out);                     \
+    void p##_dist_circle_soa(const cb_circle_soa *c, size_t n, cb_box b, float *out);              \
+    void p##_dist_circle_aos(const cb_circle *c, size_t n, cb_box b, float *out);
 CB_CLAMP_DECL(clamp_o2)
 CB_CLAMP_DECL(clamp_native)
 extern const int clamp_native_is_native; /* 0 when -march=native was not used (cross build) */

@@ -1,5 +1,7 @@
-/* clamp_loop.c - the plain clamp loop a user would write (one byte per element), built twice: -O2 baseline ISA and -O3 -march=native (see bench/meson.build). */
+/* clamp_loop.c - the plain clamp loop a user would write (one byte per element), and its signed-distance analogue, built twice: -O2 baseline ISA and -O3 -march=native (see bench/meson.build). */
 #include "bench.h"
+
+#include <math.h>
 
 /*
  * This is the "no library" baseline: the contract written as the obvious C
@@ -11,6 +13,13 @@
  * contract's MIN/MAX and compile to minps/maxps, while GCC calls libm for
  * fminf. No restrict: a user rarely writes it; the compiler checks aliasing
  * at run time instead.
+ *
+ * The dist_ loops are the signed-distance contract of cbatch.h written the
+ * same way, straight from the header's text: the clamp, the scaled length
+ * m * sqrt(1 + t * t), the nearest face for a centre inside, selects rather
+ * than branches, the canonical NaN. sqrtf and the division are single IEEE
+ * operations here (the project builds with -fno-math-errno), so the loop
+ * gives the library's bits, and the compiler may vectorise it.
  */
 #ifndef CB_CLAMP_PREFIX
 #error "define CB_CLAMP_PREFIX (clamp_o2 or clamp_native)"
@@ -40,6 +49,38 @@ static inline int hit(float cx, float cy, float r2, float x0, float y0, float x1
     return dx * dx + dy * dy <= r2;
 }
 
+static inline float canonical(float s)
+{
+    const union {
+        uint32_t u;
+        float f;
+    } qnan = {0x7FC00000u};
+    return s == s ? s : qnan.f;
+}
+
+static inline float dist(float cx, float cy, float r, float x0, float y0, float x1, float y1)
+{
+    float px = cx > x0 ? cx : x0;
+    px = px < x1 ? px : x1;
+    float py = cy > y0 ? cy : y0;
+    py = py < y1 ? py : y1;
+    float dx = cx - px, dy = cy - py;
+    float ax = fabsf(dx), ay = fabsf(dy);
+    float m = ax > ay ? ax : ay;           /* MAX(ax, ay) */
+    float t = (ax < ay ? ax : ay) / m;     /* MIN(ax, ay) / m */
+    float l = sqrtf(1.0f + t * t);
+    float outside = m * l - r;
+    /* centre inside: the nearest of the faces -x, +x, -y, +y */
+    float b = cx - x0, f = x1 - cx;
+    b = f < b ? f : b;
+    f = cy - y0;
+    b = f < b ? f : b;
+    f = y1 - cy;
+    b = f < b ? f : b;
+    float inside = 0.0f - (b + r);
+    return canonical(m == 0.0f ? inside : outside);
+}
+
 void FN(box_soa)(cb_circle c, const cb_box_soa *b, size_t n, unsigned char *out)
 {
     const float *x0 = b->min_x, *y0 = b->min_y, *x1 = b->max_x, *y1 = b->max_y;
@@ -67,4 +108,30 @@ void FN(circle_aos)(const cb_circle *c, size_t n, cb_box b, unsigned char *out)
     for (size_t i = 0; i < n; i++)
         out[i] = (unsigned char)hit(c[i].x, c[i].y, c[i].r * c[i].r, b.min_x, b.min_y, b.max_x,
                                     b.max_y);
+}
+
+void FN(dist_box_soa)(cb_circle c, const cb_box_soa *b, size_t n, float *out)
+{
+    const float *x0 = b->min_x, *y0 = b->min_y, *x1 = b->max_x, *y1 = b->max_y;
+    for (size_t i = 0; i < n; i++)
+        out[i] = dist(c.x, c.y, c.r, x0[i], y0[i], x1[i], y1[i]);
+}
+
+void FN(dist_box_aos)(cb_circle c, const cb_box *b, size_t n, float *out)
+{
+    for (size_t i = 0; i < n; i++)
+        out[i] = dist(c.x, c.y, c.r, b[i].min_x, b[i].min_y, b[i].max_x, b[i].max_y);
+}
+
+void FN(dist_circle_soa)(const cb_circle_soa *c, size_t n, cb_box b, float *out)
+{
+    const float *x = c->x, *y = c->y, *r = c->r;
+    for (size_t i = 0; i < n; i++)
+        out[i] = dist(x[i], y[i], r[i], b.min_x, b.min_y, b.max_x, b.max_y);
+}
+
+void FN(dist_circle_aos)(const cb_circle *c, size_t n, cb_box b, float *out)
+{
+    for (size_t i = 0; i < n; i++)
+        out[i] = dist(c[i].x, c[i].y, c[i].r, b.min_x, b.min_y, b.max_x, b.max_y);
 }

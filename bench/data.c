@@ -1,4 +1,4 @@
-/* data.c - benchmark data: boxes and circles scattered over a game level, every layout and seed format, each group's query shapes and hit counts, the arguments of any entry. */
+/* data.c - benchmark data: boxes and circles scattered over a game level, every layout and seed format, each group's query shapes and hit counts, the outputs and arguments of any entry. */
 #include "bench.h"
 #include "rng.h"
 
@@ -40,6 +40,30 @@ static void *alloc(size_t bytes)
     return p;
 }
 
+/* testkit's allocator interface over alloc: 64-byte alignment covers any
+ * array's and the cb_contacts struct's. */
+static void *tk_alloc(void *ctx, size_t bytes, size_t align)
+{
+    (void)ctx, (void)align;
+    return alloc(bytes);
+}
+
+static void tk_free(void *ctx, void *p)
+{
+    (void)ctx;
+    free(p);
+}
+
+/* The slot of entry e's output kind in d->out / d->ref. */
+static int kind_slot(const dataset *d, size_t e)
+{
+    cb_output o = cb_entry_info_of(e)->output;
+    for (int k = 0; k < d->nkinds; k++)
+        if (d->kinds[k] == o)
+            return k;
+    return -1; /* not reached: data_make gives every entry's kind a slot */
+}
+
 cb_args data_args(const dataset *d, int g, size_t e, int k)
 {
     cb_args a;
@@ -50,9 +74,12 @@ cb_args data_args(const dataset *d, int g, size_t e, int k)
         a.box = d->qb[g][k];
     a.many = tk_pick(cb_entry_info_of(e), &d->views);
     a.n = d->n;
-    a.out = d->out;
+    a.out = d->out[kind_slot(d, e)].out;
+    a.margin = BENCH_MARGIN;
     return a;
 }
+
+void *data_ref(const dataset *d, size_t e) { return d->ref[kind_slot(d, e)].out; }
 
 /* A single shape of kind one centred in the level: a circle of radius t,
  * or a square box of half-side t (the other output is left alone). */
@@ -106,20 +133,33 @@ int data_make(dataset *d, size_t n, uint64_t seed)
     d->centers = alloc(n * sizeof(cb_box_center));
     d->corners = alloc(n * sizeof(cb_box_corner));
     d->irects = alloc(n * sizeof(seed_irect));
+    d->eboxes = alloc(n * sizeof(seed_ebox));
+    d->econtacts = alloc(n * sizeof(seed_econtact));
+    d->eindex = alloc(n * sizeof(uint32_t));
     d->cx = alloc(n * sizeof(float));
     d->cy = alloc(n * sizeof(float));
     d->cr = alloc(n * sizeof(float));
     d->caos = alloc(n * sizeof(cb_circle));
-    size_t out_bytes = 0;
-    for (size_t e = 0; e < cb_entry_count(); e++) {
-        size_t b = tk_out_bytes(cb_entry_info_of(e), n);
-        out_bytes = b > out_bytes ? b : out_bytes;
+    /* one output and one reference output per output kind, by testkit,
+     * which knows what each kind is made of */
+    int ok = 1;
+    for (size_t e = 0; e < cb_entry_count() && ok; e++) {
+        const cb_entry_info *info = cb_entry_info_of(e);
+        if (kind_slot(d, e) >= 0)
+            continue;
+        if (d->nkinds == BENCH_MAX_KINDS) {
+            ok = 0;
+            break;
+        }
+        int k = d->nkinds++;
+        d->kinds[k] = info->output;
+        ok = tk_out_alloc(&d->out[k], info, n, tk_alloc, tk_free, NULL) &&
+             tk_out_alloc(&d->ref[k], info, n, tk_alloc, tk_free, NULL);
     }
-    d->out = alloc(out_bytes);
-    d->ref = alloc(out_bytes);
     d->bytes = alloc(n);
-    int ok = d->x0 && d->y0 && d->x1 && d->y1 && d->aos && d->centers && d->corners &&
-             d->irects && d->cx && d->cy && d->cr && d->caos && d->out && d->ref && d->bytes;
+    ok = ok && d->x0 && d->y0 && d->x1 && d->y1 && d->aos && d->centers && d->corners &&
+         d->irects && d->eboxes && d->econtacts && d->eindex && d->cx && d->cy && d->cr &&
+         d->caos && d->bytes;
     if (!ok) {
         data_free(d);
         return -1;
@@ -143,6 +183,8 @@ int data_make(dataset *d, size_t n, uint64_t seed)
         d->corners[i] = k;
         seed_irect r = {x, y, w, h};
         d->irects[i] = r;
+        seed_ebox eb = {c.cx, c.cy, (float)w, (float)h};
+        d->eboxes[i] = eb;
     }
     for (size_t i = 0; i < n; i++) {
         d->cx[i] = (float)rand_in(&s, 0, L);
@@ -159,19 +201,40 @@ int data_make(dataset *d, size_t n, uint64_t seed)
     /* Queries. [0]: an entity (circle r = 24) or a trigger box (64 x 48)
      * somewhere in the level: what a game asks every frame, few hits.
      * [1], [2]: a centred area query sized for ~1% and ~50% hits, to show
-     * what the index-list output costs when it has little or much to write;
-     * sized per group, on that group's own elements. */
+     * what the index-list and contact outputs cost when they have little or
+     * much to write; sized per group, on that group's own elements. A group
+     * of another query on the same input as an overlap group takes that
+     * group's shapes: the contacts at margin 0 then report exactly the
+     * overlap hits (cbatch.h), so the two rows compare the same work. The
+     * overlap groups come first for that reason. A distance group has no
+     * selection to size (every element is written): its rows use [0]. */
     cb_circle e = {(float)rand_in(&s, 0, L), (float)rand_in(&s, 0, L), ENTITY_R};
     float tx = (float)rand_in(&s, 0, L - (int32_t)TRIGGER_W);
     float ty = (float)rand_in(&s, 0, L - (int32_t)TRIGGER_H);
     cb_box t = {tx, ty, tx + TRIGGER_W, ty + TRIGGER_H};
     const double frac[3] = {0, 0.01, 0.5};
+    for (int pass = 0; pass < 2; pass++)
+        for (int g = 0; g < group_count(); g++) {
+            const bench_group *gr = group_at(g);
+            if ((gr->query == CB_QUERY_OVERLAP) != (pass == 0))
+                continue;
+            int twin = group_twin(gr, CB_QUERY_OVERLAP);
+            d->q[g][0] = e;
+            d->qb[g][0] = t;
+            for (int k = 1; k < 3; k++) {
+                if (pass == 1 && twin >= 0) {
+                    d->q[g][k] = d->q[twin][k];
+                    d->qb[g][k] = d->qb[twin][k];
+                } else if (group_primary(gr) == OUT_DIST) {
+                    d->q[g][k] = e;
+                    d->qb[g][k] = t;
+                } else {
+                    centred(d, gr->one, (float)calibrate(d, g, frac[k]), &d->q[g][k],
+                            &d->qb[g][k]);
+                }
+            }
+        }
     for (int g = 0; g < group_count(); g++) {
-        d->q[g][0] = e;
-        d->qb[g][0] = t;
-        for (int k = 1; k < 3; k++)
-            centred(d, group_at(g)->one, (float)calibrate(d, g, frac[k]), &d->q[g][k],
-                    &d->qb[g][k]);
         /* every row's hits column: the scalar backend's count */
         size_t en = group_at(g)->entries[0];
         cb_kernel_fn scalar = cb_entry_kernel(en, CB_BACKEND_SCALAR);
@@ -186,8 +249,13 @@ int data_make(dataset *d, size_t n, uint64_t seed)
 void data_free(dataset *d)
 {
     free(d->x0), free(d->y0), free(d->x1), free(d->y1), free(d->aos);
-    free(d->centers), free(d->corners), free(d->irects);
+    free(d->centers), free(d->corners), free(d->irects), free(d->eboxes);
+    free(d->econtacts), free(d->eindex);
     free(d->cx), free(d->cy), free(d->cr), free(d->caos);
-    free(d->out), free(d->ref), free(d->bytes);
+    for (int k = 0; k < d->nkinds; k++) {
+        tk_out_free(&d->out[k]);
+        tk_out_free(&d->ref[k]);
+    }
+    free(d->bytes);
     memset(d, 0, sizeof *d);
 }

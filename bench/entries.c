@@ -22,6 +22,10 @@ static const char *query_word(cb_query q)
     switch (q) {
     case CB_QUERY_OVERLAP:
         return "overlap";
+    case CB_QUERY_DISTANCE:
+        return "distance";
+    case CB_QUERY_CONTACTS:
+        return "contacts";
     }
     return "query";
 }
@@ -132,4 +136,34 @@ int bench_headline(int *group, size_t *entry)
 size_t bytes_per_elem(const bench_group *g)
 {
     return g->many == CB_SHAPE_BOX ? sizeof(cb_box) : sizeof(cb_circle);
+}
+
+int group_twin(const bench_group *g, cb_query q)
+{
+    return group_find(q, g->one, g->many, g->layout);
+}
+
+int rows_of(const cb_entry_info *info, out_kind *outs)
+{
+    switch (info->output) {
+    case CB_OUTPUT_MASK:
+        outs[0] = OUT_MASK;
+        return 1;
+    case CB_OUTPUT_INDICES:
+        outs[0] = OUT_IDX_LO, outs[1] = OUT_IDX_HI;
+        return 2;
+    case CB_OUTPUT_DISTANCES:
+        outs[0] = OUT_DIST;
+        return 1;
+    case CB_OUTPUT_CONTACTS:
+        outs[0] = OUT_CONT_LO, outs[1] = OUT_CONT_HI;
+        return 2;
+    }
+    return 0;
+}
+
+out_kind group_primary(const bench_group *g)
+{
+    out_kind outs[2];
+    return rows_of(cb_entry_info_of(g->entries[0]), outs) ? outs[0] : OUT_MASK;
 }

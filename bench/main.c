@@ -334,25 +334,10 @@ static bench_row *row_push(rowvec *r)
     return &r->v[r->n++];
 }
 
-/* The rows an entry gets: a bitmask at the entity query; an index list at
- * the ~1% and ~50% queries, since its cost grows with what it writes. */
-static int rows_of(const cb_entry_info *info, out_kind *outs)
-{
-    switch (info->output) {
-    case CB_OUTPUT_MASK:
-        outs[0] = OUT_MASK;
-        return 1;
-    case CB_OUTPUT_INDICES:
-        outs[0] = OUT_IDX_LO, outs[1] = OUT_IDX_HI;
-        return 2;
-    }
-    return 0;
-}
-
 /* An upper bound of build_cases' count, for its array. */
 static size_t max_cases(int nb)
 {
-    return (size_t)nb * cb_entry_count() * 2 + SEED_COUNT + 3 * (size_t)group_count();
+    return (size_t)nb * cb_entry_count() * 2 + SEED_COUNT + 3 + 3 * (size_t)group_count();
 }
 
 /* Every row of a size rung: each backend on each entry of each group, the
@@ -381,7 +366,9 @@ static int build_cases(const bench_env *e, const int *bs, int nb, bench_case *cs
             }
         }
     /* A seed takes one box struct per pair: an array of structs, so it is
-     * listed (and its bandwidth judged) with one circle vs boxes, AoS. */
+     * listed (and its bandwidth judged) with one circle vs boxes, AoS. Seed
+     * E's distance and contact computation has rows with the groups of
+     * those queries on that input (contacts at both selections). */
     int sg = group_find(CB_QUERY_OVERLAP, CB_SHAPE_CIRCLE, CB_SHAPE_BOX, CB_LAYOUT_AOS);
     if (sg >= 0 && group_entry(group_at(sg), CB_OUTPUT_MASK) != BENCH_NO_ENTRY)
         for (int s = 0; s < SEED_COUNT; s++) {
@@ -390,13 +377,33 @@ static int build_cases(const bench_env *e, const int *bs, int nb, bench_case *cs
             snprintf(c.label, sizeof c.label, "%s", seed_name(s));
             cs[nc++] = c;
         }
+    const struct {
+        cb_query q;
+        cb_output o;
+        out_kind rows[2];
+        int nrows;
+    } e_rows[2] = {{CB_QUERY_DISTANCE, CB_OUTPUT_DISTANCES, {OUT_DIST, OUT_DIST}, 1},
+                   {CB_QUERY_CONTACTS, CB_OUTPUT_CONTACTS, {OUT_CONT_LO, OUT_CONT_HI}, 2}};
+    for (int k = 0; k < 2; k++) {
+        int eg = group_find(e_rows[k].q, CB_SHAPE_CIRCLE, CB_SHAPE_BOX, CB_LAYOUT_AOS);
+        if (eg < 0 || group_entry(group_at(eg), e_rows[k].o) == BENCH_NO_ENTRY)
+            continue;
+        for (int r = 0; r < e_rows[k].nrows; r++) {
+            bench_case c = blank;
+            c.kind = KIND_SEED, c.group = eg, c.seed = SEED_E, c.out = e_rows[k].rows[r];
+            snprintf(c.label, sizeof c.label, "%s", seed_e_label(c.out));
+            cs[nc++] = c;
+        }
+    }
     for (int g = 0; g < group_count(); g++) {
         const bench_group *gr = group_at(g);
         bench_case c = blank;
         c.group = g;
-        /* the loops are checked against the group's bitmask entry */
-        if (clamp_covers(gr) && group_entry(gr, CB_OUTPUT_MASK) != BENCH_NO_ENTRY) {
-            c.kind = KIND_CLAMP_O2, c.out = OUT_BYTES;
+        /* the loops are checked against the group's bitmask or distance
+         * entry, and write bytes or floats */
+        const int dist = group_entry(gr, CB_OUTPUT_DISTANCES) != BENCH_NO_ENTRY;
+        if (clamp_covers(gr) && (dist || group_entry(gr, CB_OUTPUT_MASK) != BENCH_NO_ENTRY)) {
+            c.kind = KIND_CLAMP_O2, c.out = dist ? OUT_DIST : OUT_BYTES;
             snprintf(c.label, sizeof c.label, "loop -O2");
             cs[nc++] = c;
             if (e->native_ok) {
@@ -406,7 +413,10 @@ static int build_cases(const bench_env *e, const int *bs, int nb, bench_case *cs
                 cs[nc++] = c;
             }
         }
-        if (stream_covers(gr)) {
+        /* one streaming read per input: the groups of other queries on an
+         * overlap group's input share its row */
+        int twin = group_twin(gr, CB_QUERY_OVERLAP);
+        if (stream_covers(gr) && (twin < 0 || twin == g)) {
             c.kind = KIND_STREAM, c.out = OUT_READ, c.native = e->native_ok;
             snprintf(c.label, sizeof c.label, "stream read");
             cs[nc++] = c;
@@ -441,22 +451,51 @@ static int run_size(const bench_opts *o, const bench_env *e, const int *bs, int 
         return -1;
     }
     int nc = build_cases(e, bs, nb, cs);
+    double t_check = time_now_ns();
 
-    /* Validate before timing: a fast wrong answer is worth nothing. */
-    for (int i = 0; i < nc; i++) {
+    /* Validate before timing: a fast wrong answer is worth nothing. The
+     * backend rows of one entry and row kind take the same arguments, so
+     * they are checked together, against one scalar output per run. */
+    unsigned char *checked = calloc((size_t)nc + 1, 1);
+    for (int i = 0; i < nc && checked; i++) {
         char why[320];
-        size_t diff = check_case(&cs[i], &d, why, sizeof why);
-        if (diff && cs[i].kind != KIND_SEED) {
-            fprintf(stderr, "\ncb-bench: FAIL: %s %s %s at n=%zu: %s (seed 0x%llx)\n", cs[i].label,
-                    group_at(cs[i].group)->label, out_name(cs[i].out), n, why,
+        size_t diff;
+        int bad = i;
+        if (checked[i])
+            continue;
+        if (cs[i].kind == KIND_BACKEND) {
+            const bench_case *same[CB_BACKEND_COUNT];
+            int at[CB_BACKEND_COUNT], k = 0;
+            for (int j = i; j < nc && k < CB_BACKEND_COUNT; j++)
+                if (!checked[j] && cs[j].kind == KIND_BACKEND && cs[j].entry == cs[i].entry &&
+                    cs[j].out == cs[i].out)
+                    same[k] = &cs[j], at[k++] = j, checked[j] = 1;
+            int f = check_backends(same, k, &d, why, sizeof why);
+            diff = f >= 0;
+            bad = f >= 0 ? at[f] : i;
+        } else {
+            diff = check_case(&cs[i], &d, why, sizeof why);
+            checked[i] = 1;
+            snprintf(cs[i].note, sizeof cs[i].note, "%.95s", why); /* a seed's summary */
+        }
+        if (diff && cs[bad].kind != KIND_SEED) {
+            fprintf(stderr, "\ncb-bench: FAIL: %s %s %s at n=%zu: %s (seed 0x%llx)\n",
+                    cs[bad].label, group_at(cs[bad].group)->label, out_name(cs[bad].out), n, why,
                     (unsigned long long)o->seed);
             data_free(&d);
-            free(cs), free(first_ns);
+            free(cs), free(first_ns), free(checked);
             return -1;
         }
-        snprintf(cs[i].note, sizeof cs[i].note, "%.95s", why); /* a seed's summary, for the table */
     }
-    fprintf(stderr, " %d rows checked, calibrating...", nc);
+    if (!checked) {
+        fprintf(stderr, "\ncb-bench: out of memory for n=%zu\n", n);
+        data_free(&d);
+        free(cs), free(first_ns);
+        return -1;
+    }
+    free(checked);
+    fprintf(stderr, " %d rows checked (data %.1f s, checks %.1f s), calibrating...", nc,
+            (t_check - t_start) / 1e9, (time_now_ns() - t_check) / 1e9);
 
     /* Calibrate, which also warms code, data and clock speed: calls until
      * sample_ns has passed (at least two), then enough calls per sample. */

@@ -101,7 +101,7 @@ int plot_svg(const char *path, const bench_opts *o, const bench_env *e, const be
     for (int k = 0; k < SEED_COUNT; k++) {
         series *s = &ser[ns];
         for (int i = 0; i < nr; i++)
-            if (rows[i].kind == KIND_SEED && rows[i].seed_id == k)
+            if (rows[i].kind == KIND_SEED && rows[i].seed_id == k && rows[i].out == OUT_MASK)
                 add_point(s, rows[i].n, rows[i].med);
         if (s->np) {
             snprintf(s->label, sizeof s->label, "%s (per pair)", seed_name(k));

@@ -4,7 +4,8 @@
 #include <math.h>
 #include <string.h>
 
-static const char *const out_names[OUT_COUNT] = {"mask", "idx 1%", "idx 50%", "bytes", "read"};
+static const char *const out_names[OUT_COUNT] = {"mask",    "idx 1%",   "idx 50%", "dist",
+                                                  "cont 1%", "cont 50%", "bytes",   "read"};
 static const char *const kind_names[KIND_COUNT] = {"backend", "seed", "loop-O2", "loop-native",
                                                    "stream"};
 static const char *const path_names[PATH_COUNT] = {"direct", "direct+fenv", "dispatched",
@@ -19,25 +20,45 @@ const char *regime_of(const bench_env *e, size_t ws)
     return ws <= e->l1 ? "L1" : ws <= e->l2 ? "L2" : ws <= e->llc ? "L3" : "DRAM";
 }
 
-/* The row of size n, kind k, backend (any when < 0), group g and output o;
- * NULL when there is none (g < 0: the library lacks that input). */
+/* The row of size n, kind k, backend (any when < 0), group g and output o
+ * (any when < 0); NULL when there is none (g < 0: the library lacks that
+ * input). */
 static const bench_row *find(const bench_row *r, int nr, size_t n, case_kind k, int backend, int g,
-                             out_kind o)
+                             int o)
 {
     for (int i = 0; i < nr && g >= 0; i++)
         if (r[i].n == n && r[i].kind == k && (backend < 0 || r[i].backend == backend) &&
-            r[i].group == g && r[i].out == o)
+            r[i].group == g && (o < 0 || r[i].out == (out_kind)o))
             return &r[i];
     return NULL;
 }
 
-static const bench_row *best_seed(const bench_row *r, int nr, size_t n)
+/* What a row computes, as the output of the backend rows it compares with:
+ * a loop's bytes and a streaming read stand for their group's first output. */
+static out_kind compared_out(const bench_row *r)
 {
+    return r->out == OUT_BYTES || r->out == OUT_READ ? group_primary(group_at(r->group)) : r->out;
+}
+
+/* The fastest seed row at size n that computes what output o does: the
+ * overlap seeds (bitmask) for masks and index lists, seed E's distance or
+ * contact rows (at the same selection) for the others. */
+static const bench_row *best_seed(const bench_row *r, int nr, size_t n, out_kind o)
+{
+    out_kind want = o == OUT_IDX_LO || o == OUT_IDX_HI ? OUT_MASK : o;
     const bench_row *b = NULL;
     for (int i = 0; i < nr; i++)
-        if (r[i].n == n && r[i].kind == KIND_SEED && (!b || r[i].med < b->med))
+        if (r[i].n == n && r[i].kind == KIND_SEED && r[i].out == want && (!b || r[i].med < b->med))
             b = &r[i];
     return b;
+}
+
+/* The streaming read of group g's input: its own row, or its overlap twin's. */
+static const bench_row *stream_row(const bench_row *r, int nr, size_t n, int g)
+{
+    const bench_row *s = find(r, nr, n, KIND_STREAM, -1, g, OUT_READ);
+    return s ? s : find(r, nr, n, KIND_STREAM, -1, group_twin(group_at(g), CB_QUERY_OVERLAP),
+                        OUT_READ);
 }
 
 /* The fastest library backend for a group and output at a size. */
@@ -66,15 +87,13 @@ static double ratio(const bench_row *ref, const bench_row *r)
 static derived derive(const bench_env *e, const bench_row *rows, int nr, const bench_row *r)
 {
     derived d;
-    out_kind so = r->kind == KIND_BACKEND ? r->out : OUT_MASK;
+    out_kind so = compared_out(r);
     const size_t bpe = bytes_per_elem(group_at(r->group));
     d.vs_scalar = ratio(find(rows, nr, r->n, KIND_BACKEND, CB_BACKEND_SCALAR, r->group, so), r);
-    d.vs_native = ratio(find(rows, nr, r->n, KIND_CLAMP_NATIVE, -1, r->group, OUT_BYTES), r);
-    d.vs_seed = ratio(best_seed(rows, nr, r->n), r);
+    d.vs_native = ratio(find(rows, nr, r->n, KIND_CLAMP_NATIVE, -1, r->group, -1), r);
+    d.vs_seed = ratio(best_seed(rows, nr, r->n, so), r);
     d.regime = regime_of(e, r->n * bpe);
-    d.frac_read = !strcmp(d.regime, "DRAM")
-                      ? ratio(find(rows, nr, r->n, KIND_STREAM, -1, r->group, OUT_READ), r)
-                      : NAN;
+    d.frac_read = !strcmp(d.regime, "DRAM") ? ratio(stream_row(rows, nr, r->n, r->group), r) : NAN;
     d.gbps = r->med > 0 ? (double)bpe / r->med : 0;
     return d;
 }
@@ -117,6 +136,9 @@ static const char *fmt_bytes(size_t v, char *b, size_t len)
     return b;
 }
 
+/* The width of the table's entry column: the longest group label. */
+static int entry_w = 11;
+
 static void print_row(FILE *f, const bench_env *e, const bench_row *rows, int nr,
                       const bench_row *r)
 {
@@ -133,8 +155,9 @@ static void print_row(FILE *f, const bench_env *e, const bench_row *rows, int nr
     else
         snprintf(frac, sizeof frac, "%.0f%%", 100 * d.frac_read);
     char nb[32];
-    fprintf(f, "  %-16s %-11s %-7s %5s %8s %9s %8s %7s %7s %7s %6s %6.1f  %9s %9s\n", r->label,
-            group_at(r->group)->label, out_name(r->out), fmt_n(r->n, nb, sizeof nb), hits, fmt_ns(r->med, a, sizeof a),
+    fprintf(f, "  %-16s %-*s %-8s %5s %8s %9s %8s %7s %7s %7s %6s %6.1f  %9s %9s\n", r->label,
+            entry_w, group_at(r->group)->label, out_name(r->out), fmt_n(r->n, nb, sizeof nb), hits,
+            fmt_ns(r->med, a, sizeof a),
             fmt_rate(1e9 / r->med, b, sizeof b), fmt_x(d.vs_scalar, d1, sizeof d1),
             fmt_x(d.vs_native, d2, sizeof d2), fmt_x(d.vs_seed, d3, sizeof d3), frac, d.gbps,
             fmt_ns(r->min, mn, sizeof mn), fmt_ns(r->max, mx, sizeof mx));
@@ -150,14 +173,14 @@ static void target(FILE *f, const char *what, double value, double vmin, int ge,
 {
     const char *op = ge ? ">=" : "<=";
     if (isnan(value)) {
-        fprintf(f, "  %-58s %8s %-2s %14s (goal %s %g%s)  not measured in this run\n", what, "-", "",
-                "", op, goal, unit);
+        fprintf(f, "  %-70s %8s %-2s %14s (goal %s %g%s)  not measured in this run\n", what, "-",
+                "", "", op, goal, unit);
         return;
     }
     int met = ge ? value >= goal : value <= goal;
     char mins[32];
     snprintf(mins, sizeof mins, "[min %.2f%s]", vmin, unit);
-    fprintf(f, "  %-58s %8.2f%-2s %-14s (goal %s %g%s)  %-6s %s\n", what, value, unit, mins, op,
+    fprintf(f, "  %-70s %8.2f%-2s %-14s (goal %s %g%s)  %-6s %s\n", what, value, unit, mins, op,
             goal, unit, met ? "MET" : "MISSED", how);
 }
 
@@ -171,6 +194,71 @@ static size_t find_size(const bench_row *rows, int nr, size_t want)
         if (rows[i].n == want)
             return want;
     return 0;
+}
+
+/* Seed E's row at size n computing output o (any group). */
+static const bench_row *seed_e_row(const bench_row *r, int nr, size_t n, out_kind o)
+{
+    for (int i = 0; i < nr; i++)
+        if (r[i].n == n && r[i].kind == KIND_SEED && r[i].seed_id == SEED_E && r[i].out == o)
+            return &r[i];
+    return NULL;
+}
+
+/* The signed-distance and contact queries, per group at 1Ki: dense distance
+ * on AVX-512 and AVX2 against scalar; contacts at 1% against the overlap
+ * index list at 1% of the same input, backend and query shape (margin 0:
+ * the same elements are reported); and the best backend against seed E's
+ * per-pair computation of the same outputs, for the groups whose pairs are
+ * a circle and a box (seed E's question): distances, and contacts at 50%. */
+static void print_query_targets(FILE *f, const bench_row *rows, int nr, size_t k1)
+{
+    char what[128], buf[96];
+    if (!k1)
+        return;
+    for (int g = 0; g < group_count(); g++) {
+        const bench_group *gr = group_at(g);
+        if (group_primary(gr) != OUT_DIST)
+            continue;
+        const bench_row *sc = find(rows, nr, k1, KIND_BACKEND, CB_BACKEND_SCALAR, g, OUT_DIST);
+        const bench_row *a5 = find(rows, nr, k1, KIND_BACKEND, CB_BACKEND_AVX512, g, OUT_DIST);
+        const bench_row *a2 = find(rows, nr, k1, KIND_BACKEND, CB_BACKEND_AVX2, g, OUT_DIST);
+        snprintf(what, sizeof what, "1Ki %s dist: AVX-512 vs scalar", gr->label);
+        target(f, what, MED(sc, a5), MIN(sc, a5), 1, 10, "x", "");
+        snprintf(what, sizeof what, "1Ki %s dist: AVX2 vs scalar", gr->label);
+        target(f, what, MED(sc, a2), MIN(sc, a2), 1, 5, "x", "");
+    }
+    for (int b = 0; b < CB_BACKEND_COUNT; b++)
+        for (int g = 0; g < group_count(); g++) {
+            const bench_group *gr = group_at(g);
+            int tw = group_twin(gr, CB_QUERY_OVERLAP);
+            if (group_primary(gr) != OUT_CONT_LO || tw < 0)
+                continue;
+            const bench_row *c1 = find(rows, nr, k1, KIND_BACKEND, b, g, OUT_CONT_LO);
+            const bench_row *i1 = find(rows, nr, k1, KIND_BACKEND, b, tw, OUT_IDX_LO);
+            if (!c1 && !i1)
+                continue; /* a backend not run */
+            snprintf(what, sizeof what, "1Ki %s: %s cont 1%% vs overlap idx 1%%",
+                     cb_backend_name((cb_backend)b), gr->label);
+            target(f, what, MED(i1, c1), MIN(i1, c1), 1, 0.7, "x", "");
+        }
+    /* At 1Ki the branch predictor has learnt the seed's branches (the same
+     * data every call); at 16Ki it no longer can, as in a game's frame. */
+    const size_t at[2] = {k1, find_size(rows, nr, 16ul << 10)};
+    for (int z = 0; z < 2; z++)
+        for (int g = 0; g < group_count() && at[z]; g++) {
+            const bench_group *gr = group_at(g);
+            out_kind o = group_primary(gr) == OUT_DIST ? OUT_DIST : OUT_CONT_HI;
+            if ((group_primary(gr) != OUT_DIST && group_primary(gr) != OUT_CONT_LO) ||
+                gr->one == gr->many)
+                continue;
+            const bench_row *se = seed_e_row(rows, nr, at[z], o);
+            const bench_row *bb = best_backend(rows, nr, at[z], g, o);
+            snprintf(buf, sizeof buf, "(best: %s)", bb ? bb->label : "-");
+            snprintf(what, sizeof what, "%s %s %s: best backend vs seed E per pair",
+                     z ? "16Ki" : "1Ki", gr->label, out_name(o));
+            target(f, what, MED(se, bb), MIN(se, bb), 1, 20, "x", buf);
+        }
 }
 
 static void print_targets(FILE *f, const bench_env *e, const bench_row *rows, int nr,
@@ -235,14 +323,16 @@ static void print_targets(FILE *f, const bench_env *e, const bench_row *rows, in
             int soa = group_find(gr->query, gr->one, gr->many, CB_LAYOUT_SOA);
             if (gr->layout != CB_LAYOUT_AOS || soa < 0)
                 continue;
-            const bench_row *s1 = find(rows, nr, k1, KIND_BACKEND, b, soa, OUT_MASK);
-            const bench_row *s2 = find(rows, nr, k1, KIND_BACKEND, b, g, OUT_MASK);
-            snprintf(what, sizeof what, "1Ki %s: %s AoS vs SoA (mask)", name, gr->stem);
+            out_kind po = group_primary(gr);
+            const bench_row *s1 = find(rows, nr, k1, KIND_BACKEND, b, soa, po);
+            const bench_row *s2 = find(rows, nr, k1, KIND_BACKEND, b, g, po);
+            snprintf(what, sizeof what, "1Ki %s: %s AoS vs SoA (%s)", name, gr->stem, out_name(po));
             target(f, what, MED(s1, s2), MIN(s1, s2), 1, 0.6, "x", "");
         }
         for (int g = 0; g < group_count(); g++) {
             const bench_group *gr = group_at(g);
-            if (gr->layout != CB_LAYOUT_SOA)
+            if (gr->layout != CB_LAYOUT_SOA || group_entry(gr, CB_OUTPUT_MASK) == BENCH_NO_ENTRY ||
+                group_entry(gr, CB_OUTPUT_INDICES) == BENCH_NO_ENTRY)
                 continue;
             const bench_row *s1 = find(rows, nr, k1, KIND_BACKEND, b, g, OUT_MASK);
             const bench_row *i1 = find(rows, nr, k1, KIND_BACKEND, b, g, OUT_IDX_LO);
@@ -250,6 +340,7 @@ static void print_targets(FILE *f, const bench_env *e, const bench_row *rows, in
             target(f, what, MED(s1, i1), MIN(s1, i1), 1, 0.8, "x", "");
         }
     }
+    print_query_targets(f, rows, nr, k1);
 }
 
 /* -------------------------------------------------------------- table */
@@ -258,6 +349,10 @@ void report_table(FILE *f, const bench_opts *o, const bench_env *e, const bench_
                   const small_row *sm, int ns, double fenv_ns)
 {
     char b1[32], b2[32], b3[32];
+    for (int g = 0; g < group_count(); g++) {
+        int w = (int)strlen(group_at(g)->label);
+        entry_w = w > entry_w ? w : entry_w;
+    }
     fprintf(f, "cb-bench: %s; %s", e->cpu, e->compiler);
     if (e->load_start >= 0)
         fprintf(f, "; load average %.2f at start, %.2f at end (other work on these cores "
@@ -291,7 +386,7 @@ void report_table(FILE *f, const bench_opts *o, const bench_env *e, const bench_
         fprintf(f, "\n== n = %s (boxes SoA %s: %s; circles %s: %s)\n", fmt_n(n, b1, sizeof b1),
                 fmt_bytes(16 * n, b2, sizeof b2), regime_of(e, 16 * n),
                 fmt_bytes(12 * n, b3, sizeof b3), regime_of(e, 12 * n));
-        fprintf(f, "  %-16s %-11s %-7s %5s %8s %9s %8s %7s %7s %7s %6s %6s  %9s %9s\n", "row", "entry",
+        fprintf(f, "  %-16s %-*s %-8s %5s %8s %9s %8s %7s %7s %7s %6s %6s  %9s %9s\n", "row", entry_w, "entry",
                 "output", "n", "hits", "ns/elem", "elem/s", "xscalar", "xloopO3", "xseed", "%read",
                 "GB/s", "min", "max");
         for (int g = 0; g < group_count(); g++) {
@@ -339,8 +434,9 @@ void report_table(FILE *f, const bench_opts *o, const bench_env *e, const bench_
     print_targets(f, e, rows, nr, sm, ns);
 
     /* Seeds' notes: where their answers differ from the contract's. */
-    fprintf(f, "\nSeeds (per pair in a loop, own box format, bitmask out; x seed compares "
-               "per-element cost for every entry point):\n");
+    fprintf(f, "\nSeeds (per pair in a loop, own box format, bitmask out; seed E also its "
+               "distances and contact records, own structs; x seed compares per-element cost "
+               "with the seed rows of the same output):\n");
     size_t nmax = 0;
     for (int i = 0; i < nr; i++)
         nmax = rows[i].n > nmax ? rows[i].n : nmax;

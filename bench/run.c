@@ -1,6 +1,7 @@
 /* run.c - one timed sample of any row (backend kernel, seed, compiler loop, streaming read), and its check against the contract. */
 #include "bench.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,7 +15,26 @@
  * library or translation unit (no LTO), so the compiler cannot drop a call,
  * and consuming the result makes that explicit anyway.
  */
-int query_of(out_kind o) { return o == OUT_IDX_LO ? 1 : o == OUT_IDX_HI ? 2 : 0; }
+int query_of(out_kind o)
+{
+    return o == OUT_IDX_LO || o == OUT_CONT_LO ? 1 : o == OUT_IDX_HI || o == OUT_CONT_HI ? 2 : 0;
+}
+
+/* A float's bits, to consume a loop's last result as an integer. */
+static inline uint32_t bits_of(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return u;
+}
+
+/* The floats a distance loop writes: the out buffer of the group's
+ * distance entry (n floats, cbatch.h's CB_OUTPUT_DISTANCES). */
+static float *dist_buffer(const dataset *d, int g)
+{
+    size_t e = group_entry(group_at(g), CB_OUTPUT_DISTANCES);
+    return (float *)data_args(d, g, e, 0).out;
+}
 
 /* The four inputs the baselines (loops, streaming read) are written for. */
 enum { IN_BOX_SOA, IN_BOX_AOS, IN_CIRCLE_SOA, IN_CIRCLE_AOS };
@@ -49,11 +69,51 @@ double run_case(const bench_case *c, const dataset *d, unsigned long iters)
         break;
     }
     case KIND_SEED:
-        TIMED(seed_run(c->seed, d, qc, (uint64_t *)d->out));
+        if (c->out == OUT_DIST) {
+            float *dist = dist_buffer(d, c->group);
+            TIMED(seed_e_distances(d, qc, dist));
+        } else if (c->out == OUT_CONT_LO || c->out == OUT_CONT_HI) {
+            TIMED(seed_e_contacts(d, qc, d->econtacts, d->eindex));
+        } else {
+            size_t me = group_entry(group_at(c->group), CB_OUTPUT_MASK);
+            uint64_t *mask = data_args(d, c->group, me, 0).out;
+            TIMED(seed_run(c->seed, d, qc, mask));
+        }
         break;
     case KIND_CLAMP_O2:
     case KIND_CLAMP_NATIVE: {
         const int nat = c->kind == KIND_CLAMP_NATIVE;
+        if (c->out == OUT_DIST) {
+            /* out[n - 1] read back as for the byte loops below */
+            float *f = dist_buffer(d, c->group);
+            switch (in) {
+            case IN_BOX_SOA:
+                if (nat)
+                    TIMED((clamp_native_dist_box_soa(qc, &d->soa, n, f), bits_of(f[n - 1])));
+                else
+                    TIMED((clamp_o2_dist_box_soa(qc, &d->soa, n, f), bits_of(f[n - 1])));
+                break;
+            case IN_BOX_AOS:
+                if (nat)
+                    TIMED((clamp_native_dist_box_aos(qc, d->aos, n, f), bits_of(f[n - 1])));
+                else
+                    TIMED((clamp_o2_dist_box_aos(qc, d->aos, n, f), bits_of(f[n - 1])));
+                break;
+            case IN_CIRCLE_SOA:
+                if (nat)
+                    TIMED((clamp_native_dist_circle_soa(&d->csoa, n, qb, f), bits_of(f[n - 1])));
+                else
+                    TIMED((clamp_o2_dist_circle_soa(&d->csoa, n, qb, f), bits_of(f[n - 1])));
+                break;
+            default:
+                if (nat)
+                    TIMED((clamp_native_dist_circle_aos(d->caos, n, qb, f), bits_of(f[n - 1])));
+                else
+                    TIMED((clamp_o2_dist_circle_aos(d->caos, n, qb, f), bits_of(f[n - 1])));
+                break;
+            }
+            break;
+        }
         /* out[n - 1] is read back after each call: the byte stores are the
          * loop's only effect, and this consumes them. */
         switch (in) {
@@ -123,11 +183,11 @@ double run_case(const bench_case *c, const dataset *d, unsigned long iters)
     return t1 - t0;
 }
 
-/* The compiler loops compute the overlap contract for one circle vs boxes
- * and one box vs circles, either layout. */
+/* The compiler loops compute the overlap and the signed-distance contracts
+ * for one circle vs boxes and one box vs circles, either layout. */
 int clamp_covers(const bench_group *g)
 {
-    return g->query == CB_QUERY_OVERLAP &&
+    return (g->query == CB_QUERY_OVERLAP || g->query == CB_QUERY_DISTANCE) &&
            ((g->one == CB_SHAPE_CIRCLE && g->many == CB_SHAPE_BOX) ||
             (g->one == CB_SHAPE_BOX && g->many == CB_SHAPE_CIRCLE));
 }
@@ -153,51 +213,163 @@ static size_t popcount(const uint64_t *a, size_t words)
     return c;
 }
 
-/* A backend row under both touching rules: the kernel's output against the
- * scalar backend's, and the scalar backend's against testkit's reference
- * (the contract written independently of the library). */
-static size_t check_backend(const bench_case *c, dataset *d, char *why, size_t whylen)
+/* The scalar backend is checked against testkit's reference on at most
+ * this many elements (a prefix of the data set, which spans the whole
+ * level): the reference runs one pair at a time with an integer square
+ * root, a hundred times slower than a kernel, and at 16Mi it would take
+ * minutes. Every other backend is checked against scalar on all n. */
+#define REF_CHECK_MAX ((size_t)256 << 10)
+
+/* The backend rows rows[0..k-1] of one entry and row kind, under both
+ * touching rules (and, for an entry that reads a margin, also at
+ * CHECK_MARGIN): each kernel's output against the scalar backend's, computed
+ * once per run, and the scalar backend's against testkit's reference (the
+ * contract written independently of the library). Every output is compared
+ * bit for bit by testkit (tk_same_output), whatever its kind. Returns the
+ * first failing row, or -1. */
+int check_backends(const bench_case *const *rows, int k, dataset *d, char *why, size_t whylen)
 {
+    const bench_case *c = rows[0];
     const cb_entry_info *info = cb_entry_info_of(c->entry);
-    const int against_ref = c->backend == CB_BACKEND_SCALAR;
     const cb_kernel_fn scalar = cb_entry_kernel(c->entry, CB_BACKEND_SCALAR);
-    const unsigned rules[2] = {0u, (unsigned)CB_STRICT};
-    for (int r = 0; r < 2; r++) {
+    const struct {
+        unsigned flags;
+        float margin;
+    } runs[3] = {{0u, BENCH_MARGIN}, {(unsigned)CB_STRICT, BENCH_MARGIN}, {0u, CHECK_MARGIN}};
+    const int nruns = info->output == CB_OUTPUT_CONTACTS ? 3 : 2;
+    char diff[224];
+    for (int r = 0; r < nruns; r++) {
         cb_args a = data_args(d, c->group, c->entry, query_of(c->out));
-        a.flags = rules[r];
-        size_t got = c->fn(&a);
+        a.flags = runs[r].flags;
+        a.margin = runs[r].margin;
         cb_args b = a;
-        b.out = d->ref;
-        size_t want = against_ref ? ref_entry(info, &b) : scalar(&b);
-        char diff[224];
-        if (!tk_same_output(info, d->n, got, d->out, want, d->ref, diff, sizeof diff)) {
-            snprintf(why, whylen, "%s vs %s%s: %s", cb_backend_name((cb_backend)c->backend),
-                     against_ref ? "testkit's reference" : "scalar",
-                     rules[r] ? " with CB_STRICT" : "", diff);
-            return 1;
+        b.out = data_ref(d, c->entry);
+        const char *rule = runs[r].flags ? " with CB_STRICT" : "";
+        const char *margin = runs[r].margin != BENCH_MARGIN ? " at the check margin" : "";
+        /* the scalar row against the reference, on a prefix */
+        for (int i = 0; i < k; i++) {
+            if (rows[i]->backend != CB_BACKEND_SCALAR)
+                continue;
+            cb_args p = a, q = b;
+            p.n = q.n = a.n < REF_CHECK_MAX ? a.n : REF_CHECK_MAX;
+            size_t got = rows[i]->fn(&p), want = ref_entry(info, &q);
+            if (!tk_same_output(info, p.n, got, p.out, want, q.out, diff, sizeof diff)) {
+                snprintf(why, whylen, "scalar vs testkit's reference%s%s: %s", rule, margin, diff);
+                return i;
+            }
+        }
+        /* every other row against one scalar output */
+        size_t want = 0;
+        int have = 0;
+        for (int i = 0; i < k; i++) {
+            if (rows[i]->backend == CB_BACKEND_SCALAR)
+                continue;
+            if (!have)
+                want = scalar(&b), have = 1;
+            size_t got = rows[i]->fn(&a);
+            if (!tk_same_output(info, a.n, got, a.out, want, b.out, diff, sizeof diff)) {
+                snprintf(why, whylen, "%s vs scalar%s%s: %s",
+                         cb_backend_name((cb_backend)rows[i]->backend), rule, margin, diff);
+                return i;
+            }
         }
     }
-    return 0;
+    return -1;
+}
+
+/* Units in the last place between two finite floats of one sign (a large
+ * number when the signs differ or one is not finite). */
+static uint32_t ulps(float a, float b)
+{
+    uint32_t ua = bits_of(a), ub = bits_of(b);
+    if ((ua ^ ub) >> 31 || !isfinite(a) || !isfinite(b))
+        return a == b ? 0 : UINT32_MAX;
+    return ua > ub ? ua - ub : ub - ua;
+}
+
+/* Seed E's distances against the scalar backend's distance entry of the
+ * group (the same boxes, the same circle): reported, never fatal. */
+static size_t check_seed_distance(const bench_case *c, dataset *d, char *why, size_t whylen)
+{
+    const int g = c->group;
+    const size_t e = group_entry(group_at(g), CB_OUTPUT_DISTANCES);
+    cb_args a = data_args(d, g, e, query_of(c->out));
+    a.out = data_ref(d, e);
+    cb_entry_kernel(e, CB_BACKEND_SCALAR)(&a);
+    const float *want = a.out;
+    float *got = dist_buffer(d, g);
+    seed_e_distances(d, d->q[g][query_of(c->out)], got);
+    size_t diff = 0;
+    uint32_t worst = 0;
+    for (size_t i = 0; i < d->n; i++) {
+        uint32_t u = ulps(got[i], want[i]);
+        diff += u != 0;
+        worst = u > worst ? u : worst;
+    }
+    snprintf(why, whylen, "%zu of %zu distances differ from the contract's (at most %u ulp)", diff,
+             d->n, (unsigned)worst);
+    return diff;
+}
+
+/* Seed E's contacts against the scalar backend's contact entry with
+ * CB_STRICT at margin 0 (touching excluded, as the seed): which boxes are
+ * reported, and for the boxes both report, whether the normal, separation
+ * and point have the same bits. Reported, never fatal. */
+static size_t check_seed_contacts(const bench_case *c, dataset *d, char *why, size_t whylen)
+{
+    const int g = c->group;
+    const size_t e = group_entry(group_at(g), CB_OUTPUT_CONTACTS);
+    cb_args a = data_args(d, g, e, query_of(c->out));
+    a.out = data_ref(d, e);
+    a.flags = CB_STRICT;
+    size_t nw = cb_entry_kernel(e, CB_BACKEND_SCALAR)(&a);
+    const cb_contacts *w = a.out;
+    size_t ng = seed_e_contacts(d, d->q[g][query_of(c->out)], d->econtacts, d->eindex);
+    size_t sel = 0, rec = 0, both = 0;
+    for (size_t i = 0, j = 0; i < ng || j < nw;) {
+        uint32_t gi = i < ng ? d->eindex[i] : UINT32_MAX, wj = j < nw ? w->index[j] : UINT32_MAX;
+        if (gi != wj) {
+            sel++;
+            i += gi < wj, j += wj < gi;
+            continue;
+        }
+        const seed_econtact *k = &d->econtacts[i];
+        rec += bits_of(k->nx) != bits_of(w->normal_x[j]) ||
+               bits_of(k->ny) != bits_of(w->normal_y[j]) ||
+               bits_of(k->distance) != bits_of(w->separation[j]) ||
+               bits_of(k->px) != bits_of(w->point_x[j]) || bits_of(k->py) != bits_of(w->point_y[j]);
+        both++, i++, j++;
+    }
+    snprintf(why, whylen,
+             "%zu of %zu selections differ (CB_STRICT); %zu of %zu records differ in bits", sel,
+             d->n, rec, both);
+    return sel + rec;
 }
 
 size_t check_case(const bench_case *c, dataset *d, char *why, size_t whylen)
 {
     const size_t n = d->n, words = (n + 63) / 64;
     const int g = c->group;
-    const size_t me = group_entry(group_at(g), CB_OUTPUT_MASK);
-    const cb_kernel_fn scalar_mask =
-        me == BENCH_NO_ENTRY ? NULL : cb_entry_kernel(me, CB_BACKEND_SCALAR);
-    uint64_t *out = d->out, *ref = d->ref;
-    size_t diff = 0;
+    const bench_group *gr = group_at(g);
+    const size_t me = group_entry(gr, CB_OUTPUT_MASK);
     why[0] = '\0';
     switch (c->kind) {
-    case KIND_BACKEND:
-        return check_backend(c, d, why, whylen);
+    case KIND_BACKEND: {
+        const bench_case *one = c;
+        return check_backends(&one, 1, d, why, whylen) >= 0;
+    }
     case KIND_SEED: {
+        if (c->out == OUT_DIST)
+            return check_seed_distance(c, d, why, whylen);
+        if (c->out == OUT_CONT_LO || c->out == OUT_CONT_HI)
+            return check_seed_contacts(c, d, why, whylen);
         /* Compared with the contract under the seed's own touching rule;
          * the area queries reach more boxes from every side: a better probe
          * than the entity alone. */
+        const cb_kernel_fn scalar_mask = cb_entry_kernel(me, CB_BACKEND_SCALAR);
         unsigned flags = seed_touch(c->seed) ? 0u : (unsigned)CB_STRICT;
+        uint64_t *ref = data_ref(d, me), *out = data_args(d, g, me, 0).out;
+        size_t diff = 0;
         for (int k = 0; k < 3; k++) {
             cb_args a = data_args(d, g, me, k);
             a.flags = flags;
@@ -213,25 +385,35 @@ size_t check_case(const bench_case *c, dataset *d, char *why, size_t whylen)
     }
     case KIND_CLAMP_O2:
     case KIND_CLAMP_NATIVE: {
-        /* One byte per element, 0 or 1: as a mask, the scalar backend's. */
+        /* The loop's result against the scalar backend's entry of the same
+         * question: its distances bit for bit, or its bytes (0 or 1) as a
+         * mask. */
+        const int is_dist = c->out == OUT_DIST;
+        const size_t e = is_dist ? group_entry(gr, CB_OUTPUT_DISTANCES) : me;
         bench_case one = *c;
         run_case(&one, d, 1);
-        memset(out, 0, words * sizeof *out);
-        for (size_t i = 0; i < n; i++) {
-            if (d->bytes[i] > 1) {
-                snprintf(why, whylen, "%s: byte %zu is %d, not 0 or 1", c->label, i, d->bytes[i]);
-                return 1;
+        void *got = data_args(d, g, e, 0).out;
+        if (!is_dist) {
+            uint64_t *out = got;
+            memset(out, 0, words * sizeof *out);
+            for (size_t i = 0; i < n; i++) {
+                if (d->bytes[i] > 1) {
+                    snprintf(why, whylen, "%s: byte %zu is %d, not 0 or 1", c->label, i,
+                             d->bytes[i]);
+                    return 1;
+                }
+                out[i / 64] |= (uint64_t)d->bytes[i] << (i % 64);
             }
-            out[i / 64] |= (uint64_t)d->bytes[i] << (i % 64);
         }
-        cb_args a = data_args(d, g, me, 0);
-        a.out = ref;
-        size_t want = scalar_mask(&a);
+        cb_args a = data_args(d, g, e, 0);
+        a.out = data_ref(d, e);
+        size_t want = cb_entry_kernel(e, CB_BACKEND_SCALAR)(&a);
+        size_t count = is_dist ? n : popcount(got, words);
         char first[224];
-        if (!tk_same_output(cb_entry_info_of(me), n, popcount(out, words), out, want, ref, first,
+        if (!tk_same_output(cb_entry_info_of(e), n, count, got, want, a.out, first,
                             sizeof first)) {
             snprintf(why, whylen, "%s vs scalar: %s", c->label, first);
-            size_t x = popcount_xor(out, ref, words);
+            size_t x = is_dist ? 1 : popcount_xor(got, a.out, words);
             return x ? x : 1;
         }
         return 0;

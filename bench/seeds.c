@@ -1,4 +1,4 @@
-/* seeds.c - the five per-pair methods of shared/SEEDS.md (A-E), written from their descriptions, run one pair at a time in a loop with bitmask output. */
+/* seeds.c - the five per-pair methods of shared/SEEDS.md (A-E), written from their descriptions, run one pair at a time in a loop with bitmask output; and seed E's signed distance and contact records on its own structs. */
 #include "bench.h"
 
 #include <math.h>
@@ -27,6 +27,16 @@
  *     builds its contact data (distance, normal, depth, contact point) for
  *     every hit, as its write-up does; the depths are summed so the compiler
  *     must compute them.
+ *
+ * Seed E also has rows of its own against the distance and contact queries:
+ * its write-up's whole computation per pair, on its own box struct (centre +
+ * width/height) and its own contact record, written from SEEDS.md's row E:
+ * the distance rows store its signed distance for every box; the contact
+ * rows keep its early out and store the full record (normal, distance,
+ * depth, point, MTV) and the index of each box it reports. It measures
+ * |delta| as sqrt(dx*dx + dy*dy) and breaks a tie between the nearest faces
+ * of a centre inside the box its own way, so its numbers may differ from the
+ * contract's in the last bits (the notes count them).
  */
 
 #define HALF_PI 1.57079632679489661923f
@@ -217,6 +227,96 @@ static size_t run_e(cb_circle c, const cb_box_center *b, size_t n, uint64_t *mas
         }
     }
     e_depth_sink = depth;
+    return count;
+}
+
+/* ---- seed E, distance and contacts */
+
+/* The circle's centre in box space and its projection onto the box, centred
+ * at the origin: half-extents w/2, h/2; delta = centre - projection. */
+typedef struct e_local {
+    float hw, hh;   /* half width, half height */
+    float lx, ly;   /* the centre in box space */
+    float qx, qy;   /* its projection onto the box */
+    float dx, dy;   /* delta */
+    float d2;       /* |delta|^2 */
+} e_local;
+
+static inline e_local e_project(float cx, float cy, seed_ebox b)
+{
+    e_local p;
+    p.hw = b.w * 0.5f, p.hh = b.h * 0.5f;
+    p.lx = cx - b.cx, p.ly = cy - b.cy;
+    p.qx = p.lx < -p.hw ? -p.hw : p.lx > p.hw ? p.hw : p.lx;
+    p.qy = p.ly < -p.hh ? -p.hh : p.ly > p.hh ? p.hh : p.ly;
+    p.dx = p.lx - p.qx, p.dy = p.ly - p.qy;
+    p.d2 = p.dx * p.dx + p.dy * p.dy;
+    return p;
+}
+
+/* The signed distance: |delta| - r outside; inside (delta zero), minus the
+ * way out through the nearest face, minus r. */
+static inline float e_distance(float r, const e_local *p)
+{
+    if (p->d2 > 0)
+        return sqrtf(p->d2) - r;
+    float fx = p->hw - fabsf(p->lx), fy = p->hh - fabsf(p->ly);
+    return -((fx < fy ? fx : fy) + r);
+}
+
+/* The whole contact record of a pair. */
+static inline seed_econtact e_contact(float cx, float cy, float r, seed_ebox b, const e_local *p)
+{
+    seed_econtact k;
+    if (p->d2 > 0) {
+        float len = sqrtf(p->d2);
+        k.nx = p->dx / len, k.ny = p->dy / len;
+        k.distance = len - r;
+        k.px = b.cx + p->qx, k.py = b.cy + p->qy;
+    } else { /* centre inside: push out through the nearest face */
+        float fx = p->hw - fabsf(p->lx), fy = p->hh - fabsf(p->ly);
+        if (fx < fy) {
+            k.nx = p->lx < 0 ? -1.0f : 1.0f, k.ny = 0;
+            k.distance = -(fx + r);
+            k.px = b.cx + k.nx * p->hw, k.py = cy;
+        } else {
+            k.nx = 0, k.ny = p->ly < 0 ? -1.0f : 1.0f;
+            k.distance = -(fy + r);
+            k.px = cx, k.py = b.cy + k.ny * p->hh;
+        }
+    }
+    k.depth = -k.distance; /* r - |delta| outside; the way out through the face inside */
+    k.mtv_x = k.nx * k.depth, k.mtv_y = k.ny * k.depth;
+    return k;
+}
+
+const char *seed_e_label(out_kind o)
+{
+    return o == OUT_DIST ? "seed E distance" : "seed E contact <";
+}
+
+size_t seed_e_distances(const dataset *d, cb_circle c, float *dist)
+{
+    const seed_ebox *b = d->eboxes;
+    for (size_t i = 0; i < d->n; i++) {
+        e_local p = e_project(c.x, c.y, b[i]);
+        dist[i] = e_distance(c.r, &p);
+    }
+    return d->n;
+}
+
+size_t seed_e_contacts(const dataset *d, cb_circle c, seed_econtact *out, uint32_t *idx)
+{
+    const seed_ebox *b = d->eboxes;
+    const float r2 = c.r * c.r;
+    size_t count = 0;
+    for (size_t i = 0; i < d->n; i++) {
+        e_local p = e_project(c.x, c.y, b[i]);
+        if (p.d2 + E_EPS >= r2) /* early out on squared lengths, touching excluded */
+            continue;
+        out[count] = e_contact(c.x, c.y, c.r, b[i], &p);
+        idx[count++] = (uint32_t)i;
+    }
     return count;
 }
 

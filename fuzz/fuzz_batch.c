@@ -1,4 +1,4 @@
-/* fuzz_batch.c - libFuzzer target: bytes become a circle, boxes, mirror circles + box, flags, a length and a float mode; every entry on every runnable backend, and its public function, must match the reference bit for bit. */
+/* fuzz_batch.c - libFuzzer target: bytes become a circle, boxes, mirror circles + box, flags, a length, a contact margin and a float mode; every entry on every runnable backend, and its public function, must match the reference bit for bit on every output array. */
 #include "fpctl.h"
 #include "fuzz_format.h"
 #include "reference.h"
@@ -26,9 +26,17 @@
  *    gives the reference's default-mode answer in any float mode, restores
  *    the caller's mode, rejects unknown flag bits and NULL pointers writing
  *    nothing;
- *  - mask words are written whole, bits past n zero; index lists ascending
- *    and within n entries; nothing written outside the output (canaries on
- *    both sides); inputs never modified;
+ *  - every output kind compared bit for bit by testkit (mask words, index
+ *    lists, the n separations of distance entries, the 7 arrays of contact
+ *    records), and its format's invariants (tk_check_format: bits past n
+ *    zero, ascending indices, canonical NaNs, ...); nothing written outside
+ *    any output array (canaries on both sides) nor into the cb_contacts;
+ *    inputs never modified;
+ *  - contact entries: the input's margin in the public calls (one that is
+ *    not finite and >= 0 must give CB_INVALID), a NULL array of the
+ *    cb_contacts refused; on every backend, at margin 0 the raw kernel's
+ *    hit set is the overlap entry's of the same shapes and layout, and the
+ *    separation of every contact is the distance entry's for that element;
  *  - every input array ends exactly at the end of its heap block, so
  *    AddressSanitizer reports any read past element n-1;
  *  - the validators and converters against their own oracles.
@@ -97,54 +105,23 @@ static fz_arr arr_new(size_t bytes, size_t off)
     return a;
 }
 
-/* Outputs: CANARY 32-bit units on each side of `units` output units (two per
- * mask word, one per index entry), so a write even one index entry past n
- * lands in a canary. Accessed with memcpy only: the library stores uint64_t
- * or uint32_t into the same bytes. */
-#define CANARY 4
-#define CANARY_UNIT 0xC4A9A5C4u
+/* Outputs: testkit's tk_out for the entry's kind, every array in a heap
+ * block with TK_OUT_PAD bytes of canary on each side, so a write even one
+ * unit outside an array lands in a canary. */
+#define CANARY 0xC4
 
-typedef struct {
-    unsigned char *block;
-    size_t units;
-} fz_out;
-
-static fz_out out_new(size_t units)
+static void out_fill(tk_out *o, uint8_t pattern)
 {
-    fz_out o;
-    o.units = units;
-    /* malloc's alignment plus 16 bytes of canary keeps mask words 8-byte aligned */
-    o.block = malloc((units + 2 * CANARY) * sizeof(uint32_t));
-    if (!o.block)
-        abort();
-    return o;
+    tk_out_fill(o, pattern);
+    tk_out_fill_pads(o, CANARY);
 }
 
-static uint32_t unit_at(const fz_out *o, size_t i)
+static void out_check_canaries(const tk_out *o, const char *what)
 {
-    uint32_t u;
-    memcpy(&u, o->block + i * sizeof u, sizeof u);
-    return u;
-}
-
-static void out_fill(fz_out *o, uint32_t pattern)
-{
-    for (size_t i = 0; i < o->units + 2 * CANARY; i++) {
-        uint32_t u = (i < CANARY || i >= CANARY + o->units) ? CANARY_UNIT : pattern;
-        memcpy(o->block + i * sizeof u, &u, sizeof u);
-    }
-}
-
-static void *out_ptr(const fz_out *o) { return o->block + CANARY * sizeof(uint32_t); }
-
-static void out_check_canaries(const fz_out *o, const char *what)
-{
-    for (size_t i = 0; i < CANARY; i++) {
-        if (unit_at(o, i) != CANARY_UNIT)
-            FAILF("%s: wrote before its output", what);
-        if (unit_at(o, CANARY + o->units + i) != CANARY_UNIT)
-            FAILF("%s: wrote past the end of its output (%zu bytes)", what, o->units * sizeof(uint32_t));
-    }
+    if (!tk_out_pads_intact(o, CANARY))
+        FAILF("%s: wrote outside an output array", what);
+    if (!tk_out_intact(o))
+        FAILF("%s: wrote the cb_contacts struct", what);
 }
 
 
@@ -314,22 +291,16 @@ static size_t question_of(size_t e)
     }
 }
 
-/* An output against its expected value, canaries included. */
-static void expect_out(const cb_entry_info *d, size_t n, size_t count, const fz_out *o,
+/* An output against its expected value, canaries and format included. */
+static void expect_out(const cb_entry_info *d, size_t n, size_t count, const tk_out *o,
                        size_t want_count, const void *want, const char *what)
 {
-    char why[256];
+    char why[320];
     out_check_canaries(o, what);
-    if (!tk_same_output(d, n, count, out_ptr(o), want_count, want, why, sizeof why))
+    if (!tk_same_output(d, n, count, o->out, want_count, want, why, sizeof why))
         FAILF("%s: %s (got, expected)", what, why);
-}
-
-static int all_pattern(const fz_out *o, uint32_t pattern)
-{
-    for (size_t i = 0; i < o->units; i++)
-        if (unit_at(o, CANARY + i) != pattern)
-            return 0;
-    return 1;
+    if (!tk_check_format(d, n, count, o->out, why, sizeof why))
+        FAILF("%s: %s", what, why);
 }
 
 static void *xmalloc(size_t bytes)
@@ -389,18 +360,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     /* Per entry: its arguments, its output with canaries, the reference's
      * answer (default mode), and its question's raw scalar answer in the
-     * input's mode (the hits, from the question's first entry, and those
-     * hits in this entry's format). */
-    size_t words = (n + 63) / 64;
+     * input's mode (from the question's first entry, rewritten in this
+     * entry's format). Raw kernels and the reference need a valid margin:
+     * fz_margin_usable; the public calls get the input's margin as it is. */
+    float margin = fz_margin_usable(fc.margin);
     cb_args *args = xmalloc(ne * sizeof *args);
-    fz_out *outs = xmalloc(ne * sizeof *outs);
-    void **want = xmalloc(ne * sizeof *want);
+    tk_out *outs = xmalloc(ne * sizeof *outs), *want = xmalloc(ne * sizeof *want);
+    tk_out *moded = xmalloc(ne * sizeof *moded), *qout = xmalloc(ne * sizeof *qout);
     size_t *want_count = xmalloc(ne * sizeof *want_count);
-    uint64_t **mode_hits = xmalloc(ne * sizeof *mode_hits);
-    void **moded = xmalloc(ne * sizeof *moded);
-    size_t *moded_count = xmalloc(ne * sizeof *moded_count);
+    size_t *moded_count = xmalloc(ne * sizeof *moded_count), *qcount = xmalloc(ne * sizeof *qcount);
+    uint64_t *hits = xmalloc(((n + 63) / 64 + 1) * sizeof *hits);
     char what[192];
-    uint32_t pattern = 0x7F4A7C15u ^ (uint32_t)size;
+    uint8_t pattern = (uint8_t)(0x15u ^ size);
     unsigned long long saved = fpctl_read();
 
     /* CB_FUZZ_SELFTEST=1: corrupt one expected hit, so the stage can prove
@@ -412,23 +383,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* Raw scalar kernels in the default mode: the reference's answer. */
     for (size_t e = 0; e < ne; e++) {
         const cb_entry_info *d = cb_entry_info_of(e);
-        cb_args a = {fc.circle, fc.box, tk_pick(d, &in), n, NULL, flags};
+        cb_args a = {fc.circle, fc.box, tk_pick(d, &in), n, NULL, flags, margin};
         args[e] = a;
-        outs[e] = out_new(tk_out_bytes(d, n) / sizeof(uint32_t));
-        want[e] = xmalloc(tk_out_bytes(d, n));
-        moded[e] = xmalloc(tk_out_bytes(d, n));
-        mode_hits[e] = xmalloc((words + 1) * sizeof(uint64_t));
-        a.out = want[e];
+        tk_out_malloc_padded(&outs[e], d, n);
+        tk_out_malloc(&want[e], d, n);
+        tk_out_malloc(&moded[e], d, n);
+        tk_out_malloc(&qout[e], d, n);
+        a.out = want[e].out;
         want_count[e] = ref_entry(d, &a);
-        if (selftest && e == 0 && n) {
-            tk_hits_of(d, n, want_count[e], want[e], mode_hits[e]);
-            mode_hits[e][0] ^= 1;
-            want_count[e] = tk_from_hits(d, n, mode_hits[e], want[e]);
+        if (selftest && e == 0 && n && tk_hits_of(d, n, want_count[e], want[e].out, hits)) {
+            hits[0] ^= 1;
+            size_t c = tk_from_hits(d, n, hits, want[e].out);
+            if (c != CB_INVALID)
+                want_count[e] = c;
         }
         out_fill(&outs[e], pattern);
-        a.out = out_ptr(&outs[e]);
-        snprintf(what, sizeof what, "raw scalar %s", d->name);
-        expect_out(d, n, kernel_of(e, CB_BACKEND_SCALAR)(&a), &outs[e], want_count[e], want[e], what);
+        a.out = outs[e].out;
+        snprintf(what, sizeof what, "raw scalar %s (margin %a)", d->name, (double)margin);
+        expect_out(d, n, kernel_of(e, CB_BACKEND_SCALAR)(&a), &outs[e], want_count[e], want[e].out,
+                   what);
     }
 
     /* The input's float mode: each question's answer from its first entry's
@@ -437,28 +410,78 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (question_of(e) != e)
             continue;
         cb_args a = args[e];
-        a.out = out_ptr(&outs[e]);
+        a.out = qout[e].out;
         enter_mode(fc.mode);
-        size_t c = kernel_of(e, CB_BACKEND_SCALAR)(&a);
+        qcount[e] = kernel_of(e, CB_BACKEND_SCALAR)(&a);
         leave_mode(saved);
-        tk_hits_of(cb_entry_info_of(e), n, c, a.out, mode_hits[e]);
     }
-    for (size_t e = 0; e < ne; e++)
-        moded_count[e] = tk_from_hits(cb_entry_info_of(e), n, mode_hits[question_of(e)], moded[e]);
+    for (size_t e = 0; e < ne; e++) {
+        size_t q = question_of(e);
+        moded_count[e] = tk_copy_output(cb_entry_info_of(e), cb_entry_info_of(q), n, qcount[q],
+                                        qout[q].out, moded[e].out);
+    }
     for (int b = 0; b < CB_BACKEND_COUNT; b++) {
         if (!runnable(b))
             continue;
         for (size_t e = 0; e < ne; e++) {
             const cb_entry_info *d = cb_entry_info_of(e);
             cb_args a = args[e];
-            a.out = out_ptr(&outs[e]);
-            out_fill(&outs[e], pattern ^ (uint32_t)b);
+            a.out = outs[e].out;
+            out_fill(&outs[e], (uint8_t)(pattern ^ b));
             enter_mode(fc.mode);
             size_t c = kernel_of(e, b)(&a);
             leave_mode(saved);
             snprintf(what, sizeof what, "raw %s %s (mode %d)", cb_backend_name((cb_backend)b), d->name,
                      fc.mode);
-            expect_out(d, n, c, &outs[e], moded_count[e], moded[e], what);
+            expect_out(d, n, c, &outs[e], moded_count[e], moded[e].out, what);
+        }
+    }
+
+    /* Contacts against their overlap and distance entries (same shapes and
+     * layout, found by descriptor), on every backend, default mode: at
+     * margin 0 the same hit set; at the input's margin the distance entry's
+     * separation for every contact. The mode answers (moded, qout) are
+     * consumed by now: their buffers serve as scratch here. */
+    for (size_t e = 0; e < ne; e++) {
+        const cb_entry_info *d = cb_entry_info_of(e);
+        if (d->output != CB_OUTPUT_CONTACTS)
+            continue;
+        size_t eo = tk_find_entry(CB_QUERY_OVERLAP, d->one, d->many, d->layout, CB_OUTPUT_INDICES);
+        size_t ed =
+            tk_find_entry(CB_QUERY_DISTANCE, d->one, d->many, d->layout, CB_OUTPUT_DISTANCES);
+        if (eo >= ne || ed >= ne)
+            FAILF("%s: no overlap index entry or distance entry of the same shapes and layout",
+                  d->name);
+        for (int b = 0; b < CB_BACKEND_COUNT; b++) {
+            if (!runnable(b))
+                continue;
+            cb_args a = args[e];
+            a.margin = 0.0f;
+            a.out = outs[e].out;
+            size_t c = kernel_of(e, b)(&a);
+            cb_args ao = args[eo];
+            ao.out = moded[eo].out;
+            size_t co = kernel_of(eo, b)(&ao);
+            snprintf(what, sizeof what, "raw %s %s at margin 0 vs %s (hit sets)",
+                     cb_backend_name((cb_backend)b), d->name, cb_entry_info_of(eo)->name);
+            size_t ci = tk_copy_output(cb_entry_info_of(eo), d, n, c, outs[e].out, qout[eo].out);
+            if (!tk_same_output(cb_entry_info_of(eo), n, ci, qout[eo].out, co, moded[eo].out, NULL,
+                                0))
+                FAILF("%s: %zu contacts, %zu hits, or other elements", what, c, co);
+            a.margin = margin;
+            c = kernel_of(e, b)(&a);
+            cb_args ad = args[ed];
+            ad.out = moded[ed].out;
+            kernel_of(ed, b)(&ad);
+            const cb_contacts *ct = (const cb_contacts *)outs[e].out;
+            const float *dist = (const float *)moded[ed].out;
+            for (size_t k = 0; k < c && k < n; k++)
+                if (ct->index[k] >= n ||
+                    memcmp(&dist[ct->index[k]], &ct->separation[k], sizeof(float)))
+                    FAILF("raw %s %s contact %zu (element %u): separation %a, %s says %a",
+                          cb_backend_name((cb_backend)b), d->name, k, (unsigned)ct->index[k],
+                          (double)ct->separation[k], cb_entry_info_of(ed)->name,
+                          ct->index[k] < n ? (double)dist[ct->index[k]] : 0.0);
         }
     }
 
@@ -472,18 +495,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             FAILF("cb_set_backend(%s) did not take", cb_backend_name((cb_backend)b));
         for (size_t e = 0; e < ne; e++) {
             const cb_entry_info *d = cb_entry_info_of(e);
-            fz_out *o = &outs[e];
-            uint32_t pat = pattern ^ ((uint32_t)b << 8);
+            tk_out *o = &outs[e];
+            uint8_t pat = (uint8_t)(pattern ^ (b << 4));
             out_fill(o, pat);
             cb_args a = args[e];
-            a.out = out_ptr(o);
+            a.out = o->out;
             a.flags = junk;
-            int expect_invalid = junk != flags;
+            a.margin = fc.margin;
+            int is_contacts = d->output == CB_OUTPUT_CONTACTS;
+            int expect_invalid = junk != flags || (is_contacts && !fz_margin_valid(fc.margin));
+            cb_contacts holes; /* a cb_contacts with one NULL array */
             if (n && fc.null_ptr) { /* one pointer NULL: which one, by the input */
                 expect_invalid = 1;
                 switch (fc.null_ptr % 3) {
                 case 0: a.many = NULL; break;
-                case 1: a.out = NULL; break;
+                case 1:
+                    if (is_contacts && n % 2) {
+                        holes = tk_contacts_without(*o->contacts, (n / 2) % o->arrays);
+                        a.out = &holes;
+                    } else {
+                        a.out = NULL;
+                    }
+                    break;
                 default: a.many = tk_pick(d, &null_members); /* SoA: NULL members; AoS: NULL */
                 }
             }
@@ -499,19 +532,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     feraiseexcept(FE_ALL_EXCEPT & ~FE_INEXACT), set = fpctl_read();
             }
             size_t c = cb_entry_call(e, &a);
-            snprintf(what, sizeof what, "public %s on %s (mode %d, flags 0x%x%s)", d->name,
-                     cb_backend_name((cb_backend)b), fc.mode, junk,
-                     a.many != args[e].many || !a.out ? ", a NULL pointer" : "");
+            uint32_t mbits; /* the margin by its bits: %a would convert it in the input's mode */
+            memcpy(&mbits, &fc.margin, sizeof mbits);
+            snprintf(what, sizeof what, "public %s on %s (mode %d, flags 0x%x, margin 0x%08x%s)",
+                     d->name, cb_backend_name((cb_backend)b), fc.mode, junk, (unsigned)mbits,
+                     a.many != args[e].many || a.out != o->out ? ", a NULL pointer" : "");
             check_restored(set, round_set, what);
             leave_mode(saved);
             if (expect_invalid) {
                 if (c != CB_INVALID)
                     FAILF("%s: returned %zu, expected CB_INVALID", what, c);
                 out_check_canaries(o, what);
-                if (!all_pattern(o, pat))
+                if (!tk_out_untouched(o, pat))
                     FAILF("%s: CB_INVALID but the output was written", what);
             } else {
-                expect_out(d, n, c, o, want_count[e], want[e], what);
+                expect_out(d, n, c, o, want_count[e], want[e].out, what);
             }
         }
     }
@@ -533,8 +568,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
 
     for (size_t e = 0; e < ne; e++)
-        free(outs[e].block), free(want[e]), free(moded[e]), free(mode_hits[e]);
-    free(args), free(outs), free(want), free(want_count), free(mode_hits), free(moded), free(moded_count);
+        tk_out_free(&outs[e]), tk_out_free(&want[e]), tk_out_free(&moded[e]), tk_out_free(&qout[e]);
+    free(args), free(outs), free(want), free(moded), free(qout);
+    free(want_count), free(moded_count), free(qcount), free(hits);
     for (int j = 0; j < 7; j++)
         free(col[j].block);
     free(ab.block), free(ac.block);

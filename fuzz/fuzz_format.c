@@ -1,4 +1,4 @@
-/* fuzz_format.c - decode fuzz input bytes into a case: header, tagged floats, anchors that make shapes touch, a deterministic stream past the end. */
+/* fuzz_format.c - decode fuzz input bytes into a case: header, tagged floats, anchors that make shapes touch, the contact margin, a deterministic stream past the end. */
 #include "fuzz_format.h"
 #include "rng.h"
 
@@ -144,7 +144,18 @@ int fz_decode(const uint8_t *data, size_t size, fz_case *c)
         c->circles[i] = ci;
         prev_r = ci.r;
     }
+    const float am[8] = {0.0f, cr, 1.0f, 0x1p-70f, FLT_MAX, 0.25f, 3.0f, 100.0f};
+    c->margin = rd_float(&r, am);
     return 1;
+}
+
+int fz_margin_valid(float m) { return m >= 0.0f && m <= FLT_MAX; }
+
+float fz_margin_usable(float m)
+{
+    if (fz_margin_valid(m))
+        return m;
+    return m < 0.0f && m >= -FLT_MAX ? -m : 0.0f;
 }
 
 void fz_case_free(fz_case *c)

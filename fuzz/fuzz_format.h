@@ -26,6 +26,13 @@
  *            (1 + byte5 % 31) in the public calls (must give CB_INVALID)
  *   then     the circle (x, y, r), the mirror box (min_x, min_y, max_x,
  *            max_y), then per element i: box i (4 floats), circle i (r, x, y)
+ *   then     the contact entries' margin (one float; anchors 0, the circle's
+ *            r, 1, 2^-70, FLT_MAX, 0.25, 3, 100, so 0 moved by -1 ulp is a
+ *            negative denormal): as given in the public calls (a NaN,
+ *            infinite or negative margin must give CB_INVALID), and where a
+ *            margin must be valid (raw kernels, reference) |margin| when
+ *            finite, else 0. Inputs written before the margin existed end
+ *            before it, so they take it from the stream and decode as before.
  *
  * A float is a tag byte and maybe more:
  *   tag 0x00-0x3F  small value: v = ((tag & 0x3E) >> 1) - 16, an integer if
@@ -64,7 +71,14 @@ typedef struct {
     cb_box box;       /* the one box (circles shapes) */
     cb_box *boxes;    /* n boxes */
     cb_circle *circles; /* n circles */
+    float margin;       /* as decoded: maybe NaN, infinite or negative */
 } fz_case;
+
+/* The margin as the contact functions accept it (finite, >= 0; -0.0 too). */
+int fz_margin_valid(float m);
+/* The margin for calls that need a valid one: m when valid, else |m| when
+ * finite, else 0. */
+float fz_margin_usable(float m);
 
 /* Decodes any bytes into a case (returns 1), allocating its arrays. */
 int fz_decode(const uint8_t *data, size_t size, fz_case *out);

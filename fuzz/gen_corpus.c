@@ -1,7 +1,8 @@
-/* gen_corpus.c - write the committed seed corpus (fuzz/corpus/): hand-picked adversarial cases in the format of fuzz_format.h; deterministic, so re-running gives the same files. */
+/* gen_corpus.c - write the committed seed corpus (fuzz/corpus/): hand-picked adversarial cases in the format of fuzz_format.h (the contact margin included); deterministic, so re-running gives the same files. */
 #include "fuzz_format.h"
 #include "rng.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -212,6 +213,116 @@ int main(int argc, char **argv)
     }
     hdr(&o, FZ_STICKY, 2, 77, 0, 0, 0), save(&o, "sticky-flags-upward");
     hdr(&o, FZ_STICKY | FZ_STRICT, 1, 77, 0, 0, 0), save(&o, "sticky-flags-ftz-daz");
+
+    /* Contacts. The margin follows the elements; the files above end
+     * before it (they predate it) and take it from the stream. */
+
+    /* Centres inside boxes, with every kind of face tie (integer boxes
+     * around the circle's centre), and element circles inside the mirror
+     * box and on the query circle's centre (coincident centres), at margin
+     * 1/4, 0 (strict), and FLT_MAX. */
+    static const struct {
+        const char *name;
+        unsigned flags;
+        int margin; /* 0: 1/4, 1: 0, 2: FLT_MAX */
+    } inside[] = {{"contacts-inside-ties", 0, 0},
+                  {"contacts-inside-ties-margin0-strict", FZ_STRICT, 1},
+                  {"contacts-inside-ties-margin-flt-max", 0, 2}};
+    for (size_t k = 0; k < sizeof inside / sizeof inside[0]; k++) {
+        hdr(&o, inside[k].flags, 0, 81, 0, 0, 0);
+        f_int(&o, 0), f_int(&o, 0), f_int(&o, 1);
+        f_int(&o, -4), f_int(&o, -4), f_int(&o, 4), f_int(&o, 4);
+        for (int i = 0; i < 81; i++) {
+            f_int(&o, -(1 + i % 3)), f_int(&o, -(1 + (i / 3) % 3));
+            f_int(&o, 1 + (i / 9) % 3), f_int(&o, 1 + (i / 27) % 3);
+            f_int(&o, i % 4), f_int(&o, i % 9 - 4), f_int(&o, (i / 9) % 9 - 4);
+        }
+        if (inside[k].margin == 0)
+            f_quarter(&o, 1);
+        else if (inside[k].margin == 1)
+            f_special(&o, special_index(0.0f));
+        else
+            f_special(&o, special_index(FLT_MAX));
+        save(&o, inside[k].name);
+    }
+
+    /* Touching integers at margin 0 in every float mode: the contact hit set
+     * must be the overlap one, and the records the default mode's. */
+    for (int mode = 0; mode < 8; mode++) {
+        hdr(&o, (unsigned)(mode & 1) * FZ_STRICT, mode, 70, 0, 0, 0);
+        f_int(&o, 0), f_int(&o, 0), f_int(&o, 5);
+        f_int(&o, 3), f_int(&o, 4), f_int(&o, 10), f_int(&o, 10);
+        for (int i = 0; i < 70; i++) {
+            switch (i % 4) {
+            case 0: f_int(&o, 3), f_int(&o, 4), f_int(&o, 9), f_int(&o, 9); break;
+            case 1: f_anchor(&o, 1, 0), f_int(&o, -2), f_int(&o, 15), f_int(&o, 2); break;
+            case 2: f_int(&o, -4), f_int(&o, -3), f_int(&o, -4), f_int(&o, -3); break;
+            default: f_int(&o, -1), f_int(&o, -1), f_int(&o, 1), f_int(&o, 1); break; /* inside */
+            }
+            f_int(&o, 5), f_anchor(&o, (unsigned)(i % 2), 0), f_int(&o, 4 - i % 9);
+        }
+        f_special(&o, special_index(mode % 2 ? -0.0f : 0.0f));
+        snprintf(name, sizeof name, "contacts-margin0-mode%d", mode);
+        save(&o, name);
+    }
+
+    /* Margins the public calls must refuse (NaN, infinities, negatives, a
+     * negative denormal under DAZ, which must not pass as -0), and tiny or
+     * huge valid ones. */
+    static const struct {
+        const char *name;
+        int mode;
+        int kind; /* 0: special value, 1: anchor 0 moved by ulps, 2: raw */
+        float v;
+        int ulps;
+    } margins[] = {
+        {"contacts-margin-nan", 0, 0, NAN, 0},
+        {"contacts-margin-neg-nan", 1, 0, -NAN, 0},
+        {"contacts-margin-inf", 0, 0, INFINITY, 0},
+        {"contacts-margin-neg-inf", 2, 0, -INFINITY, 0},
+        {"contacts-margin-negative", 0, 0, -1.0f, 0},
+        {"contacts-margin-neg-denormal-daz", 6, 1, 0.0f, -1},
+        {"contacts-margin-neg-denormal-ftz-daz", 1, 1, 0.0f, -2},
+        {"contacts-margin-denormal-daz", 6, 1, 0.0f, 1},
+        {"contacts-margin-flt-max", 0, 0, FLT_MAX, 0},
+        {"contacts-margin-1e30-upward", 2, 0, 1e30f, 0},
+        {"contacts-margin-near-tie", 0, 2, 0.1f, 0},
+    };
+    for (size_t k = 0; k < sizeof margins / sizeof margins[0]; k++) {
+        hdr(&o, 0, margins[k].mode, 131, 0, 0, 0);
+        f_raw(&o, 0.1f), f_raw(&o, -0.3f), f_raw(&o, 1.7320508f);
+        f_raw(&o, 0.7f), f_raw(&o, 0.9f), f_raw(&o, 2.5f), f_raw(&o, 3.25f);
+        for (int i = 0; i < 131; i++) { /* boxes and circles near the circle's reach plus 0.1 */
+            double dx = (double)(next() % 1000000) / 1000000.0 * 1.8;
+            double dy = sqrt(1.8320508 * 1.8320508 - dx * dx);
+            f_raw(&o, (float)(0.1 + dx)), f_raw(&o, (float)(-0.3 + dy));
+            f_raw(&o, (float)(0.1 + dx + 2)), f_raw(&o, (float)(-0.3 + dy + 2));
+            f_raw(&o, (float)(sqrt(dx * dx + 0.49) + 0.1)), f_anchor(&o, 0, (int)(next() % 7) - 3);
+            f_anchor(&o, 2, (int)(next() % 7) - 3);
+        }
+        if (margins[k].kind == 0)
+            f_special(&o, special_index(margins[k].v));
+        else if (margins[k].kind == 1)
+            f_anchor(&o, 0, margins[k].ulps);
+        else
+            f_raw(&o, margins[k].v);
+        save(&o, margins[k].name);
+    }
+
+    /* Far from the origin and huge: the scaling by m keeps the distance
+     * finite where dx * dx overflows, and the normal unit where it underflows. */
+    hdr(&o, 0, 0, 64, 0, 0, 0);
+    f_raw(&o, 0x1p120f), f_raw(&o, -0x1p120f), f_raw(&o, 0x1p100f);
+    f_raw(&o, -0x1p121f), f_raw(&o, -0x1p121f), f_raw(&o, 0x1p119f), f_raw(&o, 0x1p119f);
+    for (int i = 0; i < 64; i++) {
+        float big = (float)(1 + i % 7) * 0x1p118f, tiny = (float)(1 + i % 5) * 0x1p-140f;
+        f_raw(&o, i % 2 ? big : tiny), f_raw(&o, i % 3 ? -big : tiny);
+        f_raw(&o, i % 2 ? big * 2 : tiny * 2), f_raw(&o, i % 3 ? big : tiny * 3);
+        f_raw(&o, i % 4 ? big : tiny), f_raw(&o, i % 2 ? -big : tiny);
+        f_raw(&o, i % 5 ? big : -tiny);
+    }
+    f_raw(&o, 0x1p100f);
+    save(&o, "contacts-huge-and-tiny");
 
     printf("gen_corpus: wrote %d files to %s\n", files, dir);
     return 0;

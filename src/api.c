@@ -2,7 +2,6 @@
 #include "fenv_guard.h"
 #include "internal.h"
 
-#include <float.h>
 #include <string.h>
 
 /* The descriptors of cb_entry_info_of, one per registry row. */
@@ -21,8 +20,12 @@ static inline int bad_args(const cb_entry_info *d, const cb_args *a)
     if (d->output == CB_OUTPUT_INDICES && (uint64_t)a->n > CB_INDEX_MAX_N)
         return 1;
     if (d->output == CB_OUTPUT_CONTACTS) {
-        /* the margin: finite and >= 0 (NaN fails both compares) */
-        if (!(a->margin >= 0.0f && a->margin <= FLT_MAX) || (uint64_t)a->n > CB_INDEX_MAX_N)
+        /* the margin: finite and >= 0, -0.0 included; tested on its bits,
+         * since a float compare in the caller's mode would read a negative
+         * denormal as -0 under DAZ/FZ */
+        uint32_t mu;
+        memcpy(&mu, &a->margin, sizeof mu);
+        if ((mu > 0x7F7FFFFFu && mu != 0x80000000u) || (uint64_t)a->n > CB_INDEX_MAX_N)
             return 1;
     }
     if (a->n == 0)

@@ -333,6 +333,8 @@ CB_INLINE size_t drive_CONTACTS(block_fn select, gather_block_fn gather, const v
                                 const cb_args *a)
 {
     const cb_contacts *o = (const cb_contacts *)a->out;
+    if (a->n == 0) /* n == 0 is valid with any pointers, out included */
+        return 0;
     size_t count = !(a->flags & CB_STRICT)
                        ? drive(select, ctx, a->many, a->n, (uint64_t *)0, o->index, 0)
                        : drive(select, ctx, a->many, a->n, (uint64_t *)0, o->index, 1);

@@ -1,4 +1,4 @@
-/* reference.h - the independent reference of every query's contract and the entry-generic helpers (inputs, outputs, comparison) shared by the tests, the fuzzer, the digest and the benchmark. */
+/* reference.h - the independent reference of every query's contract and the entry-generic helpers (inputs, outputs of every kind, comparison, hashing) shared by the tests, the fuzzer, the digest and the benchmark. */
 #ifndef CB_TESTKIT_REFERENCE_H
 #define CB_TESTKIT_REFERENCE_H
 
@@ -14,6 +14,11 @@
  * no shared code, so a mistake in the library's query body or in a layout
  * loader or sink shows up as a difference. It is compiled with the
  * project's -ffp-contract=off, like the library.
+ *
+ * Everything that depends on an entry's output kind (CB_OUTPUT_MASK,
+ * INDICES, DISTANCES, CONTACTS) lives here and in output.c, once: sizes,
+ * allocation, poisoning, comparison, format invariants, hashing, hit sets.
+ * Consumers switch on no output kind for any of that.
  */
 
 /* ---- one pair: the contract of each query */
@@ -22,6 +27,31 @@
 int ref_overlap(cb_circle c, cb_box b, unsigned flags);
 /* CB_QUERY_OVERLAP, circle c vs circle o. */
 int ref_overlap_circles(cb_circle c, cb_circle o, unsigned flags);
+
+/* One contact record, as the contact functions store it at position k of a
+ * cb_contacts (the index aside): every float canonical (a NaN is 0x7FC00000). */
+typedef struct {
+    float normal_x, normal_y;
+    float separation;
+    float point_x, point_y;
+    uint8_t feature; /* a cb_feature */
+} tk_contact;
+
+/* CB_QUERY_CONTACTS, circle c vs box b: 1 when the pair is reported with
+ * this margin and flags (d2 against (r + margin)^2), else 0. When rec is not
+ * NULL it receives the pair's record whether reported or not. */
+int ref_contact(cb_circle c, cb_box b, float margin, unsigned flags, tk_contact *rec);
+/* CB_QUERY_CONTACTS, circle c vs circle o (d2 against ((r + ro) + margin)^2). */
+int ref_contact_circles(cb_circle c, cb_circle o, float margin, unsigned flags, tk_contact *rec);
+
+/* CB_QUERY_DISTANCE: the separation (signed distance), canonical NaN. */
+float ref_distance(cb_circle c, cb_box b);
+float ref_distance_circles(cb_circle c, cb_circle o);
+
+/* The contract's SQRT: IEEE binary32 square root, correctly rounded, here in
+ * integer arithmetic (no libm, no sqrt instruction), so it is independent of
+ * the library's. NaN in, NaN out; -0 gives -0; other negatives NaN. */
+float ref_sqrt(float x);
 
 /* ---- entries: run any entry's contract, one element at a time */
 
@@ -40,34 +70,165 @@ const void *tk_pick(const cb_entry_info *d, const tk_views *v);
 cb_box tk_box_at(const cb_entry_info *d, const void *many, size_t i);
 cb_circle tk_circle_at(const cb_entry_info *d, const void *many, size_t i);
 
-/* Whether element i of the call a hits, by the reference. */
+/* Whether element i of the call a is in entry d's hit set by the reference:
+ * an overlap hit, or a reported contact (at a->margin). DISTANCES entries
+ * have no hit set: 0. -1 for an entry with no known contract. */
 int ref_hit(const cb_entry_info *d, const cb_args *a, size_t i);
 
+/* Everything the reference says about element i of the call a: its hit (as
+ * ref_hit), its separation (DISTANCE and CONTACTS queries) and its contact
+ * record (CONTACTS). Returns the hit, or -1 as ref_hit. */
+int ref_element(const cb_entry_info *d, const cb_args *a, size_t i, float *separation,
+                tk_contact *rec);
+
 /* The whole call by the reference: writes a->out as entry d documents it
- * (mask words with zero bits past n; ascending indices) and returns the count. */
+ * (mask words with zero bits past n; ascending indices; n separations; the
+ * reported contacts, ascending) and returns what the entry returns (the
+ * count; n for DISTANCES). */
 size_t ref_entry(const cb_entry_info *d, const cb_args *a);
 
-/* ---- outputs */
+/* The entry with these properties, or cb_entry_count() when there is none:
+ * how a consumer finds, say, the overlap entry that answers the same pairs
+ * as a contact entry, without naming either. */
+size_t tk_find_entry(cb_query query, cb_shape one, cb_shape many, cb_layout layout,
+                     cb_output output);
 
-/* Bytes entry d writes for n elements (mask words, or room for n indices). */
+/* ---- outputs: everything that depends on the output kind */
+
+/*
+ * An output of entry d over n elements is made of arrays:
+ *   MASK       1 array:  (n + 63) / 64 uint64_t words
+ *   INDICES    1 array:  n uint32_t
+ *   DISTANCES  1 array:  n float
+ *   CONTACTS   7 arrays: the members of a cb_contacts, in its order (index,
+ *              normal_x, normal_y, separation, point_x, point_y, feature),
+ *              each with room for n entries
+ * and cb_args.out points to the one array, or to the cb_contacts.
+ */
+#define TK_OUT_MAX_ARRAYS 7
+
+/* Bytes entry d writes for n elements, over all its arrays (one buffer of
+ * this size is a whole output only for the one-array kinds). */
 size_t tk_out_bytes(const cb_entry_info *d, size_t n);
 
-/* 1 when two outputs of entry d over n elements are the same result: equal
- * counts and equal mask words, or equal first `count` indices. Otherwise 0,
- * and `why` (if not NULL) receives the first difference. */
+/* The number of arrays of d's output and, for each k below it, its size for
+ * n elements, element size and name (any pointer may be NULL). */
+size_t tk_out_layout(const cb_entry_info *d, size_t n, size_t bytes[TK_OUT_MAX_ARRAYS],
+                     size_t unit[TK_OUT_MAX_ARRAYS], const char *name[TK_OUT_MAX_ARRAYS]);
+
+/* An allocator: `bytes` (maybe 0) aligned to `align` (1, 4 or 8; for the
+ * cb_contacts struct, _Alignof(cb_contacts)); returns NULL on failure. The
+ * free function gets back exactly what the allocator returned. */
+typedef void *(*tk_alloc_fn)(void *ctx, size_t bytes, size_t align);
+typedef void (*tk_free_fn)(void *ctx, void *p);
+
+/* Room around every array for canaries: see tk_out_malloc_padded. */
+#define TK_OUT_PAD 16
+
+/* An output with its arrays, allocated by tk_out_alloc through any
+ * allocator (guard pages, padded or exact-size heap blocks). */
+typedef struct {
+    const cb_entry_info *d;
+    size_t n;
+    void *out; /* cb_args.out */
+    size_t arrays;
+    unsigned char *array[TK_OUT_MAX_ARRAYS];
+    size_t bytes[TK_OUT_MAX_ARRAYS]; /* each array's room: what the entry may write */
+    size_t unit[TK_OUT_MAX_ARRAYS];  /* element size, and the alignment it needs */
+    const char *name[TK_OUT_MAX_ARRAYS];
+    cb_contacts *contacts; /* CONTACTS: the struct out points to; else NULL */
+    /* Bytes the allocator left writable right before and right after every
+     * array (0 or TK_OUT_PAD): the canaries of tk_out_fill_pads. */
+    size_t pad_before, pad_after;
+    tk_free_fn release; /* how tk_out_free gives the memory back */
+    void *release_ctx;
+} tk_out;
+
+/* Allocates entry d's output for n elements: every array, each with one
+ * call of alloc, and for CONTACTS the cb_contacts too (a call of its own,
+ * last), pointing at them. The pads are 0: the caller that knows its
+ * allocator leaves room sets them. Returns 1, or 0 when an allocation failed
+ * (what was allocated is freed, *o is zeroed). fr(ctx, ...) frees it later:
+ * ctx must outlive the output. */
+int tk_out_alloc(tk_out *o, const cb_entry_info *d, size_t n, tk_alloc_fn alloc, tk_free_fn fr,
+                 void *ctx);
+/* Every array in an exact-size heap block (a memory checker then sees any
+ * byte written past one). Aborts when out of memory. */
+void tk_out_malloc(tk_out *o, const cb_entry_info *d, size_t n);
+/* Every array in a heap block with TK_OUT_PAD bytes before and after it. */
+void tk_out_malloc_padded(tk_out *o, const cb_entry_info *d, size_t n);
+/* Frees any tk_out through the function it was allocated with. */
+void tk_out_free(tk_out *o);
+
+/* Every byte of every array set to `byte`. */
+void tk_out_fill(const tk_out *o, unsigned char byte);
+/* 1 when every byte of every array is still `byte` and the cb_contacts (if
+ * any) still points at the arrays: nothing was written. */
+int tk_out_untouched(const tk_out *o, unsigned char byte);
+/* 1 when the cb_contacts (if any) still points at the arrays: the library
+ * reads the struct, it must not write it. Always 1 for other kinds. */
+int tk_out_intact(const tk_out *o);
+/* Sets the pads around every array to `byte`; tk_out_pads_intact says
+ * whether they still are (1), so a write just outside an array shows. */
+void tk_out_fill_pads(const tk_out *o, unsigned char byte);
+int tk_out_pads_intact(const tk_out *o, unsigned char byte);
+
+/* A copy of c with its array k (in tk_out_layout's order: index, normal_x,
+ * normal_y, separation, point_x, point_y, feature) set to NULL: the output
+ * of a call that must be refused when n > 0. */
+cb_contacts tk_contacts_without(cb_contacts c, size_t k);
+
+/* 1 when two outputs (cb_args.out of two calls) of entry d over n elements
+ * are the same result, bit for bit: equal counts, then every written part:
+ * all mask words; the first `count` indices; all n separations; the first
+ * `count` entries of all 7 contact arrays. Otherwise 0, and `why` (if not
+ * NULL) receives the first difference. */
 int tk_same_output(const cb_entry_info *d, size_t n, size_t count_a, const void *a, size_t count_b,
                    const void *b, char *why, size_t why_size);
 
-/* The hits an output of entry d holds (count, out), as n bits: bit i % 64 of
- * hits[i / 64] for element i, over (n + 63) / 64 words. Mask bits past n and
- * indices >= n are dropped, so a malformed output does not round-trip. */
-void tk_hits_of(const cb_entry_info *d, size_t n, size_t count, const void *out, uint64_t *hits);
+/* The first element whose answer differs between two outputs (as
+ * tk_same_output compares them), or n when only the counts differ or none. */
+size_t tk_first_difference(const cb_entry_info *d, size_t n, size_t count_a, const void *a,
+                           size_t count_b, const void *b);
+
+/* The output format's own invariants, on one output: count <= n; a mask has
+ * `count` bits set and none past n; indices and contact indices ascending
+ * below n; DISTANCES returns n; contact features are cb_feature values; every
+ * NaN written is the canonical 0x7FC00000. 1 when they hold, else 0 and why. */
+int tk_check_format(const cb_entry_info *d, size_t n, size_t count, const void *out, char *why,
+                    size_t why_size);
+
+/* Folds an output (count, then every written part, as tk_same_output
+ * compares it) into the 64-bit FNV-1a hash h, over little-endian values: the
+ * same on every host. */
+uint64_t tk_hash_output(const cb_entry_info *d, size_t n, size_t count, const void *out,
+                        uint64_t h);
+
+/* The hit set an output of entry d holds (count, out), as n bits: bit i % 64
+ * of hits[i / 64] for element i, over (n + 63) / 64 words. Mask bits past n
+ * and indices >= n are dropped, so a malformed output does not round-trip.
+ * The hit set of CONTACTS is its index list. Returns 1, or 0 for a kind with
+ * no hit set (DISTANCES), whose bits are then all zero. */
+int tk_hits_of(const cb_entry_info *d, size_t n, size_t count, const void *out, uint64_t *hits);
+
+/* How many elements an output counts as hits, for statistics that show a
+ * data set was not one-sided: the hit set's size, and for DISTANCES the
+ * elements whose separation is <= 0 (touching or penetrating). */
+size_t tk_hit_count(const cb_entry_info *d, size_t n, size_t count, const void *out);
 
 /* Entry d's output for those n bits, as d documents it (mask words with zero
  * bits past n, or ascending indices); returns the count. With tk_hits_of it
  * rewrites one entry's result in the format of another entry of the same
- * question (another layout or output). */
+ * question (another layout or output). MASK and INDICES only: other kinds
+ * hold more than a hit set; they write nothing and return CB_INVALID. */
 size_t tk_from_hits(const cb_entry_info *d, size_t n, const uint64_t *hits, void *out);
+
+/* Entry `from`'s output (count, src) rewritten as entry `to`'s (dst), for two
+ * entries of one question (same query, single shape, element shape): a copy
+ * of the written parts when the output kinds are equal, else through the hit
+ * set. Returns the count `to` would return. */
+size_t tk_copy_output(const cb_entry_info *to, const cb_entry_info *from, size_t n, size_t count,
+                      const void *src, void *dst);
 
 /* A short, stable label of an entry for test names and reports, e.g.
  * "overlap circle/box soa mask" (its public name is d->name). */

@@ -1,4 +1,4 @@
-/* env_probe.c - helper of test_dispatch: prints what the library chose from CB_BACKEND on first use, and whether every entry's answers on that backend match scalar. */
+/* env_probe.c - helper of test_dispatch: prints what the library chose from CB_BACKEND on first use, and whether every entry's answers (every output kind) on that backend match scalar. */
 #include <cbatch.h>
 #include <reference.h>
 
@@ -42,24 +42,28 @@ int main(int argc, char **argv)
     cb_box_soa boxes = {x0, y0, x1, y1};
     cb_circle_soa circles = {cx, cy, cr};
     tk_views v = {&boxes, box_records, &circles, circle_records};
-    uint64_t out_pub[N], out_ref[N]; /* room for either output of N elements */
     for (size_t e = 0; e < cb_entry_count(); e++) {
         const cb_entry_info *d = cb_entry_info_of(e);
         cb_kernel_fn scalar = cb_entry_kernel(e, CB_BACKEND_SCALAR);
         table_ok &= d != NULL && cb_entry_kernel(e, b) != NULL && scalar != NULL;
         if (!table_ok)
             break;
+        tk_out pub, ref; /* any output kind, as testkit lays it out */
+        tk_out_malloc(&pub, d, N), tk_out_malloc(&ref, d, N);
         for (unsigned f = 0; f <= CB_STRICT; f++) {
-            cb_args a = {{0, 0, 0}, {0, 0, 0, 0}, tk_pick(d, &v), N, out_pub, f};
+            cb_args a = {{0, 0, 0}, {0, 0, 0, 0}, tk_pick(d, &v), N, pub.out, f, 0.5f};
             if (d->one == CB_SHAPE_CIRCLE)
                 a.circle = (cb_circle){0.5f, -0.25f, 5.f};
             else
                 a.box = (cb_box){-1.5f, -2.f, 2.5f, 1.f};
             size_t h1 = cb_entry_call(e, &a);
-            a.out = out_ref;
+            a.out = ref.out;
             size_t h2 = scalar(&a);
-            agree &= tk_same_output(d, N, h1, out_pub, h2, out_ref, NULL, 0) && h1 > 0 && h1 < N;
+            size_t hits = tk_hit_count(d, N, h1, pub.out);
+            agree &= tk_same_output(d, N, h1, pub.out, h2, ref.out, NULL, 0);
+            agree &= hits > 0 && hits < N;
         }
+        tk_out_free(&pub), tk_out_free(&ref);
     }
     printf("table_ok=%d\n", table_ok);
     printf("agree=%d\n", agree);

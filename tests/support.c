@@ -66,6 +66,36 @@ void tb_free(void *p)
     abort();
 }
 
+/* tb_out_new's allocator: where each array goes. */
+typedef struct {
+    int before;
+    size_t misalign;
+} out_place;
+
+static void *guarded_alloc(void *ctx, size_t bytes, size_t align)
+{
+    const out_place *p = ctx;
+    if (!p->before)
+        return tb_alloc_guarded(bytes, 0);
+    size_t offset = p->misalign * align;
+    return (unsigned char *)tb_alloc_guarded(offset + bytes + TK_OUT_PAD, 1) + offset;
+}
+
+static void guarded_free(void *ctx, void *q)
+{
+    (void)ctx;
+    tb_free(q);
+}
+
+void tb_out_new(tk_out *o, const cb_entry_info *d, size_t n, int before, size_t misalign)
+{
+    out_place p = {before, misalign};
+    if (!tk_out_alloc(o, d, n, guarded_alloc, guarded_free, &p))
+        abort(); /* tb_alloc_guarded aborts first */
+    o->release_ctx = NULL; /* guarded_free needs no context: p dies here */
+    o->pad_after = before ? TK_OUT_PAD : 0;
+}
+
 uint64_t tb_seed(void)
 {
     static uint64_t seed;
@@ -118,6 +148,19 @@ const float tb_adversarial[] = {
 #endif
 };
 const size_t tb_adversarial_count = sizeof tb_adversarial / sizeof tb_adversarial[0];
+
+const float tb_margins[] = {
+    0.0f, -0.0f, 1.0e-45f, 0.125f, 0.1f, 1.0f, 3.0f, 64.0f, 1.0e30f, FLT_MAX,
+};
+const size_t tb_margin_count = sizeof tb_margins / sizeof tb_margins[0];
+
+const float tb_bad_margins[] = {
+    NAN, -NAN, INFINITY, -INFINITY, -1.0f, -1.0e-45f, -FLT_MIN, -FLT_MAX,
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_nansf(""),
+#endif
+};
+const size_t tb_bad_margin_count = sizeof tb_bad_margins / sizeof tb_bad_margins[0];
 
 static void *alloc_at(size_t bytes, int before, size_t offset)
 {

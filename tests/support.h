@@ -1,4 +1,4 @@
-/* support.h - test helpers shared by every suite: guard-page buffers, the suite seed, adversarial floats, corpora. */
+/* support.h - test helpers shared by every suite: guard-page buffers and outputs, the suite seed, adversarial floats, contact margins, corpora. */
 #ifndef CB_TEST_SUPPORT_H
 #define CB_TEST_SUPPORT_H
 
@@ -19,6 +19,16 @@ void *tb_alloc_guarded(size_t bytes, int before);
 /* Frees a tb_alloc_guarded buffer; p may point anywhere inside it (so a
  * caller may free a pointer it advanced to misalign data). NULL is a no-op. */
 void tb_free(void *p);
+
+/* Entry d's output for n elements (testkit's tk_out: every output kind,
+ * CONTACTS as its 7 arrays and the cb_contacts) with each array, and the
+ * struct, in a tb_alloc_guarded buffer of its own. before == 0: each ends
+ * at a PROT_NONE page (its start's alignment then varies with n). before
+ * != 0: each starts `misalign` units after one (a unit is the array's
+ * element size, so a misaligned array stays aligned to its elements) and is
+ * followed by TK_OUT_PAD bytes for canaries (tk_out_fill_pads). Free with
+ * tk_out_free. Not thread-safe, as tb_alloc_guarded. */
+void tb_out_new(tk_out *o, const cb_entry_info *d, size_t n, int before, size_t misalign);
 
 /* ---- random numbers: testkit's splitmix64, replayable from a printed seed */
 
@@ -46,6 +56,17 @@ tb_rng tb_rng_for(uint64_t stream);
 
 extern const float tb_adversarial[];
 extern const size_t tb_adversarial_count;
+
+/* ---- contact margins */
+
+/* Margins the contact functions accept (finite, >= 0): 0 and -0.0 (the
+ * overlap hit set), a denormal, small and large values, FLT_MAX (whose
+ * (r + margin)^2 overflows to inf). */
+extern const float tb_margins[];
+extern const size_t tb_margin_count;
+/* Margins they must refuse with CB_INVALID: NaNs, infinities, negatives. */
+extern const float tb_bad_margins[];
+extern const size_t tb_bad_margin_count;
 
 /* ---- corpora: SoA and AoS views of the same boxes and circles */
 

@@ -1,4 +1,4 @@
-/* test_api.c - the entry table (cb_entry_*), the public batch functions' documented argument handling (NULL, n == 0, flags, index limit) through it, and the validators against their definition. */
+/* test_api.c - the entry table (cb_entry_*), the public batch functions' documented argument handling (NULL, n == 0, flags, margins, index limit) through it, and the validators against their definition. */
 #define _GNU_SOURCE /* RTLD_DEFAULT, dladdr */
 #include "support.h"
 
@@ -51,9 +51,19 @@ Test(api, entry_table)
                   d->many);
         cr_assert(d->layout == CB_LAYOUT_SOA || d->layout == CB_LAYOUT_AOS, "%s: layout %d",
                   d->name, d->layout);
-        cr_assert(d->output == CB_OUTPUT_MASK || d->output == CB_OUTPUT_INDICES, "%s: output %d",
-                  d->name, d->output);
-        cr_assert_eq(d->query, CB_QUERY_OVERLAP, "%s: query %d", d->name, d->query);
+        cr_assert(d->output == CB_OUTPUT_MASK || d->output == CB_OUTPUT_INDICES ||
+                      d->output == CB_OUTPUT_DISTANCES || d->output == CB_OUTPUT_CONTACTS,
+                  "%s: output %d", d->name, d->output);
+        cr_assert(d->query == CB_QUERY_OVERLAP || d->query == CB_QUERY_DISTANCE ||
+                      d->query == CB_QUERY_CONTACTS,
+                  "%s: query %d", d->name, d->query);
+        /* What each query writes (cbatch.h): overlap a hit set (mask or
+         * indices), distance the separations, contacts the records. */
+        cr_assert(d->query == CB_QUERY_OVERLAP
+                      ? d->output == CB_OUTPUT_MASK || d->output == CB_OUTPUT_INDICES
+                      : d->output == (d->query == CB_QUERY_DISTANCE ? CB_OUTPUT_DISTANCES
+                                                                    : CB_OUTPUT_CONTACTS),
+                  "%s: query %d with output %d", d->name, d->query, d->output);
 
         cr_assert_eq(cb_entry_find(d->name), e, "cb_entry_find(\"%s\") is %zu, want %zu", d->name,
                      cb_entry_find(d->name), e);
@@ -154,11 +164,12 @@ static void input_new(input *in, size_t n, uint64_t stream)
 }
 
 /* The arguments of entry d on `in` with probes that hit some of the random
- * elements and miss others (the field the entry does not read stays zero). */
+ * elements and miss others (the field the entry does not read stays zero;
+ * the margin, read by contact entries only, is 1). */
 static cb_args args_for(const cb_entry_info *d, const input *in, size_t n, void *out,
                         unsigned flags)
 {
-    cb_args a = {{0, 0, 0}, {0, 0, 0, 0}, tk_pick(d, &in->v), n, out, flags};
+    cb_args a = {{0, 0, 0}, {0, 0, 0, 0}, tk_pick(d, &in->v), n, out, flags, 1.0f};
     if (d->one == CB_SHAPE_CIRCLE)
         a.circle = (cb_circle){128, 128, 90};
     else
@@ -227,8 +238,6 @@ Test(api, entry_call_matches_active_kernel)
     input in;
     input_new(&in, MAXN, 0x9400000u);
     size_t ne = cb_entry_count(), compared = 0;
-    uint64_t *pub = malloc(MAXN * sizeof(uint64_t)), *raw = malloc(MAXN * sizeof(uint64_t));
-    cr_assert(pub && raw);
     for (int b = 0; b < CB_BACKEND_COUNT; b++) {
         if (cb_set_backend((cb_backend)b) != CB_OK)
             continue;
@@ -237,63 +246,64 @@ Test(api, entry_call_matches_active_kernel)
             const cb_entry_info *d = info_or_fail(e);
             cb_kernel_fn k = cb_entry_kernel(e, cb_active_backend());
             cr_assert_not_null(k);
+            tk_out pub, raw;
+            tk_out_malloc(&pub, d, MAXN), tk_out_malloc(&raw, d, MAXN);
             for (size_t li = 0; li < sizeof ns / sizeof ns[0]; li++)
                 for (unsigned f = 0; f <= (CB_STRICT | CB_TRUST_FENV); f++) {
                     size_t n = ns[li];
-                    memset(pub, 0xA5, MAXN * sizeof(uint64_t));
-                    memset(raw, 0x5A, MAXN * sizeof(uint64_t));
-                    cb_args a = args_for(d, &in, n, pub, f);
+                    tk_out_fill(&pub, 0xA5);
+                    tk_out_fill(&raw, 0x5A);
+                    cb_args a = args_for(d, &in, n, pub.out, f);
                     size_t hp = cb_entry_call(e, &a);
-                    a.out = raw;
+                    a.out = raw.out;
                     size_t hr = k(&a);
                     char why[256];
-                    cr_assert(tk_same_output(d, n, hp, pub, hr, raw, why, sizeof why),
+                    cr_assert(tk_same_output(d, n, hp, pub.out, hr, raw.out, why, sizeof why),
                               "backend %s, flags 0x%x: cb_entry_call vs cb_entry_kernel: %s",
                               cb_backend_name((cb_backend)b), f, why);
                     compared += hp != 0;
                 }
+            tk_out_free(&pub), tk_out_free(&raw);
         }
     }
     cr_assert_gt(compared, 0, "no call had a hit: the comparison proves little");
-    free(pub), free(raw);
     tb_corpus_free(&in.c);
 }
 
 /* ------------------------------------------------- batch argument checks */
 
-#define POISON32 0x89ABCDEFu
-#define POISON64 0xEFEFEFEFEFEFEFEFull
+#define POISON 0xEF
 
-static int untouched(const uint64_t *out, size_t words)
-{
-    for (size_t i = 0; i < words; i++)
-        if (out[i] != POISON64)
-            return 0;
-    return 1;
-}
-
-/* NULL with n > 0, unknown flag bits (any n): CB_INVALID and nothing written.
- * n == 0 with any pointers: 0, nothing written. Every entry, through its
- * public function (cb_entry_call). */
+/* NULL with n > 0 (the output, the input, each member of a SoA input, each
+ * array of a cb_contacts), unknown flag bits (any n), a margin that is not
+ * finite and >= 0 for a contact entry (any n): CB_INVALID and nothing
+ * written. n == 0 with any pointers: 0, nothing written. A margin of -0.0
+ * is a valid margin (the result of margin 0), and entries that read no
+ * margin ignore it. Every entry, through its public function
+ * (cb_entry_call). */
 Test(api, batch_argument_checks)
 {
     enum { N = 70 };
     input in;
     input_new(&in, N, 0x9000000u);
-    /* room for N of the widest output unit, and one more word */
-    uint64_t out[N + 1];
+    size_t contact_entries = 0;
 
     for (size_t e = 0; e < cb_entry_count(); e++) {
         const cb_entry_info *d = info_or_fail(e);
         const char *fn = d->name;
-        const cb_args good = args_for(d, &in, N, out, 0);
-#define RESET() memset(out, 0xEF, sizeof out)
-#define UNTOUCHED() untouched(out, N + 1)
+        tk_out o;
+        tk_out_malloc(&o, d, N);
+        const cb_args good = args_for(d, &in, N, o.out, 0);
+#define RESET() tk_out_fill(&o, POISON)
+#define UNTOUCHED() tk_out_untouched(&o, POISON)
 
         /* The valid call works (the baseline the failures are measured against). */
         RESET();
         size_t h = cb_entry_call(e, &good);
-        cr_assert(h != CB_INVALID && h > 0 && h < N, "%s: valid call gave %zu", fn, h);
+        if (d->output == CB_OUTPUT_DISTANCES)
+            cr_assert_eq(h, N, "%s: valid call gave %zu", fn, h);
+        else
+            cr_assert(h != CB_INVALID && h > 0 && h < N, "%s: valid call gave %zu", fn, h);
 
         /* Unknown flag bits, with valid pointers and with n == 0. */
         const unsigned bad_flags[] = {4u, 8u, 0x80000000u, CB_STRICT | 4u, CB_TRUST_FENV | 8u, ~0u};
@@ -335,12 +345,79 @@ Test(api, batch_argument_checks)
             }
         }
 
-        /* n == 0: any pointers (NULL everywhere) are valid; nothing written. */
-        a = good;
-        a.n = 0, a.many = NULL, a.out = NULL;
-        cr_assert_eq(cb_entry_call(e, &a), 0, "%s n == 0, NULL", fn);
-        a.flags = CB_STRICT;
-        cr_assert_eq(cb_entry_call(e, &a), 0, "%s n == 0, NULL, strict", fn);
+        if (d->output == CB_OUTPUT_CONTACTS) {
+            contact_entries++;
+            /* Each of the 7 arrays of the cb_contacts NULL in turn: the
+             * others are valid, so only the check stands between the
+             * kernel and a NULL store. With n == 0 the NULL is valid. */
+            for (size_t m = 0; m < o.arrays; m++) {
+                cb_contacts c = tk_contacts_without(*o.contacts, m);
+                a = good;
+                a.out = &c;
+                RESET();
+                cr_assert_eq(cb_entry_call(e, &a), CB_INVALID, "%s NULL cb_contacts.%s", fn,
+                             o.name[m]);
+                cr_assert(UNTOUCHED(), "%s wrote output with a NULL cb_contacts.%s", fn, o.name[m]);
+                a.n = 0;
+                cr_assert_eq(cb_entry_call(e, &a), 0, "%s n == 0, NULL cb_contacts.%s", fn,
+                             o.name[m]);
+                cr_assert(UNTOUCHED(), "%s n == 0 wrote output", fn);
+            }
+            /* Margins that are NaN, infinite or negative, with n > 0 and
+             * with n == 0 (and NULL pointers then). */
+            for (size_t k = 0; k < tb_bad_margin_count; k++) {
+                a = good;
+                a.margin = tb_bad_margins[k];
+                RESET();
+                cr_assert_eq(cb_entry_call(e, &a), CB_INVALID, "%s margin %a", fn,
+                             (double)tb_bad_margins[k]);
+                cr_assert(UNTOUCHED(), "%s wrote output for margin %a", fn,
+                          (double)tb_bad_margins[k]);
+                a.n = 0;
+                cr_assert_eq(cb_entry_call(e, &a), CB_INVALID, "%s n == 0, margin %a", fn,
+                             (double)tb_bad_margins[k]);
+                a.many = NULL, a.out = NULL;
+                cr_assert_eq(cb_entry_call(e, &a), CB_INVALID, "%s n == 0, NULL, margin %a", fn,
+                             (double)tb_bad_margins[k]);
+            }
+            /* -0.0 is >= 0: accepted, and the same as margin 0 bit for bit. */
+            tk_out zero;
+            tk_out_malloc(&zero, d, N);
+            a = good;
+            a.margin = 0.0f;
+            a.out = zero.out;
+            size_t hz = cb_entry_call(e, &a);
+            a = good;
+            a.margin = -0.0f;
+            RESET();
+            size_t hm = cb_entry_call(e, &a);
+            char why[256];
+            cr_assert(hm != CB_INVALID, "%s refused margin -0.0", fn);
+            cr_assert(tk_same_output(d, N, hm, o.out, hz, zero.out, why, sizeof why),
+                      "%s: margin -0.0 vs margin 0: %s", fn, why);
+            tk_out_free(&zero);
+        } else {
+            /* Entries that read no margin ignore it, whatever it holds. */
+            tk_out ref;
+            tk_out_malloc(&ref, d, N);
+            a = good;
+            a.out = ref.out;
+            size_t want = cb_entry_call(e, &a);
+            for (size_t k = 0; k < tb_bad_margin_count; k++) {
+                a = good;
+                a.margin = tb_bad_margins[k];
+                RESET();
+                size_t got = cb_entry_call(e, &a);
+                char why[256];
+                cr_assert(tk_same_output(d, N, got, o.out, want, ref.out, why, sizeof why),
+                          "%s, which reads no margin, with margin %a: %s", fn,
+                          (double)tb_bad_margins[k], why);
+            }
+            tk_out_free(&ref);
+        }
+
+        /* n == 0 with valid pointers: 0, nothing written (NULL pointers:
+         * the test empty_with_null_pointers). */
         a = good;
         a.n = 0;
         RESET();
@@ -348,34 +425,57 @@ Test(api, batch_argument_checks)
         cr_assert(UNTOUCHED(), "%s wrote output for n == 0", fn);
 #undef RESET
 #undef UNTOUCHED
+        tk_out_free(&o);
+    }
+    cr_assert_gt(contact_entries, 0,
+                 "no contact entry: the margin and cb_contacts checks ran on nothing");
+    tb_corpus_free(&in.c);
+}
+
+/* n == 0: any pointers (NULL everywhere) are valid, 0 is returned. A test of
+ * its own, so a crash here does not hide the other argument checks. */
+Test(api, empty_with_null_pointers)
+{
+    input in;
+    input_new(&in, 1, 0x9010000u);
+    for (size_t e = 0; e < cb_entry_count(); e++) {
+        const cb_entry_info *d = info_or_fail(e);
+        for (unsigned f = 0; f <= (CB_STRICT | CB_TRUST_FENV); f++) {
+            cb_args a = args_for(d, &in, 0, NULL, f);
+            a.many = NULL;
+            cr_assert_eq(cb_entry_call(e, &a), 0, "%s n == 0, NULL, flags 0x%x", d->name, f);
+        }
     }
     tb_corpus_free(&in.c);
 }
 
-/* Index outputs refuse n > CB_INDEX_MAX_N before touching memory (only
- * expressible when size_t is wider than 32 bits). The arrays are tiny: a
- * function that did not check would read far past them and crash. */
+/* Index outputs (index lists, and the contact records, which carry uint32_t
+ * indices) refuse n > CB_INDEX_MAX_N before touching memory (only
+ * expressible when size_t is wider than 32 bits). The arrays are tiny and
+ * end at guard pages: a function that did not check would read far past
+ * them and crash. */
 Test(api, index_limit)
 {
 #if SIZE_MAX > UINT32_MAX
     input in;
     input_new(&in, 4, 0x9100000u);
-    uint32_t *idx = tb_alloc_guarded(4 * sizeof *idx, 0);
-    idx[0] = POISON32;
     const size_t too_many[] = {(size_t)CB_INDEX_MAX_N + 1, SIZE_MAX, SIZE_MAX - 1};
     size_t tested = 0;
     for (size_t e = 0; e < cb_entry_count(); e++) {
         const cb_entry_info *d = info_or_fail(e);
-        if (d->output != CB_OUTPUT_INDICES)
+        if (d->output != CB_OUTPUT_INDICES && d->output != CB_OUTPUT_CONTACTS)
             continue;
+        tk_out o;
+        tb_out_new(&o, d, 4, 0, 0);
         for (size_t k = 0; k < 3; k++) {
-            cb_args a = args_for(d, &in, too_many[k], idx, 0);
+            cb_args a = args_for(d, &in, too_many[k], o.out, 0);
+            tk_out_fill(&o, POISON);
             cr_assert_eq(cb_entry_call(e, &a), CB_INVALID, "%s n %zu", d->name, too_many[k]);
-            cr_assert_eq(idx[0], POISON32);
+            cr_assert(tk_out_untouched(&o, POISON), "%s n %zu wrote output", d->name, too_many[k]);
         }
+        tk_out_free(&o);
         tested++;
     }
-    tb_free(idx);
     tb_corpus_free(&in.c);
     if (!tested)
         cr_skip_test("no entry writes indices");

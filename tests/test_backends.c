@@ -25,13 +25,18 @@
  * three times, by the subject (a backend's raw kernel, or the public
  * function through cb_entry_call), by the scalar backend's raw kernel and by
  * testkit's reference (ref_entry, the contract one pair at a time, written
- * independently of the library's query bodies, loaders and sinks). Compared:
- * the returned counts, every mask word (each output poisoned differently
- * beforehand, so a word one side did not write shows up), the zero bits past
- * n, the index lists, and that nothing was written past the documented size
- * (a guard page or a trailing canary). The subject against scalar is the
- * bit-for-bit promise between backends; against the reference, the promise
- * that they all compute the contract.
+ * independently of the library's query bodies, loaders and sinks). Compared,
+ * bit for bit, by testkit (which alone knows the output kinds): the returned
+ * counts and every written part of every output array (each output poisoned
+ * differently beforehand, so a unit one side did not write shows up): mask
+ * words with their zero bits past n, index lists, the n separations of a
+ * distance entry, the 7 arrays of a contact entry (indices, normals,
+ * separations, points, features). Then the format's invariants (ascending
+ * indices, canonical NaNs, ...), and that nothing was written outside the
+ * documented size (a guard page or canaries) nor into the cb_contacts struct.
+ * The subject against scalar is the bit-for-bit promise between backends;
+ * against the reference, the promise that they all compute the contract.
+ * Contact entries get a margin from tb_margins, varied over the probes.
  */
 
 /* One seed for the whole run: set in the runner before any test process
@@ -136,57 +141,42 @@ static subject kernel_or_skip(int b, size_t e)
 
 /* ------------------------------------------------------------ outputs */
 
-/* The output buffers of one entry at one length, shared by every call on a
- * corpus: the subject's, the scalar kernel's and the reference's. With
- * guard_after, the subject's ends at a PROT_NONE page, so writing one word
- * or index too many faults. Otherwise it starts right after one (an
- * under-write faults) and a canary unit follows the last. The scalar
- * kernel's and the reference's are on the heap, followed by a canary (the
- * scalar kernel meets the guard pages as a subject of its own). */
+/* The outputs of one entry at one length, shared by every call on a corpus:
+ * the subject's, the scalar kernel's and the reference's, each as testkit
+ * lays out the entry's output kind (one array, or the 7 arrays of a
+ * cb_contacts and the struct). With guard_after, every array of the
+ * subject's ends at a PROT_NONE page, so writing one unit too many faults.
+ * Otherwise each starts right after one (an under-write faults), misaligned
+ * by 0..3 units, and canaries follow it. The scalar kernel's and the
+ * reference's are on the heap with canaries on both sides (the scalar
+ * kernel meets the guard pages as a subject of its own). */
 typedef struct {
-    size_t n, bytes, unit;
-    int guard_after;
-    unsigned char *out[3];
+    size_t n;
+    tk_out out[3];
 } outbufs;
 
 enum { OUT_SUBJECT, OUT_SCALAR, OUT_REF };
 static const unsigned char poison[3] = {0xA5, 0x5A, 0x3C};
-static const unsigned char canary[8] = {0xEF, 0xBE, 0xAD, 0xDE, 0x00, 0xEE, 0xFF, 0xC0};
+#define CANARY 0xEF
 
-/* The size of one output unit: a mask word or an index. */
-static size_t out_unit(const cb_entry_info *d)
-{
-    return d->output == CB_OUTPUT_MASK ? sizeof(uint64_t) : sizeof(uint32_t);
-}
-
-/* misalign: 0..3 units past the guard page (index lists move by 4 bytes per
- * step, mask words by 8: uint64_t needs its own alignment). */
 static outbufs outbufs_new(const cb_entry_info *d, size_t n, int guard_after, size_t misalign)
 {
     outbufs o;
     o.n = n;
-    o.bytes = tk_out_bytes(d, n);
-    o.unit = out_unit(d);
-    o.guard_after = guard_after;
-    size_t extra = guard_after ? 0 : o.unit, offset = guard_after ? 0 : o.unit * misalign;
-    o.out[OUT_SUBJECT] =
-        (unsigned char *)tb_alloc_guarded(o.bytes + extra + offset, !guard_after) + offset;
-    o.out[OUT_SCALAR] = malloc(o.bytes + o.unit);
-    o.out[OUT_REF] = malloc(o.bytes + o.unit);
-    cr_assert(o.out[OUT_SCALAR] && o.out[OUT_REF]);
+    tb_out_new(&o.out[OUT_SUBJECT], d, n, !guard_after, guard_after ? 0 : misalign);
+    tk_out_malloc_padded(&o.out[OUT_SCALAR], d, n);
+    tk_out_malloc_padded(&o.out[OUT_REF], d, n);
     return o;
 }
 
 static void outbufs_free(outbufs *o)
 {
-    tb_free(o->out[OUT_SUBJECT]);
-    free(o->out[OUT_SCALAR]), free(o->out[OUT_REF]);
+    for (int k = 0; k < 3; k++)
+        tk_out_free(&o->out[k]);
 }
 
-/* Whether output k of o is followed by a canary. */
-static int has_canary(const outbufs *o, int k) { return k != OUT_SUBJECT || !o->guard_after; }
-
-/* Statistics over a whole test, so a test can assert it was not vacuous. */
+/* Statistics over a whole test, so a test can assert it was not vacuous
+ * (hits as tk_hit_count counts them). */
 typedef struct {
     size_t calls, elements, hits;
 } tally;
@@ -198,9 +188,11 @@ typedef struct {
 } where;
 
 #define WHERE_FMT                                                                                  \
-    "%s on backend %s, flags 0x%x, layout %s, data %s, n %zu, probe %d, seed 0x%016" PRIx64
+    "%s on backend %s, flags 0x%x, margin %a, layout %s, data %s, n %zu, probe %d, seed "        \
+    "0x%016" PRIx64
 #define WHERE_ARGS(s, w, a)                                                                        \
-    (s)->d->name, (s)->backend, (a)->flags, (w)->layout, (w)->data, (a)->n, (w)->probe, tb_seed()
+    (s)->d->name, (s)->backend, (a)->flags, (double)(a)->margin, (w)->layout, (w)->data, (a)->n,   \
+        (w)->probe, tb_seed()
 
 static void describe_circle(char *buf, size_t len, cb_circle c)
 {
@@ -228,126 +220,67 @@ static void describe_element(char *buf, size_t len, const cb_entry_info *d, cons
     snprintf(buf, len, "%s vs element %zu: %s", one, i, el);
 }
 
-/* Which elements an output of entry d with `count` hits marks: hits[i] = 0
- * or 1 (indices out of range, which check_format reports, are dropped). */
-static void decode(const cb_entry_info *d, const void *out, size_t count, size_t n,
-                   unsigned char *hits)
-{
-    memset(hits, 0, n);
-    if (d->output != CB_OUTPUT_MASK) {
-        for (size_t k = 0; k < count; k++)
-            if (((const uint32_t *)out)[k] < n)
-                hits[((const uint32_t *)out)[k]] = 1;
-        return;
-    }
-    for (size_t i = 0; i < n; i++)
-        hits[i] = (unsigned char)(((const uint64_t *)out)[i / 64] >> (i % 64) & 1);
-}
-
-/* The first element whose answer differs between two outputs, described. */
-static void first_difference(char *buf, size_t len, const cb_entry_info *d, const cb_args *a,
-                             const void *x, size_t cx, const void *y, size_t cy)
-{
-    unsigned char *hx = malloc(a->n + 1), *hy = malloc(a->n + 1);
-    cr_assert(hx && hy);
-    decode(d, x, cx, a->n, hx);
-    decode(d, y, cy, a->n, hy);
-    snprintf(buf, len, "no element differs (the difference is past n or in the count)");
-    for (size_t i = 0; i < a->n; i++) {
-        if (hx[i] != hy[i]) {
-            char el[300];
-            describe_element(el, sizeof el, d, a, i);
-            snprintf(buf, len, "%s: %d vs %d", el, hx[i], hy[i]);
-            break;
-        }
-    }
-    free(hx), free(hy);
-}
-
-static unsigned popcount64(uint64_t w)
-{
-    unsigned c = 0;
-    for (; w; w &= w - 1)
-        c++;
-    return c;
-}
-
-/* The output format's own invariants, on the subject's output: a mask has
- * `count` bits set and none past n; an index list is ascending and below n. */
-static void check_format(const subject *s, const cb_args *a, size_t count, const void *out,
-                         const where *w)
-{
-    cr_assert(count <= a->n, "count %zu > n: " WHERE_FMT, count, WHERE_ARGS(s, w, a));
-    if (s->d->output == CB_OUTPUT_MASK) {
-        const uint64_t *m = out;
-        size_t words = (a->n + 63) / 64, pop = 0;
-        for (size_t i = 0; i < words; i++)
-            pop += popcount64(m[i]);
-        cr_assert_eq(pop, count, "returned count %zu but %zu bits set: " WHERE_FMT, count, pop,
-                     WHERE_ARGS(s, w, a));
-        if (a->n % 64)
-            cr_assert_eq(m[words - 1] >> (a->n % 64), 0,
-                         "bits past n in the last word are not zero (0x%016" PRIx64 "): " WHERE_FMT,
-                         m[words - 1], WHERE_ARGS(s, w, a));
-    } else {
-        const uint32_t *idx = out;
-        for (size_t k = 0; k < count; k++)
-            cr_assert(idx[k] < a->n && (k == 0 || idx[k] > idx[k - 1]),
-                      "index entry %zu is %" PRIu32 " (previous %" PRIu32 "): not ascending below "
-                      "n: " WHERE_FMT,
-                      k, idx[k], k ? idx[k - 1] : 0, WHERE_ARGS(s, w, a));
-    }
-}
-
 /* One call of entry s->d on `many` with one probe (the field of a the entry
- * reads) and one flag value: the subject against the scalar kernel and the
- * reference, plus the format's invariants. Returns the subject's count. */
+ * reads), one flag value and one margin: the subject against the scalar
+ * kernel and the reference, plus the format's invariants. Returns the
+ * subject's count. */
 static size_t check_call(const subject *s, cb_args a, outbufs *o, const where *w, tally *t)
 {
     size_t count[3];
     for (int k = 0; k < 3; k++) {
-        memset(o->out[k], poison[k], o->bytes);
-        if (has_canary(o, k))
-            memcpy(o->out[k] + o->bytes, canary, o->unit);
-        a.out = o->out[k];
+        tk_out_fill(&o->out[k], poison[k]);
+        tk_out_fill_pads(&o->out[k], CANARY);
+        a.out = o->out[k].out;
         count[k] = k == OUT_SUBJECT  ? subject_run(s, &a)
                    : k == OUT_SCALAR ? s->scalar(&a)
                                      : ref_entry(s->d, &a);
     }
     static const char *const who[3] = {"the subject", "the scalar kernel", "the reference"};
-    for (int k = 0; k < 3; k++)
-        if (has_canary(o, k))
-            cr_assert(memcmp(o->out[k] + o->bytes, canary, o->unit) == 0,
-                      "%s wrote past the documented output size (%zu bytes): " WHERE_FMT, who[k],
-                      o->bytes, WHERE_ARGS(s, w, &a));
+    for (int k = 0; k < 3; k++) {
+        cr_assert(tk_out_pads_intact(&o->out[k], CANARY),
+                  "%s wrote outside an output array (the documented size for n): " WHERE_FMT,
+                  who[k], WHERE_ARGS(s, w, &a));
+        cr_assert(tk_out_intact(&o->out[k]), "%s wrote the cb_contacts struct: " WHERE_FMT, who[k],
+                  WHERE_ARGS(s, w, &a));
+    }
     for (int k = OUT_SCALAR; k <= OUT_REF; k++) {
-        char why[256], elem[512];
-        if (tk_same_output(s->d, a.n, count[OUT_SUBJECT], o->out[OUT_SUBJECT], count[k], o->out[k],
-                           why, sizeof why))
+        char why[320], elem[512];
+        if (tk_same_output(s->d, a.n, count[OUT_SUBJECT], o->out[OUT_SUBJECT].out, count[k],
+                           o->out[k].out, why, sizeof why))
             continue;
-        first_difference(elem, sizeof elem, s->d, &a, o->out[OUT_SUBJECT], count[OUT_SUBJECT],
-                         o->out[k], count[k]);
+        size_t i = tk_first_difference(s->d, a.n, count[OUT_SUBJECT], o->out[OUT_SUBJECT].out,
+                                       count[k], o->out[k].out);
+        if (i < a.n)
+            describe_element(elem, sizeof elem, s->d, &a, i);
+        else
+            snprintf(elem, sizeof elem, "no element differs (the difference is in the count)");
         cr_assert_fail("against %s: %s; first element: %s: " WHERE_FMT, who[k], why, elem,
                        WHERE_ARGS(s, w, &a));
     }
-    check_format(s, &a, count[OUT_SUBJECT], o->out[OUT_SUBJECT], w);
+    char why[256];
+    cr_assert(tk_check_format(s->d, a.n, count[OUT_SUBJECT], o->out[OUT_SUBJECT].out, why,
+                              sizeof why),
+              "%s: " WHERE_FMT, why, WHERE_ARGS(s, w, &a));
     t->calls++;
     t->elements += a.n;
-    t->hits += count[OUT_SUBJECT];
+    t->hits += tk_hit_count(s->d, a.n, count[OUT_SUBJECT], o->out[OUT_SUBJECT].out);
     return count[OUT_SUBJECT];
 }
 
 /* Every probe (a circle or a box, as the entry's single shape is) and every
- * flag value up to max_flags, on the input `many` of n elements. */
+ * flag value up to max_flags, on the input `many` of n elements. Probe p
+ * with flag value f takes margin tb_margins[(mbase + p + f) % count], so the
+ * probes of one corpus meet several margins (only contact entries read it). */
 static void check_corpus(const subject *s, const void *many, size_t n, const cb_circle *pcs,
-                         const cb_box *pbs, size_t probes, unsigned max_flags, outbufs *o,
-                         where *w, tally *t)
+                         const cb_box *pbs, size_t probes, unsigned max_flags, size_t mbase,
+                         outbufs *o, where *w, tally *t)
 {
     static const cb_circle no_circle = {0, 0, 0};
     static const cb_box no_box = {0, 0, 0, 0};
     for (unsigned flags = 0; flags <= max_flags; flags++)
         for (size_t p = 0; p < probes; p++) {
-            cb_args a = {no_circle, no_box, many, n, NULL, flags};
+            cb_args a = {no_circle, no_box, many, n, NULL, flags, 0.0f};
+            a.margin = tb_margins[(mbase + p + flags) % tb_margin_count];
             if (s->d->one == CB_SHAPE_CIRCLE)
                 a.circle = pcs[p];
             else
@@ -520,8 +453,8 @@ ParameterizedTest(bl_param *p, backends, lengths, .timeout = 600)
             };
             for (size_t e = 0; e < ne; e++) {
                 tally before = t[e];
-                check_corpus(&s[e], tk_pick(s[e].d, &v), n, pcs, pbs, 6, CB_STRICT, &o[e], &w,
-                             &t[e]);
+                check_corpus(&s[e], tk_pick(s[e].d, &v), n, pcs, pbs, 6, CB_STRICT,
+                             li + (size_t)kind, &o[e], &w, &t[e]);
                 if (kind == 0) {
                     random[e].hits += t[e].hits - before.hits;
                     random[e].elements += t[e].elements - before.elements;
@@ -529,14 +462,6 @@ ParameterizedTest(bl_param *p, backends, lengths, .timeout = 600)
             }
         }
 
-        /* n == 0: nothing may be touched, whatever the pointers (NULL included). */
-        if (n == 0)
-            for (size_t e = 0; e < ne; e++)
-                for (unsigned f = 0; f <= CB_STRICT; f++) {
-                    cb_args a = {{0, 0, 1}, {-1, -1, 1, 1}, NULL, 0, NULL, f};
-                    cr_assert_eq(s[e].fn(&a), 0, "%s on backend %s, n 0 with NULL pointers",
-                                 s[e].d->name, s[e].backend);
-                }
         for (size_t e = 0; e < ne; e++)
             outbufs_free(&o[e]);
         tb_corpus_free(&c);
@@ -550,6 +475,37 @@ ParameterizedTest(bl_param *p, backends, lengths, .timeout = 600)
                     s[e].d->name, lay->name, t[e].calls, t[e].elements, t[e].hits);
     }
     free(s), free(o), free(t), free(random);
+}
+
+ParameterizedTestParameters(backends, empty_with_null_pointers)
+{
+    return cr_make_param_array(int, all_backends, CB_BACKEND_COUNT);
+}
+
+/* n == 0: nothing may be touched, whatever the pointers (cbatch.h: "n == 0
+ * is valid with any pointers (NULL included)"): every raw kernel, and every
+ * public function on this backend, with a NULL input and a NULL output (for
+ * a contact entry, also a cb_contacts of NULL arrays). A test of its own, so
+ * a crash here does not hide the other checks. */
+ParameterizedTest(int *b, backends, empty_with_null_pointers)
+{
+    const char *backend = runnable_or_skip(*b);
+    cr_assert_eq(cb_set_backend((cb_backend)*b), CB_OK);
+    cb_contacts nulls = {NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+    for (size_t e = 0; e < cb_entry_count(); e++) {
+        const cb_entry_info *d = info_or_fail(e);
+        cb_kernel_fn k = cb_entry_kernel(e, (cb_backend)*b);
+        cr_assert_not_null(k);
+        for (unsigned f = 0; f <= CB_STRICT; f++)
+            for (int holes = 0; holes < 1 + (d->output == CB_OUTPUT_CONTACTS); holes++) {
+                cb_args a = {{0, 0, 1}, {-1, -1, 1, 1}, NULL, 0, holes ? &nulls : NULL, f, 0.0f};
+                cr_assert_eq(k(&a), 0, "raw %s on backend %s, n 0 with NULL pointers%s", d->name,
+                             backend, holes ? " (cb_contacts of NULLs)" : "");
+                cr_assert_eq(cb_entry_call(e, &a), 0,
+                             "public %s on backend %s, n 0 with NULL pointers%s", d->name, backend,
+                             holes ? " (cb_contacts of NULLs)" : "");
+            }
+    }
 }
 
 /* --------------------------------------------- targeted special values */
@@ -716,7 +672,8 @@ ParameterizedTest(int *b, backends, pairs, .timeout = 600)
     tk_views cv = tb_corpus_views(&cc, &cbs, &ccs), bv = tb_corpus_views(&bc, &bbs, &bcs);
 
     /* want[f][i * nb + j]: circle i vs box j with flags f, by cb_overlap. */
-    unsigned char *want[2], *got = malloc(nc * nb), *row = malloc(nc + nb);
+    unsigned char *want[2], *got = malloc(nc * nb);
+    uint64_t *row = malloc(((nc + nb) / 64 + 1) * sizeof *row); /* one call's hits, as bits */
     cr_assert(got && row);
     for (unsigned f = 0; f <= CB_STRICT; f++) {
         want[f] = malloc(nc * nb);
@@ -749,16 +706,17 @@ ParameterizedTest(int *b, backends, pairs, .timeout = 600)
         where w = {"end-of-page", "targeted+random pairs", 0};
         for (unsigned f = 0; f <= CB_STRICT; f++) {
             for (size_t p = 0; p < probes; p++) {
-                cb_args a = {{0, 0, 0}, {0, 0, 0, 0}, many, n, NULL, f};
+                cb_args a = {{0, 0, 0}, {0, 0, 0, 0}, many, n, NULL, f, 0.0f};
                 if (circle_first)
                     a.circle = cc.circles[p];
                 else
                     a.box = bc.boxes[p];
                 w.probe = (int)p;
                 size_t count = check_call(&s, a, &o, &w, &t);
-                decode(d, o.out[OUT_SUBJECT], count, n, row);
+                tk_hits_of(d, n, count, o.out[OUT_SUBJECT].out, row);
                 for (size_t k = 0; k < n; k++)
-                    got[circle_first ? p * nb + k : k * nb + p] = row[k];
+                    got[circle_first ? p * nb + k : k * nb + p] =
+                        (unsigned char)(row[k / 64] >> (k % 64) & 1);
             }
             for (size_t i = 0; i < nc; i++)
                 for (size_t j = 0; j < nb; j++) {
@@ -843,7 +801,8 @@ ParameterizedTest(be_param *p, backends, large_random, .timeout = 600)
         }
         const char *names[3] = {"random", "any bit pattern", "touching"};
         where w = {"end-of-page", names[kind], 0};
-        check_corpus(&s, tk_pick(s.d, &v), N, pcs, pbs, P, CB_STRICT, &o, &w, &t);
+        check_corpus(&s, tk_pick(s.d, &v), N, pcs, pbs, P, CB_STRICT, (size_t)kind * 4, &o, &w,
+                     &t);
     }
     cr_assert(t.hits > 0 && t.hits < t.elements, "%zu hits of %zu", t.hits, t.elements);
     outbufs_free(&o);
@@ -891,8 +850,8 @@ ParameterizedTest(be_param *p, backends, dispatched, .timeout = 600)
                                  {any_adversarial(&r), any_adversarial(&r), any_adversarial(&r),
                                   any_adversarial(&r)}};
                 where w = {lay ? "after-guard+1" : "end-of-page", kind_name[kind], 0};
-                check_corpus(&s, tk_pick(s.d, &v), n, pcs, pbs, 4, CB_STRICT | CB_TRUST_FENV, &o,
-                             &w, &t);
+                check_corpus(&s, tk_pick(s.d, &v), n, pcs, pbs, 4, CB_STRICT | CB_TRUST_FENV,
+                             li + (size_t)kind, &o, &w, &t);
             }
             outbufs_free(&o);
             tb_corpus_free(&c);
@@ -901,4 +860,201 @@ ParameterizedTest(be_param *p, backends, dispatched, .timeout = 600)
     /* The calls must not have moved the choice. */
     cr_assert_eq(cb_active_backend(), (cb_backend)p->backend);
     cr_assert(t.hits > 0);
+}
+
+/* -------------------------------------------- the reference's square root */
+
+static uint32_t bits_of(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return u;
+}
+
+static float float_of(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, sizeof f);
+    return f;
+}
+
+/* The reference computes the contract's SQRT in integer arithmetic (no
+ * libm, so the digest stays free of it, and no sqrt instruction, so it is
+ * independent of the library's). Here it meets the C library's sqrtf on
+ * every float in [1, 2] (where the contract's l = SQRT(1 + t*t) lives, each
+ * one), on every power of two and its neighbours, and on random bit patterns
+ * of every class. */
+Test(backends, reference_sqrt, .timeout = 600)
+{
+    size_t checked = 0;
+    for (uint32_t u = 0x3F800000u; u <= 0x40000000u; u++, checked++) {
+        float x = float_of(u);
+        cr_assert_eq(bits_of(ref_sqrt(x)), bits_of(sqrtf(x)), "ref_sqrt(%a) = %a, sqrtf %a", x,
+                     ref_sqrt(x), sqrtf(x));
+    }
+    tk_rng r = tb_rng_for(0x5000000u);
+    for (int k = 0; k < 2000000; k++, checked++) {
+        uint32_t u = (uint32_t)tk_next(&r);
+        if (k < 256 * 6) { /* 2^e and its neighbours, denormal ones included */
+            uint32_t e = (uint32_t)(k / 6), d = (uint32_t)(k % 6);
+            u = (e << 23) + d - 3 + (e ? 0 : 3);
+        }
+        float x = float_of(u), want = sqrtf(x), got = ref_sqrt(x);
+        if (want != want) /* NaN: any NaN will do (the contract canonicalises results) */
+            cr_assert(got != got, "ref_sqrt(%a) = %a, sqrtf gives NaN", x, got);
+        else
+            cr_assert_eq(bits_of(got), bits_of(want),
+                         "ref_sqrt(%a = 0x%08" PRIx32 ") = %a, sqrtf %a", x, u, got, want);
+    }
+    cr_log_info("ref_sqrt equals sqrtf on %zu inputs", checked);
+}
+
+/* ------------------------- contacts against overlap and distance entries */
+
+ParameterizedTestParameters(backends, contacts_agree_with_overlap_and_distance)
+{
+    return cr_make_param_array(int, all_backends, CB_BACKEND_COUNT);
+}
+
+/* A contact entry with the overlap index entry and the distance entry of the
+ * same single shape, elements and layout, their kernels on one backend, and
+ * an output of each (ending at guard pages). */
+typedef struct {
+    const char *backend;
+    const cb_entry_info *d[3]; /* contacts, overlap indices, distances */
+    cb_kernel_fn k[3];
+    tk_out out[3];
+    uint64_t *hits[2]; /* the contact and the overlap hit sets, as bits */
+} trio;
+
+enum { T_CONTACTS, T_OVERLAP, T_DISTANCE };
+
+/* Where a trio call happened, for the failure messages. */
+#define TRIO_FMT                                                                                   \
+    "(backend %s, %s data, n %zu, probe %zu, flags %u, margin %a, seed 0x%016" PRIx64 ")"
+#define TRIO_ARGS(t, a, kind, p)                                                                   \
+    (t)->backend, kind_name[kind], (a)->n, (p), (a)->flags, (double)(a)->margin, tb_seed()
+
+/* One call: the contact kernel; at margin +-0 its hit set against the
+ * overlap kernel's; at any margin each contact's separation against the
+ * distance kernel's value for that element. Returns the contacts compared. */
+static size_t check_trio(trio *t, cb_args a, int kind, size_t p, size_t *hit_sets)
+{
+    size_t n = a.n;
+    a.out = t->out[T_CONTACTS].out;
+    tk_out_fill(&t->out[T_CONTACTS], 0xA5);
+    size_t count = t->k[T_CONTACTS](&a);
+    if (bits_of(a.margin) == 0 || bits_of(a.margin) == 0x80000000u) {
+        cb_args ao = a;
+        ao.out = t->out[T_OVERLAP].out;
+        size_t co = t->k[T_OVERLAP](&ao);
+        tk_hits_of(t->d[T_CONTACTS], n, count, a.out, t->hits[0]);
+        tk_hits_of(t->d[T_OVERLAP], n, co, ao.out, t->hits[1]);
+        cr_assert_eq(count, co, "%s: %zu contacts, %s: %zu hits " TRIO_FMT, t->d[T_CONTACTS]->name,
+                     count, t->d[T_OVERLAP]->name, co, TRIO_ARGS(t, &a, kind, p));
+        for (size_t w = 0; w < (n + 63) / 64; w++)
+            cr_assert_eq(t->hits[0][w], t->hits[1][w],
+                         "%s vs %s: hit word %zu 0x%016" PRIx64 " vs 0x%016" PRIx64 " " TRIO_FMT,
+                         t->d[T_CONTACTS]->name, t->d[T_OVERLAP]->name, w, t->hits[0][w],
+                         t->hits[1][w], TRIO_ARGS(t, &a, kind, p));
+        ++*hit_sets;
+    }
+    cb_args ad = a;
+    ad.out = t->out[T_DISTANCE].out;
+    cr_assert_eq(t->k[T_DISTANCE](&ad), n, "%s did not return n", t->d[T_DISTANCE]->name);
+    const cb_contacts *ct = t->out[T_CONTACTS].contacts;
+    const float *dist = (const float *)ad.out;
+    for (size_t k = 0; k < count; k++) {
+        uint32_t i = ct->index[k];
+        cr_assert(i < n, "%s: index %" PRIu32 " >= n %zu", t->d[T_CONTACTS]->name, i, n);
+        if (bits_of(dist[i]) == bits_of(ct->separation[k]))
+            continue;
+        char el[300];
+        describe_element(el, sizeof el, t->d[T_CONTACTS], &a, i);
+        cr_assert_fail("%s separation %a (0x%08" PRIx32 ") vs %s %a (0x%08" PRIx32 "): %s " TRIO_FMT,
+                       t->d[T_CONTACTS]->name, (double)ct->separation[k],
+                       bits_of(ct->separation[k]), t->d[T_DISTANCE]->name, (double)dist[i],
+                       bits_of(dist[i]), el, TRIO_ARGS(t, &a, kind, p));
+    }
+    return count;
+}
+
+/*
+ * Two promises of cbatch.h that tie entries together, on backend b's raw
+ * kernels (the reference is held to the kernels bit for bit elsewhere):
+ *  - at margin 0 (and -0.0) a contact entry reports exactly the hit set of
+ *    the overlap entry with the same single shape, elements and layout, for
+ *    any input (rm = r + 0 is r exactly), adversarial values included;
+ *  - at any margin, the separation of every reported contact equals, bit for
+ *    bit, what the distance entry of the same shapes and layout writes for
+ *    that element.
+ * The entries are found by their descriptors (tk_find_entry). Every margin
+ * of tb_margins, both flags, random, adversarial and touching data and
+ * probes, lengths around vector widths and mask words.
+ */
+ParameterizedTest(int *b, backends, contacts_agree_with_overlap_and_distance, .timeout = 600)
+{
+    const char *backend = runnable_or_skip(*b);
+    static const size_t ns[] = {0, 1, 7, 16, 17, 63, 64, 65, 333, 4097};
+    size_t ne = cb_entry_count(), contact_entries = 0, hit_sets = 0, separations = 0;
+    for (size_t e = 0; e < ne; e++) {
+        const cb_entry_info *d = info_or_fail(e);
+        if (d->output != CB_OUTPUT_CONTACTS)
+            continue;
+        size_t ids[3] = {e, tk_find_entry(CB_QUERY_OVERLAP, d->one, d->many, d->layout,
+                                          CB_OUTPUT_INDICES),
+                         tk_find_entry(CB_QUERY_DISTANCE, d->one, d->many, d->layout,
+                                       CB_OUTPUT_DISTANCES)};
+        cr_assert(ids[1] < ne && ids[2] < ne,
+                  "%s: no overlap index entry or no distance entry with the same shapes and layout",
+                  d->name);
+        trio t;
+        t.backend = backend;
+        for (int j = 0; j < 3; j++) {
+            t.d[j] = info_or_fail(ids[j]);
+            t.k[j] = cb_entry_kernel(ids[j], (cb_backend)*b);
+            cr_assert_not_null(t.k[j], "backend %s has no kernel of %s", backend, t.d[j]->name);
+        }
+        contact_entries++;
+        for (size_t li = 0; li < sizeof ns / sizeof ns[0]; li++) {
+            size_t n = ns[li];
+            tb_corpus c = tb_corpus_new(n);
+            cb_box_soa bs;
+            cb_circle_soa cs;
+            tk_views v = tb_corpus_views(&c, &bs, &cs);
+            for (int j = 0; j < 3; j++)
+                tb_out_new(&t.out[j], t.d[j], n, 0, 0);
+            t.hits[0] = malloc((n / 64 + 1) * sizeof(uint64_t));
+            t.hits[1] = malloc((n / 64 + 1) * sizeof(uint64_t));
+            cr_assert(t.hits[0] && t.hits[1]);
+            for (int kind = 0; kind < 3; kind++) {
+                tk_rng r = tb_rng_for(0x6000000u + n * 8u + (size_t)kind);
+                cb_circle tc;
+                cb_box tbx;
+                fill_kind(&c, &r, kind, &tc, &tbx);
+                cb_circle pcs[5] = {{0, 0, 1}, {128, 128, 90}, tc,
+                                    {any_adversarial(&r), any_adversarial(&r), any_adversarial(&r)},
+                                    n ? c.circles[n / 2] : tc};
+                cb_box pbs[5] = {{-1, -1, 1, 1}, {64, 64, 192, 192}, tbx,
+                                 {any_adversarial(&r), any_adversarial(&r), any_adversarial(&r),
+                                  any_adversarial(&r)},
+                                 n ? c.boxes[n / 2] : tbx};
+                for (unsigned f = 0; f <= CB_STRICT; f++)
+                    for (size_t p = 0; p < 5; p++)
+                        for (size_t m = 0; m < tb_margin_count; m++) {
+                            cb_args a = {pcs[p], pbs[p], tk_pick(d, &v), n, NULL, f, tb_margins[m]};
+                            separations += check_trio(&t, a, kind, p, &hit_sets);
+                        }
+            }
+            free(t.hits[0]), free(t.hits[1]);
+            for (int j = 0; j < 3; j++)
+                tk_out_free(&t.out[j]);
+            tb_corpus_free(&c);
+        }
+    }
+    cr_assert_gt(contact_entries, 0, "no contact entry: nothing was checked");
+    cr_assert_gt(separations, 0, "no contact was reported: the separations were never compared");
+    cr_log_info("backend %s: %zu contact entries, %zu hit sets compared at margin 0, %zu "
+                "separations against the distance entries",
+                backend, contact_entries, hit_sets, separations);
 }

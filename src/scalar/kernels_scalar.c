@@ -28,7 +28,21 @@ CB_INLINE void v_storeu(float *p, vf v) { *p = v; }
  * project's -fno-math-errno); |x| clears the sign bit. */
 CB_INLINE vf v_div(vf a, vf b) { return a / b; }
 CB_INLINE vf v_sqrt(vf a) { return __builtin_sqrtf(a); }
-CB_INLINE vf v_abs(vf a) { return __builtin_fabsf(a); }
+/* The empty asm hides that r is |a|: GCC otherwise rewrites (|a| / m)^2 as
+ * (a / m)^2, which rounds differently from the vector backends under a
+ * directed rounding mode (the raw kernels must agree in any mode). */
+CB_INLINE vf v_abs(vf a)
+{
+    vf r = __builtin_fabsf(a);
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+    __asm__("" : "+x"(r));
+#elif defined(__GNUC__) && defined(__aarch64__)
+    __asm__("" : "+w"(r));
+#elif defined(__GNUC__)
+    __asm__("" : "+g"(r));
+#endif
+    return r;
+}
 /* Lane masks: one flag. */
 typedef int vm;
 CB_INLINE vm v_lt_m(vf a, vf b) { return a < b; }

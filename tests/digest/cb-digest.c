@@ -10,13 +10,17 @@
  * tests/digest/cb-digest.expected.
  *
  * What it runs: the converters and validators (their outputs seed the
- * digest), then every entry (cb_entry_info_of) with both flags on 128 circle
- * and 128 box queries, once through each runnable backend's raw kernels
+ * digest), then every entry (cb_entry_info_of: overlap masks and index
+ * lists, signed distances, contact records, the contact entries with a
+ * margin per query) with both flags on 128 circle and 128 box queries, once
+ * through each runnable backend's raw kernels
  * (cb_entry_kernel) and once through the public functions (cb_entry_call, the
  * dispatcher), and once more through the public functions with flush-to-zero,
  * denormals-are-zero and round-toward-zero set (they must undo them). Every
  * run must give the scalar kernels' digest, and every answer must equal the
- * testkit reference (ref_entry); nothing may be written past an output.
+ * testkit reference (ref_entry), bit for bit on every output array (testkit
+ * knows the output kinds: tk_same_output, tk_hash_output); nothing may be
+ * written outside an output.
  *
  * The digest depends on the corpus, on the order of the draws that make it
  * and on the order of the hashing: entries that answer the same question
@@ -66,7 +70,6 @@ enum { EXIT_MISMATCH = 1, EXIT_USAGE = 2, EXIT_UNAVAILABLE = 77 };
  * has short final words and short final vectors. */
 #define NB 1031u
 #define NQ 128u
-#define WORDS ((NB + 63u) / 64u)
 
 /* ----------------------------------------------------------------- failures */
 
@@ -580,13 +583,22 @@ static int make_order(void)
     return 1;
 }
 
-/* Outputs of either kind, each with GUARD bytes of room past its largest
- * size: a write there is a write past the output. */
-#define GUARD 8u
+/* Outputs: each call gets a fresh output of its entry's kind for its n
+ * (testkit's tk_out: one array, or the 7 arrays of a cb_contacts), every
+ * array with TK_OUT_PAD bytes of sentinels either side: a write there is a
+ * write outside the output. */
 #define SENTINEL 0xa5u
-static uint64_t mask_out[WORDS + 1], mask_want[WORDS + 1];
-static uint32_t idx_out[NB + 2], idx_want[NB + 2];
-static uint64_t hits[WORDS];
+
+/* The margin of the contact entries for query q: exact values, so no
+ * rounding can differ between machines, and no draw from the generator (the
+ * corpus stays the one the inputs hash names): 0 and -0.0 (the overlap hit
+ * set), a denormal, grid values, FLT_MAX (whose (r + margin)^2 is inf). */
+static float margin_of(uint32_t q)
+{
+    static const uint32_t bits[] = {0x00000000u, 0x3e800000u, 0x3f800000u, 0x40400000u,
+                                    0x80000000u, 0x00000001u, 0x42800000u, 0x7f7fffffu};
+    return u2f(bits[q % (sizeof bits / sizeof bits[0])]);
+}
 
 /* One run: every entry, both flags, every query, through one backend's raw
  * kernels (b < CB_BACKEND_COUNT) or the public functions (b ==
@@ -594,8 +606,10 @@ static uint64_t hits[WORDS];
  * `ctl` and everything else done in the environment the program started in.
  * With `check`, every answer must equal the reference; without (raw kernels
  * in a hostile mode, where the answer follows the mode by contract), the
- * entries of one group must agree with the group's first. Returns the digest
- * seeded with h; `stats` counts the pairs and hits of each group's first entry. */
+ * entries of one group must agree with the group's first, rewritten in
+ * their own format (tk_copy_output). Returns the digest seeded with h;
+ * `stats` counts the pairs and hits (tk_hit_count) of each group's first
+ * entry. */
 static size_t stat_pairs, stat_hits[2];
 
 static uint64_t run(const char *who, cb_backend b, unsigned long long ctl, int check, uint64_t h,
@@ -615,52 +629,57 @@ static uint64_t run(const char *who, cb_backend b, unsigned long long ctl, int c
         cb_circle_soa cs = {cx + o, cy + o, cr + o};
         tk_views views = {&bs, boxes + o, &cs, circles + o};
         for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
+            tk_out first; /* the group's first answer, when not checking */
+            const cb_entry_info *first_d = NULL;
+            size_t first_count = 0;
+            memset(&first, 0, sizeof first);
             for (size_t k = 0; k < n_entries; k++) {
                 const cb_entry_info *d = cb_entry_info_of(order[k]);
-                int is_mask = d->output == CB_OUTPUT_MASK;
-                void *out = is_mask ? (void *)mask_out : (void *)idx_out;
-                void *want_out = is_mask ? (void *)mask_want : (void *)idx_want;
-                size_t bytes = tk_out_bytes(d, n);
-                cb_args a = {qcircle[q], qbox[q], tk_pick(d, &views), n, out, flags};
+                tk_out out, want;
+                tk_out_malloc_padded(&out, d, n);
+                tk_out_malloc_padded(&want, d, n);
+                cb_args a = {qcircle[q], qbox[q], tk_pick(d, &views), n, out.out, flags,
+                             margin_of(q)};
 
-                memset(out, SENTINEL, bytes + GUARD);
+                tk_out_fill(&out, SENTINEL);
+                tk_out_fill_pads(&out, SENTINEL);
                 fpctl_write(ctl);
                 size_t count = kernel[k] ? kernel[k](&a) : cb_entry_call(order[k], &a);
                 fpctl_write(start);
 
-                const unsigned char *guard = (const unsigned char *)out + bytes;
-                for (size_t g = 0; g < GUARD; g++)
-                    if (guard[g] != SENTINEL) {
-                        fail("%s %s q=%u flags=%u n=%zu: wrote past its output", who, d->name, q,
-                             flags, n);
-                        break;
-                    }
+                if (!tk_out_pads_intact(&out, SENTINEL) || !tk_out_intact(&out))
+                    fail("%s %s q=%u flags=%u n=%zu: wrote outside its output", who, d->name, q,
+                         flags, n);
 
-                size_t want;
+                size_t want_count;
                 if (check) {
                     cb_args r = a;
-                    r.out = want_out;
-                    want = ref_entry(d, &r);
+                    r.out = want.out;
+                    want_count = ref_entry(d, &r);
                 } else {
-                    if (class_of[k] == k) /* the group's answer, in no entry's format */
-                        tk_hits_of(d, n, count, out, hits);
-                    want = tk_from_hits(d, n, hits, want_out);
+                    if (class_of[k] == k) { /* the group's answer, in its first entry's format */
+                        if (first_d)
+                            tk_out_free(&first);
+                        tk_out_malloc(&first, d, n);
+                        first_d = d;
+                        first_count = tk_copy_output(d, d, n, count, out.out, first.out);
+                    }
+                    want_count = tk_copy_output(d, first_d, n, first_count, first.out, want.out);
                 }
-                char why[192];
-                if (!tk_same_output(d, n, count, out, want, want_out, why, sizeof why))
+                char why[256];
+                if (!tk_same_output(d, n, count, out.out, want_count, want.out, why, sizeof why))
                     fail("%s q=%u flags=%u: %s (%s)", who, q, flags, why,
                          check ? "got vs the reference" : "got vs its group's first entry");
+                if (!tk_check_format(d, n, count, out.out, why, sizeof why))
+                    fail("%s q=%u flags=%u: %s", who, q, flags, why);
 
-                if (stats && class_of[k] == k)
+                if (stats && class_of[k] == k && d->query == CB_QUERY_OVERLAP)
                     stat_pairs += flags ? 0 : n, stat_hits[flags] += count;
-                h = fnv_u64(h, (uint64_t)count);
-                if (is_mask)
-                    for (size_t w = 0; w < (n + 63) / 64; w++)
-                        h = fnv_u64(h, mask_out[w]);
-                else
-                    for (size_t i = 0; i < count && i < n; i++)
-                        h = fnv_u64(h, idx_out[i]);
+                h = tk_hash_output(d, n, count, out.out, h);
+                tk_out_free(&out), tk_out_free(&want);
             }
+            if (first_d)
+                tk_out_free(&first);
         }
     }
     return h;
@@ -810,7 +829,8 @@ int main(int argc, char **argv)
     char label[96];
     snprintf(label, sizeof label, "public functions (%s)", cb_backend_name(active));
     report(label, run(label, CB_BACKEND_COUNT, start, 1, h0, 1), reference, 0);
-    printf("    (%zu pairs per flag: %zu hit when touching counts, %zu with CB_STRICT)\n", stat_pairs,
+    printf("    (overlap: %zu pairs per flag: %zu hit when touching counts, %zu with CB_STRICT)\n",
+           stat_pairs,
            stat_hits[0], stat_hits[1]);
 
     if (HOSTILE != 0) {

@@ -17,6 +17,7 @@ cb_args rel_args(const cb_entry_info *d, const tk_views *v, cb_circle circle, cb
         a.box = box;
     a.many = v ? tk_pick(d, v) : NULL;
     a.n = n, a.out = out, a.flags = flags;
+    a.margin = REL_MARGIN;
     return a;
 }
 

@@ -44,15 +44,17 @@ Test(canary, overread_inside_library)
     float *a = calloc(HELD, sizeof(float));
     cb_box *boxes = calloc(HELD, sizeof *boxes);
     cb_circle *circles = calloc(HELD, sizeof *circles);
-    void *out = malloc(tk_out_bytes(d, HELD + 1));
+    tk_out out;
+    tk_out_malloc(&out, d, HELD + 1);
     cb_box_soa bs = {a, a, a, a};
     cb_circle_soa cs = {a, a, a};
     tk_views v = {&bs, boxes, &cs, circles};
     cb_circle c = {0, 0, 1};
     cb_box b = {0, 0, 1, 1};
-    cb_args args = rel_args(d, &v, c, b, HELD + 1, out, 0);
+    cb_args args = rel_args(d, &v, c, b, HELD + 1, out.out, 0);
     sink = (int)cb_entry_kernel(0, CB_BACKEND_SCALAR)(&args);
-    free(a), free(boxes), free(circles), free(out);
+    free(a), free(boxes), free(circles);
+    tk_out_free(&out);
 }
 
 Test(canary, undefined_behaviour)

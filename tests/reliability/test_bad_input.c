@@ -1,4 +1,4 @@
-/* test_bad_input.c - Criterion: NULL arrays, unknown flags, n too large for indices, and the validators on every kind of malformed box and circle. */
+/* test_bad_input.c - Criterion: NULL arrays (contact arrays included), unknown flags, bad contact margins, n too large for indices, and the validators on every kind of malformed box and circle. */
 #include "rel.h"
 #include "support.h"
 
@@ -64,6 +64,12 @@ Test(bad_input, null_pointers_with_n_zero_every_entry_point)
             cb_args members = rel_args(d, &null_members, one_circle, one_box, 0, NULL, flags);
             cr_expect_eq(cb_entry_call(e, &all_null), 0, "%s(NULL..., n=0)", d->name);
             cr_expect_eq(cb_entry_call(e, &members), 0, "%s(SoA of NULLs, n=0)", d->name);
+            if (d->output == CB_OUTPUT_CONTACTS) { /* a cb_contacts of NULL arrays */
+                cb_contacts nulls = {NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+                members.out = &nulls;
+                cr_expect_eq(cb_entry_call(e, &members), 0, "%s(cb_contacts of NULLs, n=0)",
+                             d->name);
+            }
             for (size_t b = 0; b < nbk; b++) {
                 cb_kernel_fn k = cb_entry_kernel(e, bs[b]);
                 cr_assert_not_null(k, "cb_entry_kernel(%s, %s) is NULL on a runnable backend",
@@ -138,7 +144,7 @@ static size_t soa_members(const cb_entry_info *d, cb_box_soa *bs, cb_circle_soa 
 Test(bad_input, null_pointer_with_n_positive_is_invalid_and_writes_nothing)
 {
     static const size_t ns[] = {1, 3, 63, 64, 65, 200};
-    long members_tried = 0;
+    long members_tried = 0, contact_arrays_tried = 0;
     for (size_t t = 0; t < sizeof ns / sizeof ns[0]; t++) {
         size_t n = ns[t];
         tb_corpus c = tb_corpus_new(n);
@@ -146,38 +152,101 @@ Test(bad_input, null_pointer_with_n_positive_is_invalid_and_writes_nothing)
         tb_corpus_fill_random(&c, &r);
         for (size_t e = 0; e < cb_entry_count(); e++) {
             const cb_entry_info *d = cb_entry_info_of(e);
-            size_t bytes = tk_out_bytes(d, n);
-            void *out = tb_alloc_guarded(bytes, 0);
-            /* which: 0 = the output, 1 = the input (SoA struct or AoS array), 2.. = a SoA member */
+            tk_out out;
+            tb_out_new(&out, d, n, 0, 0);
+            /* which: 0 = the output, 1 = the input (SoA struct or AoS array),
+             * 2.. = a SoA member, then (contact entries) each array of the
+             * cb_contacts */
             for (size_t which = 0;; which++) {
                 cb_box_soa bs;
                 cb_circle_soa cs;
                 tk_views v = tb_corpus_views(&c, &bs, &cs);
                 const float **member[4];
                 size_t nm = soa_members(d, &bs, &cs, member);
-                if (which >= 2 + nm)
+                size_t ncontact = out.contacts ? out.arrays : 0;
+                if (which >= 2 + nm + ncontact)
                     break;
-                cb_args a = rel_args(d, &v, c.circles[0], c.boxes[0], n, out, 0);
-                if (which == 0)
+                cb_contacts holes = out.contacts ? *out.contacts : (cb_contacts){0};
+                cb_args a = rel_args(d, &v, c.circles[0], c.boxes[0], n, out.out, 0);
+                if (which == 0) {
                     a.out = NULL;
-                else if (which == 1)
+                } else if (which == 1) {
                     a.many = NULL;
-                else
+                } else if (which < 2 + nm) {
                     *member[which - 2] = NULL, members_tried++;
+                } else {
+                    holes = tk_contacts_without(holes, which - 2 - nm), contact_arrays_tried++;
+                    a.out = &holes;
+                }
                 for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
-                    fill(out, bytes);
+                    tk_out_fill(&out, FILL);
                     a.flags = flags;
                     cr_expect_eq(cb_entry_call(e, &a), CB_INVALID,
                                  "%s n=%zu, NULL pointer #%zu: not CB_INVALID", d->name, n, which);
-                    cr_expect(untouched(out, bytes), "%s n=%zu, NULL pointer #%zu: output written",
-                              d->name, n, which);
+                    cr_expect(tk_out_untouched(&out, FILL),
+                              "%s n=%zu, NULL pointer #%zu: output written", d->name, n, which);
                 }
             }
-            tb_free(out);
+            tk_out_free(&out);
         }
         tb_corpus_free(&c);
     }
     cr_expect_gt(members_tried, 0, "no entry has a SoA input: the member checks ran on nothing");
+    cr_expect_gt(contact_arrays_tried, 0,
+                 "no contact entry: the cb_contacts checks ran on nothing");
+    no_leaks();
+}
+
+/* The contact functions take a margin that must be finite and >= 0: a NaN,
+ * an infinity or a negative margin is CB_INVALID, with n == 0 too, and
+ * nothing is written; -0.0 is a valid margin, the same as 0. */
+Test(bad_input, contact_margins_nan_inf_negative_are_invalid_and_write_nothing)
+{
+    static const size_t ns[] = {0, 1, 64, 65, 130};
+    size_t contact_entries = 0;
+    for (size_t t = 0; t < sizeof ns / sizeof ns[0]; t++) {
+        size_t n = ns[t];
+        tb_corpus c = tb_corpus_new(n);
+        tb_rng r = {tb_seed() ^ (n << 12)};
+        tb_corpus_fill_random(&c, &r);
+        cb_box_soa bs;
+        cb_circle_soa cs;
+        tk_views v = tb_corpus_views(&c, &bs, &cs);
+        cb_circle big = {128, 128, 90};
+        cb_box wide = {64, 64, 192, 192};
+        for (size_t e = 0; e < cb_entry_count(); e++) {
+            const cb_entry_info *d = cb_entry_info_of(e);
+            if (d->output != CB_OUTPUT_CONTACTS)
+                continue;
+            contact_entries += t == 0;
+            tk_out out, zero;
+            tb_out_new(&out, d, n, 0, 0);
+            tk_out_malloc(&zero, d, n);
+            for (unsigned flags = 0; flags <= (CB_STRICT | CB_TRUST_FENV); flags++) {
+                cb_args a = rel_args(d, &v, big, wide, n, out.out, flags);
+                for (size_t k = 0; k < tb_bad_margin_count; k++) {
+                    a.margin = tb_bad_margins[k];
+                    tk_out_fill(&out, FILL);
+                    cr_expect_eq(cb_entry_call(e, &a), CB_INVALID, "%s n=%zu flags=0x%x margin %a: "
+                                 "not CB_INVALID", d->name, n, flags, (double)tb_bad_margins[k]);
+                    cr_expect(tk_out_untouched(&out, FILL), "%s n=%zu margin %a: output written",
+                              d->name, n, (double)tb_bad_margins[k]);
+                }
+                a.margin = 0.0f, a.out = zero.out;
+                size_t want = cb_entry_call(e, &a);
+                a.margin = -0.0f, a.out = out.out;
+                size_t got = cb_entry_call(e, &a);
+                char what[160];
+                snprintf(what, sizeof what, "%s n=%zu flags=0x%x: margin -0.0 vs 0", d->name, n,
+                         flags);
+                cr_expect(got != CB_INVALID && rel_same(d, n, got, out.out, want, zero.out, what),
+                          "%s (see stderr)", what);
+            }
+            tk_out_free(&out), tk_out_free(&zero);
+        }
+        tb_corpus_free(&c);
+    }
+    cr_expect_gt(contact_entries, 0, "no contact entry: no margin was checked");
     no_leaks();
 }
 
@@ -195,17 +264,17 @@ Test(bad_input, unknown_flag_bits_are_invalid_and_write_nothing)
         tk_views v = tb_corpus_views(&c, &bs, &cs);
         for (size_t e = 0; e < cb_entry_count(); e++) {
             const cb_entry_info *d = cb_entry_info_of(e);
-            size_t bytes = tk_out_bytes(d, n);
-            void *out = tb_alloc_guarded(bytes, 0);
+            tk_out out;
+            tb_out_new(&out, d, n, 0, 0);
             for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-                fill(out, bytes);
-                cb_args a = rel_args(d, &v, c.circles[0], c.boxes[0], n, out, bad[i]);
+                tk_out_fill(&out, FILL);
+                cb_args a = rel_args(d, &v, c.circles[0], c.boxes[0], n, out.out, bad[i]);
                 cr_expect_eq(cb_entry_call(e, &a), CB_INVALID, "%s n=%zu flags=0x%x: not CB_INVALID",
                              d->name, n, bad[i]);
-                cr_expect(untouched(out, bytes), "%s n=%zu flags=0x%x: output written", d->name, n,
-                          bad[i]);
+                cr_expect(tk_out_untouched(&out, FILL), "%s n=%zu flags=0x%x: output written",
+                          d->name, n, bad[i]);
             }
-            tb_free(out);
+            tk_out_free(&out);
         }
         tb_corpus_free(&c);
     }
@@ -226,20 +295,23 @@ Test(bad_input, index_functions_reject_n_above_cb_index_max_n)
     cb_box_soa bs;
     cb_circle_soa cs;
     tk_views v = tb_corpus_views(&c, &bs, &cs);
-    uint32_t *idx = tb_alloc_guarded(sizeof(uint32_t), 0);
     size_t index_entries = 0;
     for (size_t e = 0; e < cb_entry_count(); e++) {
         const cb_entry_info *d = cb_entry_info_of(e);
-        if (d->output != CB_OUTPUT_INDICES)
+        /* index lists, and contact records (their indices are uint32_t too) */
+        if (d->output != CB_OUTPUT_INDICES && d->output != CB_OUTPUT_CONTACTS)
             continue;
         index_entries++;
+        tk_out idx;
+        tb_out_new(&idx, d, 1, 0, 0);
         for (size_t t = 0; t < sizeof ns / sizeof ns[0]; t++)
             for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
-                cb_args a = rel_args(d, &v, c.circles[0], c.boxes[0], (size_t)ns[t], idx, flags);
-                fill(idx, sizeof *idx);
+                cb_args a =
+                    rel_args(d, &v, c.circles[0], c.boxes[0], (size_t)ns[t], idx.out, flags);
+                tk_out_fill(&idx, FILL);
                 cr_expect_eq(cb_entry_call(e, &a), CB_INVALID, "%s n=%llu: not CB_INVALID", d->name,
                              (unsigned long long)ns[t]);
-                cr_expect(untouched(idx, sizeof *idx), "%s n=%llu: output written", d->name,
+                cr_expect(tk_out_untouched(&idx, FILL), "%s n=%llu: output written", d->name,
                           (unsigned long long)ns[t]);
                 cb_args nul = a, no_out = a;
                 nul.many = NULL, no_out.out = NULL;
@@ -248,9 +320,9 @@ Test(bad_input, index_functions_reject_n_above_cb_index_max_n)
                 cr_expect_eq(cb_entry_call(e, &no_out), CB_INVALID, "%s n=%llu, NULL output",
                              d->name, (unsigned long long)ns[t]);
             }
+        tk_out_free(&idx);
     }
     cr_expect_gt(index_entries, 0, "no entry writes indices: nothing was checked");
-    tb_free(idx);
     tb_corpus_free(&c);
     no_leaks();
 #else

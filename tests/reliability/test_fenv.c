@@ -215,23 +215,18 @@ static void free_groups(group g[G_COUNT])
 
 static const char *const group_names[G_COUNT] = {"near ties", "denormal squares", "adversarial"};
 
-/* Room for either output of N elements; res_ptr gives the one entry d writes. */
-typedef struct {
-    uint64_t mask[(N + 63) / 64];
-    uint32_t idx[N];
-} result;
+/* One output of entry e for N elements, any kind (testkit's tk_out). */
+typedef tk_out result;
 
-static void *res_ptr(result *r, const cb_entry_info *d)
-{
-    return d->output == CB_OUTPUT_MASK ? (void *)r->mask : (void *)r->idx;
-}
+static void res_new(result *r, size_t e) { tk_out_malloc(r, cb_entry_info_of(e), N); }
 
 /* Entry e over group g into r: through the raw kernel k, or the public
- * function (cb_entry_call) when k is NULL. */
+ * function (cb_entry_call) when k is NULL. Contact entries read the margin
+ * REL_MARGIN (rel_args), so their records include near misses. */
 static size_t call(size_t e, cb_kernel_fn k, const group *g, result *r, unsigned flags)
 {
     const cb_entry_info *d = cb_entry_info_of(e);
-    cb_args a = rel_args(d, &g->v, g->circle, g->box, N, res_ptr(r, d), flags);
+    cb_args a = rel_args(d, &g->v, g->circle, g->box, N, r->out, flags);
     return k ? k(&a) : cb_entry_call(e, &a);
 }
 
@@ -261,6 +256,7 @@ static void run_public(const mode *m)
                 const cb_entry_info *d = cb_entry_info_of(e);
                 cb_kernel_fn scalar = kernel_of(e, CB_BACKEND_SCALAR);
                 result ref, raw, got;
+                res_new(&ref, e), res_new(&raw, e), res_new(&got, e);
                 size_t want = call(e, scalar, &g[gi], &ref, flags);
                 /* The same call through the raw scalar kernel in mode m: it
                  * runs in the caller's environment, so some results must
@@ -268,7 +264,7 @@ static void run_public(const mode *m)
                 set_mode(m);
                 size_t rawc = call(e, scalar, &g[gi], &raw, flags);
                 set_default();
-                sensitive += !rel_same(d, N, rawc, res_ptr(&raw, d), want, res_ptr(&ref, d), NULL);
+                sensitive += !rel_same(d, N, rawc, raw.out, want, ref.out, NULL);
                 for (size_t b = 0; b < nb; b++) {
                     cr_assert_eq(cb_set_backend(bs[b]), CB_OK);
                     for (int sticky = 0; sticky < 2; sticky++) {
@@ -298,9 +294,10 @@ static void run_public(const mode *m)
                         }
                         char w2[260];
                         snprintf(w2, sizeof w2, "%s in %s vs the default environment", what, m->name);
-                        wrong += !rel_same(d, N, c, res_ptr(&got, d), want, res_ptr(&ref, d), w2);
+                        wrong += !rel_same(d, N, c, got.out, want, ref.out, w2);
                     }
                 }
+                tk_out_free(&ref), tk_out_free(&raw), tk_out_free(&got);
             }
     cb_set_backend_by_name("auto");
     fprintf(stderr, "fenv %s: %ld public calls; the raw scalar kernel differed from the default environment in %ld of %zu entry/data cases\n",
@@ -331,6 +328,7 @@ static void run_raw(const mode *m)
             for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
                 const cb_entry_info *d = cb_entry_info_of(e);
                 result ref, got;
+                res_new(&ref, e), res_new(&got, e);
                 set_mode(m);
                 size_t want = call(e, kernel_of(e, CB_BACKEND_SCALAR), &g[gi], &ref, flags);
                 set_default();
@@ -343,10 +341,11 @@ static void run_raw(const mode *m)
                     set_default();
                     snprintf(what, sizeof what, "raw %s %s in %s, %s, flags=%u vs raw scalar in the same mode",
                              cb_backend_name(bs[b]), d->name, m->name, group_names[gi], flags);
-                    wrong += !rel_same(d, N, c, res_ptr(&got, d), want, res_ptr(&ref, d), what);
+                    wrong += !rel_same(d, N, c, got.out, want, ref.out, what);
                     /* A raw kernel has no guard: it must not touch the modes either. */
                     touched += modes_of(after) != modes_of(before);
                 }
+                tk_out_free(&ref), tk_out_free(&got);
             }
     if (nb < 2)
         fprintf(stderr, "fenv raw %s: only the scalar backend runs here: nothing to compare\n", m->name);
@@ -517,6 +516,7 @@ static void run_trusted(const mode *m)
                     const cb_entry_info *d = cb_entry_info_of(e);
                     cb_kernel_fn k = kernel_of(e, bs[b]);
                     result raw, got;
+                    res_new(&raw, e), res_new(&got, e);
                     cr_assert_eq(cb_set_backend(bs[b]), CB_OK);
                     set_mode(m);
                     size_t want = call(e, k, &g[gi], &raw, flags);
@@ -527,7 +527,8 @@ static void run_trusted(const mode *m)
                     touched += modes_of(before) != modes_of(after);
                     snprintf(what, sizeof what, "%s on %s, %s, flags=%u|CB_TRUST_FENV in %s",
                              d->name, cb_backend_name(bs[b]), group_names[gi], flags, m->name);
-                    wrong += !rel_same(d, N, c, res_ptr(&got, d), want, res_ptr(&raw, d), what);
+                    wrong += !rel_same(d, N, c, got.out, want, raw.out, what);
+                    tk_out_free(&raw), tk_out_free(&got);
                 }
     cb_set_backend_by_name("auto");
     cr_expect_eq(wrong, 0, "%s: %ld CB_TRUST_FENV results differ from the raw kernel in the same mode",
@@ -537,13 +538,72 @@ static void run_trusted(const mode *m)
     free_groups(g);
 }
 
-/* ---------------------------------------------------------------- the tests, four per mode */
+/* ---------------------------------------------------------------- (e): contact margins */
+
+/* The margin check of the contact functions is part of the public result:
+ * in mode m, a margin that is not finite and >= 0 is refused exactly as in
+ * the default environment (under DAZ a negative denormal must not pass as
+ * -0), nothing is written, and every valid margin (denormal ones included)
+ * gives the default environment's answer. */
+static void run_margins(const mode *m)
+{
+    begin(m);
+    group g[G_COUNT];
+    make_groups(g);
+    long wrong = 0, entries = 0;
+    char what[200];
+    for (size_t e = 0; e < cb_entry_count(); e++) {
+        const cb_entry_info *d = cb_entry_info_of(e);
+        if (d->output != CB_OUTPUT_CONTACTS)
+            continue;
+        entries++;
+        result got, want;
+        res_new(&got, e), res_new(&want, e);
+        for (int gi = 0; gi < G_COUNT; gi++) {
+            cb_args a = rel_args(d, &g[gi].v, g[gi].circle, g[gi].box, N, got.out, 0);
+            for (size_t k = 0; k < tb_bad_margin_count; k++) {
+                a.margin = tb_bad_margins[k];
+                tk_out_fill(&got, 0xA5);
+                set_mode(m);
+                size_t c = cb_entry_call(e, &a);
+                set_default();
+                if (c != CB_INVALID || !tk_out_untouched(&got, 0xA5)) {
+                    fprintf(stderr, "%s in %s, %s: margin %a (0x%08x) gave %zu%s\n", d->name,
+                            m->name, group_names[gi], (double)tb_bad_margins[k],
+                            (unsigned)bits(tb_bad_margins[k]), c,
+                            tk_out_untouched(&got, 0xA5) ? "" : " and wrote output");
+                    wrong++;
+                }
+            }
+            for (size_t k = 0; k < tb_margin_count; k++) {
+                a.margin = tb_margins[k];
+                a.out = want.out;
+                size_t w = cb_entry_call(e, &a);
+                a.out = got.out;
+                set_mode(m);
+                size_t c = cb_entry_call(e, &a);
+                set_default();
+                snprintf(what, sizeof what, "%s in %s, %s, margin %a vs the default environment",
+                         d->name, m->name, group_names[gi], (double)tb_margins[k]);
+                wrong += !rel_same(d, N, c, got.out, w, want.out, what);
+            }
+        }
+        tk_out_free(&got), tk_out_free(&want);
+    }
+    cr_expect_gt(entries, 0, "no contact entry: no margin was checked");
+    cr_expect_eq(wrong, 0, "%s: %ld contact calls did not treat the margin as in the default "
+                 "environment (see stderr)", m->name, wrong);
+    free_groups(g);
+}
+
+/* ---------------------------------------------------------------- the tests, five per mode */
 
 #define MODE_TESTS(tag, idx)                                                                       \
     Test(fenv, public_##tag) { run_public(&modes[idx]); }                                          \
     Test(fenv, raw_backends_agree_##tag) { run_raw(&modes[idx]); }                                 \
     Test(fenv, converters_validators_##tag) { run_convert(&modes[idx]); }                          \
-    Test(fenv, trusted_##tag) { run_trusted(&modes[idx]); }
+    Test(fenv, trusted_##tag) { run_trusted(&modes[idx]); }                                        \
+    Test(fenv, contact_margins_##tag) { run_margins(&modes[idx]); }
 
 MODE_TESTS(ftz_daz, M_FTZ_DAZ)
 MODE_TESTS(ftz_only, M_FTZ)

@@ -66,9 +66,10 @@ typedef struct {
     cb_args a;
 } job;
 
-static void pick(job *j, tb_rng *r, void *out)
+static void pick(job *j, tb_rng *r, tk_out *outs)
 {
     j->e = (size_t)(tb_next(r) % cb_entry_count());
+    void *out = outs[j->e].out;
     unsigned flags = (unsigned)(tb_next(r) & CB_STRICT);
     j->which = (int)(tb_next(r) & 1);
     const tb_corpus *c = &corpora[j->which];
@@ -79,6 +80,7 @@ static void pick(job *j, tb_rng *r, void *out)
     if (j->which == 0) /* a bigger circle so that random-level calls hit something */
         circle.r *= 16;
     j->a = rel_args(cb_entry_info_of(j->e), &j->v, circle, box, j->n, out, flags);
+    j->a.margin = tb_margins[tb_next(r) % tb_margin_count]; /* contact entries read it */
 }
 
 typedef struct {
@@ -92,9 +94,21 @@ static void *worker(void *p)
     tb_rng r = {a->seed};
     char who[64];
     snprintf(who, sizeof who, "worker %d", a->id);
-    /* Room for either output of NMAX elements: NMAX uint32_t indices, or
-     * (NMAX + 63) / 64 mask words, which take fewer bytes. */
-    uint64_t out[NMAX / 2 + 1], ref[NMAX / 2 + 1];
+    /* Every entry's output for NMAX elements, and the scalar kernel's: any
+     * output kind (malloc, not a library call: the first use stays after
+     * the barrier). */
+    size_t ne = cb_entry_count();
+    tk_out *out = malloc(ne * sizeof *out), *ref = malloc(ne * sizeof *ref);
+    if (!out || !ref) {
+        FAIL("%s: out of memory\n", who);
+        free(out), free(ref);
+        pthread_barrier_wait(&start);
+        atomic_fetch_add(&workers_done, 1);
+        return NULL;
+    }
+    for (size_t e = 0; e < ne; e++)
+        tk_out_malloc(&out[e], cb_entry_info_of(e), NMAX),
+            tk_out_malloc(&ref[e], cb_entry_info_of(e), NMAX);
     job j;
     pick(&j, &r, out);
 
@@ -112,11 +126,12 @@ static void *worker(void *p)
             break;
         }
         cb_args ra = j.a;
-        ra.out = ref;
+        ra.out = ref[j.e].out;
         size_t want = scalar(&ra);
-        char what[128];
-        snprintf(what, sizeof what, "%s call %d (corpus %d, flags %u)", who, it, j.which, j.a.flags);
-        if (!rel_same(d, j.n, got, out, want, ref, what))
+        char what[160];
+        snprintf(what, sizeof what, "%s call %d (corpus %d, flags %u, margin %a)", who, it, j.which,
+                 j.a.flags, (double)j.a.margin);
+        if (!rel_same(d, j.n, got, out[j.e].out, want, ref[j.e].out, what))
             atomic_fetch_add(&failures, 1);
         atomic_fetch_add(&calls, 1);
         check_active(who);
@@ -127,6 +142,9 @@ static void *worker(void *p)
         pick(&j, &r, out);
         got = cb_entry_call(j.e, &j.a);
     }
+    for (size_t e = 0; e < ne; e++)
+        tk_out_free(&out[e]), tk_out_free(&ref[e]);
+    free(out), free(ref);
     atomic_fetch_add(&workers_done, 1);
     return NULL;
 }

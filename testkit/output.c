@@ -1,0 +1,570 @@
+/* output.c - everything that depends on an entry's output kind, once: array layout, allocation through any allocator, poisoning, bitwise comparison, format invariants, hashing, hit sets (see reference.h). */
+#include "reference.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------- layout */
+
+static const char *const contact_names[7] = {"index",   "normal_x", "normal_y", "separation",
+                                             "point_x", "point_y",  "feature"};
+
+size_t tk_out_layout(const cb_entry_info *d, size_t n, size_t bytes[TK_OUT_MAX_ARRAYS],
+                     size_t unit[TK_OUT_MAX_ARRAYS], const char *name[TK_OUT_MAX_ARRAYS])
+{
+    size_t b[TK_OUT_MAX_ARRAYS], u[TK_OUT_MAX_ARRAYS], arrays = 1;
+    const char *nm[TK_OUT_MAX_ARRAYS] = {0};
+    switch (d->output) {
+    case CB_OUTPUT_MASK:
+        u[0] = sizeof(uint64_t), b[0] = (n + 63) / 64 * u[0], nm[0] = "mask";
+        break;
+    case CB_OUTPUT_INDICES:
+        u[0] = sizeof(uint32_t), b[0] = n * u[0], nm[0] = "index";
+        break;
+    case CB_OUTPUT_DISTANCES:
+        u[0] = sizeof(float), b[0] = n * u[0], nm[0] = "distance";
+        break;
+    case CB_OUTPUT_CONTACTS:
+        arrays = 7;
+        for (size_t k = 0; k < 7; k++) {
+            u[k] = k == 0 ? sizeof(uint32_t) : k == 6 ? sizeof(uint8_t) : sizeof(float);
+            b[k] = n * u[k], nm[k] = contact_names[k];
+        }
+        break;
+    default:
+        arrays = 0;
+    }
+    for (size_t k = 0; k < arrays; k++) {
+        if (bytes)
+            bytes[k] = b[k];
+        if (unit)
+            unit[k] = u[k];
+        if (name)
+            name[k] = nm[k];
+    }
+    return arrays;
+}
+
+size_t tk_out_bytes(const cb_entry_info *d, size_t n)
+{
+    size_t b[TK_OUT_MAX_ARRAYS], total = 0, arrays = tk_out_layout(d, n, b, NULL, NULL);
+    for (size_t k = 0; k < arrays; k++)
+        total += b[k];
+    return total;
+}
+
+/* The arrays of an output given as cb_args.out: the one array, or the
+ * members of the cb_contacts, in tk_out_layout's order. */
+static size_t parts_of(const cb_entry_info *d, const void *out, const unsigned char *p[7])
+{
+    if (d->output != CB_OUTPUT_CONTACTS) {
+        p[0] = (const unsigned char *)out;
+        for (size_t k = 1; k < 7; k++)
+            p[k] = NULL;
+        return 1;
+    }
+    const cb_contacts *c = (const cb_contacts *)out;
+    p[0] = (const unsigned char *)c->index;
+    p[1] = (const unsigned char *)c->normal_x, p[2] = (const unsigned char *)c->normal_y;
+    p[3] = (const unsigned char *)c->separation;
+    p[4] = (const unsigned char *)c->point_x, p[5] = (const unsigned char *)c->point_y;
+    p[6] = (const unsigned char *)c->feature;
+    return 7;
+}
+
+/* How many elements of each array a call returning `count` has written:
+ * all mask words, `count` indices or contacts, n separations. */
+static size_t written(const cb_entry_info *d, size_t n, size_t count)
+{
+    switch (d->output) {
+    case CB_OUTPUT_MASK: return (n + 63) / 64;
+    case CB_OUTPUT_DISTANCES: return n;
+    default: return count < n ? count : n;
+    }
+}
+
+/* --------------------------------------------------------- allocation */
+
+int tk_out_alloc(tk_out *o, const cb_entry_info *d, size_t n, tk_alloc_fn alloc, tk_free_fn fr,
+                 void *ctx)
+{
+    memset(o, 0, sizeof *o);
+    o->d = d, o->n = n;
+    o->release = fr, o->release_ctx = ctx;
+    o->arrays = tk_out_layout(d, n, o->bytes, o->unit, o->name);
+    for (size_t k = 0; k < o->arrays; k++)
+        if (!(o->array[k] = alloc(ctx, o->bytes[k], o->unit[k]))) {
+            tk_out_free(o);
+            return 0;
+        }
+    if (d->output == CB_OUTPUT_CONTACTS) {
+        if (!(o->contacts = alloc(ctx, sizeof(cb_contacts), _Alignof(cb_contacts)))) {
+            tk_out_free(o);
+            return 0;
+        }
+        o->contacts->index = (uint32_t *)(void *)o->array[0];
+        o->contacts->normal_x = (float *)(void *)o->array[1];
+        o->contacts->normal_y = (float *)(void *)o->array[2];
+        o->contacts->separation = (float *)(void *)o->array[3];
+        o->contacts->point_x = (float *)(void *)o->array[4];
+        o->contacts->point_y = (float *)(void *)o->array[5];
+        o->contacts->feature = (uint8_t *)o->array[6];
+        o->out = o->contacts;
+    } else {
+        o->out = o->array[0];
+    }
+    return 1;
+}
+
+void tk_out_free(tk_out *o)
+{
+    for (size_t k = 0; k < o->arrays; k++)
+        if (o->array[k])
+            o->release(o->release_ctx, o->array[k]);
+    if (o->contacts)
+        o->release(o->release_ctx, o->contacts);
+    memset(o, 0, sizeof *o);
+}
+
+/* Exact-size blocks; malloc's alignment covers every unit. */
+static void *heap_alloc(void *ctx, size_t bytes, size_t align)
+{
+    (void)ctx, (void)align;
+    return malloc(bytes ? bytes : 1);
+}
+
+static void heap_free(void *ctx, void *p)
+{
+    (void)ctx;
+    free(p);
+}
+
+/* TK_OUT_PAD (a multiple of 8, so alignment is kept) bytes either side. */
+static void *padded_alloc(void *ctx, size_t bytes, size_t align)
+{
+    (void)ctx, (void)align;
+    unsigned char *block = malloc(bytes + 2 * TK_OUT_PAD);
+    return block ? block + TK_OUT_PAD : NULL;
+}
+
+static void padded_free(void *ctx, void *p)
+{
+    (void)ctx;
+    free((unsigned char *)p - TK_OUT_PAD);
+}
+
+void tk_out_malloc(tk_out *o, const cb_entry_info *d, size_t n)
+{
+    if (!tk_out_alloc(o, d, n, heap_alloc, heap_free, NULL)) {
+        perror("tk_out_malloc");
+        abort();
+    }
+}
+
+void tk_out_malloc_padded(tk_out *o, const cb_entry_info *d, size_t n)
+{
+    if (!tk_out_alloc(o, d, n, padded_alloc, padded_free, NULL)) {
+        perror("tk_out_malloc_padded");
+        abort();
+    }
+    o->pad_before = o->pad_after = TK_OUT_PAD;
+}
+
+void tk_out_fill_pads(const tk_out *o, unsigned char byte)
+{
+    for (size_t k = 0; k < o->arrays; k++) {
+        memset(o->array[k] - o->pad_before, byte, o->pad_before);
+        memset(o->array[k] + o->bytes[k], byte, o->pad_after);
+    }
+}
+
+int tk_out_pads_intact(const tk_out *o, unsigned char byte)
+{
+    for (size_t k = 0; k < o->arrays; k++) {
+        for (size_t i = 1; i <= o->pad_before; i++)
+            if (o->array[k][-(ptrdiff_t)i] != byte)
+                return 0;
+        for (size_t i = 0; i < o->pad_after; i++)
+            if (o->array[k][o->bytes[k] + i] != byte)
+                return 0;
+    }
+    return 1;
+}
+
+void tk_out_fill(const tk_out *o, unsigned char byte)
+{
+    for (size_t k = 0; k < o->arrays; k++)
+        memset(o->array[k], byte, o->bytes[k]);
+}
+
+int tk_out_intact(const tk_out *o)
+{
+    if (!o->contacts)
+        return 1;
+    const unsigned char *p[7];
+    parts_of(o->d, o->contacts, p);
+    for (size_t k = 0; k < 7; k++)
+        if (p[k] != o->array[k])
+            return 0;
+    return 1;
+}
+
+int tk_out_untouched(const tk_out *o, unsigned char byte)
+{
+    for (size_t k = 0; k < o->arrays; k++)
+        for (size_t i = 0; i < o->bytes[k]; i++)
+            if (o->array[k][i] != byte)
+                return 0;
+    return tk_out_intact(o);
+}
+
+cb_contacts tk_contacts_without(cb_contacts c, size_t k)
+{
+    switch (k) {
+    case 0: c.index = NULL; break;
+    case 1: c.normal_x = NULL; break;
+    case 2: c.normal_y = NULL; break;
+    case 3: c.separation = NULL; break;
+    case 4: c.point_x = NULL; break;
+    case 5: c.point_y = NULL; break;
+    default: c.feature = NULL; break;
+    }
+    return c;
+}
+
+/* --------------------------------------------------------- comparison */
+
+static uint32_t u32_at(const unsigned char *p, size_t i)
+{
+    uint32_t u;
+    memcpy(&u, p + 4 * i, sizeof u);
+    return u;
+}
+
+static uint64_t u64_at(const unsigned char *p, size_t i)
+{
+    uint64_t u;
+    memcpy(&u, p + 8 * i, sizeof u);
+    return u;
+}
+
+/* Element k of array `arr` of an output, widened: every unit compares by its bits. */
+static uint64_t unit_at(const cb_entry_info *d, const unsigned char *const p[7], size_t arr,
+                        size_t k)
+{
+    if (d->output == CB_OUTPUT_MASK)
+        return u64_at(p[0], k);
+    if (d->output == CB_OUTPUT_CONTACTS && arr == 6)
+        return p[6][k];
+    return u32_at(p[arr], k);
+}
+
+static float float_of(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, sizeof f);
+    return f;
+}
+
+/* A unit as a message shows it: a mask word in hex, an index or a feature
+ * as a number, a float with its bits. */
+static void show(char *buf, size_t size, const cb_entry_info *d, size_t arr, uint64_t v)
+{
+    int integer = d->output == CB_OUTPUT_INDICES ||
+                  (d->output == CB_OUTPUT_CONTACTS && (arr == 0 || arr == 6));
+    if (d->output == CB_OUTPUT_MASK)
+        snprintf(buf, size, "0x%016" PRIx64, v);
+    else if (integer)
+        snprintf(buf, size, "%" PRIu64, v);
+    else
+        snprintf(buf, size, "%a (0x%08" PRIx32 ")", (double)float_of((uint32_t)v), (uint32_t)v);
+}
+
+int tk_same_output(const cb_entry_info *d, size_t n, size_t count_a, const void *a, size_t count_b,
+                   const void *b, char *why, size_t why_size)
+{
+    char dummy[1];
+    if (!why)
+        why = dummy, why_size = sizeof dummy;
+    if (count_a != count_b) {
+        snprintf(why, why_size, "%s n=%zu: count %zu vs %zu", d->name, n, count_a, count_b);
+        return 0;
+    }
+    const unsigned char *pa[7], *pb[7];
+    size_t arrays = parts_of(d, a, pa);
+    parts_of(d, b, pb);
+    const char *names[TK_OUT_MAX_ARRAYS];
+    tk_out_layout(d, n, NULL, NULL, names);
+    size_t units = written(d, n, count_a);
+    for (size_t k = 0; k < units; k++) /* unit by unit, so the first difference is the earliest */
+        for (size_t arr = 0; arr < arrays; arr++) {
+            uint64_t x = unit_at(d, pa, arr, k), y = unit_at(d, pb, arr, k);
+            if (x == y)
+                continue;
+            char sx[64], sy[64], elem[64] = "";
+            show(sx, sizeof sx, d, arr, x);
+            show(sy, sizeof sy, d, arr, y);
+            if (d->output == CB_OUTPUT_MASK) {
+                size_t bit = 0;
+                while (!((x ^ y) >> bit & 1))
+                    bit++;
+                snprintf(elem, sizeof elem, " (first difference at element %zu)", k * 64 + bit);
+            } else if (d->output == CB_OUTPUT_CONTACTS && arr > 0) {
+                snprintf(elem, sizeof elem, " (element %" PRIu32 ")", u32_at(pa[0], k));
+            }
+            snprintf(why, why_size, "%s n=%zu: %s %zu: %s vs %s%s", d->name, n, names[arr], k, sx,
+                     sy, elem);
+            return 0;
+        }
+    return 1;
+}
+
+/* Whether contact k of a and contact j of b hold the same record. */
+static int same_record(const unsigned char *const pa[7], size_t k, const unsigned char *const pb[7],
+                       size_t j)
+{
+    for (size_t arr = 1; arr < 6; arr++)
+        if (u32_at(pa[arr], k) != u32_at(pb[arr], j))
+            return 0;
+    return pa[6][k] == pb[6][j];
+}
+
+size_t tk_first_difference(const cb_entry_info *d, size_t n, size_t count_a, const void *a,
+                           size_t count_b, const void *b)
+{
+    const unsigned char *pa[7], *pb[7];
+    parts_of(d, a, pa);
+    parts_of(d, b, pb);
+    switch (d->output) {
+    case CB_OUTPUT_MASK:
+        for (size_t i = 0; i < n; i++)
+            if ((u64_at(pa[0], i / 64) ^ u64_at(pb[0], i / 64)) >> (i % 64) & 1)
+                return i;
+        return n;
+    case CB_OUTPUT_DISTANCES:
+        for (size_t i = 0; i < n; i++)
+            if (u32_at(pa[0], i) != u32_at(pb[0], i))
+                return i;
+        return n;
+    default: { /* index lists: walk both in step, ascending */
+        size_t ka = 0, kb = 0, ca = count_a < n ? count_a : n, cbn = count_b < n ? count_b : n;
+        int records = d->output == CB_OUTPUT_CONTACTS;
+        while (ka < ca && kb < cbn) {
+            uint32_t ia = u32_at(pa[0], ka), ib = u32_at(pb[0], kb);
+            if (ia != ib)
+                return ia < ib ? ia : ib;
+            if (records && !same_record(pa, ka, pb, kb))
+                return ia;
+            ka++, kb++;
+        }
+        if (ka < ca)
+            return u32_at(pa[0], ka);
+        if (kb < cbn)
+            return u32_at(pb[0], kb);
+        return n;
+    }
+    }
+}
+
+/* ---------------------------------------------------------- invariants */
+
+/* Not a NaN, or the canonical one. */
+static int canonical_or_number(uint32_t u)
+{
+    return (u & 0x7FFFFFFFu) <= 0x7F800000u || u == 0x7FC00000u;
+}
+
+int tk_check_format(const cb_entry_info *d, size_t n, size_t count, const void *out, char *why,
+                    size_t why_size)
+{
+    char dummy[1];
+    if (!why)
+        why = dummy, why_size = sizeof dummy;
+    const unsigned char *p[7];
+    parts_of(d, out, p);
+    if (d->output == CB_OUTPUT_DISTANCES ? count != n : count > n) {
+        snprintf(why, why_size, "%s: returned %zu for n = %zu", d->name, count, n);
+        return 0;
+    }
+    switch (d->output) {
+    case CB_OUTPUT_MASK: {
+        size_t words = (n + 63) / 64, pop = 0;
+        for (size_t w = 0; w < words; w++)
+            for (uint64_t x = u64_at(p[0], w); x; x &= x - 1)
+                pop++;
+        if (pop != count) {
+            snprintf(why, why_size, "%s: returned count %zu but %zu bits set", d->name, count, pop);
+            return 0;
+        }
+        if (n % 64 && u64_at(p[0], words - 1) >> (n % 64)) {
+            snprintf(why, why_size,
+                     "%s: bits past n in the last word are not zero (0x%016" PRIx64 ")", d->name,
+                     u64_at(p[0], words - 1));
+            return 0;
+        }
+        return 1;
+    }
+    case CB_OUTPUT_DISTANCES:
+        for (size_t i = 0; i < n; i++)
+            if (!canonical_or_number(u32_at(p[0], i))) {
+                snprintf(why, why_size, "%s: distance %zu is the NaN 0x%08" PRIx32
+                         ", not the canonical 0x7FC00000", d->name, i, u32_at(p[0], i));
+                return 0;
+            }
+        return 1;
+    default:
+        for (size_t k = 0; k < count; k++) {
+            uint32_t i = u32_at(p[0], k);
+            if (i >= n || (k && i <= u32_at(p[0], k - 1))) {
+                snprintf(why, why_size, "%s: index entry %zu is %" PRIu32 " (previous %" PRIu32
+                         "): not ascending below n = %zu", d->name, k, i,
+                         k ? u32_at(p[0], k - 1) : 0, n);
+                return 0;
+            }
+            if (d->output != CB_OUTPUT_CONTACTS)
+                continue;
+            if (p[6][k] > CB_FEATURE_INSIDE) {
+                snprintf(why, why_size, "%s: contact %zu (element %" PRIu32 ") has feature %u",
+                         d->name, k, i, p[6][k]);
+                return 0;
+            }
+            for (size_t arr = 1; arr < 6; arr++)
+                if (!canonical_or_number(u32_at(p[arr], k))) {
+                    snprintf(why, why_size, "%s: contact %zu (element %" PRIu32 ") %s is the NaN "
+                             "0x%08" PRIx32 ", not the canonical 0x7FC00000", d->name, k, i,
+                             contact_names[arr], u32_at(p[arr], k));
+                    return 0;
+                }
+        }
+        return 1;
+    }
+}
+
+/* ------------------------------------------------------------- hashing */
+
+/* FNV-1a over the 8 little-endian bytes of v. */
+static uint64_t fnv_u64(uint64_t h, uint64_t v)
+{
+    for (int i = 0; i < 8; i++) {
+        h ^= (v >> (8 * i)) & 0xffu;
+        h *= 0x100000001b3ull;
+    }
+    return h;
+}
+
+uint64_t tk_hash_output(const cb_entry_info *d, size_t n, size_t count, const void *out, uint64_t h)
+{
+    const unsigned char *p[7];
+    parts_of(d, out, p);
+    h = fnv_u64(h, (uint64_t)count);
+    size_t units = written(d, n, count);
+    for (size_t k = 0; k < units; k++) {
+        if (d->output == CB_OUTPUT_MASK) {
+            h = fnv_u64(h, u64_at(p[0], k));
+        } else if (d->output != CB_OUTPUT_CONTACTS) {
+            h = fnv_u64(h, u32_at(p[0], k));
+        } else { /* one contact: index and feature, then the five floats */
+            h = fnv_u64(h, (uint64_t)u32_at(p[0], k) << 8 | p[6][k]);
+            h = fnv_u64(h, (uint64_t)u32_at(p[1], k) << 32 | u32_at(p[2], k));
+            h = fnv_u64(h, (uint64_t)u32_at(p[3], k) << 32 | u32_at(p[4], k));
+            h = fnv_u64(h, u32_at(p[5], k));
+        }
+    }
+    return h;
+}
+
+/* ------------------------------------------------------------ hit sets */
+
+int tk_hits_of(const cb_entry_info *d, size_t n, size_t count, const void *out, uint64_t *hits)
+{
+    size_t words = (n + 63) / 64;
+    const unsigned char *p[7];
+    parts_of(d, out, p);
+    for (size_t w = 0; w < words; w++)
+        hits[w] = d->output == CB_OUTPUT_MASK ? u64_at(p[0], w) : 0;
+    switch (d->output) {
+    case CB_OUTPUT_MASK:
+        if (n % 64)
+            hits[words - 1] &= ((uint64_t)1 << (n % 64)) - 1;
+        return 1;
+    case CB_OUTPUT_INDICES:
+    case CB_OUTPUT_CONTACTS:
+        for (size_t k = 0; k < count && k < n; k++) {
+            uint32_t i = u32_at(p[0], k);
+            if (i < n)
+                hits[i / 64] |= (uint64_t)1 << (i % 64);
+        }
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+size_t tk_hit_count(const cb_entry_info *d, size_t n, size_t count, const void *out)
+{
+    if (d->output != CB_OUTPUT_DISTANCES)
+        return count;
+    size_t c = 0;
+    for (size_t i = 0; i < n; i++)
+        c += ((const float *)out)[i] <= 0.0f;
+    return c;
+}
+
+size_t tk_from_hits(const cb_entry_info *d, size_t n, const uint64_t *hits, void *out)
+{
+    size_t count = 0;
+    if (d->output == CB_OUTPUT_MASK) {
+        uint64_t *mask = (uint64_t *)out;
+        for (size_t w = 0; w < (n + 63) / 64; w++)
+            mask[w] = 0;
+        for (size_t i = 0; i < n; i++)
+            if (hits[i / 64] >> (i % 64) & 1)
+                mask[i / 64] |= (uint64_t)1 << (i % 64), count++;
+        return count;
+    }
+    if (d->output != CB_OUTPUT_INDICES)
+        return CB_INVALID;
+    for (size_t i = 0; i < n; i++)
+        if (hits[i / 64] >> (i % 64) & 1)
+            ((uint32_t *)out)[count++] = (uint32_t)i;
+    return count;
+}
+
+size_t tk_copy_output(const cb_entry_info *to, const cb_entry_info *from, size_t n, size_t count,
+                      const void *src, void *dst)
+{
+    if (to->output == from->output) {
+        const unsigned char *ps[7], *pd[7];
+        size_t arrays = parts_of(from, src, ps), units = written(from, n, count);
+        size_t unit[TK_OUT_MAX_ARRAYS];
+        parts_of(to, dst, pd);
+        tk_out_layout(from, n, NULL, unit, NULL);
+        for (size_t arr = 0; arr < arrays; arr++)
+            if (units)
+                memcpy((unsigned char *)pd[arr], ps[arr], units * unit[arr]);
+        return count;
+    }
+    uint64_t *hits = malloc(((n + 63) / 64 + 1) * sizeof *hits);
+    if (!hits) {
+        perror("tk_copy_output");
+        abort();
+    }
+    tk_hits_of(from, n, count, src, hits);
+    size_t c = tk_from_hits(to, n, hits, dst);
+    free(hits);
+    return c;
+}
+
+const char *tk_entry_label(const cb_entry_info *d, char *buf, size_t size)
+{
+    static const char *const queries[] = {"overlap", "distance", "contacts"};
+    static const char *const outputs[] = {"mask", "idx", "dist", "contacts"};
+    static const char *const shapes[] = {"circle", "box"};
+    snprintf(buf, size, "%s %s/%s %s %s",
+             (size_t)d->query < sizeof queries / sizeof *queries ? queries[d->query] : "?",
+             shapes[d->one & 1], shapes[d->many & 1], d->layout == CB_LAYOUT_SOA ? "soa" : "aos",
+             (size_t)d->output < sizeof outputs / sizeof *outputs ? outputs[d->output] : "?");
+    return buf;
+}
