@@ -122,12 +122,13 @@
  *     normal     = ((dx / m) / l, (dy / m) / l)     = delta / |delta|
  *     point      = (px, py)              exact: on the box's boundary
  *     feature    = CB_FEATURE_CORNER when dx != 0 and dy != 0, else CB_FEATURE_FACE
- *   centre inside the box or on its boundary (m == 0):
+ *   centre inside the box or on its boundary (m == 0, an ordered compare:
+ *   a NaN m takes the formulas above):
  *     lx = cx - x0,  hx = x1 - cx,  ly = cy - y0,  hy = y1 - cy
- *     the nearest face: the first of -x (lx), +x (hx), -y (ly), +y (hy), in
- *     that order, whose distance is not greater than any later one's
- *     (so ties, the exact centre included, go to -x, then +x, then -y);
- *     with b its distance:
+ *     the nearest face: b = lx (face -x); then for +x (hx), -y (ly), +y (hy)
+ *     in that order, a face's distance d replaces b when d < b (ordered: a
+ *     NaN never replaces, and ties, the exact centre included, keep the
+ *     earlier face: -x, then +x, then -y); with b the final distance:
  *     separation = 0 - (b + r)
  *     normal     = (-1, 0), (1, 0), (0, -1) or (0, 1): out through that face
  *     point      = (x0, cy), (x1, cy), (cx, y0) or (cx, y1): on that face
