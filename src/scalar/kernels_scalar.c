@@ -14,10 +14,21 @@ typedef float vf;
 CB_INLINE vf v_set1(float f) { return f; }
 CB_INLINE vf v_loadu(const float *p) { return *p; }
 CB_INLINE vf v_load_floats(const float *p, size_t count) { return count ? *p : 0.0f; }
-/* Written as in the contract. Compilers emit maxss/minss (x86) or fcmp+fcsel
- * (AArch64) for these exact conditionals; fminf/fmaxf would differ on NaN. */
+/* The contract's MAX/MIN. On x86 they are maxss/minss themselves: the same
+ * rule ((a > b) ? a : b, NaN or equal zeros give b), and under a caller's
+ * DAZ the same flushing of denormal operands as the vector backends' maxps
+ * (a compiler may compile the conditional as a bitwise select instead,
+ * which passes a denormal through: the contact point would then differ
+ * between raw kernels). Elsewhere the conditional, as written in the
+ * contract (AArch64: fcmp + fcsel, like NEON's compare and select). */
+#if defined(__SSE2__)
+#include <emmintrin.h>
+CB_INLINE vf v_max(vf a, vf b) { return _mm_cvtss_f32(_mm_max_ss(_mm_set_ss(a), _mm_set_ss(b))); }
+CB_INLINE vf v_min(vf a, vf b) { return _mm_cvtss_f32(_mm_min_ss(_mm_set_ss(a), _mm_set_ss(b))); }
+#else
 CB_INLINE vf v_max(vf a, vf b) { return a > b ? a : b; }
 CB_INLINE vf v_min(vf a, vf b) { return a < b ? a : b; }
+#endif
 CB_INLINE vf v_sub(vf a, vf b) { return a - b; }
 CB_INLINE vf v_mul(vf a, vf b) { return a * b; } /* -ffp-contract=off: never fused */
 CB_INLINE vf v_add(vf a, vf b) { return a + b; }
