@@ -1,4 +1,5 @@
 /* run.c - one timed sample of any row (backend kernel, seed, compiler loop, streaming read), and its check against the contract. */
+#include "bits.h"
 #include "bench.h"
 
 #include <math.h>
@@ -18,14 +19,6 @@
 int query_of(out_kind o)
 {
     return o == OUT_IDX_LO || o == OUT_CONT_LO ? 1 : o == OUT_IDX_HI || o == OUT_CONT_HI ? 2 : 0;
-}
-
-/* A float's bits, to consume a loop's last result as an integer. */
-static inline uint32_t bits_of(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    return u;
 }
 
 /* The floats a distance loop writes: the out buffer of the group's
@@ -89,27 +82,27 @@ double run_case(const bench_case *c, const dataset *d, unsigned long iters)
             switch (in) {
             case IN_BOX_SOA:
                 if (nat)
-                    TIMED((clamp_native_dist_box_soa(qc, &d->soa, n, f), bits_of(f[n - 1])));
+                    TIMED((clamp_native_dist_box_soa(qc, &d->soa, n, f), tk_bits(f[n - 1])));
                 else
-                    TIMED((clamp_o2_dist_box_soa(qc, &d->soa, n, f), bits_of(f[n - 1])));
+                    TIMED((clamp_o2_dist_box_soa(qc, &d->soa, n, f), tk_bits(f[n - 1])));
                 break;
             case IN_BOX_AOS:
                 if (nat)
-                    TIMED((clamp_native_dist_box_aos(qc, d->aos, n, f), bits_of(f[n - 1])));
+                    TIMED((clamp_native_dist_box_aos(qc, d->aos, n, f), tk_bits(f[n - 1])));
                 else
-                    TIMED((clamp_o2_dist_box_aos(qc, d->aos, n, f), bits_of(f[n - 1])));
+                    TIMED((clamp_o2_dist_box_aos(qc, d->aos, n, f), tk_bits(f[n - 1])));
                 break;
             case IN_CIRCLE_SOA:
                 if (nat)
-                    TIMED((clamp_native_dist_circle_soa(&d->csoa, n, qb, f), bits_of(f[n - 1])));
+                    TIMED((clamp_native_dist_circle_soa(&d->csoa, n, qb, f), tk_bits(f[n - 1])));
                 else
-                    TIMED((clamp_o2_dist_circle_soa(&d->csoa, n, qb, f), bits_of(f[n - 1])));
+                    TIMED((clamp_o2_dist_circle_soa(&d->csoa, n, qb, f), tk_bits(f[n - 1])));
                 break;
             default:
                 if (nat)
-                    TIMED((clamp_native_dist_circle_aos(d->caos, n, qb, f), bits_of(f[n - 1])));
+                    TIMED((clamp_native_dist_circle_aos(d->caos, n, qb, f), tk_bits(f[n - 1])));
                 else
-                    TIMED((clamp_o2_dist_circle_aos(d->caos, n, qb, f), bits_of(f[n - 1])));
+                    TIMED((clamp_o2_dist_circle_aos(d->caos, n, qb, f), tk_bits(f[n - 1])));
                 break;
             }
             break;
@@ -281,7 +274,7 @@ int check_backends(const bench_case *const *rows, int k, dataset *d, char *why, 
  * number when the signs differ or one is not finite). */
 static uint32_t ulps(float a, float b)
 {
-    uint32_t ua = bits_of(a), ub = bits_of(b);
+    uint32_t ua = tk_bits(a), ub = tk_bits(b);
     if ((ua ^ ub) >> 31 || !isfinite(a) || !isfinite(b))
         return a == b ? 0 : UINT32_MAX;
     return ua > ub ? ua - ub : ub - ua;
@@ -334,10 +327,10 @@ static size_t check_seed_contacts(const bench_case *c, dataset *d, char *why, si
             continue;
         }
         const seed_econtact *k = &d->econtacts[i];
-        rec += bits_of(k->nx) != bits_of(w->normal_x[j]) ||
-               bits_of(k->ny) != bits_of(w->normal_y[j]) ||
-               bits_of(k->distance) != bits_of(w->separation[j]) ||
-               bits_of(k->px) != bits_of(w->point_x[j]) || bits_of(k->py) != bits_of(w->point_y[j]);
+        rec += tk_bits(k->nx) != tk_bits(w->normal_x[j]) ||
+               tk_bits(k->ny) != tk_bits(w->normal_y[j]) ||
+               tk_bits(k->distance) != tk_bits(w->separation[j]) ||
+               tk_bits(k->px) != tk_bits(w->point_x[j]) || tk_bits(k->py) != tk_bits(w->point_y[j]);
         both++, i++, j++;
     }
     snprintf(why, whylen,

@@ -1,6 +1,7 @@
 /* small.c - small batches (n = 1, 4, 16, 64) of the headline entry: cost per call through the public function vs a direct call of the same backend's raw kernel. */
 #define _GNU_SOURCE /* RTLD_DEFAULT */
 #include "bench.h"
+#include "fpctl.h"
 
 #include <dlfcn.h>
 #include <string.h>
@@ -21,7 +22,6 @@ static inline unsigned long fenv_read(void)
     return _mm_getcsr();
 #endif
 }
-#define FENV_MODE_BITS 0xE040ul /* DAZ, rounding, FTZ: what the guard tests */
 #elif defined(__aarch64__)
 #define HAVE_FENV_READ 1
 static inline unsigned long fenv_read(void)
@@ -30,12 +30,13 @@ static inline unsigned long fenv_read(void)
     __asm__ volatile("mrs %0, fpcr" : "=r"(v));
     return v;
 }
-#define FENV_MODE_BITS ((1ul << 0) | (1ul << 1) | (3ul << 22) | (1ul << 24))
 #else
 #define HAVE_FENV_READ 0
 static inline unsigned long fenv_read(void) { return 0; }
-#define FENV_MODE_BITS 0ul
 #endif
+
+/* The mode bits the library's guard tests (testkit/fpctl.h). */
+#define FENV_MODE_BITS ((unsigned long)(FPCTL_FTZ | FPCTL_DAZ | FPCTL_ROUND | FPCTL_AFP))
 
 /*
  * Four ways to run the same batch, to split the dispatcher's cost:

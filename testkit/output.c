@@ -1,4 +1,5 @@
 /* output.c - everything that depends on an entry's output kind, once: array layout, allocation through any allocator, poisoning, bitwise comparison, format invariants, hashing, hit sets (see reference.h). */
+#include "bits.h"
 #include "reference.h"
 
 #include <inttypes.h>
@@ -261,13 +262,6 @@ static uint64_t unit_at(const cb_entry_info *d, const unsigned char *const p[7],
     return u32_at(p[arr], k);
 }
 
-static float float_of(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, sizeof f);
-    return f;
-}
-
 /* A unit as a message shows it: a mask word in hex, an index or a feature
  * as a number, a float with its bits. */
 static void show(char *buf, size_t size, const cb_entry_info *d, size_t arr, uint64_t v)
@@ -279,7 +273,7 @@ static void show(char *buf, size_t size, const cb_entry_info *d, size_t arr, uin
     else if (integer)
         snprintf(buf, size, "%" PRIu64, v);
     else
-        snprintf(buf, size, "%a (0x%08" PRIx32 ")", (double)float_of((uint32_t)v), (uint32_t)v);
+        snprintf(buf, size, "%a (0x%08" PRIx32 ")", (double)tk_float((uint32_t)v), (uint32_t)v);
 }
 
 int tk_same_output(const cb_entry_info *d, size_t n, size_t count_a, const void *a, size_t count_b,

@@ -1,4 +1,5 @@
 /* reference.c - the independent reference of every query's contract, one pair at a time, and whole entries run through it (see reference.h). */
+#include "bits.h"
 #include "reference.h"
 
 #include <stdio.h>
@@ -40,25 +41,11 @@ int ref_overlap_circles(cb_circle c, cb_circle o, unsigned flags)
 
 /* ---- the SIGNED DISTANCE AND CONTACTS contract */
 
-static uint32_t bits_of(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    return u;
-}
-
-static float float_of(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, sizeof f);
-    return f;
-}
-
 /* "|x| clears the sign bit": of NaNs too, so by the bits. */
-static float abs_bits(float x) { return float_of(bits_of(x) & 0x7FFFFFFFu); }
+static float abs_bits(float x) { return tk_float(tk_bits(x) & 0x7FFFFFFFu); }
 
 /* "A NaN in any float result is the default quiet NaN, bits 0x7FC00000." */
-static float canonical(float x) { return x != x ? float_of(0x7FC00000u) : x; }
+static float canonical(float x) { return x != x ? tk_float(0x7FC00000u) : x; }
 
 /* floor(sqrt(v)) by digits (two bits of v per bit of the root); *rem gets
  * v - root^2, so the root is exact exactly when *rem == 0. */
@@ -87,13 +74,13 @@ static uint64_t isqrt64(uint64_t v, uint64_t *rem)
  * costs nothing. Every positive binary32 root is a normal number. */
 float ref_sqrt(float x)
 {
-    uint32_t u = bits_of(x);
+    uint32_t u = tk_bits(x);
     if (x != x)
         return x;
     if (u == 0 || u == 0x80000000u || u == 0x7F800000u) /* +-0 and +inf are their own roots */
         return x;
     if (u & 0x80000000u)
-        return float_of(0x7FC00000u);
+        return tk_float(0x7FC00000u);
     int e = (int)(u >> 23);
     uint64_t mant = u & 0x7FFFFFu;
     if (e == 0) { /* denormal: normalise */
@@ -116,7 +103,7 @@ float ref_sqrt(float x)
     if (keep >> 24)
         keep >>= 1, drop++;
     int exp2 = drop + pow2 / 2 - 18; /* sqrt(x) = keep * 2^exp2, keep in [2^23, 2^24) */
-    return float_of((uint32_t)(exp2 + 150) << 23 | (uint32_t)(keep & 0x7FFFFFu));
+    return tk_float((uint32_t)(exp2 + 150) << 23 | (uint32_t)(keep & 0x7FFFFFu));
 }
 
 /* The length step of the contract, for a centre offset (dx, dy) with

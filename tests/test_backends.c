@@ -1,4 +1,5 @@
 /* test_backends.c - every runnable backend's raw kernel of every entry, and every entry's public function, are bit-identical to the scalar backend and agree with testkit's reference. */
+#include "bits.h"
 #include "support.h"
 
 #include <criterion/criterion.h>
@@ -864,20 +865,6 @@ ParameterizedTest(be_param *p, backends, dispatched, .timeout = 600)
 
 /* -------------------------------------------- the reference's square root */
 
-static uint32_t bits_of(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    return u;
-}
-
-static float float_of(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, sizeof f);
-    return f;
-}
-
 /* The reference computes the contract's SQRT in integer arithmetic (no
  * libm, so the digest stays free of it, and no sqrt instruction, so it is
  * independent of the library's). Here it meets the C library's sqrtf on
@@ -888,8 +875,8 @@ Test(backends, reference_sqrt, .timeout = 600)
 {
     size_t checked = 0;
     for (uint32_t u = 0x3F800000u; u <= 0x40000000u; u++, checked++) {
-        float x = float_of(u);
-        cr_assert_eq(bits_of(ref_sqrt(x)), bits_of(sqrtf(x)), "ref_sqrt(%a) = %a, sqrtf %a", x,
+        float x = tk_float(u);
+        cr_assert_eq(tk_bits(ref_sqrt(x)), tk_bits(sqrtf(x)), "ref_sqrt(%a) = %a, sqrtf %a", x,
                      ref_sqrt(x), sqrtf(x));
     }
     tk_rng r = tb_rng_for(0x5000000u);
@@ -899,11 +886,11 @@ Test(backends, reference_sqrt, .timeout = 600)
             uint32_t e = (uint32_t)(k / 6), d = (uint32_t)(k % 6);
             u = (e << 23) + d - 3 + (e ? 0 : 3);
         }
-        float x = float_of(u), want = sqrtf(x), got = ref_sqrt(x);
+        float x = tk_float(u), want = sqrtf(x), got = ref_sqrt(x);
         if (want != want) /* NaN: any NaN will do (the contract canonicalises results) */
             cr_assert(got != got, "ref_sqrt(%a) = %a, sqrtf gives NaN", x, got);
         else
-            cr_assert_eq(bits_of(got), bits_of(want),
+            cr_assert_eq(tk_bits(got), tk_bits(want),
                          "ref_sqrt(%a = 0x%08" PRIx32 ") = %a, sqrtf %a", x, u, got, want);
     }
     cr_log_info("ref_sqrt equals sqrtf on %zu inputs", checked);
@@ -944,7 +931,7 @@ static size_t check_trio(trio *t, cb_args a, int kind, size_t p, size_t *hit_set
     a.out = t->out[T_CONTACTS].out;
     tk_out_fill(&t->out[T_CONTACTS], 0xA5);
     size_t count = t->k[T_CONTACTS](&a);
-    if (bits_of(a.margin) == 0 || bits_of(a.margin) == 0x80000000u) {
+    if (tk_bits(a.margin) == 0 || tk_bits(a.margin) == 0x80000000u) {
         cb_args ao = a;
         ao.out = t->out[T_OVERLAP].out;
         size_t co = t->k[T_OVERLAP](&ao);
@@ -967,14 +954,14 @@ static size_t check_trio(trio *t, cb_args a, int kind, size_t p, size_t *hit_set
     for (size_t k = 0; k < count; k++) {
         uint32_t i = ct->index[k];
         cr_assert(i < n, "%s: index %" PRIu32 " >= n %zu", t->d[T_CONTACTS]->name, i, n);
-        if (bits_of(dist[i]) == bits_of(ct->separation[k]))
+        if (tk_bits(dist[i]) == tk_bits(ct->separation[k]))
             continue;
         char el[300];
         describe_element(el, sizeof el, t->d[T_CONTACTS], &a, i);
         cr_assert_fail("%s separation %a (0x%08" PRIx32 ") vs %s %a (0x%08" PRIx32 "): %s " TRIO_FMT,
                        t->d[T_CONTACTS]->name, (double)ct->separation[k],
-                       bits_of(ct->separation[k]), t->d[T_DISTANCE]->name, (double)dist[i],
-                       bits_of(dist[i]), el, TRIO_ARGS(t, &a, kind, p));
+                       tk_bits(ct->separation[k]), t->d[T_DISTANCE]->name, (double)dist[i],
+                       tk_bits(dist[i]), el, TRIO_ARGS(t, &a, kind, p));
     }
     return count;
 }

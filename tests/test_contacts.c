@@ -1,4 +1,5 @@
 /* test_contacts.c - the signed-distance and contact entries against exact geometry in double (the header's accuracy statements, measured and asserted) and their properties, on every runnable backend and through the public functions. */
+#include "bits.h"
 #include "support.h"
 
 #include <criterion/criterion.h>
@@ -466,21 +467,14 @@ static void outputs_free(outputs *o)
     tb_free(o->ct.feature);
 }
 
-static uint32_t bits_of(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    return u;
-}
-
 /* Contact k of two outputs, bit for bit. */
 static int same_contact(const cb_contacts *a, size_t ka, const cb_contacts *b, size_t kb)
 {
-    return bits_of(a->normal_x[ka]) == bits_of(b->normal_x[kb]) &&
-           bits_of(a->normal_y[ka]) == bits_of(b->normal_y[kb]) &&
-           bits_of(a->separation[ka]) == bits_of(b->separation[kb]) &&
-           bits_of(a->point_x[ka]) == bits_of(b->point_x[kb]) &&
-           bits_of(a->point_y[ka]) == bits_of(b->point_y[kb]) && a->feature[ka] == b->feature[kb];
+    return tk_bits(a->normal_x[ka]) == tk_bits(b->normal_x[kb]) &&
+           tk_bits(a->normal_y[ka]) == tk_bits(b->normal_y[kb]) &&
+           tk_bits(a->separation[ka]) == tk_bits(b->separation[kb]) &&
+           tk_bits(a->point_x[ka]) == tk_bits(b->point_x[kb]) &&
+           tk_bits(a->point_y[ka]) == tk_bits(b->point_y[kb]) && a->feature[ka] == b->feature[kb];
 }
 
 /* The input entry d reads as cb_args.many, from the elements in both
@@ -981,7 +975,7 @@ ParameterizedTest(int *subject, contacts, accuracy, .timeout = 600)
                         cr_assert_eq(run(*subject, ed, &ad), (size_t)N, "%s, %s returned not n",
                                      subj, cb_entry_info_of(ed)->name);
                         for (size_t i = 0; i < N; i++)
-                            if (bits_of(full.dist[i]) != bits_of(full.ct.separation[i])) {
+                            if (tk_bits(full.dist[i]) != tk_bits(full.ct.separation[i])) {
                                 char desc[200];
                                 pair p = pair_at(&B, i);
                                 describe(desc, sizeof desc, &p);
@@ -1033,7 +1027,7 @@ ParameterizedTestParameters(contacts, margin_zero_is_overlap)
 
 /* A NaN result must be the default quiet NaN (the header's promise for
  * malformed input). */
-static int canonical(float f) { return !isnan(f) || bits_of(f) == 0x7FC00000u; }
+static int canonical(float f) { return !isnan(f) || tk_bits(f) == 0x7FC00000u; }
 
 /* The set data sets of the margin-0 comparison: the shared random,
  * adversarial and touching corpora, then the well-formed scale classes. */
@@ -1140,7 +1134,7 @@ ParameterizedTest(int *subject, contacts, margin_zero_is_overlap, .timeout = 600
                         cr_assert(canonical(o.dist[i]),
                                   "%s, %s (%s): element %zu is a NaN %08x, not 0x7FC00000, " SEED_FMT,
                                   subj, cb_entry_info_of(ed)->name, ds_name(ds), i,
-                                  bits_of(o.dist[i]), tb_seed());
+                                  tk_bits(o.dist[i]), tb_seed());
                 }
             }
     cr_assert(hits > 0 && hits < calls * N && nans > 0,
@@ -1361,8 +1355,8 @@ ParameterizedTest(int *subject, contacts, inside_face_ties, .timeout = 600)
                                          "%s, %s: a centre inside must be reported: %s", subj,
                                          d->name, desc);
                             cr_assert(r.feature == CB_FEATURE_INSIDE && r.index == 0 &&
-                                          bits_of(r.nx) == bits_of((float)face_normal[face][0]) &&
-                                          bits_of(r.ny) == bits_of((float)face_normal[face][1]) &&
+                                          tk_bits(r.nx) == tk_bits((float)face_normal[face][0]) &&
+                                          tk_bits(r.ny) == tk_bits((float)face_normal[face][1]) &&
                                           r.sep == want_sep && r.px == want_px && r.py == want_py,
                                       "%s, %s: faces tied 0x%x at %d (x %g), r %g: want face %d "
                                       "(normal (%g, %g)), separation %a, point (%a, %a); got "
@@ -1373,7 +1367,7 @@ ParameterizedTest(int *subject, contacts, inside_face_ties, .timeout = 600)
                                       r.nx, r.ny, r.sep, r.px, r.py, desc);
                             one_out rd;
                             cr_assert_eq(run_one(*subject, ed, &p, 0.f, 0, &rd), 1);
-                            cr_assert(bits_of(rd.dist) == bits_of(r.sep),
+                            cr_assert(tk_bits(rd.dist) == tk_bits(r.sep),
                                       "%s, %s: %a, the contact's separation %a; %s", subj,
                                       cb_entry_info_of(ed)->name, rd.dist, r.sep, desc);
                             checked++;
@@ -1422,11 +1416,11 @@ ParameterizedTest(int *subject, contacts, coincident_centres)
                     one_out r;
                     cr_assert_eq(run_one(*subject, e, &p, 0.f, 0, &r), 1, "%s, %s: %s", subj,
                                  d->name, desc);
-                    cr_assert(bits_of(r.nx) == bits_of(1.f) && bits_of(r.ny) == bits_of(0.f) &&
+                    cr_assert(tk_bits(r.nx) == tk_bits(1.f) && tk_bits(r.ny) == tk_bits(0.f) &&
                                   r.feature == CB_FEATURE_INSIDE &&
-                                  bits_of(r.sep) == bits_of(want_sep) &&
-                                  bits_of(r.px) == bits_of(want_px) &&
-                                  bits_of(r.py) == bits_of(want_py),
+                                  tk_bits(r.sep) == tk_bits(want_sep) &&
+                                  tk_bits(r.px) == tk_bits(want_px) &&
+                                  tk_bits(r.py) == tk_bits(want_py),
                               "%s, %s: want normal (1, 0), separation %a, point (%a, %a), "
                               "feature %d; got (%a, %a), %a, (%a, %a), %d; %s",
                               subj, d->name, want_sep, want_px, want_py, CB_FEATURE_INSIDE, r.nx,
@@ -1436,7 +1430,7 @@ ParameterizedTest(int *subject, contacts, coincident_centres)
                                  "%s, %s strict: %s", subj, d->name, desc);
                     one_out rd;
                     cr_assert_eq(run_one(*subject, ed, &p, 0.f, 0, &rd), 1);
-                    cr_assert(bits_of(rd.dist) == bits_of(want_sep), "%s, %s: %a, want %a; %s",
+                    cr_assert(tk_bits(rd.dist) == tk_bits(want_sep), "%s, %s: %a, want %a; %s",
                               subj, cb_entry_info_of(ed)->name, rd.dist, want_sep, desc);
                     checked++;
                 }

@@ -51,6 +51,7 @@
  *       (CB_ERR_UNSUPPORTED_CPU); the status is printed. 77 is what meson
  *       test reports as "skipped".
  */
+#include "bits.h"
 #include "fpctl.h"
 #include "reference.h"
 #include "rng.h"
@@ -103,20 +104,6 @@ static uint64_t fnv_u64(uint64_t h, uint64_t v)
     return h;
 }
 
-static uint32_t f2u(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    return u;
-}
-
-static float u2f(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, sizeof f);
-    return f;
-}
-
 /* A float's bits, with every NaN as one canonical NaN: IEEE 754 leaves the
  * payload and sign of a NaN result open, and machines differ (x86 SSE returns
  * the first NaN operand, AArch64 prefers a signalling one, qemu's x86
@@ -124,7 +111,7 @@ static float u2f(uint32_t u)
  * would. */
 static uint32_t canon(float f)
 {
-    uint32_t u = f2u(f);
+    uint32_t u = tk_bits(f);
     return (u & 0x7fffffffu) > 0x7f800000u ? 0x7fc00000u : u;
 }
 
@@ -157,10 +144,10 @@ static float radius_of(uint32_t m) { return grid(5u * m); }
 /* The next float toward +inf / -inf (finite x): nudges a touching case by one ulp. */
 static float ulp_up(float x)
 {
-    uint32_t u = f2u(x);
+    uint32_t u = tk_bits(x);
     if (u == 0x80000000u)
-        return u2f(1u);
-    return u2f((u & 0x80000000u) ? u - 1u : u + 1u);
+        return tk_float(1u);
+    return tk_float((u & 0x80000000u) ? u - 1u : u + 1u);
 }
 static float ulp_down(float x) { return -ulp_up(-x); }
 
@@ -186,7 +173,7 @@ static const uint32_t adversarial_bits[] = {
 };
 #define NADV (sizeof adversarial_bits / sizeof adversarial_bits[0])
 
-static float adversarial(void) { return u2f(adversarial_bits[below((uint32_t)NADV)]); }
+static float adversarial(void) { return tk_float(adversarial_bits[below((uint32_t)NADV)]); }
 /* An adversarial value one time in `one_in`, else a realistic one. */
 static float maybe_adv(uint32_t one_in, float realistic)
 {
@@ -307,9 +294,9 @@ static void make_queries(void)
                 0x00000000u, 0x80000000u, /* r = +-0: only a box containing the centre */
                 0xc0a00000u, /* r = -5: behaves as 5 */
             };
-            c.r = u2f(special_r[(q / 8u) % (sizeof special_r / sizeof special_r[0])]);
+            c.r = tk_float(special_r[(q / 8u) % (sizeof special_r / sizeof special_r[0])]);
             if ((q / 8u) % 4u == 3u)
-                c.x = u2f(0x7fc00000u); /* a NaN centre never hits */
+                c.x = tk_float(0x7fc00000u); /* a NaN centre never hits */
             break;
         }
         default:
@@ -339,9 +326,9 @@ static void make_queries(void)
             };
             b = special[(q / 8u) % 4u];
             if ((q / 8u) % 8u == 5u)
-                b.min_x = -u2f(0x7f800000u), b.max_x = u2f(0x7f800000u); /* infinite extent */
+                b.min_x = -tk_float(0x7f800000u), b.max_x = tk_float(0x7f800000u); /* infinite extent */
             if ((q / 8u) % 8u == 6u)
-                b.min_y = u2f(0x7fc00000u); /* NaN coordinate: does NOT make the box miss */
+                b.min_y = tk_float(0x7fc00000u); /* NaN coordinate: does NOT make the box miss */
             break;
         }
         default: {
@@ -597,7 +584,7 @@ static float margin_of(uint32_t q)
 {
     static const uint32_t bits[] = {0x00000000u, 0x3e800000u, 0x3f800000u, 0x40400000u,
                                     0x80000000u, 0x00000001u, 0x42800000u, 0x7f7fffffu};
-    return u2f(bits[q % (sizeof bits / sizeof bits[0])]);
+    return tk_float(bits[q % (sizeof bits / sizeof bits[0])]);
 }
 
 /* One run: every entry, both flags, every query, through one backend's raw
@@ -790,13 +777,13 @@ int main(int argc, char **argv)
     uint64_t hc = FNV_OFFSET;
     for (size_t i = 0; i < NB; i++) {
         hc = fnv_box(hc, boxes[i]);
-        hc = fnv_u64(hc, ((uint64_t)f2u(circles[i].x) << 32) | f2u(circles[i].y));
-        hc = fnv_u64(hc, f2u(circles[i].r));
+        hc = fnv_u64(hc, ((uint64_t)tk_bits(circles[i].x) << 32) | tk_bits(circles[i].y));
+        hc = fnv_u64(hc, tk_bits(circles[i].r));
     }
     for (size_t q = 0; q < NQ; q++) {
         hc = fnv_box(hc, qbox[q]);
-        hc = fnv_u64(hc, ((uint64_t)f2u(qcircle[q].x) << 32) | f2u(qcircle[q].y));
-        hc = fnv_u64(hc, f2u(qcircle[q].r));
+        hc = fnv_u64(hc, ((uint64_t)tk_bits(qcircle[q].x) << 32) | tk_bits(qcircle[q].y));
+        hc = fnv_u64(hc, tk_bits(qcircle[q].r));
     }
     printf("corpus: %u boxes, %u circles, %u queries of each kind, %zu entries x 2 flags; inputs 0x%016" PRIx64 "\n",
            NB, NB, NQ, n_entries, hc);

@@ -1,4 +1,5 @@
 /* test_bad_input.c - Criterion: NULL arrays (contact arrays included), unknown flags, bad contact margins, n too large for indices, and the validators on every kind of malformed box and circle. */
+#include "bits.h"
 #include "rel.h"
 #include "support.h"
 
@@ -22,13 +23,6 @@ static int untouched(const void *p, size_t bytes)
         if (c[i] != FILL)
             return 0;
     return 1;
-}
-
-static float f_of(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, sizeof f);
-    return f;
 }
 
 /* One seed for the whole run: set in the runner before any test process
@@ -532,7 +526,7 @@ Test(validate, nan_and_inf_in_each_coordinate_at_first_bad_index)
         for (int coord = 0; coord < 4; coord++) {
             for (size_t v = 0; v < sizeof nan_bits / sizeof nan_bits[0] + 2; v++) {
                 int is_nan = v < sizeof nan_bits / sizeof nan_bits[0];
-                float bad = is_nan ? f_of(nan_bits[v]) : infs[v - sizeof nan_bits / sizeof nan_bits[0]];
+                float bad = is_nan ? tk_float(nan_bits[v]) : infs[v - sizeof nan_bits / sizeof nan_bits[0]];
                 cb_fault want = is_nan ? CB_FAULT_NAN : CB_FAULT_INFINITE;
                 /* a second bad element later must not matter: the FIRST is reported */
                 cb_box sb = b[k], sl = b[N - 1];
@@ -618,7 +612,7 @@ Test(validate, negative_radius)
         cb_circle arr[2] = {{0, 0, 1}, {3, -4, cases[i].r}};
         check_circles(arr, 2, cases[i].want == CB_FAULT_NONE ? 2 : 1, cases[i].want, cases[i].what);
     }
-    cb_circle neg_nan[1] = {{0, 0, f_of(0xffc00000u)}};
+    cb_circle neg_nan[1] = {{0, 0, tk_float(0xffc00000u)}};
     check_circles(neg_nan, 1, 0, CB_FAULT_NAN, "negative-signed NaN radius is NaN");
     no_leaks();
 }

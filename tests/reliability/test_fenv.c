@@ -1,4 +1,5 @@
 /* test_fenv.c - Criterion: the host program's float environment (FTZ/DAZ, FPCR.FZ, directed rounding) never changes a public result, is restored after every call, and moves all raw kernels alike. */
+#include "bits.h"
 #include "rel.h"
 #include "support.h"
 
@@ -367,13 +368,6 @@ static float op_volatile(float a, float b, int sub)
     return r;
 }
 
-static uint32_t bits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    return u;
-}
-
 #define NC 64
 
 static void run_convert(const mode *m)
@@ -413,10 +407,10 @@ static void run_convert(const mode *m)
     long sensitive = 0;
     set_mode(m);
     for (int i = 0; i < NC; i++) {
-        sensitive += bits(op_volatile(ce[i].cx, ce[i].hx, 1)) != bits(want_ce[i].min_x);
-        sensitive += bits(op_volatile(ce[i].cy, ce[i].hy, 0)) != bits(want_ce[i].max_y);
-        sensitive += bits(op_volatile(co[i].x, co[i].w, 0)) != bits(want_co[i].max_x);
-        sensitive += bits(op_volatile(co[i].y, co[i].h, 0)) != bits(want_co[i].max_y);
+        sensitive += tk_bits(op_volatile(ce[i].cx, ce[i].hx, 1)) != tk_bits(want_ce[i].min_x);
+        sensitive += tk_bits(op_volatile(ce[i].cy, ce[i].hy, 0)) != tk_bits(want_ce[i].max_y);
+        sensitive += tk_bits(op_volatile(co[i].x, co[i].w, 0)) != tk_bits(want_co[i].max_x);
+        sensitive += tk_bits(op_volatile(co[i].y, co[i].h, 0)) != tk_bits(want_co[i].max_y);
     }
     set_default();
 
@@ -570,7 +564,7 @@ static void run_margins(const mode *m)
                 if (c != CB_INVALID || !tk_out_untouched(&got, 0xA5)) {
                     fprintf(stderr, "%s in %s, %s: margin %a (0x%08x) gave %zu%s\n", d->name,
                             m->name, group_names[gi], (double)tb_bad_margins[k],
-                            (unsigned)bits(tb_bad_margins[k]), c,
+                            (unsigned)tk_bits(tb_bad_margins[k]), c,
                             tk_out_untouched(&got, 0xA5) ? "" : " and wrote output");
                     wrong++;
                 }
