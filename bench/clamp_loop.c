@@ -15,8 +15,8 @@
  * at run time instead.
  *
  * The dist_ loops are the signed-distance contract of cbatch.h written the
- * same way, straight from the header's text: the clamp, the scaled length
- * m * sqrt(1 + t * t), the nearest face for a centre inside, selects rather
+ * same way, straight from the header's text: the clamp, the length
+ * sqrt(d2), or m * sqrt(1 + t * t) for tiny or huge offsets, the nearest face for a centre inside, selects rather
  * than branches, the canonical NaN. sqrtf and the division are single IEEE
  * operations here (the project builds with -fno-math-errno), so the loop
  * gives the library's bits, and the compiler may vectorise it.
@@ -67,9 +67,10 @@ static inline float dist(float cx, float cy, float r, float x0, float y0, float 
     float dx = cx - px, dy = cy - py;
     float ax = fabsf(dx), ay = fabsf(dy);
     float m = ax > ay ? ax : ay;           /* MAX(ax, ay) */
-    float t = (ax < ay ? ax : ay) / m;     /* MIN(ax, ay) / m */
+    float direct = sqrtf(dx * dx + dy * dy); /* 2^-50 <= m <= 2^50 */
+    float t = (ax < ay ? ax : ay) / m;     /* otherwise: MIN(ax, ay) / m */
     float l = sqrtf(1.0f + t * t);
-    float outside = m * l - r;
+    float outside = (m >= 0x1p-50f && m <= 0x1p50f ? direct : m * l) - r;
     /* centre inside: the nearest of the faces -x, +x, -y, +y */
     float b = cx - x0, f = x1 - cx;
     b = f < b ? f : b;

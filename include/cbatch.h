@@ -115,11 +115,16 @@
  *     ax = |dx|,  ay = |dy|
  *     m  = MAX(ax, ay)
  *   centre outside the box (m > 0):
- *     t    = MIN(ax, ay) / m
- *     l    = SQRT(1 + (t * t))           l is in [1, sqrt 2]
- *     dist = m * l                       the distance from the centre to the box
+ *     when 2^-50 <= m <= 2^50 (the squares neither underflow nor overflow):
+ *       d2     = (dx * dx) + (dy * dy)   as in the overlap contract
+ *       dist   = SQRT(d2)                the distance from the centre to the box
+ *       normal = (dx / dist, dy / dist)  = delta / |delta|
+ *     otherwise (offsets below 2^-50 or above 2^50; a NaN m also lands here):
+ *       t      = MIN(ax, ay) / m
+ *       l      = SQRT(1 + (t * t))       l is in [1, sqrt 2]
+ *       dist   = m * l
+ *       normal = ((dx / m) / l, (dy / m) / l)
  *     separation = dist - r
- *     normal     = ((dx / m) / l, (dy / m) / l)     = delta / |delta|
  *     point      = (px, py)              exact: on the box's boundary
  *     feature    = CB_FEATURE_CORNER when dx != 0 and dy != 0, else CB_FEATURE_FACE
  *   centre inside the box or on its boundary (m == 0, an ordered compare:
@@ -134,16 +139,18 @@
  *     point      = (x0, cy), (x1, cy), (cx, y0) or (cx, y1): on that face
  *     feature    = CB_FEATURE_INSIDE
  *
- * The scaling by m keeps everything finite and the normal of unit length
- * when the squares of dx and dy would underflow or overflow. The normal
+ * Which form a pair takes depends on its own m only (never on its
+ * neighbours in the batch, nor on the backend). The form scaled by m keeps
+ * everything finite and the normal of unit length where the squares of dx
+ * and dy would underflow or overflow. The normal
  * points from the box toward the circle's centre: the direction in which to
  * move the circle. The minimum translation vector that separates a
  * penetrating pair is normal * (0 - separation); moving the circle by it
  * leaves it touching the box.
  *
  * Circle against circle, for the single circle (cx, cy, r) and an element
- * circle (ox, oy, ro): dx = cx - ox, dy = cy - oy, ax, ay, m, t, l, dist and
- * normal as above, s = r + ro, and
+ * circle (ox, oy, ro): dx = cx - ox, dy = cy - oy, ax, ay, m, dist and
+ * normal as above (either form), s = r + ro, and
  *     separation = dist - s
  *     point      = (ox + (nx * ro), oy + (ny * ro))   on the element circle
  *     feature    = CB_FEATURE_FACE
@@ -167,25 +174,27 @@
  * 2^125 in magnitude, so that every difference and sum above is finite.
  * Then no result is NaN or infinite and, with u = 2^-24, "ulp" the spacing of
  * binary32 numbers at the magnitude named and "exact" the geometry of the
- * binary32 inputs without rounding (bounds from an exhaustive scan of t and
- * the rounding of the other operations, asserted on every backend by
- * tests/test_contacts.c; derivation and measured worst cases in docs/contacts.md):
- *  - normal: each component within 2 u of the exact direction of the binary32
- *    (dx, dy), and within 3 u of the exact direction from the nearest point
+ * binary32 inputs without rounding (bounds derived from the rounding of each
+ * operation, and for the scaled form an exhaustive scan of t; asserted on
+ * every backend by tests/test_contacts.c; derivation and measured worst
+ * cases in docs/contacts.md), each bound followed by the worst measured:
+ *  - normal: each component within 3 u of the exact direction of the binary32
+ *    (dx, dy), and within 4 u of the exact direction from the nearest point
  *    (the one rounding of dx and dy added; none when cx and px, cy and py are
- *    within a factor 2 of each other); |normal| within 2 u of 1. Inside a box
- *    and for coincident centres the normal is exact.
+ *    within a factor 2 of each other) [2.0 u]; |normal| within 3 u of 1
+ *    [2.2 u] (so a component may exceed 1 by an ulp). Inside a box and for
+ *    coincident centres the normal is exact.
  *  - separation: within 3.3 ulp of max(dist, r) of the exact separation
- *    (circles: 3.8 ulp of max(dist, r + ro)); centre inside a box: within
- *    1.5 ulp of max(b, r), b the distance to the nearest face.
+ *    (circles: 3.8 ulp of max(dist, r + ro)) [2.4]; centre inside a box:
+ *    within 1.5 ulp of max(b, r), b the distance to the nearest face [1.5].
  *  - point: for boxes exact, on a side of the box; for circles each coordinate
- *    within 4.5 ulp of max(|o|, ro) (o that coordinate of the other centre) of
- *    the exact o + ro * delta / |delta|, and its distance from o within 4.2 ulp
- *    of max(|ox|, |oy|, ro) of ro (not within an ulp of the coordinate itself:
- *    o + n * ro can cancel).
+ *    within 5.5 ulp of max(|o|, ro) (o that coordinate of the other centre) of
+ *    the exact o + ro * delta / |delta| [2.4], and its distance from o within
+ *    5.2 ulp of max(|ox|, |oy|, ro) of ro [2.3] (not within an ulp of the
+ *    coordinate itself: o + n * ro can cancel).
  *  - moving the circle by normal * (0 - separation) leaves its distance from
- *    the box r (circles: r + ro) within 10 ulp of the separation's scale
- *    (measured worst 2.8).
+ *    the box r (circles: r + ro) within 12 ulp of the separation's scale
+ *    (circles 12.5) [2.4].
  * The contact functions select on the squares, as the overlap contracts: while
  * d2 and rm * rm neither underflow nor overflow (dist and rm between about
  * 2^-63 and 2^63), an element is reported when the exact separation is below

@@ -27,7 +27,9 @@
  *   (1 <= k <= CB_W; lanes from k up are zero; nothing past p[k - 1] is read)
  * An ISA may instead define CB_CIRCLES_FROM_REGS and v_circles_from_regs(a,
  * b, c, &x, &y, &r), de-interleaving three registers of loaded floats; this
- * file then provides v_load_circles_aos. Fused paths of a query on (x, y)
+ * file then provides v_load_circles_aos. Optional, for the contact records
+ * (this file has portable versions): CB_HAVE_GATHER with v_gather(base, idx,
+ * k, stride), and CB_HAVE_STORE_BYTES with v_store_bytes(p, v, k). Fused paths of a query on (x, y)
  * pairs need the pair primitives its file names (queries/overlap.h).
  *
  * This file owns the rest: the vector shapes, the SoA loaders, the driver
@@ -134,9 +136,38 @@ CB_INLINE void v_load_circles_aos(const cb_circle *p, size_t k, vf *x, vf *y, vf
 #endif
 
 /* ---- gather loaders: the elements idx[0 .. k-1] (1 <= k <= CB_W) into one
- * vector, lanes from k up zero (for the contact records of selected
- * elements) */
+ * vector (for the contact records of selected elements; lanes from k up
+ * are never stored). An ISA may define CB_HAVE_GATHER and v_gather(base,
+ * idx, k, stride): lane j < k = base[idx[j] * stride], the other lanes
+ * anything read from idx[0 .. k-1]'s elements, nothing else read. Otherwise
+ * a local array is filled element by element (lanes from k up zero). */
 
+#ifdef CB_HAVE_GATHER
+#define CB_GATHER_BOX_SOA(many, idx, k, v)                                                         \
+    do {                                                                                           \
+        const cb_box_soa *s_ = (const cb_box_soa *)(many);                                         \
+        (v).x0 = v_gather(s_->min_x, idx, k, 1), (v).y0 = v_gather(s_->min_y, idx, k, 1);          \
+        (v).x1 = v_gather(s_->max_x, idx, k, 1), (v).y1 = v_gather(s_->max_y, idx, k, 1);          \
+    } while (0)
+#define CB_GATHER_BOX_AOS(many, idx, k, v)                                                         \
+    do {                                                                                           \
+        const float *f_ = &((const cb_box *)(many))[0].min_x;                                      \
+        (v).x0 = v_gather(f_, idx, k, 4), (v).y0 = v_gather(f_ + 1, idx, k, 4);                    \
+        (v).x1 = v_gather(f_ + 2, idx, k, 4), (v).y1 = v_gather(f_ + 3, idx, k, 4);                \
+    } while (0)
+#define CB_GATHER_CIRCLE_SOA(many, idx, k, v)                                                      \
+    do {                                                                                           \
+        const cb_circle_soa *s_ = (const cb_circle_soa *)(many);                                   \
+        (v).x = v_gather(s_->x, idx, k, 1), (v).y = v_gather(s_->y, idx, k, 1);                    \
+        (v).r = v_gather(s_->r, idx, k, 1);                                                        \
+    } while (0)
+#define CB_GATHER_CIRCLE_AOS(many, idx, k, v)                                                      \
+    do {                                                                                           \
+        const float *f_ = &((const cb_circle *)(many))[0].x;                                       \
+        (v).x = v_gather(f_, idx, k, 3), (v).y = v_gather(f_ + 1, idx, k, 3);                      \
+        (v).r = v_gather(f_ + 2, idx, k, 3);                                                       \
+    } while (0)
+#else
 #define CB_GATHER_LANES(count, k, fill)                                                 \
     float g_[count][CB_W];                                                                         \
     if ((k) < CB_W)                                                                                \
@@ -177,6 +208,7 @@ CB_INLINE void v_load_circles_aos(const cb_circle *p, size_t k, vf *x, vf *y, vf
                                      g_[2][j_] = s_[(idx)[j_]].r));                                \
         (v).x = v_loadu(g_[0]), (v).y = v_loadu(g_[1]), (v).r = v_loadu(g_[2]);                    \
     } while (0)
+#endif
 
 /* ---- what a block gives its sink
  *
@@ -329,6 +361,20 @@ CB_INLINE void store_lanes(float *p, vf v, size_t k, size_t room)
         p[j] = t[j];
 }
 
+/* The first k lanes (whole numbers 0 .. 255) as bytes; an ISA may define
+ * CB_HAVE_STORE_BYTES and v_store_bytes(p, v, k) to do it in one store. */
+CB_INLINE void store_bytes(uint8_t *p, vf v, size_t k)
+{
+#ifdef CB_HAVE_STORE_BYTES
+    v_store_bytes(p, v, k);
+#else
+    float f[CB_W];
+    v_storeu(f, v);
+    for (size_t j = 0; j < k; j++)
+        p[j] = (uint8_t)f[j];
+#endif
+}
+
 CB_INLINE size_t drive_CONTACTS(block_fn select, gather_block_fn gather, const void *ctx,
                                 const cb_args *a)
 {
@@ -345,10 +391,7 @@ CB_INLINE size_t drive_CONTACTS(block_fn select, gather_block_fn gather, const v
         store_lanes(o->normal_x + c, r.nx, k, room), store_lanes(o->normal_y + c, r.ny, k, room);
         store_lanes(o->separation + c, r.sep, k, room);
         store_lanes(o->point_x + c, r.px, k, room), store_lanes(o->point_y + c, r.py, k, room);
-        float f[CB_W];
-        v_storeu(f, r.feature);
-        for (size_t j = 0; j < k; j++)
-            o->feature[c + j] = (uint8_t)f[j];
+        store_bytes(o->feature + c, r.feature, k);
     }
     return count;
 }

@@ -108,8 +108,11 @@ float ref_sqrt(float x)
 
 /* The length step of the contract, for a centre offset (dx, dy) with
  * m = MAX(|dx|, |dy|) != 0:
- *     t = MIN(ax, ay) / m;  l = SQRT(1 + (t * t));  dist = m * l
- *     normal = ((dx / m) / l, (dy / m) / l) */
+ *   2^-50 <= m <= 2^50:  d2 = (dx * dx) + (dy * dy);  dist = SQRT(d2);
+ *                        normal = (dx / dist, dy / dist)
+ *   otherwise:           t = MIN(ax, ay) / m;  l = SQRT(1 + (t * t));
+ *                        dist = m * l;  normal = ((dx / m) / l, (dy / m) / l)
+ * (a NaN m fails both compares and takes the second form). */
 typedef struct {
     float ax, ay, m;
 } scale;
@@ -125,6 +128,14 @@ static scale scale_of(float dx, float dy)
 
 static void outside(float dx, float dy, scale s, float *dist, float *nx, float *ny)
 {
+    if (s.m >= 0x1p-50f && s.m <= 0x1p50f) {
+        float dx2 = dx * dx, dy2 = dy * dy;
+        float d = ref_sqrt(dx2 + dy2);
+        *dist = d;
+        *nx = dx / d;
+        *ny = dy / d;
+        return;
+    }
     float mn = s.ax < s.ay ? s.ax : s.ay; /* MIN(ax, ay) */
     float t = mn / s.m;
     float tt = t * t;

@@ -2,6 +2,7 @@
 #include "internal.h"
 
 #include <immintrin.h>
+#include <string.h>
 
 #if defined(__FMA__)
 #error "kernels_avx2.c must not be built with FMA enabled: the float contract forbids fused multiply-add"
@@ -49,6 +50,35 @@ CB_INLINE __m256 v_load_floats(const float *f, size_t count)
 {
     size_t c = count >= 8 ? 8 : count;
     return _mm256_maskload_ps(f, _mm256_loadu_si256((const __m256i *)(cb_first_mask_avx2 + 8 - c)));
+}
+
+/* Gathers for the contact records: lane j < k gets base[idx[j] * stride];
+ * lanes from k up repeat lane k - 1 (records past the count are not kept).
+ * Scalar loads into registers: on the CPUs measured, faster than vgather
+ * and than a round trip through memory (docs/benchmark.md). */
+#define CB_HAVE_GATHER 1
+CB_INLINE vf v_gather(const float *base, const uint32_t *idx, size_t k, size_t stride)
+{
+    float v[8];
+    for (size_t j = 0; j < 8; j++)
+        v[j] = base[(size_t)idx[j < k ? j : k - 1] * stride];
+    return _mm256_set_ps(v[7], v[6], v[5], v[4], v[3], v[2], v[1], v[0]);
+}
+
+/* The first k lanes (whole numbers 0 .. 255) as bytes at p. */
+#define CB_HAVE_STORE_BYTES 1
+CB_INLINE void v_store_bytes(uint8_t *p, vf v, size_t k)
+{
+    __m256i i = _mm256_cvttps_epi32(v);
+    __m128i w = _mm_packs_epi32(_mm256_castsi256_si128(i), _mm256_extracti128_si256(i, 1));
+    __m128i b = _mm_packus_epi16(w, w);
+    if (k >= 8) {
+        _mm_storel_epi64((__m128i *)(void *)p, b);
+        return;
+    }
+    uint8_t t[16];
+    _mm_storeu_si128((__m128i *)(void *)t, b);
+    memcpy(p, t, k);
 }
 
 /* k boxes are 4k floats in four registers of two boxes each: in-lane

@@ -48,6 +48,28 @@ CB_INLINE __m512 v_load_floats(const float *f, size_t count)
     return _mm512_maskz_loadu_ps(m, f);
 }
 
+/* Gathers for the contact records: lane j < k gets base[idx[j] * stride];
+ * lanes from k up repeat lane k - 1 (records past the count are not kept).
+ * Scalar loads into registers: on the CPUs measured, faster than vgather
+ * and than a round trip through memory (docs/benchmark.md). */
+#define CB_HAVE_GATHER 1
+CB_INLINE vf v_gather(const float *base, const uint32_t *idx, size_t k, size_t stride)
+{
+    float v[16];
+    for (size_t j = 0; j < 16; j++)
+        v[j] = base[(size_t)idx[j < k ? j : k - 1] * stride];
+    return _mm512_set_ps(v[15], v[14], v[13], v[12], v[11], v[10], v[9], v[8], v[7], v[6], v[5],
+                         v[4], v[3], v[2], v[1], v[0]);
+}
+
+/* The first k lanes (small whole numbers) as bytes at p: one masked store. */
+#define CB_HAVE_STORE_BYTES 1
+CB_INLINE void v_store_bytes(uint8_t *p, vf v, size_t k)
+{
+    __mmask16 m = k >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << k) - 1u);
+    _mm512_mask_cvtepi32_storeu_epi8(p, m, _mm512_cvttps_epi32(v));
+}
+
 /* k boxes are 4k floats in four registers of four boxes (one per 128-bit
  * lane): in-lane unpacks and shuffles leave box L + 4j of a component at
  * position 4L + j, and one permute puts it in box order. */

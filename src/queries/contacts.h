@@ -15,21 +15,46 @@ CB_INLINE vf canonical(vf x)
     return v_sel(v_eq_m(x, x), x, v_set1(qnan.f));
 }
 
-/* |delta| scaled by its larger component, so that no square underflows or
- * overflows: m = MAX(|dx|, |dy|), l = SQRT(1 + t * t) with t = MIN / m,
- * dist = m * l. Lanes with m == 0 (or NaN) get NaN here; callers select. */
+/* |delta| = dist, and with_normal the normal delta / |delta|. While
+ * 2^-50 <= m <= 2^50 (m = MAX(|dx|, |dy|)) the squares neither underflow
+ * nor overflow: dist = SQRT(d2) and normal = (dx / dist, dy / dist), one
+ * square root and two divisions. Other lanes (rare: tiny or huge offsets)
+ * take the form scaled by m: t = MIN / m, l = SQRT(1 + t * t), dist = m * l,
+ * normal = ((dx / m) / l, (dy / m) / l). The branch only skips work no lane
+ * needs; every lane's formula depends on its own m, so the bits do not
+ * depend on the neighbours. Lanes with m == 0 get values the callers
+ * replace (inside or coincident); NaN lanes get NaN either way. */
+#define CB_DIRECT_MIN 0x1p-50f
+#define CB_DIRECT_MAX 0x1p+50f
+
 typedef struct {
-    vf m, l, dist;
+    vf m, dist, nx, ny;
 } vlength;
 
-CB_INLINE vlength length_of(vf dx, vf dy)
+CB_INLINE vlength length_of(vf dx, vf dy, int with_normal)
 {
     vf ax = v_abs(dx), ay = v_abs(dy);
     vlength r;
     r.m = v_max(ax, ay);
-    vf t = v_div(v_min(ax, ay), r.m);
-    r.l = v_sqrt(v_add(v_set1(1.0f), v_mul(t, t)));
-    r.dist = v_mul(r.m, r.l);
+    r.dist = v_sqrt(v_add(v_mul(dx, dx), v_mul(dy, dy)));
+    if (with_normal)
+        r.nx = v_div(dx, r.dist), r.ny = v_div(dy, r.dist);
+    else
+        r.nx = r.ny = r.dist; /* unused: folded away */
+    vf lo = v_set1(CB_DIRECT_MIN), hi = v_set1(CB_DIRECT_MAX), zero = v_set1(0.0f);
+    uint32_t scaled = v_mbits(v_lt_m(hi, r.m)) |
+                      (v_mbits(v_lt_m(r.m, lo)) & v_mbits(v_lt_m(zero, r.m)));
+    if (scaled) {
+        vf t = v_div(v_min(ax, ay), r.m);
+        vf l = v_sqrt(v_add(v_set1(1.0f), v_mul(t, t)));
+        vm below = v_le_m(r.m, hi), above = v_le_m(lo, r.m); /* both: direct */
+        r.dist = v_sel(below, v_sel(above, r.dist, v_mul(r.m, l)), v_mul(r.m, l));
+        if (with_normal) {
+            vf sx = v_div(v_div(dx, r.m), l), sy = v_div(v_div(dy, r.m), l);
+            r.nx = v_sel(below, v_sel(above, r.nx, sx), sx);
+            r.ny = v_sel(below, v_sel(above, r.ny, sy), sy);
+        }
+    }
     return r;
 }
 
@@ -74,7 +99,7 @@ CB_INLINE vf query_DISTANCE_CIRCLE_BOX(vshape_CIRCLE c, vshape_BOX b, int strict
 {
     (void)strict;
     vnearest q = nearest_on_box(c, b);
-    vlength len = length_of(q.dx, q.dy);
+    vlength len = length_of(q.dx, q.dy, 0);
     vf inside = v_sub(v_set1(0.0f), v_add(nearest_face_distance(c, b), c.r));
     vf outside = v_sub(len.dist, c.r);
     return canonical(v_sel(v_eq_m(len.m, v_set1(0.0f)), inside, outside));
@@ -98,9 +123,8 @@ CB_INLINE vrecords records_CONTACTS_CIRCLE_BOX(vshape_CIRCLE c, vshape_BOX b)
     vf zero = v_set1(0.0f), one = v_set1(1.0f), minus_one = v_set1(-1.0f);
 
     /* centre outside: delta / |delta|, the clamp point, corner or face */
-    vlength len = length_of(q.dx, q.dy);
-    vf nx = v_div(v_div(q.dx, len.m), len.l);
-    vf ny = v_div(v_div(q.dy, len.m), len.l);
+    vlength len = length_of(q.dx, q.dy, 1);
+    vf nx = len.nx, ny = len.ny;
     vf sep = v_sub(len.dist, c.r);
     vf feature = v_sel(v_eq_m(q.dx, zero), zero, v_sel(v_eq_m(q.dy, zero), zero, one));
 
@@ -150,7 +174,7 @@ CB_INLINE vf query_DISTANCE_CIRCLE_CIRCLE(vshape_CIRCLE c, vshape_CIRCLE o, int 
 {
     (void)strict;
     vf dx = v_sub(c.x, o.x), dy = v_sub(c.y, o.y);
-    vlength len = length_of(dx, dy);
+    vlength len = length_of(dx, dy, 0);
     vf s = v_add(c.r, o.r);
     vf zero = v_set1(0.0f);
     return canonical(v_sel(v_eq_m(len.m, zero), v_sub(zero, s), v_sub(len.dist, s)));
@@ -168,10 +192,10 @@ CB_INLINE vrecords records_CONTACTS_CIRCLE_CIRCLE(vshape_CIRCLE c, vshape_CIRCLE
     vf dx = v_sub(c.x, o.x), dy = v_sub(c.y, o.y);
     vf s = v_add(c.r, o.r);
     vf zero = v_set1(0.0f);
-    vlength len = length_of(dx, dy);
+    vlength len = length_of(dx, dy, 1);
     vm coincident = v_eq_m(len.m, zero);
-    vf nx = v_sel(coincident, v_set1(1.0f), v_div(v_div(dx, len.m), len.l));
-    vf ny = v_sel(coincident, zero, v_div(v_div(dy, len.m), len.l));
+    vf nx = v_sel(coincident, v_set1(1.0f), len.nx);
+    vf ny = v_sel(coincident, zero, len.ny);
     r.nx = canonical(nx);
     r.ny = canonical(ny);
     r.sep = canonical(v_sel(coincident, v_sub(zero, s), v_sub(len.dist, s)));
