@@ -181,20 +181,20 @@
  *  - normal: each component within 3 u of the exact direction of the binary32
  *    (dx, dy), and within 4 u of the exact direction from the nearest point
  *    (the one rounding of dx and dy added; none when cx and px, cy and py are
- *    within a factor 2 of each other) [2.0 u]; |normal| within 3 u of 1
- *    [2.2 u] (so a component may exceed 1 by an ulp). Inside a box and for
+ *    within a factor 2 of each other) [2.2 u]; |normal| within 3 u of 1
+ *    [2.3 u] (so a component may exceed 1 by an ulp). Inside a box and for
  *    coincident centres the normal is exact.
  *  - separation: within 3.3 ulp of max(dist, r) of the exact separation
- *    (circles: 3.8 ulp of max(dist, r + ro)) [2.4]; centre inside a box:
+ *    (circles: 3.8 ulp of max(dist, r + ro)) [2.8]; centre inside a box:
  *    within 1.5 ulp of max(b, r), b the distance to the nearest face [1.5].
  *  - point: for boxes exact, on a side of the box; for circles each coordinate
  *    within 5.5 ulp of max(|o|, ro) (o that coordinate of the other centre) of
- *    the exact o + ro * delta / |delta| [2.4], and its distance from o within
- *    5.2 ulp of max(|ox|, |oy|, ro) of ro [2.3] (not within an ulp of the
+ *    the exact o + ro * delta / |delta| [3.0], and its distance from o within
+ *    5.2 ulp of max(|ox|, |oy|, ro) of ro [2.8] (not within an ulp of the
  *    coordinate itself: o + n * ro can cancel).
  *  - moving the circle by normal * (0 - separation) leaves its distance from
  *    the box r (circles: r + ro) within 12 ulp of the separation's scale
- *    (circles 12.5) [2.4].
+ *    (circles 12.5) [2.8].
  * The contact functions select on the squares, as the overlap contracts: while
  * d2 and rm * rm neither underflow nor overflow (dist and rm between about
  * 2^-63 and 2^63), an element is reported when the exact separation is below
