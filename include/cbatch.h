@@ -22,6 +22,8 @@
  *                  point and feature of the elements within a margin (cb_contacts)
  *   Converters ... cb_box_from_center, cb_box_from_corner, cb_boxes_from_centers,
  *                  cb_boxes_from_corners (AoS out), ..._soa (SoA out)
+ *   Rotations .... cb_rotation, cb_rotations: (cos, sin) of an angle, the same
+ *                  bits on every CPU (cb_rot)
  *   Validation ... cb_validate_boxes, cb_validate_boxes_aos,
  *                  cb_validate_circles, cb_validate_circles_aos
  *   Backends ..... cb_set_backend, cb_set_backend_by_name, cb_active_backend,
@@ -511,6 +513,61 @@ CB_API cb_status cb_boxes_from_centers_soa(const cb_box_center *in, size_t n, fl
                                            float *min_y, float *max_x, float *max_y);
 CB_API cb_status cb_boxes_from_corners_soa(const cb_box_corner *in, size_t n, float *min_x,
                                            float *min_y, float *max_x, float *max_y);
+
+/* ------------------------------------------------------------ rotations */
+
+/*
+ * cb_rotation - (cos angle, sin angle) of a binary32 angle in radians, computed
+ * by the library itself: no libm (whose sinf differs between platforms), so
+ * the same bits come out on every CPU, compiler and backend, which engines
+ * that keep angles need for lockstep determinism.
+ *
+ * How: the angle is reduced to r in [-pi/4, pi/4] and a quadrant k,
+ * r = angle - k * pi/2, with an error below 2^-50 of r for EVERY finite
+ * angle: up to 2^20 with pi/2 in three binary64 parts (Cody-Waite), above
+ * that with 128-bit integer arithmetic on a table of the bits of 2/pi
+ * (Payne-Hanek), so FLT_MAX is reduced as accurately as 1. Then binary32
+ * polynomials of degree 9 (sin) and 8 (cos), fitted by minimax, with no
+ * fused multiply-add; the part of r below binary32 precision is carried as
+ * a correction term. Every operation is an IEEE-754 binary32 or binary64
+ * + - * rounded to nearest-even, or integer arithmetic, and runs in the
+ * default float environment whatever the caller set (as the batch functions).
+ *
+ * Accuracy, measured over every binary32 angle against double-precision
+ * cos and sin (docs/rotation.md), and asserted by tests/test_rotation.c:
+ *  - each of c and s is within 0.79 * 2^-24 of the exact cos and sin of the
+ *    binary32 angle (worst 0.787), and within 0.79 ulp of it, the ulp taken at
+ *    the exact value's magnitude, so small results (near the zeros of cos and
+ *    sin) are as accurate relatively: every result is one of the two binary32
+ *    around the exact value, and about 97% are the nearest;
+ *  - |c*c + s*s - 1| <= 2.1 * 2^-24 (exact arithmetic on the returned floats);
+ *  - |c| <= 1 and |s| <= 1.
+ * The angle is the binary32 value, not what the caller meant: the float
+ * nearest pi/2 is 1.5707963705, so its cosine is -4.37e-8, not 0. Large
+ * angles are reduced as accurately as small ones (cb_rotation(1e10f) is
+ * within the same bounds of the cos and sin of exactly 10^10 radians), but
+ * consecutive floats there are far apart.
+ * Exact properties:
+ *  - cb_rotation(-a) is (c, -s) of cb_rotation(a), bit for bit, for every
+ *    finite a (cos even, sin odd);
+ *  - cb_rotation(0) = (1, +0) and cb_rotation(-0.0) = (1, -0.0); for
+ *    |a| < 2^-12, (1, a), the correctly rounded values (denormals kept).
+ * Non-finite angle (NaN, +-inf): c and s are the default quiet NaN, bits
+ * 0x7FC00000.
+ */
+
+/** A rotation as the pair (cos, sin) of its angle. */
+typedef struct cb_rot {
+    float c, s;
+} cb_rot;
+/** (cos angle, sin angle) by the library's own binary32 evaluation: the same bits on every CPU. */
+CB_API cb_rot cb_rotation(float angle);
+/**
+ * Batch form, SoA out: c[i], s[i] = cb_rotation(angles[i]). Returns CB_OK, or
+ * CB_ERR_INVALID_ARG (nothing written) when n > 0 and a pointer is NULL;
+ * n == 0 writes nothing. c or s may be angles itself (computed in place).
+ */
+CB_API cb_status cb_rotations(const float *angles, size_t n, float *c, float *s);
 
 /* ----------------------------------------------------------- validation */
 
