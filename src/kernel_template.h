@@ -243,8 +243,12 @@ typedef struct {
  * select_<QUERY>_<ONE>_<MANY>(one, elements, margin, strict), the selection
  * bits, and records_<QUERY>_<ONE>_<MANY>(one, elements), the records; its
  * blocks come from CB_RECORD_BLOCKS: a selection block over consecutive
- * elements and a records block over gathered ones. */
+ * elements (CB_SELECT_BLOCK) and a records block over gathered ones
+ * (CB_GATHER_BLOCK); a query may write its own selection block instead. */
 #define CB_RECORD_BLOCKS(query, one, many, layout)                                                 \
+    CB_SELECT_BLOCK(query, one, many, layout)                                                      \
+    CB_GATHER_BLOCK(query, one, many, layout)
+#define CB_SELECT_BLOCK(query, one, many, layout)                                                  \
     CB_INLINE uint32_t select_##query##_##one##_##many##_##layout(const void *ctx, const void *els, \
                                                                    size_t i, size_t k, int strict)   \
     {                                                                                              \
@@ -252,7 +256,8 @@ typedef struct {
         vshape_##many v;                                                                           \
         CB_LOAD_##many##_##layout(els, i, k, v);                                                   \
         return select_##query##_##one##_##many(c_->shape, v, c_->margin, strict);                  \
-    }                                                                                              \
+    }
+#define CB_GATHER_BLOCK(query, one, many, layout)                                                  \
     CB_INLINE vrecords gather_##query##_##one##_##many##_##layout(                                 \
         const void *ctx, const void *els, const uint32_t *idx, size_t k)                           \
     {                                                                                              \

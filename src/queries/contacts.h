@@ -212,8 +212,35 @@ CB_GENERIC_BLOCK(DISTANCE, BOX, CIRCLE, AOS)
 CB_GENERIC_BLOCK(DISTANCE, CIRCLE, CIRCLE, SOA)
 CB_GENERIC_BLOCK(DISTANCE, CIRCLE, CIRCLE, AOS)
 CB_RECORD_BLOCKS(CONTACTS, CIRCLE, BOX, SOA)
+#ifdef CB_FUSED_CIRCLE_BOX_AOS
+/* The overlap query's fused (x, y)-pair d2 (queries/overlap.h): the same
+ * operations on the same operands as within(), so the same bits. */
+CB_INLINE uint32_t select_CONTACTS_CIRCLE_BOX_AOS(const void *ctx, const void *els, size_t i,
+                                                  size_t k, int strict)
+{
+    const ctx_CIRCLE *c = (const ctx_CIRCLE *)ctx;
+    vf rm = v_add(c->shape.r, c->margin), rm2 = v_mul(rm, rm);
+    vf d2 = fused_d2_CIRCLE_BOX_AOS(&c->shape, els, i, k);
+    return strict ? v_lt_bits(d2, rm2) : v_le_bits(d2, rm2);
+}
+CB_GATHER_BLOCK(CONTACTS, CIRCLE, BOX, AOS)
+#else
 CB_RECORD_BLOCKS(CONTACTS, CIRCLE, BOX, AOS)
+#endif
 CB_RECORD_BLOCKS(CONTACTS, BOX, CIRCLE, SOA)
+#ifdef CB_FUSED_BOX_CIRCLE_AOS
+CB_INLINE uint32_t select_CONTACTS_BOX_CIRCLE_AOS(const void *ctx, const void *els, size_t i,
+                                                  size_t k, int strict)
+{
+    const ctx_BOX *b = (const ctx_BOX *)ctx;
+    vf r;
+    vf d2 = fused_d2_BOX_CIRCLE_AOS(&b->shape, els, i, k, &r);
+    vf rm = v_add(r, b->margin), rm2 = v_mul(rm, rm);
+    return strict ? v_lt_bits(d2, rm2) : v_le_bits(d2, rm2);
+}
+CB_GATHER_BLOCK(CONTACTS, BOX, CIRCLE, AOS)
+#else
 CB_RECORD_BLOCKS(CONTACTS, BOX, CIRCLE, AOS)
+#endif
 CB_RECORD_BLOCKS(CONTACTS, CIRCLE, CIRCLE, SOA)
 CB_RECORD_BLOCKS(CONTACTS, CIRCLE, CIRCLE, AOS)

@@ -56,10 +56,9 @@ CB_INLINE vf overlap_pair_squares(vf p, vf lo, vf hi)
  * v_sum_xy(sa, sb), each box's x square plus its y square in box order.
  * Four registers of boxes split into min corners and max corners.
  */
-CB_INLINE uint32_t block_OVERLAP_CIRCLE_BOX_AOS(const void *ctx, const void *els, size_t i,
-                                                size_t k, int strict)
+#define CB_FUSED_CIRCLE_BOX_AOS 1 /* queries/contacts.h selects with it too */
+CB_INLINE vf fused_d2_CIRCLE_BOX_AOS(const vshape_CIRCLE *c, const void *els, size_t i, size_t k)
 {
-    const vshape_CIRCLE *c = &((const ctx_CIRCLE *)ctx)->shape;
     const float *f = &((const cb_box *)els)[i].min_x;
     vf a, b, cc, d;
     if (k == CB_W) {
@@ -74,7 +73,14 @@ CB_INLINE uint32_t block_OVERLAP_CIRCLE_BOX_AOS(const void *ctx, const void *els
     vf cxy = v_interleave_lo(c->x, c->y); /* cx cy cx cy ... */
     vf s_ab = overlap_pair_squares(cxy, v_pairs_even(a, b), v_pairs_odd(a, b));
     vf s_cd = overlap_pair_squares(cxy, v_pairs_even(cc, d), v_pairs_odd(cc, d));
-    return overlap_compare(v_sum_xy(s_ab, s_cd), v_mul(c->r, c->r), strict);
+    return v_sum_xy(s_ab, s_cd); /* d2 of each box, in box order */
+}
+
+CB_INLINE uint32_t block_OVERLAP_CIRCLE_BOX_AOS(const void *ctx, const void *els, size_t i,
+                                                size_t k, int strict)
+{
+    const vshape_CIRCLE *c = &((const ctx_CIRCLE *)ctx)->shape;
+    return overlap_compare(fused_d2_CIRCLE_BOX_AOS(c, els, i, k), v_mul(c->r, c->r), strict);
 }
 #else
 CB_GENERIC_BLOCK(OVERLAP, CIRCLE, BOX, AOS)
@@ -87,16 +93,24 @@ CB_GENERIC_BLOCK(OVERLAP, CIRCLE, BOX, AOS)
  * second half of the circles) and their radii, and v_sum_xy_circles(s_lo,
  * s_hi), each circle's x square plus its y square in circle order.
  */
-CB_INLINE uint32_t block_OVERLAP_BOX_CIRCLE_AOS(const void *ctx, const void *els, size_t i,
-                                                size_t k, int strict)
+#define CB_FUSED_BOX_CIRCLE_AOS 1 /* queries/contacts.h selects with it too */
+CB_INLINE vf fused_d2_BOX_CIRCLE_AOS(const vshape_BOX *b, const void *els, size_t i, size_t k,
+                                     vf *r)
 {
-    const vshape_BOX *b = &((const ctx_BOX *)ctx)->shape;
-    vf lo, hi, r;
-    v_load_circles_aos_pairs((const cb_circle *)els + i, k, &lo, &hi, &r);
+    vf lo, hi;
+    v_load_circles_aos_pairs((const cb_circle *)els + i, k, &lo, &hi, r);
     vf min_xy = v_interleave_lo(b->x0, b->y0), max_xy = v_interleave_lo(b->x1, b->y1);
     vf s_lo = overlap_pair_squares(lo, min_xy, max_xy);
     vf s_hi = overlap_pair_squares(hi, min_xy, max_xy);
-    return overlap_compare(v_sum_xy_circles(s_lo, s_hi), v_mul(r, r), strict);
+    return v_sum_xy_circles(s_lo, s_hi); /* d2 of each circle, in circle order */
+}
+
+CB_INLINE uint32_t block_OVERLAP_BOX_CIRCLE_AOS(const void *ctx, const void *els, size_t i,
+                                                size_t k, int strict)
+{
+    vf r;
+    vf d2 = fused_d2_BOX_CIRCLE_AOS(&((const ctx_BOX *)ctx)->shape, els, i, k, &r);
+    return overlap_compare(d2, v_mul(r, r), strict);
 }
 #else
 CB_GENERIC_BLOCK(OVERLAP, BOX, CIRCLE, AOS)
