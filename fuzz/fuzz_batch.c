@@ -1,4 +1,4 @@
-/* fuzz_batch.c - libFuzzer target: bytes become a circle, boxes, mirror circles + box, flags, a length, a contact margin and a float mode; every entry on every runnable backend, and its public function, must match the reference bit for bit on every output array. */
+/* fuzz_batch.c - libFuzzer target: bytes become a circle, boxes, mirror circles + box, oriented boxes and one oriented box, flags, a length, a contact margin and a float mode; every entry on every runnable backend, and its public function, must match the reference bit for bit on every output array. */
 #include "fpctl.h"
 #include "fuzz_format.h"
 #include "reference.h"
@@ -39,7 +39,8 @@
  *    separation of every contact is the distance entry's for that element;
  *  - every input array ends exactly at the end of its heap block, so
  *    AddressSanitizer reports any read past element n-1;
- *  - the validators and converters against their own oracles.
+ *  - the validators and converters (the oriented boxes' and cb_rotation
+ *    included) against their own oracles, in the input's float mode.
  */
 
 #define FAILF(...)                                                                                 \
@@ -155,6 +156,116 @@ static cb_fault circle_fault(cb_circle c)
 /* Same bits, or NaN on both sides: which NaN x + y gives for two NaNs
  * depends on the operand order the compiler chose, and no hit depends on it. */
 static int same_f(float a, float b) { return memcmp(&a, &b, sizeof a) == 0 || (is_nan_f(a) && is_nan_f(b)); }
+
+/* |c*c + s*s - 1| <= 2^-20 in exact arithmetic (cbatch.h: cb_validate_oboxes).
+ * The squares are exact in double; the sum a + b is S + err exactly (two-sum);
+ * near 1, D = S - 1 is exact (Sterbenz), and so are D -+ 2^-20 near the
+ * bounds, so the sign of (D -+ 2^-20) + err, which one rounding keeps, decides. */
+static int unit_pair(float c, float s)
+{
+    double a = (double)c * c, b = (double)s * s, S = a + b;
+    if (!(S >= 0.5 && S <= 2.0))
+        return 0;
+    double bv = S - a, err = (a - (S - bv)) + (b - bv);
+    double D = S - 1.0;
+    return (D - 0x1p-20) + err <= 0.0 && (D + 0x1p-20) + err >= 0.0;
+}
+
+static cb_fault obox_fault(cb_obox o)
+{
+    const float *v = &o.cx;
+    for (int j = 0; j < 6; j++)
+        if (is_nan_f(v[j]))
+            return CB_FAULT_NAN;
+    for (int j = 0; j < 6; j++)
+        if (is_inf_f(v[j]))
+            return CB_FAULT_INFINITE;
+    if (o.hx < 0 || o.hy < 0) /* default mode: -0 is not below 0, a negative denormal is */
+        return CB_FAULT_INVERTED;
+    return unit_pair(o.c, o.s) ? CB_FAULT_NONE : CB_FAULT_NOT_UNIT;
+}
+
+/* The oriented-box validators against obox_fault, and the oriented-box
+ * converters and cb_rotation(s) in the input's float mode against the
+ * default mode: the centre and half-extents by cbatch.h's formulas, the
+ * rotation by cb_rotation called in the default mode. The angles are the
+ * circles' radii, the corners the boxes' values read as (x, y, w, h). */
+static void check_oboxes_rotations(const tk_views *in, size_t n, const cb_box *boxes,
+                                   const cb_circle *circles, const cb_obox *oboxes, int mode)
+{
+    size_t want_o = n;
+    cb_fault fo = CB_FAULT_NONE;
+    for (size_t i = 0; i < n && want_o == n; i++)
+        if ((fo = obox_fault(oboxes[i])) != CB_FAULT_NONE)
+            want_o = i;
+    if (want_o == n)
+        fo = CB_FAULT_NONE;
+
+    float *angles = malloc((n ? n : 1) * sizeof(float));
+    cb_box_corner *co = malloc((n ? n : 1) * sizeof *co);
+    cb_obox *want_b = malloc((n ? n : 1) * sizeof(cb_obox)), *want_k = malloc((n ? n : 1) * sizeof(cb_obox));
+    cb_obox *o1 = malloc((n ? n : 1) * sizeof(cb_obox));
+    float *s[6], *rc = malloc((n ? n : 1) * sizeof(float)), *rs = malloc((n ? n : 1) * sizeof(float));
+    if (!angles || !co || !want_b || !want_k || !o1 || !rc || !rs)
+        abort();
+    for (int j = 0; j < 6; j++)
+        if (!(s[j] = malloc((n ? n : 1) * sizeof(float))))
+            abort();
+    for (size_t i = 0; i < n; i++) {
+        angles[i] = circles[i].r;
+        cb_box_corner k = {boxes[i].min_x, boxes[i].min_y, boxes[i].max_x, boxes[i].max_y};
+        co[i] = k;
+        cb_rot rot = cb_rotation(angles[i]);
+        cb_box b = boxes[i];
+        float x0 = b.min_x * 0.5f, x1 = b.max_x * 0.5f, y0 = b.min_y * 0.5f, y1 = b.max_y * 0.5f;
+        cb_obox wb = {x0 + x1, y0 + y1, x1 - x0, y1 - y0, rot.c, rot.s};
+        float hx = k.w * 0.5f, hy = k.h * 0.5f;
+        cb_obox wk = {k.x + hx, k.y + hy, hx, hy, rot.c, rot.s};
+        want_b[i] = wb, want_k[i] = wk;
+    }
+
+    unsigned long long saved = fpctl_read();
+    enter_mode(mode);
+    unsigned long long set = fpctl_read();
+    int round_set = fegetround();
+    cb_fault f1 = (cb_fault)99, f2 = (cb_fault)99;
+    size_t r1 = cb_validate_oboxes(in->oboxes, n, &f1), r2 = cb_validate_oboxes_aos(in->oboxes_aos, n, &f2);
+    if (cb_rotations(angles, n, rc, rs) != CB_OK)
+        FAILF("cb_rotations failed");
+    check_restored(set, round_set, "cb_rotations");
+    for (int kind = 0; kind < 2; kind++) {
+        if (kind == 0) {
+            cb_oboxes_from_boxes(boxes, angles, n, o1);
+            if (cb_oboxes_from_boxes_soa(boxes, angles, n, s[0], s[1], s[2], s[3], s[4], s[5]) != CB_OK)
+                FAILF("cb_oboxes_from_boxes_soa failed");
+        } else {
+            cb_oboxes_from_corners(co, angles, n, o1);
+            if (cb_oboxes_from_corners_soa(co, angles, n, s[0], s[1], s[2], s[3], s[4], s[5]) != CB_OK)
+                FAILF("cb_oboxes_from_corners_soa failed");
+        }
+        check_restored(set, round_set, "oriented box converters");
+        const cb_obox *want = kind ? want_k : want_b;
+        for (size_t i = 0; i < n; i++) {
+            cb_obox one = kind ? cb_obox_from_corner(co[i], angles[i]) : cb_obox_from_box(boxes[i], angles[i]);
+            const float *w = &want[i].cx, *a = &o1[i].cx, *b = &one.cx;
+            for (int j = 0; j < 6; j++)
+                if (!same_f(a[j], w[j]) || !same_f(s[j][i], w[j]) || (i < 8 && !same_f(b[j], w[j])))
+                    FAILF("%s in mode %d: oriented box %zu value %d = %a (AoS) %a (SoA) %a (one), expected %a",
+                          kind ? "corner converters" : "box converters", mode, i, j, a[j], s[j][i], b[j], w[j]);
+        }
+    }
+    leave_mode(saved);
+    for (size_t i = 0; i < n; i++)
+        if (!same_f(rc[i], want_b[i].c) || !same_f(rs[i], want_b[i].s))
+            FAILF("cb_rotations(%a) in mode %d = (%a, %a), cb_rotation in the default mode (%a, %a)",
+                  angles[i], mode, rc[i], rs[i], want_b[i].c, want_b[i].s);
+    if (r1 != want_o || r2 != want_o || f1 != fo || f2 != fo)
+        FAILF("oriented box validators: %zu/%d (SoA) %zu/%d (AoS), expected %zu/%d", r1, (int)f1, r2,
+              (int)f2, want_o, (int)fo);
+    for (int j = 0; j < 6; j++)
+        free(s[j]);
+    free(angles), free(co), free(want_b), free(want_k), free(o1), free(rc), free(rs);
+}
 
 static void check_validators_converters(const tk_views *in, size_t n, const cb_box *boxes,
                                         const cb_circle *circles, int mode)
@@ -322,29 +433,41 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     unsigned flags = (fc.flags & FZ_STRICT) ? CB_STRICT : 0;
     size_t off = (size_t)fc.align * sizeof(float);
 
-    /* Inputs: every array ends at the end of its heap block. */
-    fz_arr col[7];
-    for (int j = 0; j < 7; j++)
+    /* Inputs: every array ends at the end of its heap block. Columns: boxes
+     * (min_x min_y max_x max_y), circles (x y r), oriented boxes (cx cy hx
+     * hy c s). */
+    enum { NCOL = 13 };
+    fz_arr col[NCOL];
+    for (int j = 0; j < NCOL; j++)
         col[j] = arr_new(n * sizeof(float), off);
     fz_arr ab = arr_new(n * sizeof(cb_box), off), ac = arr_new(n * sizeof(cb_circle), off);
-    float *fcol[7];
-    for (int j = 0; j < 7; j++)
+    fz_arr ao = arr_new(n * sizeof(cb_obox), off);
+    float *fcol[NCOL];
+    for (int j = 0; j < NCOL; j++)
         fcol[j] = col[j].p;
     cb_box *boxes = ab.p;
     cb_circle *circles = ac.p;
+    cb_obox *oboxes = ao.p;
     for (size_t i = 0; i < n; i++) {
-        boxes[i] = fc.boxes[i], circles[i] = fc.circles[i];
+        boxes[i] = fc.boxes[i], circles[i] = fc.circles[i], oboxes[i] = fc.oboxes[i];
         fcol[0][i] = fc.boxes[i].min_x, fcol[1][i] = fc.boxes[i].min_y;
         fcol[2][i] = fc.boxes[i].max_x, fcol[3][i] = fc.boxes[i].max_y;
         fcol[4][i] = fc.circles[i].x, fcol[5][i] = fc.circles[i].y, fcol[6][i] = fc.circles[i].r;
+        const float *po = &fc.oboxes[i].cx;
+        for (int j = 0; j < 6; j++)
+            fcol[7 + j][i] = po[j];
     }
     cb_box_soa bs = {fcol[0], fcol[1], fcol[2], fcol[3]};
     cb_circle_soa cs = {fcol[4], fcol[5], fcol[6]};
-    tk_views in = {&bs, boxes, &cs, circles};
+    cb_obox_soa obs = {fcol[7], fcol[8], fcol[9], fcol[10], fcol[11], fcol[12]};
+    tk_views in = {&bs, boxes, &cs, circles, &obs, oboxes};
     /* SoA structs of NULLs and NULL arrays: valid when n == 0, rejected otherwise. */
     cb_box_soa nbs = {NULL, NULL, NULL, NULL};
     cb_circle_soa ncs = {NULL, NULL, NULL};
-    const tk_views null_members = {&nbs, NULL, &ncs, NULL}, all_null = {NULL, NULL, NULL, NULL};
+    cb_obox_soa nos = {NULL, NULL, NULL, NULL, NULL, NULL};
+    const tk_views null_members = {&nbs, NULL, &ncs, NULL, &nos, NULL},
+                   all_null = {NULL, NULL, NULL, NULL, NULL, NULL};
+    const tk_probe probe = {fc.circle, fc.box, fc.obox};
     if (n == 0 && (fc.flags & FZ_NULL_WHEN_EMPTY))
         in = (fc.flags & FZ_STRICT) ? all_null : null_members;
 
@@ -383,7 +506,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* Raw scalar kernels in the default mode: the reference's answer. */
     for (size_t e = 0; e < ne; e++) {
         const cb_entry_info *d = cb_entry_info_of(e);
-        cb_args a = {fc.circle, fc.box, tk_pick(d, &in), n, NULL, flags, margin};
+        cb_args a = tk_args(d, &probe, tk_pick(d, &in), n, NULL, flags, margin);
         args[e] = a;
         tk_out_malloc_padded(&outs[e], d, n);
         tk_out_malloc(&want[e], d, n);
@@ -505,6 +628,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             int is_contacts = d->output == CB_OUTPUT_CONTACTS;
             int expect_invalid = junk != flags || (is_contacts && !fz_margin_valid(fc.margin));
             cb_contacts holes; /* a cb_contacts with one NULL array */
+            tk_soa one_null;   /* a SoA input with one NULL array */
             if (n && fc.null_ptr) { /* one pointer NULL: which one, by the input */
                 expect_invalid = 1;
                 switch (fc.null_ptr % 3) {
@@ -517,7 +641,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                         a.out = NULL;
                     }
                     break;
-                default: a.many = tk_pick(d, &null_members); /* SoA: NULL members; AoS: NULL */
+                default: /* SoA: all members NULL, or (odd n) one; AoS: NULL */
+                    if (n % 2 && d->layout == CB_LAYOUT_SOA)
+                        a.many = tk_soa_without(d, a.many, (n / 2) % tk_soa_arrays(d), &one_null);
+                    else
+                        a.many = tk_pick(d, &null_members);
                 }
             }
             if (n == 0 && (fc.flags & FZ_NULL_WHEN_EMPTY))
@@ -553,6 +681,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     cb_set_backend_by_name("auto");
 
     check_validators_converters(&in, n, boxes, circles, fc.mode);
+    check_oboxes_rotations(&in, n, boxes, circles, oboxes, fc.mode);
 
     /* The inputs are never written. */
     for (size_t i = 0; i < n; i++) {
@@ -565,15 +694,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (int j = 0; j < 3; j++)
             if (memcmp(&fcol[4 + j][i], &pc[j], sizeof(float)))
                 FAILF("SoA circle input %zu.%d was modified", i, j);
+        const float *po = &fc.oboxes[i].cx;
+        if (memcmp(&oboxes[i], &fc.oboxes[i], sizeof(cb_obox)))
+            FAILF("AoS oriented box input %zu was modified", i);
+        for (int j = 0; j < 6; j++)
+            if (memcmp(&fcol[7 + j][i], &po[j], sizeof(float)))
+                FAILF("SoA oriented box input %zu.%d was modified", i, j);
     }
 
     for (size_t e = 0; e < ne; e++)
         tk_out_free(&outs[e]), tk_out_free(&want[e]), tk_out_free(&moded[e]), tk_out_free(&qout[e]);
     free(args), free(outs), free(want), free(moded), free(qout);
     free(want_count), free(moded_count), free(qcount), free(hits);
-    for (int j = 0; j < 7; j++)
+    for (int j = 0; j < NCOL; j++)
         free(col[j].block);
-    free(ab.block), free(ac.block);
+    free(ab.block), free(ac.block), free(ao.block);
     fz_case_free(&fc);
     return 0;
 }

@@ -1,5 +1,6 @@
-/* fuzz_format.c - decode fuzz input bytes into a case: header, tagged floats, anchors that make shapes touch, the contact margin, a deterministic stream past the end. */
+/* fuzz_format.c - decode fuzz input bytes into a case: header, tagged floats, anchors that make shapes touch, the contact margin, oriented boxes with tagged rotations, a deterministic stream past the end. */
 #include "fuzz_format.h"
+#include "reference.h"
 #include "rng.h"
 
 #include <float.h>
@@ -78,6 +79,73 @@ static float rd_float(reader *r, const float anchors[8])
     }
 }
 
+/* One rotation (c, s), as fuzz_format.h describes. */
+static void rd_rotation(reader *r, float *c, float *s)
+{
+    uint8_t t = rd(r);
+    if (t < 0x80) {
+        *c = tk_rotations[t % tk_rotation_count][0], *s = tk_rotations[t % tk_rotation_count][1];
+    } else if (t < 0xC0) {
+        double a = (double)(t & 0x3F) * (3.14159265358979323846 / 32);
+        *c = (float)cos(a), *s = (float)sin(a);
+    } else {
+        static const float parts[8] = {1.0f, 0.0f, -1.0f, 0.6f, 0.8f, 0x1p-70f, 2.0f, 0.70710677f};
+        *c = rd_float(r, parts);
+        *s = rd_float(r, parts);
+    }
+}
+
+/* The centre that puts (px, py) at (lx, ly) in the frame of a box turned by
+ * (c, s): centre = p - R l, in the contract's own float operations. */
+static void centre_for(float px, float py, float lx, float ly, float c, float s, float *ox,
+                       float *oy)
+{
+    float rx = (lx * c) - (ly * s), ry = (lx * s) + (ly * c);
+    *ox = px - rx, *oy = py - ry;
+}
+
+/* The oriented boxes, decoded after everything else (fuzz_format.h). */
+static void rd_oboxes(reader *r, fz_case *c)
+{
+    float px = c->circle.x, py = c->circle.y, pr = c->circle.r;
+    float bx0 = c->box.min_x, by0 = c->box.min_y, bx1 = c->box.max_x, by1 = c->box.max_y;
+    float hbx = (bx1 * 0.5f) - (bx0 * 0.5f), hby = (by1 * 0.5f) - (by0 * 0.5f);
+    cb_obox *o = &c->obox;
+    rd_rotation(r, &o->c, &o->s);
+    const float ahx[8] = {hbx, hby, 1.0f, 0.5f, pr, 0.0f, -1.0f, 0x1p-70f};
+    const float ahy[8] = {hby, hbx, 1.0f, 0.5f, pr, 0.0f, -1.0f, 0x1p-70f};
+    o->hx = rd_float(r, ahx);
+    o->hy = rd_float(r, ahy);
+    const float acx[8] = {(bx0 * 0.5f) + (bx1 * 0.5f), px, bx0, bx1, 0.0f, px - pr, px + pr, 1.0f};
+    const float acy[8] = {(by0 * 0.5f) + (by1 * 0.5f), py, by0, by1, 0.0f, py - pr, py + pr, 1.0f};
+    o->cx = rd_float(r, acx);
+    o->cy = rd_float(r, acy);
+
+    float prev_hx = 1.0f, prev_hy = 1.0f;
+    for (size_t i = 0; i < c->n; i++) {
+        cb_obox b;
+        rd_rotation(r, &b.c, &b.s);
+        const float ax[8] = {1.0f, 0.5f, pr, 2.0f, prev_hx, 0.0f, -1.0f, 0x1p-70f};
+        b.hx = rd_float(r, ax);
+        const float ay[8] = {1.0f, 0.5f, pr, b.hx, prev_hy, 0.0f, -0.5f, 4.0f};
+        b.hy = rd_float(r, ay);
+        /* the circle's centre in the box's frame: beyond each face by r,
+         * beyond the corner (hx, hy) by (0.6 r, 0.8 r), on that corner, on
+         * the face -x, at the centre */
+        const float lx[8] = {-(b.hx + pr), b.hx + pr, 0.0f, 0.0f,
+                             b.hx + (0.6f * pr), b.hx, -b.hx, 0.0f};
+        const float ly[8] = {0.0f, 0.0f, -(b.hy + pr), b.hy + pr,
+                             b.hy + (0.8f * pr), b.hy, 0.0f, 0.0f};
+        float acxs[8], acys[8];
+        for (int k = 0; k < 8; k++)
+            centre_for(px, py, lx[k], ly[k], b.c, b.s, &acxs[k], &acys[k]);
+        b.cx = rd_float(r, acxs);
+        b.cy = rd_float(r, acys);
+        c->oboxes[i] = b;
+        prev_hx = b.hx, prev_hy = b.hy;
+    }
+}
+
 int fz_decode(const uint8_t *data, size_t size, fz_case *c)
 {
     memset(c, 0, sizeof *c);
@@ -114,7 +182,8 @@ int fz_decode(const uint8_t *data, size_t size, fz_case *c)
     size_t n = c->n;
     c->boxes = malloc((n ? n : 1) * sizeof *c->boxes);
     c->circles = malloc((n ? n : 1) * sizeof *c->circles);
-    if (!c->boxes || !c->circles)
+    c->oboxes = malloc((n ? n : 1) * sizeof *c->oboxes);
+    if (!c->boxes || !c->circles || !c->oboxes)
         abort();
     cb_box prev = {0, 0, 1, 1};
     float bx0 = c->box.min_x, by0 = c->box.min_y, bx1 = c->box.max_x, by1 = c->box.max_y;
@@ -146,6 +215,7 @@ int fz_decode(const uint8_t *data, size_t size, fz_case *c)
     }
     const float am[8] = {0.0f, cr, 1.0f, 0x1p-70f, FLT_MAX, 0.25f, 3.0f, 100.0f};
     c->margin = rd_float(&r, am);
+    rd_oboxes(&r, c);
     return 1;
 }
 
@@ -162,5 +232,6 @@ void fz_case_free(fz_case *c)
 {
     free(c->boxes);
     free(c->circles);
-    c->boxes = NULL, c->circles = NULL;
+    free(c->oboxes);
+    c->boxes = NULL, c->circles = NULL, c->oboxes = NULL;
 }

@@ -33,6 +33,16 @@
  *            margin must be valid (raw kernels, reference) |margin| when
  *            finite, else 0. Inputs written before the margin existed end
  *            before it, so they take it from the stream and decode as before.
+ *   then     the oriented boxes (after the margin: older inputs end before
+ *            them and decode as before): the one oriented box (a rotation,
+ *            hx, hy, cx, cy; anchors from the mirror box's centre and
+ *            half-extents, so a quarter turn gives that box, or the circle's
+ *            centre), then per element i oriented box i (a rotation, hx, hy,
+ *            cx, cy; the anchors of cx and cy place the circle's centre, in
+ *            the box's frame, at one of 8 positions: beyond each face by r,
+ *            beyond a corner by (0.6 r, 0.8 r), on a corner, on a face, at
+ *            the centre, so equal anchor tags in cx and cy make a touching
+ *            or boundary case)
  *
  * A float is a tag byte and maybe more:
  *   tag 0x00-0x3F  small value: v = ((tag & 0x3E) >> 1) - 16, an integer if
@@ -43,6 +53,13 @@
  *   tag 0xC0-0xFF  anchor ((tag >> 3) & 7) moved by (tag & 7) - 4 ulps, the
  *                  anchors being values that make a shape touch the other:
  *                  cx - r, cx + r, ... (see fuzz_format.c)
+ *
+ * A rotation (c, s) is a tag byte and maybe more:
+ *   tag 0x00-0x7F  tk_rotations[tag % tk_rotation_count] (testkit: unit
+ *                  pairs first, then non-unit, zero, huge, infinite, NaN)
+ *   tag 0x80-0xBF  the floats nearest cos and sin of (tag & 0x3F) * pi / 32
+ *   tag 0xC0-0xFF  c and s as two floats (tags as above, anchors 1, 0, -1,
+ *                  0.6, 0.8, 2^-70, 2, the float nearest sqrt(1/2))
  */
 
 enum { FZ_STRICT = 1u, FZ_NULL_WHEN_EMPTY = 2u, FZ_STICKY = 4u };
@@ -72,6 +89,8 @@ typedef struct {
     cb_box *boxes;    /* n boxes */
     cb_circle *circles; /* n circles */
     float margin;       /* as decoded: maybe NaN, infinite or negative */
+    cb_obox obox;       /* the one oriented box (circles shapes) */
+    cb_obox *oboxes;    /* n oriented boxes */
 } fz_case;
 
 /* The margin as the contact functions accept it (finite, >= 0; -0.0 too). */

@@ -70,6 +70,23 @@ static void save(const buf *o, const char *name)
     files++;
 }
 
+/* Rotations (fuzz_format.h): an entry of testkit's table, the angle
+ * k * pi / 32, or two floats (written by the caller after the tag). */
+static void r_table(buf *o, unsigned k) { put(o, k & 0x7F); }
+static void r_angle(buf *o, unsigned k) { put(o, 0x80u | (k & 0x3F)); }
+static void r_pair(buf *o) { put(o, 0xC0u); }
+
+/* Elements with small integer boxes and circles (7 floats each), for files
+ * about what follows them. */
+static void plain_elements(buf *o, int count)
+{
+    for (int i = 0; i < count; i++) {
+        int x = (int)(next() % 13) - 6, y = (int)(next() % 13) - 6;
+        f_int(o, x), f_int(o, y), f_int(o, x + 1 + (int)(next() % 4)), f_int(o, y + 1 + (int)(next() % 4));
+        f_int(o, 1 + (int)(next() % 3)), f_int(o, (int)(next() % 13) - 6), f_int(o, (int)(next() % 13) - 6);
+    }
+}
+
 /* Elements that touch: every coordinate an anchor with 0 ulps or a small int. */
 static void touching_elements(buf *o, int count, int max_ulps)
 {
@@ -323,6 +340,124 @@ int main(int argc, char **argv)
     }
     f_raw(&o, 0x1p100f);
     save(&o, "contacts-huge-and-tiny");
+
+    /* Oriented boxes: they follow the margin, so every file writes the
+     * header, the circle, the mirror box, the elements and the margin first. */
+
+    /* Exact quarter turns (both signs of each zero), integer half-extents,
+     * the circle (0,0,5) at each of the 8 positions of the frame (beyond a
+     * face: exact touching; beyond a corner: near; on a corner, a face, the
+     * centre): touching and boundary cases that the strict flag decides. */
+    for (int strict = 0; strict < 2; strict++) {
+        hdr(&o, strict ? FZ_STRICT : 0, 0, 96, 0, 0, 0);
+        f_int(&o, 0), f_int(&o, 0), f_int(&o, 5);
+        f_int(&o, -3), f_int(&o, -2), f_int(&o, 3), f_int(&o, 2);
+        plain_elements(&o, 96);
+        f_special(&o, special_index(strict ? 0.0f : 1.0f));
+        r_table(&o, 1), f_anchor(&o, 1, 0), f_anchor(&o, 1, 0), f_anchor(&o, 0, 0), f_anchor(&o, 0, 0);
+        for (int i = 0; i < 96; i++) {
+            r_table(&o, (unsigned)(i % 8));
+            f_int(&o, 1 + i % 3), f_int(&o, 1 + (i / 3) % 2);
+            unsigned k = (unsigned)(i / 8) % 8;
+            f_anchor(&o, k, 0), f_anchor(&o, k, 0);
+        }
+        save(&o, strict ? "obox-touch-quarter-turns-strict" : "obox-touch-quarter-turns");
+    }
+
+    /* Every rotation tag of the table and every angle, the centre at an
+     * anchor moved by a few ulps: near ties in every float mode. */
+    for (int mode = 0; mode < 8; mode++) {
+        hdr(&o, (unsigned)(mode & 1) * FZ_STRICT, mode, 192, 0, 0, 0);
+        f_raw(&o, 0.1f), f_raw(&o, -0.3f), f_raw(&o, 1.7320508f);
+        f_raw(&o, 0.7f), f_raw(&o, 0.9f), f_raw(&o, 2.5f), f_raw(&o, 3.25f);
+        plain_elements(&o, 192);
+        f_quarter(&o, mode % 4);
+        r_angle(&o, (unsigned)mode * 5), f_anchor(&o, 0, 0), f_anchor(&o, 0, 0),
+            f_anchor(&o, 0, (int)(next() % 3) - 1), f_anchor(&o, 0, 0);
+        for (int i = 0; i < 192; i++) {
+            if (i < 128)
+                r_table(&o, (unsigned)i);
+            else
+                r_angle(&o, (unsigned)i);
+            f_raw(&o, (float)(0.25 + (double)(next() % 1000) / 250.0));
+            f_raw(&o, (float)(0.25 + (double)(next() % 1000) / 250.0));
+            unsigned k = (unsigned)(next() % 8);
+            f_anchor(&o, k, (int)(next() % 7) - 3), f_anchor(&o, k, (int)(next() % 7) - 3);
+        }
+        snprintf(name, sizeof name, "obox-near-ties-mode%d", mode);
+        save(&o, name);
+    }
+
+    /* Rotations as raw pairs: special values (zero, NaN, infinities,
+     * denormals, huge) and pairs a few ulps off unit length; negative and
+     * special half-extents and centres. */
+    hdr(&o, 0, 0, 160, 0, 0, 0);
+    f_int(&o, 1), f_int(&o, -2), f_int(&o, 3);
+    f_int(&o, -1), f_int(&o, -1), f_int(&o, 2), f_int(&o, 2);
+    plain_elements(&o, 160);
+    f_quarter(&o, 1);
+    r_pair(&o), f_special(&o, special_index(NAN)), f_int(&o, 0);
+    f_special(&o, special_index(-1.0f)), f_int(&o, 2), f_int(&o, 0), f_int(&o, 0);
+    for (int i = 0; i < 160; i++) {
+        r_pair(&o);
+        if (i % 4 == 0) {
+            f_special(&o, (unsigned)(next() % fz_special_count));
+            f_special(&o, (unsigned)(next() % fz_special_count));
+        } else { /* c, s = 0.6, 0.8 (or 1, 0) moved by a few ulps */
+            f_anchor(&o, i % 2 ? 3 : 0, (int)(next() % 7) - 3);
+            f_anchor(&o, i % 2 ? 4 : 1, (int)(next() % 7) - 3);
+        }
+        if (i % 3 == 0)
+            f_special(&o, (unsigned)(next() % fz_special_count));
+        else
+            f_int(&o, (int)(next() % 9) - 2);
+        f_int(&o, (int)(next() % 9) - 2);
+        if (i % 5 == 0)
+            f_special(&o, (unsigned)(next() % fz_special_count)), f_int(&o, 0);
+        else
+            f_anchor(&o, (unsigned)(next() % 8), 0), f_anchor(&o, (unsigned)(next() % 8), 0);
+    }
+    save(&o, "obox-rotation-pairs-and-specials");
+
+    /* Denormal squares in the frame: a circle of radius 2^-70 and boxes of
+     * the same size, in the flushing modes. */
+    for (size_t m = 0; m < sizeof flush_modes / sizeof flush_modes[0]; m++) {
+        hdr(&o, 0, flush_modes[m], 97, 0, 0, 0);
+        f_int(&o, 0), f_int(&o, 0), f_special(&o, special_index(0x1p-70f));
+        f_int(&o, 0), f_int(&o, 0), f_int(&o, 1), f_int(&o, 1);
+        plain_elements(&o, 97);
+        f_special(&o, special_index(0x1p-149f));
+        r_table(&o, 8), f_anchor(&o, 7, 0), f_anchor(&o, 7, 0), f_int(&o, 0), f_int(&o, 0);
+        for (int i = 0; i < 97; i++) {
+            if (i % 2)
+                r_table(&o, (unsigned)(next() % 25));
+            else
+                r_angle(&o, (unsigned)(next() % 64));
+            f_special(&o, special_index(i % 3 ? 0x1p-71f : 0x1p-149f));
+            f_special(&o, special_index(0x1p-70f));
+            unsigned k = (unsigned)(next() % 8);
+            f_anchor(&o, k, (int)(next() % 5) - 2), f_anchor(&o, k, (int)(next() % 5) - 2);
+        }
+        snprintf(name, sizeof name, "obox-denormal-squares-mode%d", flush_modes[m]);
+        save(&o, name);
+    }
+
+    /* Far and huge: the frame's products overflow or lose the offset. */
+    hdr(&o, 0, 0, 64, 0, 0, 0);
+    f_raw(&o, 0x1p120f), f_raw(&o, -0x1p120f), f_raw(&o, 0x1p100f);
+    f_raw(&o, -0x1p121f), f_raw(&o, -0x1p121f), f_raw(&o, 0x1p119f), f_raw(&o, 0x1p119f);
+    plain_elements(&o, 64);
+    f_raw(&o, 0x1p100f);
+    r_angle(&o, 3), f_anchor(&o, 0, 0), f_anchor(&o, 0, 0), f_anchor(&o, 0, 0), f_anchor(&o, 0, 0);
+    for (int i = 0; i < 64; i++) {
+        r_table(&o, (unsigned)(next() % 128));
+        f_raw(&o, (float)(1 + i % 7) * 0x1p118f), f_raw(&o, (float)(1 + i % 5) * 0x1p-140f);
+        if (i % 2)
+            f_raw(&o, (float)(1 + i % 3) * 0x1p126f), f_raw(&o, -0x1p126f);
+        else
+            f_anchor(&o, (unsigned)(i / 2) % 8, 0), f_anchor(&o, (unsigned)(i / 2) % 8, 0);
+    }
+    save(&o, "obox-huge-and-tiny");
 
     printf("gen_corpus: wrote %d files to %s\n", files, dir);
     return 0;

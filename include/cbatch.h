@@ -1,11 +1,11 @@
-/* cbatch.h - public API of cbatch: batched overlap tests of circles against axis-aligned boxes and circles. */
+/* cbatch.h - public API of cbatch: batched overlap, distance and contact queries of circles against boxes (axis-aligned and oriented) and circles. */
 #ifndef CBATCH_H
 #define CBATCH_H
 
 /*
  * What this header offers
  * -----------------------
- *   Types ........ cb_circle, cb_box, cb_box_soa, cb_circle_soa,
+ *   Types ........ cb_circle, cb_box, cb_box_soa, cb_circle_soa, cb_obox, cb_obox_soa,
  *                  cb_box_center, cb_box_corner, cb_fault, cb_status, cb_backend
  *   One pair ..... cb_overlap
  *   Batches ...... cb_batch_overlap              one circle  vs many boxes (SoA), bitmask
@@ -20,12 +20,20 @@
  *   Contacts ..... cb_batch_contacts(_aos), cb_batch_contacts_circles(_aos),
  *                  cb_batch_circle_vs_circles(_aos)_contacts: normal, separation,
  *                  point and feature of the elements within a margin (cb_contacts)
+ *   Oriented ..... the same queries against oriented boxes (cb_obox, cb_obox_soa):
+ *                  cb_batch_overlap_oboxes(_aos)(_idx),
+ *                  cb_batch_overlap_circles_obox(_aos)(_idx),
+ *                  cb_batch_distance_oboxes(_aos), cb_batch_distance_circles_obox(_aos),
+ *                  cb_batch_contacts_oboxes(_aos), cb_batch_contacts_circles_obox(_aos)
  *   Converters ... cb_box_from_center, cb_box_from_corner, cb_boxes_from_centers,
- *                  cb_boxes_from_corners (AoS out), ..._soa (SoA out)
+ *                  cb_boxes_from_corners (AoS out), ..._soa (SoA out);
+ *                  cb_obox_from_box, cb_obox_from_corner, cb_oboxes_from_boxes,
+ *                  cb_oboxes_from_corners (AoS out), ..._soa (SoA out)
  *   Rotations .... cb_rotation, cb_rotations: (cos, sin) of an angle, the same
  *                  bits on every CPU (cb_rot)
  *   Validation ... cb_validate_boxes, cb_validate_boxes_aos,
- *                  cb_validate_circles, cb_validate_circles_aos
+ *                  cb_validate_circles, cb_validate_circles_aos,
+ *                  cb_validate_oboxes, cb_validate_oboxes_aos
  *   Backends ..... cb_set_backend, cb_set_backend_by_name, cb_active_backend,
  *                  cb_active_reason, cb_backend_name, cb_backend_from_name,
  *                  cb_backend_status, cb_backend_compiled, cb_status_string,
@@ -206,6 +214,67 @@
  * whatever the separation: both inf (reported) or both 0 (reported, and not
  * with CB_STRICT).
  *
+ * ORIENTED BOXES (cb_batch_*_oboxes*, cb_batch_*_circles_obox*)
+ * -------------------------------------------------------------
+ * For a circle (px, py, r) and an oriented box (cx, cy, hx, hy, c, s), the
+ * circle's centre is first carried into the box's frame, by the same rules
+ * (binary32, nearest-even, no FMA, each parenthesis rounded):
+ *
+ *     ex = px - cx,  ey = py - cy
+ *     lx = (ex * c) + (ey * s)
+ *     ly = (ey * c) - (ex * s)
+ *
+ * then the axis-aligned contracts run, unchanged, on the circle (lx, ly, r)
+ * and the box (x0, y0, x1, y1) = (-hx, -hy, hx, hy) (the signs flipped,
+ * exactly): overlap as in THE FLOAT CONTRACT; distance, contacts, the inside
+ * case and the selection by margin as in SIGNED DISTANCE AND CONTACTS. That
+ * gives the separation and feature, and in the box's frame a normal
+ * (mx, my) and point (qx, qy), which are carried back:
+ *
+ *     normal = ((mx * c) - (my * s),  (mx * s) + (my * c))
+ *     point  = (cx + ((qx * c) - (qy * s)),  cy + ((qx * s) + (qy * c)))
+ *
+ * So with (c, s) = (1, 0) the answers are those of the axis-aligned box
+ * [cx - hx, cx + hx] x [cy - hy, cy + hy] whenever cx - hx and cx + hx (and
+ * so on) are exact, bit for bit; with (0, 1), the hits and distances are
+ * those of the box with hx and hy swapped, and the contacts too except for
+ * the sign of a zero normal component and, inside, the choice among faces
+ * at equal distance (the face order is the box's own: -x, +x, -y, +y of
+ * its frame).
+ * A NaN result is 0x7FC00000, as above. (c, s) is used as given: it should
+ * be a unit pair (cb_rotation makes one; cb_validate_oboxes checks); any
+ * other pair still gives the same bits on every backend.
+ *
+ * Well-formed: finite, hx >= 0, hy >= 0, |c*c + s*s - 1| <= 2^-20, and
+ * every coordinate, half-extent and radius (and the margin) at most 2^124 in
+ * magnitude. Then no result is NaN or infinite and, against the exact
+ * geometry of the binary32 inputs with the rotation made unit, (c, s) / rho,
+ * rho = |(c, s)| (u = 2^-24, ulp as above; E = max(|ex|, |ey|) and |e|, the
+ * circle's offset from the box's centre, and dist, its distance from the
+ * box, all exact), each bound for any well-formed (c, s), then for
+ * cb_rotation's pairs (|rho - 1| <= 1.05 u) and the exact turns, then the
+ * worst measured for those [in brackets] (derived from the operations above
+ * and the axis-aligned bounds; asserted on every backend by
+ * tests/test_oriented.c; derivation and worst inputs in docs/oriented.md):
+ *  - the frame: lx and ly each within 2.9 ulp(E) + |rho - 1| |e|; 4.4 ulp(E)
+ *    [2.84]. It is a few ulps of the distance from the box's CENTRE, not
+ *    from the box, and what follows inherits it:
+ *  - separation: within 6.8 ulp(S) + |rho - 1| |e|, S = max(dist, r, E)
+ *    (inside, max(b, r, E)); 8.3 ulp(S) [3.6].
+ *  - normal: each component within 6.5 u + |rho - 1| + 2 epsv / (2 dist -
+ *    epsv), epsv = 3.5 ulp(E) + |rho - 1| |e|; 10 (u + ulp(E) / dist) [2.3]:
+ *    a circle close to a long box, far from its centre, gets a normal turned
+ *    by about ulp(E) / dist. |normal| within 5.5 u + |rho - 1| of 1; 6.5 u
+ *    [3.0]. Inside, the normal is exactly (-c, -s), (c, s), (s, -c) or
+ *    (-s, c) (out through -x, +x, -y, +y of the box's frame) for a face that
+ *    is nearest up to the frame's rounding.
+ *  - point: each coordinate within 8.4 ulp(M) + |rho - 1| (|e| + |q|),
+ *    M = max(|cx|, |cy|, E, hx, hy), q the point in the frame; 11.4 ulp(M)
+ *    [3.0].
+ *  - overlap: the exact answer unless |dist - r| <= epsv + 6 u (max(dist, r)
+ *    + epsv); within 15 u max(dist, r, E) [2.8] (while dist and r are 0 or
+ *    between 2^-59 and 2^59).
+ *
  * The host program's floating-point environment
  *  The batch functions and the converters evaluate the contract in the
  *  default environment whatever the caller has set (cb_overlap and the raw
@@ -295,6 +364,22 @@ typedef struct cb_box_corner {
     float x, y, w, h;
 } cb_box_corner;
 
+/**
+ * An oriented box: centre (cx, cy), half-extents (hx, hy) along its own axes,
+ * and its rotation as the pair (c, s) = (cos, sin) of its angle (see
+ * cb_rotation): the box's x axis points along (c, s), its y axis along
+ * (-s, c). (c, s) = (1, 0) is the axis-aligned box [cx - hx, cx + hx] x
+ * [cy - hy, cy + hy]. See ORIENTED BOXES for what the queries compute.
+ */
+typedef struct cb_obox {
+    float cx, cy, hx, hy, c, s;
+} cb_obox;
+
+/** n oriented boxes as structure of arrays: box i is (cx[i], cy[i], hx[i], hy[i], c[i], s[i]). */
+typedef struct cb_obox_soa {
+    const float *cx, *cy, *hx, *hy, *c, *s;
+} cb_obox_soa;
+
 /** Flags of the batch functions (bitwise OR). */
 enum {
     CB_TOUCH = 0u,  /**< default: distance == r is a hit (d2 <= r2) */
@@ -341,8 +426,9 @@ typedef enum cb_fault {
     CB_FAULT_NONE = 0,
     CB_FAULT_NAN = 1,      /**< a coordinate or the radius is NaN */
     CB_FAULT_INFINITE = 2, /**< a coordinate or the radius is +-inf */
-    CB_FAULT_INVERTED = 3, /**< min_x > max_x or min_y > max_y */
-    CB_FAULT_NEGATIVE_RADIUS = 4
+    CB_FAULT_INVERTED = 3, /**< min_x > max_x or min_y > max_y; an oriented box: hx < 0 or hy < 0 */
+    CB_FAULT_NEGATIVE_RADIUS = 4,
+    CB_FAULT_NOT_UNIT = 5 /**< an oriented box's (c, s): c * c + s * s differs from 1 by more than 2^-20 */
 } cb_fault;
 
 /* ------------------------------------------------------------- one pair */
@@ -493,6 +579,63 @@ CB_API size_t cb_batch_circle_vs_circles_aos_contacts(cb_circle circle, const cb
                                                       size_t n, float margin, cb_contacts *out,
                                                       unsigned flags);
 
+/* -------------------------------------------------------- oriented boxes */
+
+/*
+ * The queries above against oriented boxes (cb_obox, cb_obox_soa), computed
+ * in each box's frame as ORIENTED BOXES says; outputs, flags, margin,
+ * return values and argument rules as for the axis-aligned functions.
+ */
+
+/** Overlap of one circle with each of n oriented boxes (SoA), bitmask. */
+CB_API size_t cb_batch_overlap_oboxes(cb_circle circle, const cb_obox_soa *boxes, size_t n,
+                                      uint64_t *mask, unsigned flags);
+/** Overlap of one circle with each of n oriented boxes (AoS), bitmask. */
+CB_API size_t cb_batch_overlap_oboxes_aos(cb_circle circle, const cb_obox *boxes, size_t n,
+                                          uint64_t *mask, unsigned flags);
+/** Overlap of one circle with each of n oriented boxes (SoA), ascending indices. */
+CB_API size_t cb_batch_overlap_oboxes_idx(cb_circle circle, const cb_obox_soa *boxes, size_t n,
+                                          uint32_t *idx, unsigned flags);
+/** Overlap of one circle with each of n oriented boxes (AoS), ascending indices. */
+CB_API size_t cb_batch_overlap_oboxes_aos_idx(cb_circle circle, const cb_obox *boxes, size_t n,
+                                              uint32_t *idx, unsigned flags);
+/** Overlap of each of n circles (SoA) with one oriented box, bitmask. */
+CB_API size_t cb_batch_overlap_circles_obox(const cb_circle_soa *circles, size_t n, cb_obox box,
+                                            uint64_t *mask, unsigned flags);
+/** Overlap of each of n circles (AoS) with one oriented box, bitmask. */
+CB_API size_t cb_batch_overlap_circles_obox_aos(const cb_circle *circles, size_t n, cb_obox box,
+                                                uint64_t *mask, unsigned flags);
+/** Overlap of each of n circles (SoA) with one oriented box, ascending indices. */
+CB_API size_t cb_batch_overlap_circles_obox_idx(const cb_circle_soa *circles, size_t n,
+                                                cb_obox box, uint32_t *idx, unsigned flags);
+/** Overlap of each of n circles (AoS) with one oriented box, ascending indices. */
+CB_API size_t cb_batch_overlap_circles_obox_aos_idx(const cb_circle *circles, size_t n,
+                                                    cb_obox box, uint32_t *idx, unsigned flags);
+/** Separation of one circle from each of n oriented boxes (SoA). */
+CB_API size_t cb_batch_distance_oboxes(cb_circle circle, const cb_obox_soa *boxes, size_t n,
+                                       float *dist, unsigned flags);
+/** Separation of one circle from each of n oriented boxes (AoS). */
+CB_API size_t cb_batch_distance_oboxes_aos(cb_circle circle, const cb_obox *boxes, size_t n,
+                                           float *dist, unsigned flags);
+/** Separation of each of n circles (SoA) from one oriented box. */
+CB_API size_t cb_batch_distance_circles_obox(const cb_circle_soa *circles, size_t n, cb_obox box,
+                                             float *dist, unsigned flags);
+/** Separation of each of n circles (AoS) from one oriented box. */
+CB_API size_t cb_batch_distance_circles_obox_aos(const cb_circle *circles, size_t n, cb_obox box,
+                                                 float *dist, unsigned flags);
+/** Contacts of one circle with the oriented boxes (SoA) within margin. */
+CB_API size_t cb_batch_contacts_oboxes(cb_circle circle, const cb_obox_soa *boxes, size_t n,
+                                       float margin, cb_contacts *out, unsigned flags);
+/** Contacts of one circle with the oriented boxes (AoS) within margin. */
+CB_API size_t cb_batch_contacts_oboxes_aos(cb_circle circle, const cb_obox *boxes, size_t n,
+                                           float margin, cb_contacts *out, unsigned flags);
+/** Contacts of the circles (SoA) within margin of one oriented box. */
+CB_API size_t cb_batch_contacts_circles_obox(const cb_circle_soa *circles, size_t n, cb_obox box,
+                                             float margin, cb_contacts *out, unsigned flags);
+/** Contacts of the circles (AoS) within margin of one oriented box. */
+CB_API size_t cb_batch_contacts_circles_obox_aos(const cb_circle *circles, size_t n, cb_obox box,
+                                                 float margin, cb_contacts *out, unsigned flags);
+
 /* ----------------------------------------------------------- converters */
 
 /** Centre + half-extents to min/max: min = c - h, max = c + h (one rounding each). */
@@ -513,6 +656,35 @@ CB_API cb_status cb_boxes_from_centers_soa(const cb_box_center *in, size_t n, fl
                                            float *min_y, float *max_x, float *max_y);
 CB_API cb_status cb_boxes_from_corners_soa(const cb_box_corner *in, size_t n, float *min_x,
                                            float *min_y, float *max_x, float *max_y);
+
+/**
+ * Oriented boxes from min/max or corner + size, rotated about their centre
+ * by angle (radians; the rotation is cb_rotation(angle)):
+ *   from min/max:        cx = (min_x * 0.5) + (max_x * 0.5), hx = (max_x * 0.5) - (min_x * 0.5)
+ *   from corner + size:  hx = w * 0.5, cx = x + hx
+ * (y alike; one rounding per sum, the halving exact above 2^-125).
+ */
+CB_API cb_obox cb_obox_from_box(cb_box b, float angle);
+CB_API cb_obox cb_obox_from_corner(cb_box_corner b, float angle);
+/**
+ * Batch forms, AoS out: out[i] = cb_obox_from_*(in[i], angles[i]).
+ * n == 0, or a NULL in, angles or out: nothing is read or written.
+ */
+CB_API void cb_oboxes_from_boxes(const cb_box *in, const float *angles, size_t n, cb_obox *out);
+CB_API void cb_oboxes_from_corners(const cb_box_corner *in, const float *angles, size_t n,
+                                   cb_obox *out);
+/**
+ * Batch forms, SoA out: the arrays of *out receive box i at index i (they
+ * are written through, so cast away the const of cb_obox_soa's pointers).
+ * Returns CB_OK, or CB_ERR_INVALID_ARG (nothing written) when n > 0 and a
+ * pointer is NULL.
+ */
+CB_API cb_status cb_oboxes_from_boxes_soa(const cb_box *in, const float *angles, size_t n,
+                                          float *cx, float *cy, float *hx, float *hy, float *c,
+                                          float *s);
+CB_API cb_status cb_oboxes_from_corners_soa(const cb_box_corner *in, const float *angles, size_t n,
+                                            float *cx, float *cy, float *hx, float *hy, float *c,
+                                            float *s);
 
 /* ------------------------------------------------------------ rotations */
 
@@ -592,6 +764,15 @@ CB_API size_t cb_validate_boxes_aos(const cb_box *boxes, size_t n, cb_fault *fau
 CB_API size_t cb_validate_circles(const cb_circle_soa *circles, size_t n, cb_fault *fault);
 /** AoS circles. */
 CB_API size_t cb_validate_circles_aos(const cb_circle *circles, size_t n, cb_fault *fault);
+/**
+ * Oriented boxes, SoA and AoS: well-formed when the six values are finite,
+ * hx >= 0 and hy >= 0 (-0.0 counts as 0; else CB_FAULT_INVERTED), and
+ * |c * c + s * s - 1| <= 2^-20, computed exactly (else CB_FAULT_NOT_UNIT;
+ * every cb_rotation result passes). Faults in the order NAN, INFINITE,
+ * INVERTED, NOT_UNIT.
+ */
+CB_API size_t cb_validate_oboxes(const cb_obox_soa *boxes, size_t n, cb_fault *fault);
+CB_API size_t cb_validate_oboxes_aos(const cb_obox *boxes, size_t n, cb_fault *fault);
 
 /* ------------------------------------------------------------- backends */
 
@@ -692,7 +873,8 @@ typedef enum cb_query {
 /** The kind of a shape. */
 typedef enum cb_shape {
     CB_SHAPE_CIRCLE = 0, /**< cb_circle */
-    CB_SHAPE_BOX = 1     /**< cb_box (min/max) */
+    CB_SHAPE_BOX = 1,    /**< cb_box (min/max) */
+    CB_SHAPE_OBOX = 2    /**< cb_obox (oriented box) */
 } cb_shape;
 
 /** How the n elements are laid out in memory. */
@@ -713,7 +895,7 @@ typedef enum cb_output {
 typedef struct cb_entry_info {
     const char *name; /**< the public function, e.g. "cb_batch_overlap" */
     cb_query query;
-    cb_shape one;     /**< the single shape: cb_args.circle or cb_args.box */
+    cb_shape one;     /**< the single shape: cb_args.circle, cb_args.box or cb_args.obox */
     cb_shape many;    /**< the kind of the n elements */
     cb_layout layout; /**< their layout, so cb_args.many points to the matching type */
     cb_output output; /**< what cb_args.out points to */
@@ -726,11 +908,13 @@ typedef struct cb_entry_info {
 typedef struct cb_args {
     cb_circle circle; /**< the single circle, when the entry's one is CB_SHAPE_CIRCLE */
     cb_box box;       /**< the single box, when the entry's one is CB_SHAPE_BOX */
-    const void *many; /**< the n elements: cb_box_soa *, cb_box *, cb_circle_soa * or cb_circle * */
+    const void *many; /**< the n elements: cb_box_soa *, cb_box *, cb_circle_soa *, cb_circle *,
+                           cb_obox_soa * or cb_obox * */
     size_t n;
     void *out;      /**< the output, as the entry's cb_output says */
     unsigned flags; /**< as the batch functions' flags */
     float margin;   /**< the contact functions' margin (CB_OUTPUT_CONTACTS entries) */
+    cb_obox obox;   /**< the single oriented box, when the entry's one is CB_SHAPE_OBOX */
 } cb_args;
 
 /** A raw kernel: see cb_entry_kernel. */

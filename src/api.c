@@ -46,6 +46,10 @@ static inline int bad_args(const cb_entry_info *d, const cb_args *a)
         const cb_circle_soa *c = (const cb_circle_soa *)a->many;
         return !c->x || !c->y || !c->r;
     }
+    if (d->layout == CB_LAYOUT_SOA && d->many == CB_SHAPE_OBOX) {
+        const cb_obox_soa *b = (const cb_obox_soa *)a->many;
+        return !b->cx || !b->cy || !b->hx || !b->hy || !b->c || !b->s;
+    }
     return 0;
 }
 
@@ -72,6 +76,8 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
     size_t fn(cb_circle one, many_t many, size_t n, extra out_t out, unsigned flags)
 #define CB_SIGNATURE_BOX(fn, many_t, extra, out_t)                                                 \
     size_t fn(many_t many, size_t n, cb_box one, extra out_t out, unsigned flags)
+#define CB_SIGNATURE_OBOX(fn, many_t, extra, out_t)                                                \
+    size_t fn(many_t many, size_t n, cb_obox one, extra out_t out, unsigned flags)
 
 /* Only the fields the kernel reads are set: the other single shape is
  * never read, and zeroing it costs stores on every small call. */
@@ -93,6 +99,8 @@ CB_ENTRIES(CB_PUBLIC)
     (a)->circle, (many_t)(a)->many, (a)->n, extra(a)(out_t)(a)->out, (a)->flags
 #define CB_ARGS_BOX(a, many_t, extra, out_t)                                                       \
     (many_t)(a)->many, (a)->n, (a)->box, extra(a)(out_t)(a)->out, (a)->flags
+#define CB_ARGS_OBOX(a, many_t, extra, out_t)                                                      \
+    (many_t)(a)->many, (a)->n, (a)->obox, extra(a)(out_t)(a)->out, (a)->flags
 #define CB_CALLER(name, query, one_kind, many_kind, layout, output)                                \
     static size_t call_##name(const cb_args *a)                                                    \
     {                                                                                              \

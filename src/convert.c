@@ -59,3 +59,90 @@ cb_status cb_boxes_from_corners_soa(const cb_box_corner *in, size_t n, float *mi
     cb_fenv_leave(e);
     return CB_OK;
 }
+
+/* ---- oriented boxes: rotated about their centre by cb_rotation(angle) */
+
+static inline cb_obox obox_of_box(cb_box b, float angle)
+{
+    float lo_x = b.min_x * 0.5f, hi_x = b.max_x * 0.5f;
+    float lo_y = b.min_y * 0.5f, hi_y = b.max_y * 0.5f;
+    cb_rot r = cb_rotation(angle);
+    cb_obox o = {lo_x + hi_x, lo_y + hi_y, hi_x - lo_x, hi_y - lo_y, r.c, r.s};
+    return o;
+}
+
+static inline cb_obox obox_of_corner(cb_box_corner b, float angle)
+{
+    float hx = b.w * 0.5f, hy = b.h * 0.5f;
+    cb_rot r = cb_rotation(angle);
+    cb_obox o = {b.x + hx, b.y + hy, hx, hy, r.c, r.s};
+    return o;
+}
+
+cb_obox cb_obox_from_box(cb_box b, float angle)
+{
+    cb_obox out;
+    cb_oboxes_from_boxes(&b, &angle, 1, &out);
+    return out;
+}
+
+cb_obox cb_obox_from_corner(cb_box_corner b, float angle)
+{
+    cb_obox out;
+    cb_oboxes_from_corners(&b, &angle, 1, &out);
+    return out;
+}
+
+void cb_oboxes_from_boxes(const cb_box *in, const float *angles, size_t n, cb_obox *out)
+{
+    if (!n || !in || !angles || !out)
+        return;
+    cb_fenv e = cb_fenv_enter();
+    for (size_t i = 0; i < n; i++)
+        out[i] = obox_of_box(in[i], angles[i]);
+    cb_fenv_leave(e);
+}
+
+void cb_oboxes_from_corners(const cb_box_corner *in, const float *angles, size_t n, cb_obox *out)
+{
+    if (!n || !in || !angles || !out)
+        return;
+    cb_fenv e = cb_fenv_enter();
+    for (size_t i = 0; i < n; i++)
+        out[i] = obox_of_corner(in[i], angles[i]);
+    cb_fenv_leave(e);
+}
+
+static inline void put_obox(cb_obox o, size_t i, float *cx, float *cy, float *hx, float *hy,
+                            float *c, float *s)
+{
+    cx[i] = o.cx, cy[i] = o.cy, hx[i] = o.hx, hy[i] = o.hy, c[i] = o.c, s[i] = o.s;
+}
+
+cb_status cb_oboxes_from_boxes_soa(const cb_box *in, const float *angles, size_t n, float *cx,
+                                   float *cy, float *hx, float *hy, float *c, float *s)
+{
+    if (!n)
+        return CB_OK;
+    if (!in || !angles || !cx || !cy || !hx || !hy || !c || !s)
+        return CB_ERR_INVALID_ARG;
+    cb_fenv e = cb_fenv_enter();
+    for (size_t i = 0; i < n; i++)
+        put_obox(obox_of_box(in[i], angles[i]), i, cx, cy, hx, hy, c, s);
+    cb_fenv_leave(e);
+    return CB_OK;
+}
+
+cb_status cb_oboxes_from_corners_soa(const cb_box_corner *in, const float *angles, size_t n,
+                                     float *cx, float *cy, float *hx, float *hy, float *c, float *s)
+{
+    if (!n)
+        return CB_OK;
+    if (!in || !angles || !cx || !cy || !hx || !hy || !c || !s)
+        return CB_ERR_INVALID_ARG;
+    cb_fenv e = cb_fenv_enter();
+    for (size_t i = 0; i < n; i++)
+        put_obox(obox_of_corner(in[i], angles[i]), i, cx, cy, hx, hy, c, s);
+    cb_fenv_leave(e);
+    return CB_OK;
+}

@@ -9,7 +9,7 @@
  *
  *   name    the public function is cb_batch_<name>, declared in cbatch.h
  *   QUERY   CB_QUERY_<QUERY>: what is computed per pair (a file in src/queries/)
- *   ONE     CB_SHAPE_<ONE>: the single shape (CIRCLE or BOX)
+ *   ONE     CB_SHAPE_<ONE>: the single shape (CIRCLE, BOX or OBOX)
  *   MANY    CB_SHAPE_<MANY>: the kind of the n elements
  *   LAYOUT  CB_LAYOUT_<LAYOUT>: SOA or AOS
  *   OUTPUT  CB_OUTPUT_<OUTPUT>: MASK, INDICES, DISTANCES or CONTACTS
@@ -19,7 +19,7 @@
  * guard (api.c), the first-use stubs (dispatch.c), and each backend's kernel
  * table (kernel_template.h). The public signature follows from ONE: a
  * single circle comes first, (circle, many, n, out, flags); a single box
- * comes after the elements, (many, n, box, out, flags); an output that takes
+ * (or oriented box) comes after the elements, (many, n, box, out, flags); an output that takes
  * a parameter (CONTACTS: the margin) has it just before out.
  *
  * Adding a row: declare the function in cbatch.h; if QUERY, ONE, MANY and
@@ -51,7 +51,23 @@
     X(contacts_circles,          CONTACTS, BOX,    CIRCLE, SOA, CONTACTS)                          \
     X(contacts_circles_aos,      CONTACTS, BOX,    CIRCLE, AOS, CONTACTS)                          \
     X(circle_vs_circles_contacts,     CONTACTS, CIRCLE, CIRCLE, SOA, CONTACTS)                     \
-    X(circle_vs_circles_aos_contacts, CONTACTS, CIRCLE, CIRCLE, AOS, CONTACTS)
+    X(circle_vs_circles_aos_contacts, CONTACTS, CIRCLE, CIRCLE, AOS, CONTACTS)                     \
+    X(overlap_oboxes,                OVERLAP,  CIRCLE, OBOX,   SOA, MASK)                         \
+    X(overlap_oboxes_aos,            OVERLAP,  CIRCLE, OBOX,   AOS, MASK)                         \
+    X(overlap_oboxes_idx,            OVERLAP,  CIRCLE, OBOX,   SOA, INDICES)                      \
+    X(overlap_oboxes_aos_idx,        OVERLAP,  CIRCLE, OBOX,   AOS, INDICES)                      \
+    X(overlap_circles_obox,          OVERLAP,  OBOX,   CIRCLE, SOA, MASK)                         \
+    X(overlap_circles_obox_aos,      OVERLAP,  OBOX,   CIRCLE, AOS, MASK)                         \
+    X(overlap_circles_obox_idx,      OVERLAP,  OBOX,   CIRCLE, SOA, INDICES)                      \
+    X(overlap_circles_obox_aos_idx,  OVERLAP,  OBOX,   CIRCLE, AOS, INDICES)                      \
+    X(distance_oboxes,               DISTANCE, CIRCLE, OBOX,   SOA, DISTANCES)                    \
+    X(distance_oboxes_aos,           DISTANCE, CIRCLE, OBOX,   AOS, DISTANCES)                    \
+    X(distance_circles_obox,         DISTANCE, OBOX,   CIRCLE, SOA, DISTANCES)                    \
+    X(distance_circles_obox_aos,     DISTANCE, OBOX,   CIRCLE, AOS, DISTANCES)                    \
+    X(contacts_oboxes,               CONTACTS, CIRCLE, OBOX,   SOA, CONTACTS)                     \
+    X(contacts_oboxes_aos,           CONTACTS, CIRCLE, OBOX,   AOS, CONTACTS)                     \
+    X(contacts_circles_obox,         CONTACTS, OBOX,   CIRCLE, SOA, CONTACTS)                     \
+    X(contacts_circles_obox_aos,     CONTACTS, OBOX,   CIRCLE, AOS, CONTACTS)
 
 /* CB_E_<name>: the entry's number, its index in every kernel table. */
 #define CB_ENTRY_ENUM(name, query, one, many, layout, output) CB_E_##name,
@@ -61,10 +77,13 @@ enum { CB_ENTRIES(CB_ENTRY_ENUM) CB_ENTRY_COUNT };
 /* The C types behind the row's columns. */
 #define CB_ONE_T_CIRCLE cb_circle
 #define CB_ONE_T_BOX cb_box
+#define CB_ONE_T_OBOX cb_obox
 #define CB_MANY_T_BOX_SOA const cb_box_soa *
 #define CB_MANY_T_BOX_AOS const cb_box *
 #define CB_MANY_T_CIRCLE_SOA const cb_circle_soa *
 #define CB_MANY_T_CIRCLE_AOS const cb_circle *
+#define CB_MANY_T_OBOX_SOA const cb_obox_soa *
+#define CB_MANY_T_OBOX_AOS const cb_obox *
 #define CB_OUT_T_MASK uint64_t *
 #define CB_OUT_T_INDICES uint32_t *
 #define CB_OUT_T_DISTANCES float *
@@ -86,6 +105,7 @@ enum { CB_ENTRIES(CB_ENTRY_ENUM) CB_ENTRY_COUNT };
 /* The cb_args field that holds the single shape. */
 #define CB_ONE_FIELD_CIRCLE circle
 #define CB_ONE_FIELD_BOX box
+#define CB_ONE_FIELD_OBOX obox
 
 #endif
 
@@ -96,4 +116,5 @@ enum { CB_ENTRIES(CB_ENTRY_ENUM) CB_ENTRY_COUNT };
 #include "queries/overlap.h"
 #include "queries/overlap_circles.h"
 #include "queries/contacts.h"
+#include "queries/oriented.h"
 #endif

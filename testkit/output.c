@@ -555,10 +555,11 @@ const char *tk_entry_label(const cb_entry_info *d, char *buf, size_t size)
 {
     static const char *const queries[] = {"overlap", "distance", "contacts"};
     static const char *const outputs[] = {"mask", "idx", "dist", "contacts"};
-    static const char *const shapes[] = {"circle", "box"};
+    static const char *const shapes[] = {"circle", "box", "obox"};
     snprintf(buf, size, "%s %s/%s %s %s",
              (size_t)d->query < sizeof queries / sizeof *queries ? queries[d->query] : "?",
-             shapes[d->one & 1], shapes[d->many & 1], d->layout == CB_LAYOUT_SOA ? "soa" : "aos",
+             (size_t)d->one < 3 ? shapes[d->one] : "?", (size_t)d->many < 3 ? shapes[d->many] : "?",
+             d->layout == CB_LAYOUT_SOA ? "soa" : "aos",
              (size_t)d->output < sizeof outputs / sizeof *outputs ? outputs[d->output] : "?");
     return buf;
 }

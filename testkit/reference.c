@@ -2,6 +2,8 @@
 #include "bits.h"
 #include "reference.h"
 
+#include <float.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -266,13 +268,82 @@ float ref_distance_circles(cb_circle c, cb_circle o)
     return r.separation;
 }
 
+/* ---- the ORIENTED BOXES contract */
+
+/* The circle carried into the box's frame and the box there, transcribed
+ * from cbatch.h: ex = px - cx, ey = py - cy, lx = (ex * c) + (ey * s),
+ * ly = (ey * c) - (ex * s) (each product and sum rounded, in that order),
+ * and the box (x0, y0, x1, y1) = (-hx, -hy, hx, hy), its signs flipped
+ * exactly (unary minus: only the sign bit changes, NaNs included). */
+typedef struct {
+    cb_circle c;
+    cb_box b;
+} frame;
+
+static frame into_frame(cb_circle c, cb_obox o)
+{
+    float ex = c.x - o.cx;
+    float ey = c.y - o.cy;
+    float exc = ex * o.c, eys = ey * o.s;
+    float eyc = ey * o.c, exs = ex * o.s;
+    frame f;
+    f.c.x = exc + eys;
+    f.c.y = eyc - exs;
+    f.c.r = c.r;
+    f.b.min_x = -o.hx, f.b.min_y = -o.hy;
+    f.b.max_x = o.hx, f.b.max_y = o.hy;
+    return f;
+}
+
+int ref_overlap_obox(cb_circle c, cb_obox o, unsigned flags)
+{
+    frame f = into_frame(c, o);
+    return ref_overlap(f.c, f.b, flags);
+}
+
+/* The axis-aligned record in the frame (separation and feature as they
+ * are), then the normal (mx, my) and the point (qx, qy) carried back:
+ *     normal = ((mx * c) - (my * s),  (mx * s) + (my * c))
+ *     point  = (cx + ((qx * c) - (qy * s)),  cy + ((qx * s) + (qy * c)))
+ * The frame's record is already canonical: a NaN there stays a NaN here
+ * (every operation above propagates it), canonical again at the end. */
+int ref_contact_obox(cb_circle c, cb_obox o, float margin, unsigned flags, tk_contact *rec)
+{
+    frame f = into_frame(c, o);
+    tk_contact r;
+    int reported = ref_contact(f.c, f.b, margin, flags, rec ? &r : NULL);
+    if (!rec)
+        return reported;
+    float mx = r.normal_x, my = r.normal_y, qx = r.point_x, qy = r.point_y;
+    float mxc = mx * o.c, mys = my * o.s, mxs = mx * o.s, myc = my * o.c;
+    float qxc = qx * o.c, qys = qy * o.s, qxs = qx * o.s, qyc = qy * o.c;
+    float px = qxc - qys, py = qxs + qyc;
+    rec->normal_x = canonical(mxc - mys);
+    rec->normal_y = canonical(mxs + myc);
+    rec->separation = r.separation;
+    rec->point_x = canonical(o.cx + px);
+    rec->point_y = canonical(o.cy + py);
+    rec->feature = r.feature;
+    return reported;
+}
+
+float ref_distance_obox(cb_circle c, cb_obox o)
+{
+    tk_contact r;
+    ref_contact_obox(c, o, 0.0f, 0, &r);
+    return r.separation;
+}
+
 /* -------------------------------------------------------------- entries */
 
 const void *tk_pick(const cb_entry_info *d, const tk_views *v)
 {
-    if (d->many == CB_SHAPE_BOX)
-        return d->layout == CB_LAYOUT_SOA ? (const void *)v->boxes : (const void *)v->boxes_aos;
-    return d->layout == CB_LAYOUT_SOA ? (const void *)v->circles : (const void *)v->circles_aos;
+    int soa = d->layout == CB_LAYOUT_SOA;
+    switch (d->many) {
+    case CB_SHAPE_BOX: return soa ? (const void *)v->boxes : (const void *)v->boxes_aos;
+    case CB_SHAPE_OBOX: return soa ? (const void *)v->oboxes : (const void *)v->oboxes_aos;
+    default: return soa ? (const void *)v->circles : (const void *)v->circles_aos;
+    }
 }
 
 cb_box tk_box_at(const cb_entry_info *d, const void *many, size_t i)
@@ -293,34 +364,164 @@ cb_circle tk_circle_at(const cb_entry_info *d, const void *many, size_t i)
     return c;
 }
 
+cb_obox tk_obox_at(const cb_entry_info *d, const void *many, size_t i)
+{
+    if (d->layout == CB_LAYOUT_AOS)
+        return ((const cb_obox *)many)[i];
+    const cb_obox_soa *s = (const cb_obox_soa *)many;
+    cb_obox o = {s->cx[i], s->cy[i], s->hx[i], s->hy[i], s->c[i], s->s[i]};
+    return o;
+}
+
+size_t tk_soa_arrays(const cb_entry_info *d)
+{
+    if (d->layout != CB_LAYOUT_SOA)
+        return 0;
+    return d->many == CB_SHAPE_BOX ? 4 : d->many == CB_SHAPE_OBOX ? 6 : 3;
+}
+
+const void *tk_soa_without(const cb_entry_info *d, const void *many, size_t k, tk_soa *copy)
+{
+    const float **member[6] = {NULL};
+    switch (d->many) {
+    case CB_SHAPE_BOX:
+        copy->box = *(const cb_box_soa *)many;
+        member[0] = &copy->box.min_x, member[1] = &copy->box.min_y;
+        member[2] = &copy->box.max_x, member[3] = &copy->box.max_y;
+        break;
+    case CB_SHAPE_OBOX:
+        copy->obox = *(const cb_obox_soa *)many;
+        member[0] = &copy->obox.cx, member[1] = &copy->obox.cy, member[2] = &copy->obox.hx;
+        member[3] = &copy->obox.hy, member[4] = &copy->obox.c, member[5] = &copy->obox.s;
+        break;
+    default:
+        copy->circle = *(const cb_circle_soa *)many;
+        member[0] = &copy->circle.x, member[1] = &copy->circle.y, member[2] = &copy->circle.r;
+        break;
+    }
+    if (k < tk_soa_arrays(d))
+        *member[k] = NULL;
+    return copy;
+}
+
+cb_args tk_args(const cb_entry_info *d, const tk_probe *p, const void *many, size_t n, void *out,
+                unsigned flags, float margin)
+{
+    cb_args a;
+    memset(&a, 0, sizeof a);
+    switch (d->one) {
+    case CB_SHAPE_CIRCLE: a.circle = p->circle; break;
+    case CB_SHAPE_BOX: a.box = p->box; break;
+    case CB_SHAPE_OBOX: a.obox = p->obox; break;
+    }
+    a.many = many, a.n = n, a.out = out, a.flags = flags, a.margin = margin;
+    return a;
+}
+
+/* One shape of kind k: the single one of a (many == NULL) or element i. */
+static const char *describe(cb_shape k, const cb_entry_info *d, const cb_args *a, const void *many,
+                            size_t i, char *buf, size_t size)
+{
+    if (k == CB_SHAPE_CIRCLE) {
+        cb_circle c = many ? tk_circle_at(d, many, i) : a->circle;
+        snprintf(buf, size, "circle (%a, %a, r %a)", (double)c.x, (double)c.y, (double)c.r);
+    } else if (k == CB_SHAPE_BOX) {
+        cb_box b = many ? tk_box_at(d, many, i) : a->box;
+        snprintf(buf, size, "box (%a, %a, %a, %a)", (double)b.min_x, (double)b.min_y,
+                 (double)b.max_x, (double)b.max_y);
+    } else {
+        cb_obox o = many ? tk_obox_at(d, many, i) : a->obox;
+        snprintf(buf, size, "obox (centre %a, %a, half %a, %a, rotation %a, %a)", (double)o.cx,
+                 (double)o.cy, (double)o.hx, (double)o.hy, (double)o.c, (double)o.s);
+    }
+    return buf;
+}
+
+const char *tk_describe_one(const cb_entry_info *d, const cb_args *a, char *buf, size_t size)
+{
+    return describe(d->one, d, a, NULL, 0, buf, size);
+}
+
+const char *tk_describe_element(const cb_entry_info *d, const cb_args *a, size_t i, char *buf,
+                                size_t size)
+{
+    char one[160], el[160];
+    describe(d->one, d, a, NULL, 0, one, sizeof one);
+    describe(d->many, d, a, a->many, i, el, sizeof el);
+    snprintf(buf, size, "%s vs element %zu: %s", one, i, el);
+    return buf;
+}
+
+const float tk_rotations[][2] = {
+    /* unit pairs (TK_ROTATIONS_UNIT of them): quarter turns, signed zeros */
+    {1.0f, 0.0f}, {0.0f, 1.0f}, {-1.0f, 0.0f}, {0.0f, -1.0f},
+    {1.0f, -0.0f}, {-0.0f, 1.0f}, {-1.0f, -0.0f}, {-0.0f, -1.0f},
+    /* 3-4-5 and 7-24-25 (the floats nearest), 45, 30 and 60 degrees, 1 and 2 radians */
+    {0.6f, 0.8f}, {0.8f, 0.6f}, {-0.6f, 0.8f}, {0.8f, -0.6f}, {-0.8f, -0.6f},
+    {0.28f, 0.96f}, {-0.96f, 0.28f},
+    {0.70710677f, 0.70710677f}, {-0.70710677f, 0.70710677f},
+    {0.8660254f, 0.5f}, {0.5f, -0.8660254f},
+    {0.5403023f, 0.84147096f}, {-0.41614684f, 0.9092974f},
+    /* one ulp off unit length; cos of the float nearest pi/2; a denormal sine */
+    {1.0000001f, 0.0f}, {0.0f, 0.99999994f}, {-4.371139e-8f, 1.0f}, {1.0f, 0x1p-149f},
+    /* not unit: slightly (beyond 2^-20), badly, degenerate */
+    {1.0000019f, 0.0f}, {0.6f, 0.80001f}, {0.99999f, 0.0f},
+    {2.0f, 0.0f}, {0.5f, 0.5f}, {3.0f, 4.0f}, {1.0f, 1.0f}, {0.0f, 0.5f},
+    {0.0f, 0.0f}, {-0.0f, -0.0f}, {0x1p-149f, 0.0f}, {1e-30f, 1e-30f},
+    /* huge: the frame's products overflow */
+    {FLT_MAX, FLT_MAX}, {1e30f, -1e30f},
+    /* infinite and NaN components */
+    {INFINITY, 0.0f}, {0.0f, -INFINITY}, {INFINITY, INFINITY},
+    {NAN, 0.0f}, {0.0f, NAN}, {-NAN, 1.0f}, {NAN, NAN},
+};
+const size_t tk_rotation_count = sizeof tk_rotations / sizeof tk_rotations[0];
+
+cb_obox tk_obox_of_box(cb_box b, float c, float s)
+{
+    float x0 = b.min_x * 0.5f, x1 = b.max_x * 0.5f, y0 = b.min_y * 0.5f, y1 = b.max_y * 0.5f;
+    cb_obox o = {x0 + x1, y0 + y1, x1 - x0, y1 - y0, c, s};
+    return o;
+}
+
 /* Adding a query: its pair function above, and its case here. */
 int ref_element(const cb_entry_info *d, const cb_args *a, size_t i, float *separation,
                 tk_contact *rec)
 {
     unsigned strict = a->flags & CB_STRICT;
-    /* the pair as (circle, box) or (circle, circle), whichever shape is single */
-    int boxes = d->one != d->many;
+    /* the pair as (circle, box), (circle, oriented box) or (circle, circle),
+     * whichever shape is single: 0 circles, 1 boxes, 2 oriented boxes */
+    int pair;
     cb_circle c = a->circle, o = {0, 0, 0};
     cb_box b = a->box;
+    cb_obox ob = a->obox;
     if (d->one == CB_SHAPE_BOX && d->many == CB_SHAPE_CIRCLE)
-        c = tk_circle_at(d, a->many, i);
+        pair = 1, c = tk_circle_at(d, a->many, i);
     else if (d->one == CB_SHAPE_CIRCLE && d->many == CB_SHAPE_BOX)
-        b = tk_box_at(d, a->many, i);
+        pair = 1, b = tk_box_at(d, a->many, i);
+    else if (d->one == CB_SHAPE_OBOX && d->many == CB_SHAPE_CIRCLE)
+        pair = 2, c = tk_circle_at(d, a->many, i);
+    else if (d->one == CB_SHAPE_CIRCLE && d->many == CB_SHAPE_OBOX)
+        pair = 2, ob = tk_obox_at(d, a->many, i);
     else if (d->one == CB_SHAPE_CIRCLE && d->many == CB_SHAPE_CIRCLE)
-        o = tk_circle_at(d, a->many, i);
+        pair = 0, o = tk_circle_at(d, a->many, i);
     else
-        boxes = -1;
+        pair = -1;
     tk_contact r;
-    switch (boxes < 0 ? -1 : (int)d->query) {
+    switch (pair < 0 ? -1 : (int)d->query) {
     case CB_QUERY_OVERLAP:
-        return boxes ? ref_overlap(c, b, strict) : ref_overlap_circles(c, o, strict);
+        return pair == 1   ? ref_overlap(c, b, strict)
+               : pair == 2 ? ref_overlap_obox(c, ob, strict)
+                           : ref_overlap_circles(c, o, strict);
     case CB_QUERY_DISTANCE:
         if (separation)
-            *separation = boxes ? ref_distance(c, b) : ref_distance_circles(c, o);
+            *separation = pair == 1   ? ref_distance(c, b)
+                          : pair == 2 ? ref_distance_obox(c, ob)
+                                      : ref_distance_circles(c, o);
         return 0;
     case CB_QUERY_CONTACTS: {
-        int hit = boxes ? ref_contact(c, b, a->margin, strict, &r)
-                        : ref_contact_circles(c, o, a->margin, strict, &r);
+        int hit = pair == 1   ? ref_contact(c, b, a->margin, strict, &r)
+                  : pair == 2 ? ref_contact_obox(c, ob, a->margin, strict, &r)
+                              : ref_contact_circles(c, o, a->margin, strict, &r);
         if (separation)
             *separation = r.separation;
         if (rec)

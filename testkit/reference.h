@@ -48,6 +48,14 @@ int ref_contact_circles(cb_circle c, cb_circle o, float margin, unsigned flags, 
 float ref_distance(cb_circle c, cb_box b);
 float ref_distance_circles(cb_circle c, cb_circle o);
 
+/* The ORIENTED BOXES contract, circle c vs oriented box o (either shape the
+ * single one): the circle carried into o's frame, the axis-aligned functions
+ * above on it and the box (-hx, -hy, hx, hy), the record's normal and point
+ * carried back. */
+int ref_overlap_obox(cb_circle c, cb_obox o, unsigned flags);
+int ref_contact_obox(cb_circle c, cb_obox o, float margin, unsigned flags, tk_contact *rec);
+float ref_distance_obox(cb_circle c, cb_obox o);
+
 /* The contract's SQRT: IEEE binary32 square root, correctly rounded, here in
  * integer arithmetic (no libm, no sqrt instruction), so it is independent of
  * the library's. NaN in, NaN out; -0 gives -0; other negatives NaN. */
@@ -55,12 +63,15 @@ float ref_sqrt(float x);
 
 /* ---- entries: run any entry's contract, one element at a time */
 
-/* The elements of every layout, so a caller can hand any entry its input. */
+/* The elements of every shape and layout, so a caller can hand any entry
+ * its input. A view that is NULL is handed as it is (n == 0 tests). */
 typedef struct {
     const cb_box_soa *boxes;
     const cb_box *boxes_aos;
     const cb_circle_soa *circles;
     const cb_circle *circles_aos;
+    const cb_obox_soa *oboxes;
+    const cb_obox *oboxes_aos;
 } tk_views;
 
 /* The pointer entry d reads as cb_args.many: the view of its many/layout. */
@@ -69,6 +80,59 @@ const void *tk_pick(const cb_entry_info *d, const tk_views *v);
 /* Element i of entry d's input array `many`. */
 cb_box tk_box_at(const cb_entry_info *d, const void *many, size_t i);
 cb_circle tk_circle_at(const cb_entry_info *d, const void *many, size_t i);
+cb_obox tk_obox_at(const cb_entry_info *d, const void *many, size_t i);
+
+/* The arrays of a SoA input of entry d (4 for boxes, 3 for circles, 6 for
+ * oriented boxes, in their struct's order), 0 for an AoS input. */
+size_t tk_soa_arrays(const cb_entry_info *d);
+/* Room for a copy of any SoA struct. */
+typedef union {
+    cb_box_soa box;
+    cb_circle_soa circle;
+    cb_obox_soa obox;
+} tk_soa;
+/* A copy of entry d's SoA input `many` (a pointer tk_pick gave) in *copy,
+ * with its array k (k < tk_soa_arrays(d)) set to NULL: the input of a call
+ * that must be refused when n > 0. Returns the pointer to pass as
+ * cb_args.many. */
+const void *tk_soa_without(const cb_entry_info *d, const void *many, size_t k, tk_soa *copy);
+
+/* The single shapes of a call, one of each kind: an entry reads the one its
+ * d->one names (cb_args.circle, .box or .obox). */
+typedef struct {
+    cb_circle circle;
+    cb_box box;
+    cb_obox obox;
+} tk_probe;
+/* The arguments of one call of entry d: the probe's shape d reads (the
+ * other single shapes zero, as cb_args asks), then the rest as given. */
+cb_args tk_args(const cb_entry_info *d, const tk_probe *p, const void *many, size_t n, void *out,
+                unsigned flags, float margin);
+
+/* Messages: entry d's single shape in a, and "<single> vs element i: <element>". */
+const char *tk_describe_one(const cb_entry_info *d, const cb_args *a, char *buf, size_t size);
+const char *tk_describe_element(const cb_entry_info *d, const cb_args *a, size_t i, char *buf,
+                                size_t size);
+
+/* ---- oriented boxes from boxes: corpora carry every box's oriented twin */
+
+/* Rotations (c, s) that corpora draw from, as exact floats (no libm: the
+ * digest builds its corpus from them on every machine alike). The first
+ * TK_ROTATIONS_UNIT are unit pairs in cbatch.h's sense (|c*c + s*s - 1| <=
+ * 2^-20): exact quarter turns with either zero sign, Pythagorean triples,
+ * the floats nearest cos and sin of common angles, pairs one ulp off unit
+ * length. The rest are what cb_validate_oboxes rejects and the kernels must
+ * still agree on: slightly and badly non-unit pairs, the zero pair,
+ * denormal, huge, infinite and NaN components. */
+extern const float tk_rotations[][2];
+extern const size_t tk_rotation_count;
+#define TK_ROTATIONS_UNIT 25
+
+/* Box b as an oriented box with rotation (c, s) about its centre: the
+ * centre and half-extents as cb_obox_from_box computes them, cx = (min_x *
+ * 0.5) + (max_x * 0.5), hx = (max_x * 0.5) - (min_x * 0.5) (an inverted box
+ * gives a negative half-extent, NaN and infinities carry over). */
+cb_obox tk_obox_of_box(cb_box b, float c, float s);
 
 /* Whether element i of the call a is in entry d's hit set by the reference:
  * an overlap hit, or a reported contact (at a->margin). DISTANCES entries

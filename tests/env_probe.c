@@ -30,18 +30,28 @@ int main(int argc, char **argv)
     int table_ok = 1, agree = 1;
     enum { N = 203 };
     float x0[N], y0[N], x1[N], y1[N], cx[N], cy[N], cr[N];
+    float ox[N], oy[N], ohx[N], ohy[N], oc[N], os[N];
     cb_box box_records[N];
     cb_circle circle_records[N];
+    cb_obox obox_records[N];
     for (int i = 0; i < N; i++) {
         x0[i] = (float)(i % 17) - 8.f, y0[i] = (float)(i % 13) - 6.f;
         x1[i] = x0[i] + (float)(i % 5), y1[i] = y0[i] + (float)(i % 3);
         cx[i] = (float)(i % 11) - 5.f, cy[i] = (float)(i % 7) - 3.f, cr[i] = (float)(i % 4) * 0.5f;
         box_records[i] = (cb_box){x0[i], y0[i], x1[i], y1[i]};
         circle_records[i] = (cb_circle){cx[i], cy[i], cr[i]};
+        /* the boxes' twins, turned by a unit pair of testkit's table */
+        const float *rot = tk_rotations[i % TK_ROTATIONS_UNIT];
+        obox_records[i] = tk_obox_of_box(box_records[i], rot[0], rot[1]);
+        ox[i] = obox_records[i].cx, oy[i] = obox_records[i].cy, ohx[i] = obox_records[i].hx;
+        ohy[i] = obox_records[i].hy, oc[i] = obox_records[i].c, os[i] = obox_records[i].s;
     }
     cb_box_soa boxes = {x0, y0, x1, y1};
     cb_circle_soa circles = {cx, cy, cr};
-    tk_views v = {&boxes, box_records, &circles, circle_records};
+    cb_obox_soa oboxes = {ox, oy, ohx, ohy, oc, os};
+    tk_views v = {&boxes, box_records, &circles, circle_records, &oboxes, obox_records};
+    const tk_probe probe = {{0.5f, -0.25f, 5.f}, {-1.5f, -2.f, 2.5f, 1.f},
+                            {0.5f, -0.5f, 2.f, 1.5f, 0.6f, 0.8f}};
     for (size_t e = 0; e < cb_entry_count(); e++) {
         const cb_entry_info *d = cb_entry_info_of(e);
         cb_kernel_fn scalar = cb_entry_kernel(e, CB_BACKEND_SCALAR);
@@ -51,11 +61,7 @@ int main(int argc, char **argv)
         tk_out pub, ref; /* any output kind, as testkit lays it out */
         tk_out_malloc(&pub, d, N), tk_out_malloc(&ref, d, N);
         for (unsigned f = 0; f <= CB_STRICT; f++) {
-            cb_args a = {{0, 0, 0}, {0, 0, 0, 0}, tk_pick(d, &v), N, pub.out, f, 0.5f};
-            if (d->one == CB_SHAPE_CIRCLE)
-                a.circle = (cb_circle){0.5f, -0.25f, 5.f};
-            else
-                a.box = (cb_box){-1.5f, -2.f, 2.5f, 1.f};
+            cb_args a = tk_args(d, &probe, tk_pick(d, &v), N, pub.out, f, 0.5f);
             size_t h1 = cb_entry_call(e, &a);
             a.out = ref.out;
             size_t h2 = scalar(&a);

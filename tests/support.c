@@ -180,6 +180,14 @@ tb_corpus tb_corpus_new_at(size_t n, int before, size_t offset)
     c.y = alloc_at(n * sizeof(float), before, offset);
     c.r = alloc_at(n * sizeof(float), before, offset);
     c.circles = alloc_at(n * sizeof(cb_circle), before, offset);
+    c.cx = alloc_at(n * sizeof(float), before, offset);
+    c.cy = alloc_at(n * sizeof(float), before, offset);
+    c.hx = alloc_at(n * sizeof(float), before, offset);
+    c.hy = alloc_at(n * sizeof(float), before, offset);
+    c.c = alloc_at(n * sizeof(float), before, offset);
+    c.s = alloc_at(n * sizeof(float), before, offset);
+    c.oboxes = alloc_at(n * sizeof(cb_obox), before, offset);
+    c.obox_soa = (cb_obox_soa){c.cx, c.cy, c.hx, c.hy, c.c, c.s};
     return c;
 }
 
@@ -191,7 +199,19 @@ void tb_corpus_free(tb_corpus *c)
     tb_free(c->boxes);
     tb_free(c->x), tb_free(c->y), tb_free(c->r);
     tb_free(c->circles);
+    tb_free(c->cx), tb_free(c->cy), tb_free(c->hx), tb_free(c->hy), tb_free(c->c), tb_free(c->s);
+    tb_free(c->oboxes);
     memset(c, 0, sizeof *c);
+}
+
+void tb_corpus_copy(tb_corpus *dst, const tb_corpus *src)
+{
+    for (size_t i = 0; i < dst->n && i < src->n; i++) {
+        /* set the box first: it writes its twin, which the obox then replaces */
+        tb_corpus_set_box(dst, i, src->boxes[i]);
+        tb_corpus_set_circle(dst, i, src->circles[i]);
+        tb_corpus_set_obox(dst, i, src->oboxes[i]);
+    }
 }
 
 cb_box_soa tb_corpus_boxes(const tb_corpus *c)
@@ -206,11 +226,13 @@ cb_circle_soa tb_corpus_circles(const tb_corpus *c)
     return s;
 }
 
+cb_obox_soa tb_corpus_oboxes(const tb_corpus *c) { return c->obox_soa; }
+
 tk_views tb_corpus_views(const tb_corpus *c, cb_box_soa *bs, cb_circle_soa *cs)
 {
     *bs = tb_corpus_boxes(c);
     *cs = tb_corpus_circles(c);
-    tk_views v = {bs, c->boxes, cs, c->circles};
+    tk_views v = {bs, c->boxes, cs, c->circles, &c->obox_soa, c->oboxes};
     return v;
 }
 
@@ -218,6 +240,89 @@ void tb_corpus_set_box(tb_corpus *c, size_t i, cb_box b)
 {
     c->min_x[i] = b.min_x, c->min_y[i] = b.min_y, c->max_x[i] = b.max_x, c->max_y[i] = b.max_y;
     c->boxes[i] = b;
+    tb_corpus_set_obox(c, i, tb_obox_of(b));
+}
+
+void tb_corpus_set_obox(tb_corpus *c, size_t i, cb_obox o)
+{
+    c->cx[i] = o.cx, c->cy[i] = o.cy, c->hx[i] = o.hx, c->hy[i] = o.hy, c->c[i] = o.c;
+    c->s[i] = o.s;
+    c->oboxes[i] = o;
+}
+
+/* ------------------------------------------------- rotations, oriented boxes */
+
+/* A uniform double in [0, 1) from 53 random bits. */
+static double unit_double(tb_rng *r) { return (double)(tk_next(r) >> 11) * 0x1p-53; }
+
+static float adversarial_or_any(tb_rng *r);
+
+void tb_rotation(tb_rng *r, int unit_only, float *c, float *s)
+{
+    uint64_t k = tk_next(r) % (unit_only ? 4 : 8);
+    switch (k) {
+    case 0: { /* a unit pair of the table */
+        const float *p = tk_rotations[tk_next(r) % TK_ROTATIONS_UNIT];
+        *c = p[0], *s = p[1];
+        return;
+    }
+    case 4: { /* any pair of the table, the non-unit ones included */
+        const float *p = tk_rotations[tk_next(r) % tk_rotation_count];
+        *c = p[0], *s = p[1];
+        return;
+    }
+    case 5: /* adversarial values or any bit patterns */
+        *c = adversarial_or_any(r), *s = adversarial_or_any(r);
+        return;
+    default: { /* the floats nearest cos and sin of an angle in [-pi, pi) */
+        double t = (unit_double(r) * 2.0 - 1.0) * 3.14159265358979323846;
+        *c = (float)cos(t), *s = (float)sin(t);
+        return;
+    }
+    }
+}
+
+cb_obox tb_obox_of(cb_box b)
+{
+    /* FNV-1a of the box's bits seeds the rotation's draw */
+    const float v[4] = {b.min_x, b.min_y, b.max_x, b.max_y};
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (int j = 0; j < 4; j++) {
+        uint32_t u;
+        memcpy(&u, &v[j], sizeof u);
+        for (int k = 0; k < 4; k++)
+            h = (h ^ ((u >> (8 * k)) & 0xffu)) * 0x100000001b3ull;
+    }
+    tb_rng r = {h};
+    float c, s;
+    tb_rotation(&r, 1, &c, &s);
+    return tk_obox_of_box(b, c, s);
+}
+
+cb_obox tb_obox_placed(cb_box rel, float px, float py, float c, float s)
+{
+    double ux = ((double)rel.min_x + rel.max_x) * 0.5, uy = ((double)rel.min_y + rel.max_y) * 0.5;
+    cb_obox o;
+    o.cx = (float)((double)px + (ux * c - uy * s));
+    o.cy = (float)((double)py + (ux * s + uy * c));
+    o.hx = (float)(((double)rel.max_x - rel.min_x) * 0.5);
+    o.hy = (float)(((double)rel.max_y - rel.min_y) * 0.5);
+    o.c = c, o.s = s;
+    return o;
+}
+
+cb_obox tb_any_obox(tb_rng *r)
+{
+    cb_obox o = {adversarial_or_any(r), adversarial_or_any(r), adversarial_or_any(r),
+                 adversarial_or_any(r), 0, 0};
+    tb_rotation(r, 0, &o.c, &o.s);
+    return o;
+}
+
+tk_probe tb_probe(cb_circle c, cb_box b)
+{
+    tk_probe p = {c, b, tb_obox_of(b)};
+    return p;
 }
 
 void tb_corpus_set_circle(tb_corpus *c, size_t i, cb_circle ci)
@@ -256,6 +361,12 @@ void tb_corpus_fill_adversarial(tb_corpus *c, tb_rng *r)
         tb_corpus_set_box(c, i, b);
         cb_circle ci = {adversarial_or_any(r), adversarial_or_any(r), adversarial_or_any(r)};
         tb_corpus_set_circle(c, i, ci);
+        /* half the oriented boxes keep the box's values as centre and
+         * extents (inverted boxes give negative half-extents), the others
+         * are adversarial throughout; the rotation is adversarial in both */
+        cb_obox o = tk_next(r) & 1 ? c->oboxes[i] : tb_any_obox(r);
+        tb_rotation(r, 0, &o.c, &o.s);
+        tb_corpus_set_obox(c, i, o);
     }
 }
 
@@ -279,9 +390,49 @@ static void on_arc(tb_rng *r, float x, float y, float d, int sx, int sy, float *
     *py = nudge(r, (float)(y + sy * d * sin(t)));
 }
 
+/* A box of size w x h relative to the origin (the centre of a circle of
+ * radius rad) that touches that circle, by mode: 0 its corner on the arc in
+ * the quadrant (sx, sy), the box beyond it; 1 its side at x = sx rad,
+ * spanning the centre's height; 2 its corner at the origin; 3 its side
+ * through the origin (in 2 and 3 the circle's centre is on the box's
+ * boundary). */
+static cb_box touching_rel(tb_rng *r, float rad, int sx, int sy, int mode, float w, float h)
+{
+    float px, py;
+    switch (mode) {
+    case 0: /* corner on the arc */
+        on_arc(r, 0, 0, rad, sx, sy, &px, &py);
+        break;
+    case 1: /* side: straight along x, the box spanning the centre's height */
+        px = nudge(r, (float)sx * rad), py = tk_uniform(r, -h, 0.f);
+        sy = 1;
+        break;
+    case 2: /* the centre on the corner */
+        px = 0, py = 0;
+        break;
+    default: /* the centre on a side */
+        px = 0, py = tk_uniform(r, -h, 0.f);
+        sy = 1;
+        break;
+    }
+    cb_box b;
+    b.min_x = sx > 0 ? px : px - w, b.max_x = sx > 0 ? px + w : px;
+    b.min_y = sy > 0 ? py : py - h, b.max_y = sy > 0 ? py + h : py;
+    return b;
+}
+
+/* (x, y) turned by the rotation of o about its centre, then moved there:
+ * a point given in o's frame, in the world (in double, rounded once). */
+static void from_frame(cb_obox o, double x, double y, float *wx, float *wy)
+{
+    *wx = (float)((double)o.cx + (x * o.c - y * o.s));
+    *wy = (float)((double)o.cy + (x * o.s + y * o.c));
+}
+
 void tb_corpus_fill_touching(tb_corpus *c, tb_rng *r, cb_circle circle, cb_box box)
 {
     float rad = fabsf(circle.r);
+    cb_obox twin = tb_obox_of(box);
     for (size_t i = 0; i < c->n; i++) {
         uint64_t k = tk_next(r);
         int sx = (k & 1) ? 1 : -1, sy = (k & 2) ? 1 : -1;
@@ -299,16 +450,57 @@ void tb_corpus_fill_touching(tb_corpus *c, tb_rng *r, cb_circle circle, cb_box b
         b.min_y = sy > 0 ? py : py - h, b.max_y = sy > 0 ? py + h : py;
         tb_corpus_set_box(c, i, b);
 
-        /* a circle touching a corner (or a side) of `box` from outside */
+        /* an oriented box touching `circle` in its own frame: corners and
+         * sides mostly, the circle's centre on its boundary sometimes */
+        uint64_t q = tk_next(r);
+        int mode = q % 8 == 7 ? 2 + (int)((q >> 3) & 1) : (q >> 4) % 4 == 0 ? 1 : 0;
+        float oc, os;
+        tb_rotation(r, 1, &oc, &os);
+        cb_obox o = tb_obox_placed(touching_rel(r, rad, sx, sy, mode, w, h), circle.x, circle.y,
+                                   oc, os);
+        o.cx = nudge(r, o.cx), o.cy = nudge(r, o.cy);
+        tb_corpus_set_obox(c, i, o);
+
+        /* a circle touching a corner (or a side) of `box` from outside, or
+         * (odd i) of its twin, in the twin's frame */
         cb_circle ci;
         ci.r = tk_uniform(r, 0.5f, 4.f);
-        float kx = sx > 0 ? box.max_x : box.min_x, ky = sy > 0 ? box.max_y : box.min_y;
-        if ((k >> 4) % 4 != 0) {
-            on_arc(r, kx, ky, ci.r, sx, sy, &ci.x, &ci.y);
+        if (i % 2) {
+            /* touching_rel's box touches a circle at the origin with its
+             * corner (ex, ey), in the quadrant (sx, sy), or its side; the
+             * twin's corner (-sx hx, -sy hy) takes the place of that corner,
+             * so the circle's centre is that corner minus (ex, ey) in the
+             * twin's frame (on its boundary in modes 2 and 3) */
+            cb_box rel = touching_rel(r, ci.r, sx, sy, mode, 1, 1);
+            float ex = sx > 0 ? rel.min_x : rel.max_x, ey = sy > 0 ? rel.min_y : rel.max_y;
+            float thx = fabsf(twin.hx), thy = fabsf(twin.hy);
+            if (mode == 1 || mode == 3) /* a side: the centre anywhere along it */
+                ey = tk_uniform(r, -thy, thy) - (float)sy * thy;
+            from_frame(twin, -(double)sx * thx - ex, -(double)sy * thy - ey, &ci.x, &ci.y);
+            ci.x = nudge(r, ci.x), ci.y = nudge(r, ci.y);
         } else {
-            ci.x = nudge(r, kx + (float)sx * ci.r);
-            ci.y = tk_uniform(r, box.min_y, box.max_y);
+            float kx = sx > 0 ? box.max_x : box.min_x, ky = sy > 0 ? box.max_y : box.min_y;
+            if ((k >> 4) % 4 != 0) {
+                on_arc(r, kx, ky, ci.r, sx, sy, &ci.x, &ci.y);
+            } else {
+                ci.x = nudge(r, kx + (float)sx * ci.r);
+                ci.y = tk_uniform(r, box.min_y, box.max_y);
+            }
         }
         tb_corpus_set_circle(c, i, ci);
     }
+}
+
+float tb_rexp(tk_rng *g, const int r[2])
+{
+    int e = r[0] + (int)(tk_next(g) % (uint64_t)(r[1] - r[0] + 1));
+    float v = ldexpf(tk_uniform(g, 1.f, 2.f), e);
+    return tk_next(g) & 1 ? -v : v;
+}
+
+float tb_rmag(tk_rng *g, const int r[2], unsigned zero_in)
+{
+    if (tk_next(g) % zero_in == 0)
+        return 0.f;
+    return fabsf(tb_rexp(g, r));
 }

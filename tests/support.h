@@ -68,7 +68,35 @@ extern const size_t tb_margin_count;
 extern const float tb_bad_margins[];
 extern const size_t tb_bad_margin_count;
 
-/* ---- corpora: SoA and AoS views of the same boxes and circles */
+/* ---- rotations and oriented boxes */
+
+/* A rotation (c, s) drawn from r: one of testkit's unit table pairs (exact
+ * quarter turns, Pythagorean pairs, ...) or the floats nearest cos and sin
+ * of a random angle (computed in double, so |c*c + s*s - 1| is within a few
+ * 2^-24). unit_only == 0 adds what a validator rejects: testkit's non-unit,
+ * zero, huge, infinite and NaN pairs, adversarial values and any bit
+ * patterns. */
+void tb_rotation(tb_rng *r, int unit_only, float *c, float *s);
+/* Box b's oriented twin: its centre and half-extents (tk_obox_of_box) with a
+ * unit rotation (tb_rotation) drawn from a hash of b's bits, so the same box
+ * always has the same twin, wherever it is made: the twin of a probe box is
+ * the probe for the oriented-box entries, and tb_corpus_fill_touching plants
+ * circles touching that very twin. */
+cb_obox tb_obox_of(cb_box b);
+/* The oriented box that stands to the point (px, py) as the axis-aligned
+ * box `rel` stands to the origin, turned by (c, s) about (px, py): its
+ * half-extents are rel's, its centre (px, py) plus rel's centre rotated (in
+ * double, rounded once), so a circle at (px, py) that touches `rel` (placed
+ * at the origin) touches it too, up to that rounding. */
+cb_obox tb_obox_placed(cb_box rel, float px, float py, float c, float s);
+/* An oriented box of adversarial values or any bit patterns, its rotation
+ * from tb_rotation(r, 0, ...). */
+cb_obox tb_any_obox(tb_rng *r);
+/* The probe of one call made of a circle and a box, the oriented box being
+ * the box's twin (tb_obox_of). */
+tk_probe tb_probe(cb_circle c, cb_box b);
+
+/* ---- corpora: SoA and AoS views of the same boxes, circles and oriented boxes */
 
 typedef struct {
     size_t n;
@@ -76,6 +104,9 @@ typedef struct {
     cb_box *boxes;                        /* the same boxes, AoS */
     float *x, *y, *r;                     /* SoA circles */
     cb_circle *circles;                   /* the same circles, AoS */
+    float *cx, *cy, *hx, *hy, *c, *s;     /* SoA oriented boxes */
+    cb_obox *oboxes;                      /* the same oriented boxes, AoS */
+    cb_obox_soa obox_soa;                 /* the SoA struct of the six arrays (for the views) */
 } tb_corpus;
 
 /* Allocates every array with tb_alloc_guarded (end-adjacent to a guard page). */
@@ -89,21 +120,42 @@ tb_corpus tb_corpus_new_at(size_t n, int before, size_t offset);
 void tb_corpus_free(tb_corpus *c);
 cb_box_soa tb_corpus_boxes(const tb_corpus *c);
 cb_circle_soa tb_corpus_circles(const tb_corpus *c);
+cb_obox_soa tb_corpus_oboxes(const tb_corpus *c);
 /* The corpus as testkit's views (for tk_pick: any entry's input). The SoA
- * structs live in *bs and *cs, which must outlive the views. */
+ * structs live in *bs and *cs (and the corpus itself for the oriented
+ * boxes), which must outlive the views. */
 tk_views tb_corpus_views(const tb_corpus *c, cb_box_soa *bs, cb_circle_soa *cs);
-/* Fills element i of both views. */
+/* Fills element i of both views. Setting a box sets the oriented box i to
+ * its twin (tb_obox_of) too, so every corpus of boxes is one of oriented
+ * boxes with the same centres, extents and special values; set the oriented
+ * box after the box to make it something else. */
 void tb_corpus_set_box(tb_corpus *c, size_t i, cb_box b);
 void tb_corpus_set_circle(tb_corpus *c, size_t i, cb_circle ci);
+void tb_corpus_set_obox(tb_corpus *c, size_t i, cb_obox o);
+/* Copies the first dst->n elements of every array of src (dst->n <= src->n). */
+void tb_corpus_copy(tb_corpus *dst, const tb_corpus *src);
 /* Realistic data: boxes of size 0.5..8 scattered over a 256x256 level,
- * circles of radius 0.5..4; a mix of hits, misses and near-touching. */
+ * circles of radius 0.5..4; a mix of hits, misses and near-touching. The
+ * oriented boxes are the boxes' twins, turned about their centres. */
 void tb_corpus_fill_random(tb_corpus *c, tb_rng *r);
-/* Every coordinate drawn from tb_adversarial or any bit pattern. */
+/* Every coordinate drawn from tb_adversarial or any bit pattern; the
+ * oriented boxes' too, with rotations from tb_rotation(r, 0, ...). */
 void tb_corpus_fill_adversarial(tb_corpus *c, tb_rng *r);
 /* Boundary data for one probe of each shape: every box touches `circle`
  * (within an ulp or two, at a corner with both dx and dy nonzero, or at a
- * side) and every circle touches `box` the same way. There the last bit of
- * d2 decides, so a kernel that fused a*b+c or reordered the sum differs. */
+ * side), every oriented box touches it the same way in its own frame (at a
+ * rotated corner or side, or with the circle's centre on its boundary),
+ * and every circle touches `box` (even indices) or its twin tb_obox_of(box)
+ * (odd indices) the same way. There the last bit of d2 decides, so a kernel
+ * that fused a*b+c or reordered the sum differs. */
 void tb_corpus_fill_touching(tb_corpus *c, tb_rng *r, cb_circle circle, cb_box box);
+
+
+/* +-m * 2^e with m uniform in [1, 2) and e uniform in [r[0], r[1]]
+ * (denormal when e < -126: rounded once): values of every scale for the
+ * accuracy suites. */
+float tb_rexp(tk_rng *g, const int r[2]);
+/* A magnitude |tb_rexp(g, r)|, zero one time in `zero_in`. */
+float tb_rmag(tk_rng *g, const int r[2], unsigned zero_in);
 
 #endif

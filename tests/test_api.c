@@ -45,10 +45,14 @@ Test(api, entry_table)
                   "entry %zu: name \"%s\" is not a cbatch function", e,
                   d->name ? d->name : "(null)");
         /* Extend with the header's enums when they grow. */
-        cr_assert(d->one == CB_SHAPE_CIRCLE || d->one == CB_SHAPE_BOX, "%s: one %d", d->name,
-                  d->one);
-        cr_assert(d->many == CB_SHAPE_CIRCLE || d->many == CB_SHAPE_BOX, "%s: many %d", d->name,
-                  d->many);
+        cr_assert(d->one == CB_SHAPE_CIRCLE || d->one == CB_SHAPE_BOX || d->one == CB_SHAPE_OBOX,
+                  "%s: one %d", d->name, d->one);
+        cr_assert(d->many == CB_SHAPE_CIRCLE || d->many == CB_SHAPE_BOX ||
+                      d->many == CB_SHAPE_OBOX,
+                  "%s: many %d", d->name, d->many);
+        /* Every pair has a circle on one side (cbatch.h has no box-box query). */
+        cr_assert(d->one == CB_SHAPE_CIRCLE || d->many == CB_SHAPE_CIRCLE,
+                  "%s: one %d, many %d", d->name, d->one, d->many);
         cr_assert(d->layout == CB_LAYOUT_SOA || d->layout == CB_LAYOUT_AOS, "%s: layout %d",
                   d->name, d->layout);
         cr_assert(d->output == CB_OUTPUT_MASK || d->output == CB_OUTPUT_INDICES ||
@@ -169,12 +173,8 @@ static void input_new(input *in, size_t n, uint64_t stream)
 static cb_args args_for(const cb_entry_info *d, const input *in, size_t n, void *out,
                         unsigned flags)
 {
-    cb_args a = {{0, 0, 0}, {0, 0, 0, 0}, tk_pick(d, &in->v), n, out, flags, 1.0f};
-    if (d->one == CB_SHAPE_CIRCLE)
-        a.circle = (cb_circle){128, 128, 90};
-    else
-        a.box = (cb_box){64, 64, 192, 192};
-    return a;
+    tk_probe probe = tb_probe((cb_circle){128, 128, 90}, (cb_box){64, 64, 192, 192});
+    return tk_args(d, &probe, tk_pick(d, &in->v), n, out, flags, 1.0f);
 }
 
 /* Out-of-range entries and a NULL args are refused without a call. */
@@ -328,17 +328,12 @@ Test(api, batch_argument_checks)
         cr_assert_eq(cb_entry_call(e, &a), CB_INVALID, "%s NULL input", fn);
         cr_assert(UNTOUCHED(), "%s wrote output for a NULL input", fn);
         if (d->layout == CB_LAYOUT_SOA) {
-            cb_box_soa b2 = in.bs;
-            cb_circle_soa c2 = in.cs;
-            const float **bm[] = {&b2.min_x, &b2.min_y, &b2.max_x, &b2.max_y};
-            const float **cm[] = {&c2.x, &c2.y, &c2.r};
-            int boxes = d->many == CB_SHAPE_BOX;
-            size_t members = boxes ? sizeof bm / sizeof bm[0] : sizeof cm / sizeof cm[0];
+            size_t members = tk_soa_arrays(d);
+            cr_assert(members >= 3, "%s: a SoA input of %zu arrays", fn, members);
             for (size_t m = 0; m < members; m++) {
-                b2 = in.bs, c2 = in.cs;
-                *(boxes ? bm[m] : cm[m]) = NULL;
+                tk_soa copy;
                 a = good;
-                a.many = boxes ? (const void *)&b2 : (const void *)&c2;
+                a.many = tk_soa_without(d, good.many, m, &copy);
                 RESET();
                 cr_assert_eq(cb_entry_call(e, &a), CB_INVALID, "%s NULL member %zu", fn, m);
                 cr_assert(UNTOUCHED(), "%s wrote output for a NULL member", fn);

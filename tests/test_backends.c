@@ -195,32 +195,6 @@ typedef struct {
     (s)->d->name, (s)->backend, (a)->flags, (double)(a)->margin, (w)->layout, (w)->data, (a)->n,   \
         (w)->probe, tb_seed()
 
-static void describe_circle(char *buf, size_t len, cb_circle c)
-{
-    snprintf(buf, len, "circle (%a, %a, r %a)", c.x, c.y, c.r);
-}
-
-static void describe_box(char *buf, size_t len, cb_box b)
-{
-    snprintf(buf, len, "box (%a, %a, %a, %a)", b.min_x, b.min_y, b.max_x, b.max_y);
-}
-
-/* "circle (...) vs element i: box (...)", from the descriptor's shapes. */
-static void describe_element(char *buf, size_t len, const cb_entry_info *d, const cb_args *a,
-                             size_t i)
-{
-    char one[128], el[128];
-    if (d->one == CB_SHAPE_CIRCLE)
-        describe_circle(one, sizeof one, a->circle);
-    else
-        describe_box(one, sizeof one, a->box);
-    if (d->many == CB_SHAPE_CIRCLE)
-        describe_circle(el, sizeof el, tk_circle_at(d, a->many, i));
-    else
-        describe_box(el, sizeof el, tk_box_at(d, a->many, i));
-    snprintf(buf, len, "%s vs element %zu: %s", one, i, el);
-}
-
 /* One call of entry s->d on `many` with one probe (the field of a the entry
  * reads), one flag value and one margin: the subject against the scalar
  * kernel and the reference, plus the format's invariants. Returns the
@@ -252,7 +226,7 @@ static size_t check_call(const subject *s, cb_args a, outbufs *o, const where *w
         size_t i = tk_first_difference(s->d, a.n, count[OUT_SUBJECT], o->out[OUT_SUBJECT].out,
                                        count[k], o->out[k].out);
         if (i < a.n)
-            describe_element(elem, sizeof elem, s->d, &a, i);
+            tk_describe_element(s->d, &a, i, elem, sizeof elem);
         else
             snprintf(elem, sizeof elem, "no element differs (the difference is in the count)");
         cr_assert_fail("against %s: %s; first element: %s: " WHERE_FMT, who[k], why, elem,
@@ -268,27 +242,35 @@ static size_t check_call(const subject *s, cb_args a, outbufs *o, const where *w
     return count[OUT_SUBJECT];
 }
 
-/* Every probe (a circle or a box, as the entry's single shape is) and every
- * flag value up to max_flags, on the input `many` of n elements. Probe p
- * with flag value f takes margin tb_margins[(mbase + p + f) % count], so the
- * probes of one corpus meet several margins (only contact entries read it). */
-static void check_corpus(const subject *s, const void *many, size_t n, const cb_circle *pcs,
-                         const cb_box *pbs, size_t probes, unsigned max_flags, size_t mbase,
-                         outbufs *o, where *w, tally *t)
+/* Every probe (its circle, box or oriented box, as the entry's single shape
+ * is) and every flag value up to max_flags, on the input `many` of n
+ * elements. Probe p with flag value f takes margin tb_margins[(mbase + p +
+ * f) % count], so the probes of one corpus meet several margins (only
+ * contact entries read it). */
+static void check_corpus(const subject *s, const void *many, size_t n, const tk_probe *probes,
+                         size_t np, unsigned max_flags, size_t mbase, outbufs *o, where *w,
+                         tally *t)
 {
-    static const cb_circle no_circle = {0, 0, 0};
-    static const cb_box no_box = {0, 0, 0, 0};
     for (unsigned flags = 0; flags <= max_flags; flags++)
-        for (size_t p = 0; p < probes; p++) {
-            cb_args a = {no_circle, no_box, many, n, NULL, flags, 0.0f};
-            a.margin = tb_margins[(mbase + p + flags) % tb_margin_count];
-            if (s->d->one == CB_SHAPE_CIRCLE)
-                a.circle = pcs[p];
-            else
-                a.box = pbs[p];
+        for (size_t p = 0; p < np; p++) {
+            cb_args a = tk_args(s->d, &probes[p], many, n, NULL, flags,
+                                tb_margins[(mbase + p + flags) % tb_margin_count]);
             w->probe = (int)p;
             check_call(s, a, o, w, t);
         }
+}
+
+/* The probes of one corpus from their circles and boxes: the oriented
+ * boxes are the boxes' twins (tb_probe: the twin of a touching corpus's box
+ * is the oriented box its odd circles touch), except the probe `adv`, which
+ * gets adversarial values and rotation (none when adv >= np). */
+static void make_probes(tk_probe *out, const cb_circle *pcs, const cb_box *pbs, size_t np,
+                        size_t adv, tk_rng *r)
+{
+    for (size_t p = 0; p < np; p++)
+        out[p] = tb_probe(pcs[p], pbs[p]);
+    if (adv < np)
+        out[adv].obox = tb_any_obox(r);
 }
 
 /* A realistic circle and box for tb_corpus_fill_touching to build around. */
@@ -452,9 +434,13 @@ ParameterizedTest(bl_param *p, backends, lengths, .timeout = 600)
                 n ? c.boxes[0] : (cb_box){0.f, 0.f, 2.f, 2.f},
                 n ? c.boxes[n - 1] : (cb_box){NAN, 0.f, 1.f, 1.f},
             };
+            tk_probe probes[6];
+            make_probes(probes, pcs, pbs, 6, 3, &r);
+            if (n) /* the first and last oriented boxes of the corpus as probes too */
+                probes[4].obox = c.oboxes[0], probes[5].obox = c.oboxes[n - 1];
             for (size_t e = 0; e < ne; e++) {
                 tally before = t[e];
-                check_corpus(&s[e], tk_pick(s[e].d, &v), n, pcs, pbs, 6, CB_STRICT,
+                check_corpus(&s[e], tk_pick(s[e].d, &v), n, probes, 6, CB_STRICT,
                              li + (size_t)kind, &o[e], &w, &t[e]);
                 if (kind == 0) {
                     random[e].hits += t[e].hits - before.hits;
@@ -499,7 +485,8 @@ ParameterizedTest(int *b, backends, empty_with_null_pointers)
         cr_assert_not_null(k);
         for (unsigned f = 0; f <= CB_STRICT; f++)
             for (int holes = 0; holes < 1 + (d->output == CB_OUTPUT_CONTACTS); holes++) {
-                cb_args a = {{0, 0, 1}, {-1, -1, 1, 1}, NULL, 0, holes ? &nulls : NULL, f, 0.0f};
+                tk_probe p = tb_probe((cb_circle){0, 0, 1}, (cb_box){-1, -1, 1, 1});
+                cb_args a = tk_args(d, &p, NULL, 0, holes ? &nulls : NULL, f, 0.0f);
                 cr_assert_eq(k(&a), 0, "raw %s on backend %s, n 0 with NULL pointers%s", d->name,
                              backend, holes ? " (cb_contacts of NULLs)" : "");
                 cr_assert_eq(cb_entry_call(e, &a), 0,
@@ -618,6 +605,60 @@ static void build_targeted(tb_corpus *cc, tb_corpus *bc, size_t *nc, size_t *nb)
 #define TARGETED_NC (7 * (1 + 3 * 25) + 8 + 9)
 #define TARGETED_NB (7 * (1 + 4 * 25) + 16 + 36)
 
+/* Oriented boxes built the same way: each value of a few oriented boxes
+ * (a square, a rotated rectangle, a quarter turn, a point, a negative
+ * half-extent) replaced in turn by each special value, every +-0
+ * combination, every rotation of testkit's table (non-unit, zero, NaN and
+ * infinite pairs included), and boxes touching the circle (0,0,5) of the
+ * targeted circles exactly, turned by each exact quarter turn (signed zeros
+ * included): at a corner (local offset (3, 4) from the corner (-1, -1) of
+ * the unit square) and at a side (6 from the centre of a unit square), each
+ * with one-ulp neighbours. */
+#define TARGETED_NO (5 * (1 + 6 * 25) + 64 + 64 + 8 * 2 * 3)
+
+static void build_targeted_oboxes(tb_corpus *oc, size_t *no)
+{
+    static const cb_obox base_o[] = {
+        {0, 0, 1, 1, 1, 0},   {0, 0, 2, 1, 0.6f, 0.8f}, {3, 4, 1, 2, 0, 1},
+        {0, 0, 0, 0, 1, 0},   {1, 1, -1, 1, 0.8f, -0.6f},
+    };
+    size_t j = 0;
+    for (size_t b = 0; b < sizeof base_o / sizeof base_o[0]; b++) {
+        tb_corpus_set_obox(oc, j++, base_o[b]);
+        for (int coord = 0; coord < 6; coord++)
+            for (size_t s = 0; s < N_SPECIAL; s++) {
+                cb_obox o = base_o[b];
+                float *f[6] = {&o.cx, &o.cy, &o.hx, &o.hy, &o.c, &o.s};
+                *f[coord] = special(s);
+                tb_corpus_set_obox(oc, j++, o);
+            }
+    }
+    for (int m = 0; m < 64; m++) {
+        cb_obox o = {(m & 1) ? -0.f : 0.f,  (m & 2) ? -0.f : 0.f,  (m & 4) ? -0.f : 0.f,
+                     (m & 8) ? -0.f : 0.f,  (m & 16) ? -0.f : 0.f, (m & 32) ? -0.f : 0.f};
+        tb_corpus_set_obox(oc, j++, o);
+    }
+    for (size_t k = 0; k < tk_rotation_count && k < 64; k++) {
+        cb_obox o = base_o[1];
+        o.c = tk_rotations[k][0], o.s = tk_rotations[k][1];
+        tb_corpus_set_obox(oc, j++, o);
+    }
+    /* The circle (0,0,5) lands in the frame at l = R^T (0 - centre); for
+     * the local offset l the centre is -(R l): exact with quarter turns. */
+    const float local[2][2] = {{-4, -5}, {-6, 0}};
+    for (size_t k = 0; k < 8; k++) /* the exact quarter turns lead the table */
+        for (int q = 0; q < 2; q++)
+            for (int dir = -1; dir <= 1; dir++) {
+                float c = tk_rotations[k][0], s = tk_rotations[k][1];
+                float lx = local[q][0], ly = local[q][1];
+                cb_obox o = {-(lx * c - ly * s), -(lx * s + ly * c), 1, 1, c, s};
+                if (dir)
+                    o.cx = o.cx == 0 ? (dir > 0 ? 0x1p-149f : -0x1p-149f) : ulp_step(o.cx, dir);
+                tb_corpus_set_obox(oc, j++, o);
+            }
+    *no = j;
+}
+
 /* ---------------------- pairs: every entry, both directions, cb_overlap */
 
 ParameterizedTestParameters(backends, pairs)
@@ -625,12 +666,28 @@ ParameterizedTestParameters(backends, pairs)
     return cr_make_param_array(int, all_backends, CB_BACKEND_COUNT);
 }
 
-/* Every circle against every box of a targeted + random + any-bit-pattern
- * set, asked through every overlap entry of the backend: as "circle i vs the
- * boxes" (element j) by the entries whose single shape is the circle, and as
- * "box j vs the circles" (element i) by the others. Each entry's answer for
- * the pair (i, j) must equal cb_overlap's, which must equal ref_overlap's;
- * every call is also checked against scalar and the reference. */
+/* The elements of one shape in the pairs test, each one the single shape of
+ * its own calls in turn: their corpus, views, count, and the answer for
+ * (circle i, element j) with each flag value, want[f][i * n + j]. */
+typedef struct {
+    cb_shape shape;
+    tb_corpus c;
+    cb_box_soa bs;
+    cb_circle_soa cs;
+    tk_views v;
+    size_t n;
+    unsigned char *want[2];
+} pair_set;
+
+/* Every circle against every box and every oriented box of a targeted +
+ * random + any-bit-pattern set, asked through every overlap entry of the
+ * backend with a circle on one side: as "circle i vs the boxes" (element j)
+ * by the entries whose single shape is the circle, and as "box j vs the
+ * circles" (element i) by the others. Each entry's answer for the pair
+ * (i, j) must equal cb_overlap's, which must equal ref_overlap's, for boxes,
+ * and ref_overlap_obox's for oriented boxes (the library has no one-pair
+ * function of those; the calls themselves are checked against scalar and
+ * the reference too), so both directions, every layout and output agree. */
 ParameterizedTest(int *b, backends, pairs, .timeout = 600)
 {
     const char *backend = runnable_or_skip(*b);
@@ -639,11 +696,15 @@ ParameterizedTest(int *b, backends, pairs, .timeout = 600)
      * every array still ends at its guard page. */
     tb_corpus sc = tb_corpus_new(TARGETED_NC + 3 * EXTRA + 1);
     tb_corpus sb = tb_corpus_new(TARGETED_NB + 3 * EXTRA + 1);
-    size_t nc, nb;
+    tb_corpus so = tb_corpus_new(TARGETED_NO + 3 * EXTRA + 1);
+    size_t nc, nb, no;
     build_targeted(&sc, &sb, &nc, &nb);
-    cr_assert(nc <= TARGETED_NC && nb <= TARGETED_NB, "targeted set overflow");
+    build_targeted_oboxes(&so, &no);
+    cr_assert(nc <= TARGETED_NC && nb <= TARGETED_NB && no <= TARGETED_NO,
+              "targeted set overflow");
     /* Random near-touching pairs (fill_random), raw bit patterns, and
-     * boxes/circles touching one circle/box within an ulp or two. */
+     * boxes/circles touching one circle/box within an ulp or two (the odd
+     * circles touch the box's twin, which joins the oriented boxes). */
     tk_rng r = tb_rng_for(0x2000000u);
     tb_corpus rnd = tb_corpus_new(EXTRA), tch = tb_corpus_new(EXTRA);
     tb_corpus_fill_random(&rnd, &r);
@@ -652,48 +713,71 @@ ParameterizedTest(int *b, backends, pairs, .timeout = 600)
     tb_corpus_fill_touching(&tch, &r, tc, tbx);
     tb_corpus_set_circle(&sc, nc++, tc);
     tb_corpus_set_box(&sb, nb++, tbx);
+    tb_corpus_set_obox(&so, no++, tb_obox_of(tbx));
     for (size_t i = 0; i < EXTRA; i++) {
         tb_corpus_set_circle(&sc, nc++, rnd.circles[i]);
         tb_corpus_set_box(&sb, nb++, rnd.boxes[i]);
+        tb_corpus_set_obox(&so, no++, rnd.oboxes[i]);
         tb_corpus_set_circle(&sc, nc++, tch.circles[i]);
         tb_corpus_set_box(&sb, nb++, tch.boxes[i]);
+        tb_corpus_set_obox(&so, no++, tch.oboxes[i]);
         cb_circle ac = {tk_any_float(&r), tk_any_float(&r), tk_any_float(&r)};
         cb_box ab = {tk_any_float(&r), tk_any_float(&r), tk_any_float(&r), tk_any_float(&r)};
+        cb_obox ao = {tk_any_float(&r), tk_any_float(&r), tk_any_float(&r),
+                      tk_any_float(&r), tk_any_float(&r), tk_any_float(&r)};
         tb_corpus_set_circle(&sc, nc++, ac);
         tb_corpus_set_box(&sb, nb++, ab);
+        tb_corpus_set_obox(&so, no++, ao);
     }
-    tb_corpus cc = tb_corpus_new(nc), bc = tb_corpus_new(nb);
+    tb_corpus cc = tb_corpus_new(nc);
     for (size_t i = 0; i < nc; i++)
         tb_corpus_set_circle(&cc, i, sc.circles[i]);
-    for (size_t j = 0; j < nb; j++)
-        tb_corpus_set_box(&bc, j, sb.boxes[j]);
-    tb_corpus_free(&rnd), tb_corpus_free(&tch), tb_corpus_free(&sc), tb_corpus_free(&sb);
-    cb_box_soa cbs, bbs;
-    cb_circle_soa ccs, bcs;
-    tk_views cv = tb_corpus_views(&cc, &cbs, &ccs), bv = tb_corpus_views(&bc, &bbs, &bcs);
-
-    /* want[f][i * nb + j]: circle i vs box j with flags f, by cb_overlap. */
-    unsigned char *want[2], *got = malloc(nc * nb);
-    uint64_t *row = malloc(((nc + nb) / 64 + 1) * sizeof *row); /* one call's hits, as bits */
-    cr_assert(got && row);
-    for (unsigned f = 0; f <= CB_STRICT; f++) {
-        want[f] = malloc(nc * nb);
-        cr_assert_not_null(want[f]);
-        for (size_t i = 0; i < nc; i++)
-            for (size_t j = 0; j < nb; j++) {
-                int lib = cb_overlap(cc.circles[i], bc.boxes[j], f);
-                int ref = ref_overlap(cc.circles[i], bc.boxes[j], f);
-                if (lib != ref)
-                    cr_assert_fail("circle %zu (%a, %a, r %a) vs box %zu (%a, %a, %a, %a), flags "
-                                   "%u: cb_overlap %d, ref_overlap %d",
-                                   i, cc.circles[i].x, cc.circles[i].y, cc.circles[i].r, j,
-                                   bc.boxes[j].min_x, bc.boxes[j].min_y, bc.boxes[j].max_x,
-                                   bc.boxes[j].max_y, f, lib, ref);
-                want[f][i * nb + j] = (unsigned char)lib;
-            }
+    pair_set sets[2];
+    memset(sets, 0, sizeof sets);
+    sets[0].shape = CB_SHAPE_BOX, sets[1].shape = CB_SHAPE_OBOX;
+    sets[0].n = nb, sets[1].n = no;
+    for (int k = 0; k < 2; k++) {
+        sets[k].c = tb_corpus_new(sets[k].n);
+        tb_corpus_copy(&sets[k].c, k ? &so : &sb);
+        sets[k].v = tb_corpus_views(&sets[k].c, &sets[k].bs, &sets[k].cs);
     }
+    tb_corpus_free(&rnd), tb_corpus_free(&tch), tb_corpus_free(&sc), tb_corpus_free(&sb);
+    tb_corpus_free(&so);
+    cb_box_soa cbs;
+    cb_circle_soa ccs;
+    tk_views cv = tb_corpus_views(&cc, &cbs, &ccs);
 
-    size_t entries = 0;
+    /* want: circle i vs box j by cb_overlap (and the reference), circle i vs
+     * oriented box j by the reference */
+    for (int k = 0; k < 2; k++)
+        for (unsigned f = 0; f <= CB_STRICT; f++) {
+            size_t n = sets[k].n;
+            unsigned char *want = sets[k].want[f] = malloc(nc * n);
+            cr_assert_not_null(want);
+            for (size_t i = 0; i < nc; i++)
+                for (size_t j = 0; j < n; j++) {
+                    if (k) {
+                        want[i * n + j] =
+                            (unsigned char)ref_overlap_obox(cc.circles[i], sets[k].c.oboxes[j], f);
+                        continue;
+                    }
+                    cb_box x = sets[k].c.boxes[j];
+                    int lib = cb_overlap(cc.circles[i], x, f);
+                    int ref = ref_overlap(cc.circles[i], x, f);
+                    if (lib != ref)
+                        cr_assert_fail("circle %zu (%a, %a, r %a) vs box %zu (%a, %a, %a, %a), "
+                                       "flags %u: cb_overlap %d, ref_overlap %d",
+                                       i, cc.circles[i].x, cc.circles[i].y, cc.circles[i].r, j,
+                                       x.min_x, x.min_y, x.max_x, x.max_y, f, lib, ref);
+                    want[i * n + j] = (unsigned char)lib;
+                }
+        }
+
+    size_t most = nb > no ? nb : no;
+    unsigned char *got = malloc(nc * most);
+    uint64_t *row = malloc(((nc + most) / 64 + 1) * sizeof *row); /* one call's hits, as bits */
+    cr_assert(got && row);
+    size_t entries[2] = {0, 0};
     tally t = {0, 0, 0};
     for (size_t e = 0; e < cb_entry_count(); e++) {
         const cb_entry_info *d = info_or_fail(e);
@@ -701,52 +785,70 @@ ParameterizedTest(int *b, backends, pairs, .timeout = 600)
             continue;
         subject s = kernel_or_skip(*b, e);
         int circle_first = d->one == CB_SHAPE_CIRCLE;
-        size_t probes = circle_first ? nc : nb, n = circle_first ? nb : nc;
-        const void *many = tk_pick(d, circle_first ? &bv : &cv);
+        cb_shape other = circle_first ? d->many : d->one;
+        cr_assert(other == CB_SHAPE_BOX || other == CB_SHAPE_OBOX, "%s: shape %d", d->name,
+                  (int)other);
+        pair_set *set = &sets[other == CB_SHAPE_OBOX];
+        size_t ns = set->n;
+        size_t probes = circle_first ? nc : ns, n = circle_first ? ns : nc;
+        const void *many = tk_pick(d, circle_first ? &set->v : &cv);
         outbufs o = outbufs_new(d, n, 1, 0);
         where w = {"end-of-page", "targeted+random pairs", 0};
         for (unsigned f = 0; f <= CB_STRICT; f++) {
             for (size_t p = 0; p < probes; p++) {
-                cb_args a = {{0, 0, 0}, {0, 0, 0, 0}, many, n, NULL, f, 0.0f};
+                tk_probe pr = {{0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0, 0, 0}};
                 if (circle_first)
-                    a.circle = cc.circles[p];
+                    pr.circle = cc.circles[p];
+                else if (other == CB_SHAPE_BOX)
+                    pr.box = set->c.boxes[p];
                 else
-                    a.box = bc.boxes[p];
+                    pr.obox = set->c.oboxes[p];
+                cb_args a = tk_args(d, &pr, many, n, NULL, f, 0.0f);
                 w.probe = (int)p;
                 size_t count = check_call(&s, a, &o, &w, &t);
                 tk_hits_of(d, n, count, o.out[OUT_SUBJECT].out, row);
                 for (size_t k = 0; k < n; k++)
-                    got[circle_first ? p * nb + k : k * nb + p] =
+                    got[circle_first ? p * ns + k : k * ns + p] =
                         (unsigned char)(row[k / 64] >> (k % 64) & 1);
             }
             for (size_t i = 0; i < nc; i++)
-                for (size_t j = 0; j < nb; j++) {
-                    if (got[i * nb + j] == want[f][i * nb + j])
+                for (size_t j = 0; j < ns; j++) {
+                    if (got[i * ns + j] == set->want[f][i * ns + j])
                         continue;
-                    cb_circle c = cc.circles[i];
-                    cb_box x = bc.boxes[j];
-                    cr_assert_fail("circle %zu (%a, %a, r %a) vs box %zu (%a, %a, %a, %a), flags "
-                                   "%u, backend %s: %s says %d, cb_overlap %d",
-                                   i, c.x, c.y, c.r, j, x.min_x, x.min_y, x.max_x, x.max_y, f,
-                                   s.backend, d->name, got[i * nb + j], want[f][i * nb + j]);
+                    char el[400];
+                    tk_probe pr = {cc.circles[i], set->c.boxes[j], set->c.oboxes[j]};
+                    cb_args a = tk_args(d, &pr, many, n, NULL, f, 0.0f);
+                    tk_describe_element(d, &a, circle_first ? j : i, el, sizeof el);
+                    cr_assert_fail("%s, flags %u, backend %s: pair (circle %zu, element %zu): %s "
+                                   "says %d, %s %d",
+                                   el, f, s.backend, i, j, d->name, got[i * ns + j],
+                                   other == CB_SHAPE_BOX ? "cb_overlap" : "ref_overlap_obox",
+                                   set->want[f][i * ns + j]);
                 }
         }
         outbufs_free(&o);
-        entries++;
+        entries[other == CB_SHAPE_OBOX]++;
     }
-    cr_assert_gt(entries, 0, "no overlap entry");
+    cr_assert_gt(entries[0], 0, "no circle/box overlap entry");
+    cr_assert_gt(entries[1], 0, "no circle/oriented box overlap entry");
 
-    /* The set must contain pairs where the touching mode decides (exact
+    /* The sets must contain pairs where the touching mode decides (exact
      * touching); otherwise the CB_STRICT comparison above proved nothing. */
-    size_t touch_only = 0; /* pairs that hit with 0 but not with CB_STRICT */
-    for (size_t k = 0; k < nc * nb; k++)
-        touch_only += want[0][k] && !want[1][k];
-    cr_assert(touch_only >= 12, "only %zu pairs hit in touching mode but not strictly",
-              touch_only);
-    cr_log_info("backend %s: %zu x %zu pairs through %zu entries, %zu touch-only", backend,
-                nc, nb, entries, touch_only);
-    free(want[0]), free(want[1]), free(got), free(row);
-    tb_corpus_free(&cc), tb_corpus_free(&bc);
+    for (int k = 0; k < 2; k++) {
+        size_t touch_only = 0; /* pairs that hit with 0 but not with CB_STRICT */
+        for (size_t q = 0; q < nc * sets[k].n; q++)
+            touch_only += sets[k].want[0][q] && !sets[k].want[1][q];
+        cr_assert(touch_only >= 12, "%s: only %zu pairs hit in touching mode but not strictly",
+                  k ? "oriented boxes" : "boxes", touch_only);
+        cr_log_info("backend %s: %zu x %zu circle/%s pairs through %zu entries, %zu touch-only",
+                    backend, nc, sets[k].n, k ? "oriented box" : "box", entries[k], touch_only);
+    }
+    for (int k = 0; k < 2; k++) {
+        free(sets[k].want[0]), free(sets[k].want[1]);
+        tb_corpus_free(&sets[k].c);
+    }
+    free(got), free(row);
+    tb_corpus_free(&cc);
 }
 
 /* ------------------------------------------------- a large random corpus */
@@ -782,27 +884,28 @@ ParameterizedTest(be_param *p, backends, large_random, .timeout = 600)
                 cb_box x = {tk_any_float(&r), tk_any_float(&r), tk_any_float(&r),
                             tk_any_float(&r)};
                 cb_circle ci = {tk_any_float(&r), tk_any_float(&r), tk_any_float(&r)};
+                cb_obox ob = {tk_any_float(&r), tk_any_float(&r), tk_any_float(&r),
+                              tk_any_float(&r), tk_any_float(&r), tk_any_float(&r)};
                 tb_corpus_set_box(&c, i, x);
                 tb_corpus_set_circle(&c, i, ci);
+                tb_corpus_set_obox(&c, i, ob);
             }
         }
-        cb_circle pcs[P];
-        cb_box pbs[P];
+        tk_probe probes[P];
         for (int q = 0; q < P; q++) {
             size_t e = (size_t)(tk_next(&r) % N);
-            pcs[q] = c.circles[e], pbs[q] = c.boxes[e];
+            probes[q] = (tk_probe){c.circles[e], c.boxes[e], c.oboxes[e]};
             if (kind == 0 && q >= P / 2) { /* large probes: many hits per call */
                 float x = tk_uniform(&r, 0, 256), y = tk_uniform(&r, 0, 256);
                 float h = tk_uniform(&r, 8, 128);
-                pcs[q] = (cb_circle){x, y, h};
-                pbs[q] = (cb_box){x - h, y - h, x + h, y + h};
+                probes[q] = tb_probe((cb_circle){x, y, h}, (cb_box){x - h, y - h, x + h, y + h});
             }
             if (kind == 2 && q < P / 2) /* the probes everything touches */
-                pcs[q] = tc, pbs[q] = tbx;
+                probes[q] = tb_probe(tc, tbx);
         }
         const char *names[3] = {"random", "any bit pattern", "touching"};
         where w = {"end-of-page", names[kind], 0};
-        check_corpus(&s, tk_pick(s.d, &v), N, pcs, pbs, P, CB_STRICT, (size_t)kind * 4, &o, &w,
+        check_corpus(&s, tk_pick(s.d, &v), N, probes, P, CB_STRICT, (size_t)kind * 4, &o, &w,
                      &t);
     }
     cr_assert(t.hits > 0 && t.hits < t.elements, "%zu hits of %zu", t.hits, t.elements);
@@ -850,8 +953,10 @@ ParameterizedTest(be_param *p, backends, dispatched, .timeout = 600)
                 cb_box pbs[4] = {{-1, -1, 1, 1}, {64, 64, 192, 192}, tbx,
                                  {any_adversarial(&r), any_adversarial(&r), any_adversarial(&r),
                                   any_adversarial(&r)}};
+                tk_probe probes[4];
+                make_probes(probes, pcs, pbs, 4, 3, &r);
                 where w = {lay ? "after-guard+1" : "end-of-page", kind_name[kind], 0};
-                check_corpus(&s, tk_pick(s.d, &v), n, pcs, pbs, 4, CB_STRICT | CB_TRUST_FENV,
+                check_corpus(&s, tk_pick(s.d, &v), n, probes, 4, CB_STRICT | CB_TRUST_FENV,
                              li + (size_t)kind, &o, &w, &t);
             }
             outbufs_free(&o);
@@ -956,8 +1061,8 @@ static size_t check_trio(trio *t, cb_args a, int kind, size_t p, size_t *hit_set
         cr_assert(i < n, "%s: index %" PRIu32 " >= n %zu", t->d[T_CONTACTS]->name, i, n);
         if (tk_bits(dist[i]) == tk_bits(ct->separation[k]))
             continue;
-        char el[300];
-        describe_element(el, sizeof el, t->d[T_CONTACTS], &a, i);
+        char el[400];
+        tk_describe_element(t->d[T_CONTACTS], &a, i, el, sizeof el);
         cr_assert_fail("%s separation %a (0x%08" PRIx32 ") vs %s %a (0x%08" PRIx32 "): %s " TRIO_FMT,
                        t->d[T_CONTACTS]->name, (double)ct->separation[k],
                        tk_bits(ct->separation[k]), t->d[T_DISTANCE]->name, (double)dist[i],
@@ -1026,10 +1131,15 @@ ParameterizedTest(int *b, backends, contacts_agree_with_overlap_and_distance, .t
                                  {any_adversarial(&r), any_adversarial(&r), any_adversarial(&r),
                                   any_adversarial(&r)},
                                  n ? c.boxes[n / 2] : tbx};
+                tk_probe probes[5];
+                make_probes(probes, pcs, pbs, 5, 3, &r);
+                if (n)
+                    probes[4].obox = c.oboxes[n / 2];
                 for (unsigned f = 0; f <= CB_STRICT; f++)
                     for (size_t p = 0; p < 5; p++)
                         for (size_t m = 0; m < tb_margin_count; m++) {
-                            cb_args a = {pcs[p], pbs[p], tk_pick(d, &v), n, NULL, f, tb_margins[m]};
+                            cb_args a = tk_args(d, &probes[p], tk_pick(d, &v), n, NULL, f,
+                                                tb_margins[m]);
                             separations += check_trio(&t, a, kind, p, &hit_sets);
                         }
             }

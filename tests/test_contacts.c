@@ -62,53 +62,7 @@
  * tb_rng_for, so CB_SEED replays a failure; messages print the seed.
  */
 
-#define SEED_FMT "seed 0x%016" PRIx64 " (replay with CB_SEED)"
-#define U24 0x1p-24
-
-/* One seed for the whole run: set in the runner before any test process
- * starts, inherited by all of them (see tb_seed_share). */
-ReportHook(PRE_ALL)(struct criterion_test_set *tests)
-{
-    (void)tests;
-    tb_seed_share();
-}
-
-/* --------------------------------------------------------------- subjects */
-
-/* The backend enumerators, and one more for the public functions. */
-#define PUBLIC ((int)CB_BACKEND_COUNT)
-static int all_subjects[] = {CB_BACKEND_SCALAR, CB_BACKEND_SSE, CB_BACKEND_AVX2,
-                             CB_BACKEND_AVX512, CB_BACKEND_NEON, PUBLIC};
-#define N_SUBJECTS (sizeof all_subjects / sizeof all_subjects[0])
-_Static_assert(sizeof all_subjects / sizeof all_subjects[0] == (size_t)CB_BACKEND_COUNT + 1,
-               "a backend is missing from all_subjects");
-
-/* The subject's name when it can run here; a backend that cannot is skipped
- * by name with the library's reason (never a silent pass). */
-static const char *subject_or_skip(int s)
-{
-    if (s == PUBLIC) {
-        cr_log_info("subject: the public functions (cb_entry_call; active backend %s)",
-                    cb_backend_name(cb_active_backend()));
-        return "public";
-    }
-    const char *name = cb_backend_name((cb_backend)s);
-    const char *why = "(no reason given)";
-    if (cb_backend_status((cb_backend)s, &why) != CB_OK)
-        cr_skip_test("SKIP backend %s: %s", name, why);
-    cr_log_info("subject: backend %s (raw kernels)", name);
-    return name;
-}
-
-static size_t run(int s, size_t e, const cb_args *a)
-{
-    if (s == PUBLIC)
-        return cb_entry_call(e, a);
-    cb_kernel_fn k = cb_entry_kernel(e, (cb_backend)s);
-    cr_assert_not_null(k, "backend %s is runnable but has no kernel for %s",
-                       cb_backend_name((cb_backend)s), cb_entry_info_of(e)->name);
-    return k(a);
-}
+#include "subjects.h"
 
 /* ---------------------------------------------------------------- entries */
 
@@ -146,7 +100,12 @@ static const combo combos[] = {
 };
 #define N_COMBOS (sizeof combos / sizeof combos[0])
 
-static int is_contacts(const cb_entry_info *d) { return d->query == CB_QUERY_CONTACTS; }
+/* The axis-aligned contact entries: oriented boxes reuse this contract in
+ * their frame, and tests/test_oriented.c holds them to it. */
+static int is_contacts(const cb_entry_info *d)
+{
+    return d->query == CB_QUERY_CONTACTS && d->one != CB_SHAPE_OBOX && d->many != CB_SHAPE_OBOX;
+}
 static int in_combo(const cb_entry_info *d, const combo *k)
 {
     return d->one == k->one && d->many == k->many;
@@ -614,27 +573,12 @@ static const scale_class classes[] = {
 };
 #define N_CLASSES (sizeof classes / sizeof classes[0])
 
-/* +-m * 2^e with m uniform in [1, 2) and e uniform in [r[0], r[1]]
- * (denormal when e < -126: rounded once). */
-static float rexp(tk_rng *g, const int r[2])
-{
-    int e = r[0] + (int)(tk_next(g) % (uint64_t)(r[1] - r[0] + 1));
-    float v = ldexpf(tk_uniform(g, 1.f, 2.f), e);
-    return tk_next(g) & 1 ? -v : v;
-}
-/* A magnitude from range r, zero one time in `zero_in`. */
-static float rmag(tk_rng *g, const int r[2], unsigned zero_in)
-{
-    if (tk_next(g) % zero_in == 0)
-        return 0.f;
-    return fabsf(rexp(g, r));
-}
 /* A position: zero (of either sign) one time in 16. */
 static float rpos(tk_rng *g, const int r[2])
 {
     if (tk_next(g) % 16 == 0)
         return tk_next(g) & 1 ? -0.f : 0.f;
-    return rexp(g, r);
+    return tb_rexp(g, r);
 }
 
 #define LIMIT 0x1p125f
@@ -670,7 +614,7 @@ static cb_box gen_box_for(tk_rng *g, const scale_class *s, cb_circle c)
     for (int tries = 0; tries < 1000; tries++) {
         float cx = c.x, cy = c.y, e[4];
         for (int k = 0; k < 4; k++)
-            e[k] = rmag(g, s->ext, 8);
+            e[k] = tb_rmag(g, s->ext, 8);
         float lo[2], hi[2], v[2] = {cx, cy};
         /* modes 8 and 9 repeat the face and corner regions: outside cases
          * are the ones with a computed normal */
@@ -680,7 +624,7 @@ static cb_box gen_box_for(tk_rng *g, const scale_class *s, cb_circle c)
         switch (mode) {
         case 0: /* anywhere near */
             for (int a = 0; a < 2; a++)
-                lo[a] = v[a] + rexp(g, s->off), hi[a] = lo[a] + e[a];
+                lo[a] = v[a] + tb_rexp(g, s->off), hi[a] = lo[a] + e[a];
             break;
         case 1: /* the centre inside */
             iv_around(cx, e[0], e[1], &lo[0], &hi[0]);
@@ -704,11 +648,11 @@ static cb_box gen_box_for(tk_rng *g, const scale_class *s, cb_circle c)
         }
         case 4: /* a face region: across one axis, away along the other */
             iv_around(v[swap], e[0], e[1], &lo[swap], &hi[swap]);
-            iv_away(v[!swap], rmag(g, s->off, 1), e[2], rsign(g), &lo[!swap], &hi[!swap]);
+            iv_away(v[!swap], tb_rmag(g, s->off, 1), e[2], rsign(g), &lo[!swap], &hi[!swap]);
             break;
         case 5: /* a corner region */
             for (int a = 0; a < 2; a++)
-                iv_away(v[a], rmag(g, s->off, 1), e[a], rsign(g), &lo[a], &hi[a]);
+                iv_away(v[a], tb_rmag(g, s->off, 1), e[a], rsign(g), &lo[a], &hi[a]);
             break;
         case 6: /* touching the circle at a side or a corner, up to rounding */
             if (tk_next(g) & 1) {
@@ -723,7 +667,7 @@ static cb_box gen_box_for(tk_rng *g, const scale_class *s, cb_circle c)
             break;
         default: /* a point or a segment, near or through the centre */
             for (int a = 0; a < 2; a++) {
-                lo[a] = tk_next(g) & 1 ? v[a] : v[a] + rexp(g, s->off);
+                lo[a] = tk_next(g) & 1 ? v[a] : v[a] + tb_rexp(g, s->off);
                 hi[a] = lo[a] + (tk_next(g) & 1 ? 0.f : e[a]);
             }
             if (tk_next(g) & 1)
@@ -755,10 +699,10 @@ static float gen_radius(tk_rng *g, const scale_class *s, double dist)
     case 0:
         return 0.f;
     case 1:
-        return rmag(g, s->ext, 1 << 20);
+        return tb_rmag(g, s->ext, 1 << 20);
     case 2:
     case 3:
-        return dist > 0 ? (float)dist : rmag(g, s->ext, 1 << 20);
+        return dist > 0 ? (float)dist : tb_rmag(g, s->ext, 1 << 20);
     default:
         return (float)(dist * 2 * (double)tk_uniform(g, 0.f, 1.f));
     }
@@ -779,7 +723,7 @@ static cb_circle gen_circle_for_box(tk_rng *g, const scale_class *s, cb_box b)
         switch (mode) {
         case 0: /* anywhere near the centre of the box */
             for (int a = 0; a < 2; a++)
-                v[a] = (float)(((double)lo[a] + hi[a]) / 2) + rexp(g, s->off);
+                v[a] = (float)(((double)lo[a] + hi[a]) / 2) + tb_rexp(g, s->off);
             break;
         case 1: /* inside */
             break;
@@ -791,11 +735,11 @@ static cb_circle gen_circle_for_box(tk_rng *g, const scale_class *s, cb_box b)
                 v[a] = (float)(((double)lo[a] + hi[a]) / 2);
             break;
         case 4: /* a face region */
-            v[!swap] = tk_next(g) & 1 ? hi[!swap] + rmag(g, s->off, 1) : lo[!swap] - rmag(g, s->off, 1);
+            v[!swap] = tk_next(g) & 1 ? hi[!swap] + tb_rmag(g, s->off, 1) : lo[!swap] - tb_rmag(g, s->off, 1);
             break;
         default: /* a corner region */
             for (int a = 0; a < 2; a++)
-                v[a] = tk_next(g) & 1 ? hi[a] + rmag(g, s->off, 1) : lo[a] - rmag(g, s->off, 1);
+                v[a] = tk_next(g) & 1 ? hi[a] + tb_rmag(g, s->off, 1) : lo[a] - tb_rmag(g, s->off, 1);
             break;
         }
         cb_circle c = {v[0], v[1], 0};
@@ -817,16 +761,16 @@ static cb_circle gen_circle_for_circle(tk_rng *g, const scale_class *s, cb_circl
             o.x = c.x, o.y = c.y;
             break;
         case 1: case 2: /* anywhere near */
-            o.x = c.x + rexp(g, s->off), o.y = c.y + rexp(g, s->off);
+            o.x = c.x + tb_rexp(g, s->off), o.y = c.y + tb_rexp(g, s->off);
             break;
         case 3: /* along an axis */
             if (tk_next(g) & 1)
-                o.x = c.x + rexp(g, s->off), o.y = c.y;
+                o.x = c.x + tb_rexp(g, s->off), o.y = c.y;
             else
-                o.x = c.x, o.y = c.y + rexp(g, s->off);
+                o.x = c.x, o.y = c.y + tb_rexp(g, s->off);
             break;
         case 4: { /* near a diagonal: |dx| and |dy| within a few percent */
-            float a = rexp(g, s->off);
+            float a = tb_rexp(g, s->off);
             o.x = c.x + a, o.y = c.y + (float)rsign(g) * a * tk_uniform(g, 0.97f, 1.03f);
             break;
         }
@@ -885,12 +829,12 @@ static void batch_fill(batch *B, const combo *k, tk_rng *g, const scale_class *s
     B->k = k;
     if (k->one == CB_SHAPE_CIRCLE) {
         do {
-            B->circle = (cb_circle){rpos(g, s->pos), rpos(g, s->pos), rmag(g, s->ext, 8)};
+            B->circle = (cb_circle){rpos(g, s->pos), rpos(g, s->pos), tb_rmag(g, s->ext, 8)};
         } while (!ok_circle(B->circle));
     } else {
         do {
             float cx = rpos(g, s->pos), cy = rpos(g, s->pos);
-            float hx = rmag(g, s->ext, 6), hy = rmag(g, s->ext, 6);
+            float hx = tb_rmag(g, s->ext, 6), hy = tb_rmag(g, s->ext, 6);
             B->box = (cb_box){cx - hx, cy - hy, cx + hx, cy + hy};
         } while (!ok_box(B->box));
     }
@@ -953,7 +897,7 @@ ParameterizedTest(int *subject, contacts, accuracy, .timeout = 600)
             for (int rep = 0; rep < BATCHES; rep++) {
                 const scale_class *cls = &classes[ci];
                 batch_fill(&B, &combos[ki], &g, cls);
-                float margin = rmag(&g, cls->ext, 4);
+                float margin = tb_rmag(&g, cls->ext, 4);
                 unsigned mode = tk_next(&g) & 1 ? CB_STRICT : 0;
                 for (size_t e = 0; e < cb_entry_count(); e++) {
                     const cb_entry_info *d = cb_entry_info_of(e);
@@ -1197,7 +1141,7 @@ ParameterizedTest(int *subject, contacts, selection_by_margin, .timeout = 600)
                     /* a margin at element j's exact separation, nudged */
                     pair pj = pair_at(&B, (size_t)(tk_next(&g) % N));
                     ref Rj = ref_pair(&pj);
-                    float margin = Rj.sep > 0x1p-50 ? (float)Rj.sep : rmag(&g, moderate[ci].ext, 1);
+                    float margin = Rj.sep > 0x1p-50 ? (float)Rj.sep : tb_rmag(&g, moderate[ci].ext, 1);
                     for (int st = (int)(tk_next(&g) % 7) - 3; st != 0; st += st > 0 ? -1 : 1)
                         margin = nextafterf(margin, st > 0 ? INFINITY : 0.f);
                     unsigned f = tk_next(&g) & 1 ? CB_STRICT : 0;

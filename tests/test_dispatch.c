@@ -172,11 +172,8 @@ static void public_matches_kernels(cb_backend b)
         tk_out pub, raw;
         tk_out_malloc(&pub, d, N), tk_out_malloc(&raw, d, N);
         for (unsigned f = 0; f <= CB_STRICT; f++) {
-            cb_args a = {{0, 0, 0}, {0, 0, 0, 0}, tk_pick(d, &v), N, pub.out, f, 1.0f};
-            if (d->one == CB_SHAPE_CIRCLE)
-                a.circle = (cb_circle){128, 128, 90};
-            else
-                a.box = (cb_box){64, 64, 192, 192};
+            tk_probe probe = tb_probe((cb_circle){128, 128, 90}, (cb_box){64, 64, 192, 192});
+            cb_args a = tk_args(d, &probe, tk_pick(d, &v), N, pub.out, f, 1.0f);
             tk_out_fill(&pub, 0xA5), tk_out_fill(&raw, 0x5A);
             size_t hp = cb_entry_call(e, &a);
             a.out = raw.out;

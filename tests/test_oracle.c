@@ -1,4 +1,4 @@
-/* test_oracle.c - the one-pair functions (the library's cb_overlap and testkit's ref_overlap) against independent oracles: seed B's nine zones, exact double arithmetic, the contract evaluated in double; the converters against their documented arithmetic. */
+/* test_oracle.c - the one-pair functions (the library's cb_overlap and testkit's ref_overlap, ref_overlap_circles, ref_*_obox) against independent oracles: seed B's nine zones, exact double arithmetic, the contract evaluated in double, the geometry of rotated boxes in double; the converters against their documented arithmetic. */
 #include "support.h"
 
 #include <criterion/criterion.h>
@@ -792,7 +792,8 @@ static int library_circles(size_t e, cb_circle c, cb_circle o, unsigned flags)
 {
     cb_circle_soa s = {&o.x, &o.y, &o.r};
     uint64_t mask = 0;
-    cb_args a = {c, {0, 0, 0, 0}, &s, 1, &mask, flags, 0.0f};
+    tk_probe p = {c, {0, 0, 0, 0}, {0, 0, 0, 0, 0, 0}};
+    cb_args a = tk_args(cb_entry_info_of(e), &p, &s, 1, &mask, flags, 0.0f);
     size_t hits = cb_entry_call(e, &a);
     cr_assert(hits <= 1, "%s returned %zu for one element", cb_entry_info_of(e)->name, hits);
     return (int)(mask & 1);
@@ -869,4 +870,246 @@ Test(oracle, circles_exact_double, .timeout = 600)
     cr_log_info("circle vs circle, exact double: %zu float-exact (%zu touching), %zu outside the "
                 "bound, %zu inside; worst relative |D - S| with an inexact answer: %.2f * 2^-24",
                 n_exact_ops, n_touching, n_outside, n_inside, worst * 0x1p24);
+}
+
+/* ------------------------------------------- (f) oriented boxes */
+
+/* Equal values (so +0 and -0 are equal): where two contracts compute the
+ * same number by operations that may differ in the sign of a zero. */
+static int same_value(float a, float b) { return a == b || (isnan(a) && isnan(b)); }
+
+/*
+ * cbatch.h: "with (c, s) = (1, 0) the answers are those of the axis-aligned
+ * box [cx - hx, cx + hx] x [cy - hy, cy + hy] whenever cx - hx and cx + hx
+ * (and so on) are exact, and with (0, 1) those of the box with hx and hy
+ * swapped". On dyadic grids (every sum exact), testkit's oriented-box
+ * reference against its axis-aligned one, itself proven above: overlap in
+ * both modes, the separation and feature of every contact record, and its
+ * normal and point. The normal and point of a centre inside the box with
+ * two faces at the same distance are left out for (0, 1): the face order
+ * -x, +x, -y, +y is the frame's, so a tie picks the frame's first face,
+ * which is another face of the world's box. Both signs of each zero of the
+ * quarter turns, and every margin of tb_margins, are used.
+ */
+Test(oracle, obox_quarter_turns_are_boxes, .timeout = 600)
+{
+    tk_rng r = tb_rng_for(0xD000000u);
+    static const float turns[4][2] = {{1.0f, 0.0f}, {1.0f, -0.0f}, {0.0f, 1.0f}, {-0.0f, 1.0f}};
+    size_t checked = 0, inside = 0, ties = 0, hits = 0;
+    for (int i = 0; i < 400000; i++) {
+        int t = i % 4, swap = t >= 2;
+        cb_obox o = {grid(&r, 10, 4), grid(&r, 10, 4), fabsf(grid(&r, 8, 4)), fabsf(grid(&r, 8, 4)),
+                     turns[t][0], turns[t][1]};
+        cb_circle c = {grid(&r, 10, 4), grid(&r, 10, 4), fabsf(grid(&r, 8, 4))};
+        if (i % 8 == 1) /* the centre on the box's boundary, or at its centre */
+            c.x = o.cx + (float)((int)(tk_next(&r) % 3) - 1) * (swap ? o.hy : o.hx), c.y = o.cy;
+        float ex = swap ? o.hy : o.hx, ey = swap ? o.hx : o.hy;
+        cb_box b = {o.cx - ex, o.cy - ey, o.cx + ex, o.cy + ey};
+        cr_assert(is_exact_float((double)o.cx - ex) && is_exact_float((double)o.cx + ex) &&
+                      is_exact_float((double)o.cy - ey) && is_exact_float((double)o.cy + ey),
+                  "test bug: inexact box");
+        for (unsigned f = 0; f <= CB_STRICT; f++) {
+            int want = ref_overlap(c, b, f), got = ref_overlap_obox(c, o, f);
+            cr_assert_eq(got, want,
+                         "overlap: obox (%a, %a, %a, %a, %a, %a) %d, box (%a, %a, %a, %a) %d, "
+                         "circle (%a, %a, %a), flags %u, " SEED_FMT,
+                         o.cx, o.cy, o.hx, o.hy, o.c, o.s, got, b.min_x, b.min_y, b.max_x,
+                         b.max_y, want, c.x, c.y, c.r, f, tb_seed());
+            hits += (size_t)want;
+            float margin = tb_margins[(size_t)i % tb_margin_count];
+            tk_contact ro, rb;
+            int so = ref_contact_obox(c, o, margin, f, &ro), sb = ref_contact(c, b, margin, f, &rb);
+            int tie = 0;
+            if (rb.feature == CB_FEATURE_INSIDE) {
+                float d[4] = {c.x - b.min_x, b.max_x - c.x, c.y - b.min_y, b.max_y - c.y};
+                float best = fminf(fminf(d[0], d[1]), fminf(d[2], d[3]));
+                for (int k = 0; k < 4; k++)
+                    tie += d[k] == best;
+                tie = tie > 1;
+                inside++, ties += (size_t)tie;
+            }
+            int geometry = !swap || !tie;
+            cr_assert(so == sb && same_value(ro.separation, rb.separation) &&
+                          ro.feature == rb.feature &&
+                          (!geometry || (same_value(ro.normal_x, rb.normal_x) &&
+                                         same_value(ro.normal_y, rb.normal_y) &&
+                                         same_value(ro.point_x, rb.point_x) &&
+                                         same_value(ro.point_y, rb.point_y))),
+                      "contact: obox (%a, %a, %a, %a, %a, %a) vs box (%a, %a, %a, %a), circle "
+                      "(%a, %a, %a), margin %a: reported %d/%d, separation %a/%a, feature %d/%d, "
+                      "normal (%a, %a)/(%a, %a), point (%a, %a)/(%a, %a), " SEED_FMT,
+                      o.cx, o.cy, o.hx, o.hy, o.c, o.s, b.min_x, b.min_y, b.max_x, b.max_y, c.x,
+                      c.y, c.r, margin, so, sb, ro.separation, rb.separation, ro.feature,
+                      rb.feature, ro.normal_x, ro.normal_y, rb.normal_x, rb.normal_y, ro.point_x,
+                      ro.point_y, rb.point_x, rb.point_y, tb_seed());
+            cr_assert(same_value(ref_distance_obox(c, o), ref_distance(c, b)));
+            checked++;
+        }
+    }
+    cr_assert(hits > checked / 10 && hits < checked - checked / 10, "%zu hits of %zu", hits,
+              checked);
+    cr_assert(inside > checked / 50 && ties > 0, "%zu inside, %zu ties", inside, ties);
+    cr_log_info("quarter turns: %zu pairs, %zu hits, %zu inside (%zu ties)", checked, hits, inside,
+                ties);
+}
+
+/* The library's record for one pair through the contact entry of the given
+ * single shape (found by its descriptor), SoA, margin FLT_MAX: every pair
+ * whose d2 is not NaN is reported ((r + FLT_MAX)^2 is inf). Returns 0 when
+ * it was not reported. */
+static int library_obox_contact(cb_shape one, cb_circle c, cb_obox o, tk_contact *rec)
+{
+    cb_shape many = one == CB_SHAPE_CIRCLE ? CB_SHAPE_OBOX : CB_SHAPE_CIRCLE;
+    size_t e = tk_find_entry(CB_QUERY_CONTACTS, one, many, CB_LAYOUT_SOA, CB_OUTPUT_CONTACTS);
+    cr_assert(e < cb_entry_count(), "no contact entry of circle and oriented box");
+    cb_circle_soa cs = {&c.x, &c.y, &c.r};
+    cb_obox_soa os = {&o.cx, &o.cy, &o.hx, &o.hy, &o.c, &o.s};
+    uint32_t index = 7;
+    uint8_t feature = 9;
+    cb_contacts out = {&index, &rec->normal_x, &rec->normal_y, &rec->separation, &rec->point_x,
+                       &rec->point_y, &feature};
+    tk_probe p = {c, {0, 0, 0, 0}, o};
+    cb_args a = tk_args(cb_entry_info_of(e), &p,
+                        many == CB_SHAPE_OBOX ? (const void *)&os : (const void *)&cs, 1, &out, 0,
+                        FLT_MAX);
+    size_t count = cb_entry_call(e, &a);
+    cr_assert(count <= 1 && (count == 0 || index == 0), "%s: count %zu, index %u",
+              cb_entry_info_of(e)->name, count, (unsigned)index);
+    rec->feature = feature;
+    return (int)count;
+}
+
+/*
+ * The geometry of rotated boxes, in double, against the library (both
+ * pairings, through the public contact entries) and testkit's reference:
+ * for a unit rotation (c, s) (double cos and sin, rounded), the box is the
+ * set of points centre + u (c, s) + v (-s, c) with |u| <= hx, |v| <= hy.
+ * In double: the circle's centre in the box's frame, its nearest point
+ * there and back, the signed distance, the direction of the normal. The
+ * float answers must agree within a tolerance far above the frame's few
+ * 2^-24 of the distance to the box's centre (docs/oriented.md has the
+ * bounds; this test looks for transcription mistakes: a sign of s, a swapped
+ * axis, a point carried back the wrong way), and the overlap answer must be
+ * the geometric one wherever the distance is not within that tolerance of r.
+ */
+Test(oracle, obox_geometry_double, .timeout = 600)
+{
+    tk_rng r = tb_rng_for(0xD100000u);
+    size_t decided = 0, hits = 0, inside = 0, corners = 0;
+    for (int i = 0; i < 200000; i++) {
+        double ang = (double)tk_uniform(&r, -3.2f, 3.2f);
+        cb_obox o = {tk_uniform(&r, -100, 100), tk_uniform(&r, -100, 100), tk_uniform(&r, 0, 20),
+                     tk_uniform(&r, 0, 20), (float)cos(ang), (float)sin(ang)};
+        if (i % 16 == 0) { /* testkit's unit table: quarter turns, triples, ... */
+            const float *rot = tk_rotations[tk_next(&r) % TK_ROTATIONS_UNIT];
+            o.c = rot[0], o.s = rot[1];
+        }
+        cb_circle c = {o.cx + tk_uniform(&r, -40, 40), o.cy + tk_uniform(&r, -40, 40),
+                       tk_uniform(&r, 0, 20)};
+        /* in double: the frame, the nearest point, the distance */
+        double ex = (double)c.x - o.cx, ey = (double)c.y - o.cy;
+        double lx = ex * o.c + ey * o.s, ly = ey * o.c - ex * o.s;
+        double qx = fmin(fmax(lx, -o.hx), o.hx), qy = fmin(fmax(ly, -o.hy), o.hy);
+        double dx = lx - qx, dy = ly - qy, dist = sqrt(dx * dx + dy * dy);
+        int in = dist == 0;
+        double sep, mx, my;
+        if (!in) {
+            sep = dist - c.r, mx = dx / dist, my = dy / dist;
+        } else { /* the nearest face, in the frame's order (ties: any, checked below) */
+            double d[4] = {lx + o.hx, o.hx - lx, ly + o.hy, o.hy - ly};
+            int k = 0;
+            for (int j = 1; j < 4; j++)
+                if (d[j] < d[k])
+                    k = j;
+            sep = -(d[k] + c.r);
+            mx = k == 0 ? -1 : k == 1 ? 1 : 0, my = k == 2 ? -1 : k == 3 ? 1 : 0;
+            qx = k == 0 ? -o.hx : k == 1 ? o.hx : lx, qy = k == 2 ? -o.hy : k == 3 ? o.hy : ly;
+        }
+        double nx = mx * o.c - my * o.s, ny = mx * o.s + my * o.c;
+        double px = o.cx + (qx * o.c - qy * o.s), py = o.cy + (qx * o.s + qy * o.c);
+        double scale = fmax(fmax(fabs(ex), fabs(ey)), fmax(fmax((double)o.hx, (double)o.hy), 1.0));
+        double tol = 256 * 0x1p-24 * scale;
+        for (int dir = 0; dir < 2; dir++) {
+            tk_contact lib, ref;
+            cb_shape one = dir ? CB_SHAPE_OBOX : CB_SHAPE_CIRCLE;
+            cr_assert_eq(library_obox_contact(one, c, o, &lib), 1, "not reported at margin FLT_MAX");
+            ref_contact_obox(c, o, FLT_MAX, 0, &ref);
+            const tk_contact *got[2] = {&lib, &ref};
+            for (int w = 0; w < 2; w++) {
+                const tk_contact *g = got[w];
+                /* a tie between faces inside: any of them (the normals differ) */
+                int loose = in && fabs(sep - g->separation) <= tol;
+                cr_assert(fabs(g->separation - sep) <= tol &&
+                              (loose || (fabs(g->normal_x - nx) <= 1e-4 &&
+                                         fabs(g->normal_y - ny) <= 1e-4 &&
+                                         fabs(g->point_x - px) <= tol &&
+                                         fabs(g->point_y - py) <= tol)),
+                          "%s: circle (%a, %a, %a), obox (%a, %a, %a, %a, %a, %a): separation "
+                          "%.9g (exact %.9g), normal (%.9g, %.9g) (exact %.9g, %.9g), point "
+                          "(%.9g, %.9g) (exact %.9g, %.9g), " SEED_FMT,
+                          w ? "the reference" : "the library", c.x, c.y, c.r, o.cx, o.cy, o.hx,
+                          o.hy, o.c, o.s, g->separation, sep, g->normal_x, g->normal_y, nx, ny,
+                          g->point_x, g->point_y, px, py, tb_seed());
+                cr_assert(in ? g->feature == CB_FEATURE_INSIDE || dist <= tol
+                             : g->feature != CB_FEATURE_INSIDE || dist <= tol,
+                          "%s: feature %d, exact distance %.9g, " SEED_FMT,
+                          w ? "the reference" : "the library", g->feature, dist, tb_seed());
+            }
+            /* the point is on the box: in the frame, within tol of its boundary */
+            double ux = ((double)lib.point_x - o.cx) * o.c + ((double)lib.point_y - o.cy) * o.s;
+            double vy = ((double)lib.point_y - o.cy) * o.c - ((double)lib.point_x - o.cx) * o.s;
+            double edge = fmin(fabs(fabs(ux) - o.hx), fabs(fabs(vy) - o.hy));
+            cr_assert(fabs(ux) <= o.hx + tol && fabs(vy) <= o.hy + tol && edge <= tol,
+                      "the library's point (%a, %a) is not on the box's boundary (frame %.9g, "
+                      "%.9g), " SEED_FMT,
+                      lib.point_x, lib.point_y, ux, vy, tb_seed());
+        }
+        /* overlap, where the geometry decides beyond the tolerance */
+        double gap = in ? -1 : dist - c.r;
+        if (fabs(gap) > tol) {
+            int want = gap < 0;
+            cb_obox_soa os = {&o.cx, &o.cy, &o.hx, &o.hy, &o.c, &o.s};
+            size_t e = tk_find_entry(CB_QUERY_OVERLAP, CB_SHAPE_CIRCLE, CB_SHAPE_OBOX,
+                                     CB_LAYOUT_SOA, CB_OUTPUT_MASK);
+            cr_assert(e < cb_entry_count(), "no overlap entry of circle and oriented boxes");
+            for (unsigned f = 0; f <= CB_STRICT; f++) {
+                uint64_t mask = 0;
+                tk_probe p = {c, {0, 0, 0, 0}, o};
+                cb_args a = tk_args(cb_entry_info_of(e), &p, &os, 1, &mask, f, 0.0f);
+                cr_assert(cb_entry_call(e, &a) <= 1);
+                cr_assert((int)(mask & 1) == want && ref_overlap_obox(c, o, f) == want,
+                          "overlap of circle (%a, %a, %a) and obox (%a, %a, %a, %a, %a, %a): "
+                          "library %d, reference %d, geometry %d (gap %.9g), " SEED_FMT,
+                          c.x, c.y, c.r, o.cx, o.cy, o.hx, o.hy, o.c, o.s, (int)(mask & 1),
+                          ref_overlap_obox(c, o, f), want, gap, tb_seed());
+            }
+            decided++, hits += (size_t)want;
+        }
+        inside += (size_t)in, corners += !in && fabs(dx) > 0 && fabs(dy) > 0;
+    }
+    cr_assert(decided > 150000 && hits > decided / 10 && hits < decided - decided / 10,
+              "%zu decided, %zu hits", decided, hits);
+    cr_assert(inside > 1000 && corners > 1000, "%zu inside, %zu at corners", inside, corners);
+    cr_log_info("rotated boxes in double: %zu overlap answers decided (%zu hits), %zu centres "
+                "inside, %zu nearest at a corner",
+                decided, hits, inside, corners);
+}
+
+/* testkit's rotation table: the first TK_ROTATIONS_UNIT pairs are unit in
+ * cbatch.h's sense (|c*c + s*s - 1| <= 2^-20, in exact arithmetic: the
+ * squares of floats are exact in double and so is their sum here, the
+ * exponents being close), the rest are not (or not finite). */
+Test(oracle, rotation_table_partition)
+{
+    cr_assert(TK_ROTATIONS_UNIT < tk_rotation_count);
+    for (size_t k = 0; k < tk_rotation_count; k++) {
+        double c = tk_rotations[k][0], s = tk_rotations[k][1];
+        double c2 = c * c, s2 = s * s;
+        /* exact unless one square is below 2^-53 of the other: then the
+         * smaller cannot move the sum across 1 +- 2^-20 either */
+        double d = (c2 + s2) - 1.0;
+        int unit = isfinite(d) && fabs(d) <= 0x1p-20;
+        cr_assert_eq(unit, k < TK_ROTATIONS_UNIT, "tk_rotations[%zu] = (%a, %a): |c^2 + s^2 - 1| "
+                     "= %a, listed as %sunit", k, c, s, fabs(d), k < TK_ROTATIONS_UNIT ? "" : "not ");
+    }
 }

@@ -161,4 +161,51 @@ CB_INLINE vf v_sum_xy_circles(vf s_lo, vf s_hi)
                          _mm512_permutex2var_ps(s_lo, v_index(sy), s_hi));
 }
 
+/* 16 oriented boxes are 96 floats, 24 chunks of four (chunk q = floats 4q ..
+ * 4q+3); boxes 4L .. 4L+3 are chunks 6L .. 6L+5. Register j gets chunk
+ * 6L + j in its 128-bit lane L, so that every lane works as the SSE loader
+ * on its four boxes. Built from 256-bit loads: a = chunks j, j+1 | 6+j, 7+j
+ * and b = 12+j, 13+j | 18+j, 19+j (a load and an inserted load each), then
+ * one vshuff32x4 takes the even chunks of a and b for register j, one the
+ * odd for register j + 1 (j = 0, 2, 4). In each lane, (x, y) pair q of the
+ * four boxes (pair 3b + k is kind k, 0 centre, 1 half-extents, 2 rotation,
+ * of box b) sits in register q / 2 at position q % 2: a kind's pairs for two
+ * boxes come from two registers at the two different positions (one 64-bit
+ * blend, e.g. [cx0 cy0 cx1 cy1]), and one in-lane shufps per component
+ * takes its floats from the two blends in box order (the half-extents come
+ * out as boxes 1 0 and 3 2, which the shufps reverses). Of the plans
+ * measured (four 128-bit inserts per register; 64-bit blends of six whole
+ * loads and two-source permutes) this one was the fastest. */
+#define CB_HAVE_OBOXES_AOS 1
+/* floats f[0 .. 7] in the low 256 bits, f[24 .. 31] (four boxes on) in the high */
+CB_INLINE __m512 v_load_halves(const float *f)
+{
+    __m512d lo = _mm512_castpd256_pd512(_mm256_castps_pd(_mm256_loadu_ps(f)));
+    return _mm512_castpd_ps(_mm512_insertf64x4(lo, _mm256_castps_pd(_mm256_loadu_ps(f + 24)), 1));
+}
+CB_INLINE void v_load_oboxes_aos(const cb_obox *p, vf *cx, vf *cy, vf *hx, vf *hy, vf *c, vf *s)
+{
+    const float *f = &p[0].cx;
+    __m512 a0 = v_load_halves(f), b0 = v_load_halves(f + 48);
+    __m512 a2 = v_load_halves(f + 8), b2 = v_load_halves(f + 56);
+    __m512 a4 = v_load_halves(f + 16), b4 = v_load_halves(f + 64);
+    __m512 r0 = _mm512_shuffle_f32x4(a0, b0, _MM_SHUFFLE(2, 0, 2, 0));
+    __m512 r1 = _mm512_shuffle_f32x4(a0, b0, _MM_SHUFFLE(3, 1, 3, 1));
+    __m512 r2 = _mm512_shuffle_f32x4(a2, b2, _MM_SHUFFLE(2, 0, 2, 0));
+    __m512 r3 = _mm512_shuffle_f32x4(a2, b2, _MM_SHUFFLE(3, 1, 3, 1));
+    __m512 r4 = _mm512_shuffle_f32x4(a4, b4, _MM_SHUFFLE(2, 0, 2, 0));
+    __m512 r5 = _mm512_shuffle_f32x4(a4, b4, _MM_SHUFFLE(3, 1, 3, 1));
+    /* per lane: the first register's low pair, the second's high pair */
+    const __mmask16 hi = 0xCCCC;
+    __m512 cxy01 = _mm512_mask_blend_ps(hi, r0, r1), cxy23 = _mm512_mask_blend_ps(hi, r3, r4);
+    __m512 hxy10 = _mm512_mask_blend_ps(hi, r2, r0), hxy32 = _mm512_mask_blend_ps(hi, r5, r3);
+    __m512 cs01 = _mm512_mask_blend_ps(hi, r1, r2), cs23 = _mm512_mask_blend_ps(hi, r4, r5);
+    *cx = _mm512_shuffle_ps(cxy01, cxy23, _MM_SHUFFLE(2, 0, 2, 0));
+    *cy = _mm512_shuffle_ps(cxy01, cxy23, _MM_SHUFFLE(3, 1, 3, 1));
+    *hx = _mm512_shuffle_ps(hxy10, hxy32, _MM_SHUFFLE(0, 2, 0, 2));
+    *hy = _mm512_shuffle_ps(hxy10, hxy32, _MM_SHUFFLE(1, 3, 1, 3));
+    *c = _mm512_shuffle_ps(cs01, cs23, _MM_SHUFFLE(2, 0, 2, 0));
+    *s = _mm512_shuffle_ps(cs01, cs23, _MM_SHUFFLE(3, 1, 3, 1));
+}
+
 #include "kernel_template.h"

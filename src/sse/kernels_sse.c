@@ -92,4 +92,35 @@ CB_INLINE vf v_sum_xy(vf sa, vf sb)
                       _mm_shuffle_ps(sa, sb, _MM_SHUFFLE(3, 1, 3, 1)));
 }
 
+/* Four oriented boxes are 24 floats, 12 (x, y) pairs: pair 3b + k is kind k
+ * (0 centre, 1 half-extents, 2 rotation) of box b. Loaded as six registers
+ * of two pairs, pair q sits in register q / 2 at position q % 2, so a kind's
+ * pairs for boxes 0-1 (and 2-3) sit in two registers at the two different
+ * positions: one 64-bit blend gathers them, e.g. [cx0 cy0 cx1 cy1] (movsd,
+ * which the compiler may fold into a load; it measured faster than shufps
+ * there), and one shufps per component takes its floats from the boxes 0-1
+ * and 2-3 registers in box order (the half-extents come out as boxes 1 0
+ * and 3 2, which the shufps reverses). */
+#define CB_HAVE_OBOXES_AOS 1
+/* a's low pair, b's high pair */
+CB_INLINE __m128 v_pairs_blend(__m128 a, __m128 b)
+{
+    return _mm_castpd_ps(_mm_move_sd(_mm_castps_pd(b), _mm_castps_pd(a)));
+}
+CB_INLINE void v_load_oboxes_aos(const cb_obox *p, vf *cx, vf *cy, vf *hx, vf *hy, vf *c, vf *s)
+{
+    const float *f = &p[0].cx;
+    __m128 r0 = _mm_loadu_ps(f), r1 = _mm_loadu_ps(f + 4), r2 = _mm_loadu_ps(f + 8);
+    __m128 r3 = _mm_loadu_ps(f + 12), r4 = _mm_loadu_ps(f + 16), r5 = _mm_loadu_ps(f + 20);
+    __m128 cxy01 = v_pairs_blend(r0, r1), cxy23 = v_pairs_blend(r3, r4); /* pairs 0 3, 6 9 */
+    __m128 hxy10 = v_pairs_blend(r2, r0), hxy32 = v_pairs_blend(r5, r3); /* pairs 4 1, 10 7 */
+    __m128 cs01 = v_pairs_blend(r1, r2), cs23 = v_pairs_blend(r4, r5);   /* pairs 2 5, 8 11 */
+    *cx = _mm_shuffle_ps(cxy01, cxy23, _MM_SHUFFLE(2, 0, 2, 0));
+    *cy = _mm_shuffle_ps(cxy01, cxy23, _MM_SHUFFLE(3, 1, 3, 1));
+    *hx = _mm_shuffle_ps(hxy10, hxy32, _MM_SHUFFLE(0, 2, 0, 2));
+    *hy = _mm_shuffle_ps(hxy10, hxy32, _MM_SHUFFLE(1, 3, 1, 3));
+    *c = _mm_shuffle_ps(cs01, cs23, _MM_SHUFFLE(2, 0, 2, 0));
+    *s = _mm_shuffle_ps(cs01, cs23, _MM_SHUFFLE(3, 1, 3, 1));
+}
+
 #include "kernel_template.h"

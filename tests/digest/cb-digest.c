@@ -10,9 +10,10 @@
  * tests/digest/cb-digest.expected.
  *
  * What it runs: the converters and validators (their outputs seed the
- * digest), then every entry (cb_entry_info_of: overlap masks and index
- * lists, signed distances, contact records, the contact entries with a
- * margin per query) with both flags on 128 circle and 128 box queries, once
+ * digest; the oriented-box converters include the library's cb_rotation),
+ * then every entry (cb_entry_info_of: overlap masks and index lists, signed
+ * distances, contact records, the contact entries with a margin per query)
+ * with both flags on 128 circle, 128 box and 128 oriented-box queries, once
  * through each runnable backend's raw kernels
  * (cb_entry_kernel) and once through the public functions (cb_entry_call, the
  * dispatcher), and once more through the public functions with flush-to-zero,
@@ -246,9 +247,15 @@ static float bx0[NB], by0[NB], bx1[NB], by1[NB];
 static cb_circle circles[NB];
 static float cx[NB], cy[NB], cr[NB];
 
-/* Queries: a circle against boxes [off, off+n), a box against circles [off, off+n). */
+/* The oriented-box corpus (make_obox_corpus), AoS and SoA. */
+static cb_obox oboxes[NB];
+static float ocx[NB], ocy[NB], ohx[NB], ohy[NB], oc[NB], os[NB];
+
+/* Queries: a circle against boxes or oriented boxes [off, off+n), a box or
+ * an oriented box against circles [off, off+n). */
 static cb_circle qcircle[NQ];
 static cb_box qbox[NQ];
+static cb_obox qobox[NQ];
 static uint32_t qm_circle[NQ]; /* for realistic query circles, r = 5m/64 */
 static size_t qn[NQ], qoff[NQ];
 
@@ -476,6 +483,161 @@ static void make_corpus(void)
     }
 }
 
+/* ------------------------------------------------- oriented boxes */
+
+/* A stream of its own, and everything drawn after the box and circle
+ * corpus: that corpus keeps the draws it had before oriented boxes came. */
+static tk_rng orng = {0x6362617463680002ull};
+
+static uint32_t obelow(uint32_t n) { return (uint32_t)(tk_next(&orng) % n); }
+
+/* A rotation (c, s) of kind k: 0 an exact unit pair of testkit's table
+ * (quarter turns with either zero sign, Pythagorean pairs, ...), 1 the
+ * rational point ((1 - t^2) / (1 + t^2), 2t / (1 + t^2)) of the unit circle
+ * for t = j / 64, |j| <= 64, rounded from double (unit within a few 2^-24,
+ * no libm: the same bits everywhere), 2 any pair of the table (non-unit,
+ * zero, huge, infinite, NaN). */
+static void rotation_of(int k, float *c, float *s)
+{
+    if (k == 1) {
+        double t = (double)((int)obelow(129u) - 64) / 64.0, t2 = mul(t, t);
+        *c = (float)((1.0 - t2) / (1.0 + t2)), *s = (float)(mul(2.0, t) / (1.0 + t2));
+        return;
+    }
+    const float *p = tk_rotations[obelow(k ? (uint32_t)tk_rotation_count : TK_ROTATIONS_UNIT)];
+    *c = p[0], *s = p[1];
+}
+
+/* Angles for the converters: multiples of 1/64 in [-8, 8), and (kind 1)
+ * values no angle should be: huge, denormal, infinite, NaN. */
+static float angle_of(int adversarial_one_in)
+{
+    if (obelow((uint32_t)adversarial_one_in) == 0)
+        return adversarial();
+    return grid(obelow(1024u)) - 8.0f;
+}
+
+static float obox_angles[NB];
+
+/* The oriented box whose frame puts the point (px, py) at (lx, ly), turned
+ * by (c, s) and with half-extents (hx, hy): centre = p - R l, in floats
+ * (exact for the quarter turns and grid values used with them). */
+static cb_obox obox_at(float px, float py, float lx, float ly, float hx, float hy, float c, float s)
+{
+    float rx = (float)(mul(lx, c) - mul(ly, s)), ry = (float)(mul(lx, s) + mul(ly, c));
+    cb_obox o = {px - rx, py - ry, hx, hy, c, s};
+    return o;
+}
+
+/* The query oriented boxes, the corpus of oriented boxes, and touching
+ * cases planted inside each realistic query's window (boxes touching the
+ * query circle, circles touching the query box), as for boxes above. The
+ * circles planted here change the circle corpus, which every query reads:
+ * its SoA copy is redone at the end. */
+static void make_obox_corpus(void)
+{
+    for (uint32_t q = 0; q < NQ; q++) {
+        float c, s;
+        rotation_of(q % 3u == 0 ? 0 : 1, &c, &s);
+        cb_obox o = tk_obox_of_box(qbox[q], c, s);
+        switch (q % 8u) {
+        case 4: /* adversarial values and rotations */
+            o.cx = maybe_adv(2, o.cx), o.cy = maybe_adv(2, o.cy);
+            o.hx = maybe_adv(2, o.hx), o.hy = maybe_adv(2, o.hy);
+            rotation_of(2, &o.c, &o.s);
+            break;
+        case 6: /* the special boxes' twins, special rotations */
+            rotation_of((q / 8u) % 2u ? 2 : 0, &o.c, &o.s);
+            break;
+        case 7: /* through the converter (cb_rotation's bits) */
+            o = cb_obox_from_box(qbox[q], angle_of(8));
+            break;
+        default:
+            break;
+        }
+        qobox[q] = o;
+    }
+
+    for (uint32_t i = 0; i < NB; i++) {
+        obox_angles[i] = angle_of(16);
+        float c, s;
+        uint32_t k = obelow(20);
+        rotation_of(k < 6 ? 0 : k < 14 ? 1 : 2, &c, &s);
+        cb_obox o = tk_obox_of_box(boxes[i], c, s);
+        if (k >= 16 && k <= 17) /* adversarial centre and extents */
+            o.cx = maybe_adv(2, o.cx), o.cy = maybe_adv(2, o.cy), o.hx = maybe_adv(2, o.hx),
+            o.hy = maybe_adv(2, o.hy);
+        else if (k == 18) /* any bits */
+            o.cx = tk_any_float(&orng), o.cy = tk_any_float(&orng), o.hx = tk_any_float(&orng),
+            o.hy = tk_any_float(&orng), o.c = tk_any_float(&orng), o.s = tk_any_float(&orng);
+        oboxes[i] = o;
+    }
+    /* a share through the converters: cb_oboxes_from_boxes with grid angles */
+    static cb_obox conv[NB];
+    cb_oboxes_from_boxes(boxes, obox_angles, NB, conv);
+    for (uint32_t i = 0; i < NB; i++)
+        if (obelow(5) == 0)
+            oboxes[i] = conv[i];
+
+    for (uint32_t q = 0; q < NQ; q++) {
+        if (qn[q] < 4)
+            continue;
+        if (qm_circle[q]) {
+            /* oriented boxes whose corner or side touches the query circle
+             * exactly (a quarter turn of the table, 3-4-5 offsets of m/64),
+             * or one ulp off; and near it, turned by rational rotations */
+            cb_circle cq = qcircle[q];
+            uint32_t m = qm_circle[q];
+            for (int t = 0; t < 6; t++) {
+                size_t i = qoff[q] + obelow((uint32_t)qn[q]);
+                const float *rot = tk_rotations[obelow(8)]; /* the exact quarter turns */
+                float hx = size_units() * 0.5f, hy = size_units() * 0.5f;
+                float lx = -(hx + grid(3u * m)), ly = -(hy + grid(4u * m));
+                if (t == 1) /* a side */
+                    lx = -(hx + cq.r), ly = grid(obelow(64u)) * 0.125f - 0.5f;
+                cb_obox o = obox_at(cq.x, cq.y, lx, ly, hx, hy, rot[0], rot[1]);
+                if (t == 2)
+                    o.cx = ulp_up(o.cx);
+                if (t == 3)
+                    o.cx = ulp_down(o.cx);
+                if (t >= 4) { /* near-touching with inexact products */
+                    float c, s;
+                    rotation_of(1, &c, &s);
+                    float nx, ny;
+                    near_circle_point(0, 0, cq.r, &nx, &ny);
+                    o = obox_at(cq.x, cq.y, -(hx + nx), -(hy + ny), hx, hy, c, s);
+                }
+                oboxes[i] = o;
+            }
+        }
+        if (q % 8u < 4u || q % 8u == 7u) {
+            /* circles touching the query's oriented box: at its corner in its
+             * frame, carried into the world in double (near-touching), and
+             * with the centre on its boundary */
+            cb_obox o = qobox[q];
+            for (int t = 0; t < 6; t++) {
+                size_t i = qoff[q] + obelow((uint32_t)qn[q]);
+                float r = (float)uniform(0.25, 4.0), ox, oy;
+                near_circle_point(0, 0, r, &ox, &oy);
+                double lx = (double)o.hx + ox, ly = (double)o.hy + oy;
+                if (t == 4) /* on the corner */
+                    lx = o.hx, ly = o.hy;
+                if (t == 5) /* on a side */
+                    lx = o.hx, ly = 0;
+                cb_circle c = {(float)((double)o.cx + (mul(lx, o.c) - mul(ly, o.s))),
+                               (float)((double)o.cy + (mul(lx, o.s) + mul(ly, o.c))), r};
+                circles[i] = c;
+            }
+        }
+    }
+
+    for (uint32_t i = 0; i < NB; i++) {
+        ocx[i] = oboxes[i].cx, ocy[i] = oboxes[i].cy, ohx[i] = oboxes[i].hx;
+        ohy[i] = oboxes[i].hy, oc[i] = oboxes[i].c, os[i] = oboxes[i].s;
+        cx[i] = circles[i].x, cy[i] = circles[i].y, cr[i] = circles[i].r;
+    }
+}
+
 /* --------------------------- converters and validators: the digest's seed */
 
 /* Bitwise equal, any NaN equal to any NaN (see canon). */
@@ -503,17 +665,71 @@ static uint64_t check_converters(uint64_t h, const cb_box *aos, int centre)
     return h;
 }
 
-/* Every fault of a corpus, not just the first: scan, restart past it. */
-static uint64_t scan_faults(uint64_t h, const char *what, int circles_not_boxes)
+static int obox_eq(cb_obox a, cb_obox b)
+{
+    const float *p = &a.cx, *q = &b.cx;
+    for (int j = 0; j < 6; j++)
+        if (canon(p[j]) != canon(q[j]))
+            return 0;
+    return 1;
+}
+
+static uint64_t fnv_obox(uint64_t h, cb_obox o)
+{
+    h = fnv_u64(h, ((uint64_t)canon(o.cx) << 32) | canon(o.cy));
+    h = fnv_u64(h, ((uint64_t)canon(o.hx) << 32) | canon(o.hy));
+    return fnv_u64(h, ((uint64_t)canon(o.c) << 32) | canon(o.s));
+}
+
+static float soa_o[6][NB];
+static cb_obox conv_obox[NB];
+
+/* The oriented-box converters from the box corpus (centre, half-extents)
+ * and from the corner corpus, with the corpus's angles: the single, AoS and
+ * SoA forms agree, and their output (cb_rotation's bits included) seeds the
+ * digest. */
+static uint64_t check_obox_converters(uint64_t h, int from_corners)
+{
+    cb_status st;
+    if (from_corners) {
+        cb_oboxes_from_corners(corners, obox_angles, NB, conv_obox);
+        st = cb_oboxes_from_corners_soa(corners, obox_angles, NB, soa_o[0], soa_o[1], soa_o[2],
+                                        soa_o[3], soa_o[4], soa_o[5]);
+    } else {
+        cb_oboxes_from_boxes(boxes, obox_angles, NB, conv_obox);
+        st = cb_oboxes_from_boxes_soa(boxes, obox_angles, NB, soa_o[0], soa_o[1], soa_o[2],
+                                      soa_o[3], soa_o[4], soa_o[5]);
+    }
+    if (st != CB_OK)
+        fail("cb_oboxes_from_%s_soa returned %d", from_corners ? "corners" : "boxes", (int)st);
+    for (size_t i = 0; i < NB; i++) {
+        cb_obox one = from_corners ? cb_obox_from_corner(corners[i], obox_angles[i])
+                                   : cb_obox_from_box(boxes[i], obox_angles[i]);
+        cb_obox soa = {soa_o[0][i], soa_o[1][i], soa_o[2][i], soa_o[3][i], soa_o[4][i], soa_o[5][i]};
+        if (!obox_eq(one, conv_obox[i]) || !obox_eq(one, soa))
+            fail("oriented box converter (%s) forms disagree at %zu",
+                 from_corners ? "corner" : "box", i);
+        h = fnv_obox(h, conv_obox[i]);
+    }
+    return h;
+}
+
+/* Every fault of a corpus, not just the first: scan, restart past it.
+ * kind: 0 boxes, 1 circles, 2 oriented boxes. */
+static uint64_t scan_faults(uint64_t h, const char *what, int kind)
 {
     size_t i = 0;
     for (;;) {
         cb_fault f = CB_FAULT_NONE, f_aos = CB_FAULT_NONE;
         size_t r, r_aos;
-        if (circles_not_boxes) {
+        if (kind == 1) {
             cb_circle_soa s = {cx + i, cy + i, cr + i};
             r = cb_validate_circles(&s, NB - i, &f);
             r_aos = cb_validate_circles_aos(circles + i, NB - i, &f_aos);
+        } else if (kind == 2) {
+            cb_obox_soa s = {ocx + i, ocy + i, ohx + i, ohy + i, oc + i, os + i};
+            r = cb_validate_oboxes(&s, NB - i, &f);
+            r_aos = cb_validate_oboxes_aos(oboxes + i, NB - i, &f_aos);
         } else {
             cb_box_soa s = {bx0 + i, by0 + i, bx1 + i, by1 + i};
             r = cb_validate_boxes(&s, NB - i, &f);
@@ -614,7 +830,9 @@ static uint64_t run(const char *who, cb_backend b, unsigned long long ctl, int c
         size_t n = qn[q], o = qoff[q];
         cb_box_soa bs = {bx0 + o, by0 + o, bx1 + o, by1 + o};
         cb_circle_soa cs = {cx + o, cy + o, cr + o};
-        tk_views views = {&bs, boxes + o, &cs, circles + o};
+        cb_obox_soa obs = {ocx + o, ocy + o, ohx + o, ohy + o, oc + o, os + o};
+        tk_views views = {&bs, boxes + o, &cs, circles + o, &obs, oboxes + o};
+        tk_probe probe = {qcircle[q], qbox[q], qobox[q]};
         for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
             tk_out first; /* the group's first answer, when not checking */
             const cb_entry_info *first_d = NULL;
@@ -625,8 +843,8 @@ static uint64_t run(const char *who, cb_backend b, unsigned long long ctl, int c
                 tk_out out, want;
                 tk_out_malloc_padded(&out, d, n);
                 tk_out_malloc_padded(&want, d, n);
-                cb_args a = {qcircle[q], qbox[q], tk_pick(d, &views), n, out.out, flags,
-                             margin_of(q)};
+                cb_args a = tk_args(d, &probe, tk_pick(d, &views), n, out.out, flags,
+                                    margin_of(q));
 
                 tk_out_fill(&out, SENTINEL);
                 tk_out_fill_pads(&out, SENTINEL);
@@ -772,6 +990,7 @@ int main(int argc, char **argv)
         return EXIT_MISMATCH;
     make_queries();
     make_corpus();
+    make_obox_corpus();
     /* The inputs' own hash: when the digest differs between machines, this
      * tells a different corpus (the generator) from different answers. */
     uint64_t hc = FNV_OFFSET;
@@ -785,15 +1004,22 @@ int main(int argc, char **argv)
         hc = fnv_u64(hc, ((uint64_t)tk_bits(qcircle[q].x) << 32) | tk_bits(qcircle[q].y));
         hc = fnv_u64(hc, tk_bits(qcircle[q].r));
     }
-    printf("corpus: %u boxes, %u circles, %u queries of each kind, %zu entries x 2 flags; inputs 0x%016" PRIx64 "\n",
-           NB, NB, NQ, n_entries, hc);
+    for (size_t i = 0; i < NB; i++)
+        hc = fnv_obox(hc, oboxes[i]);
+    for (size_t q = 0; q < NQ; q++)
+        hc = fnv_obox(hc, qobox[q]);
+    printf("corpus: %u boxes, %u circles, %u oriented boxes, %u queries of each kind, %zu entries x 2 flags; inputs 0x%016" PRIx64 "\n",
+           NB, NB, NB, NQ, n_entries, hc);
 
     uint64_t h0 = FNV_OFFSET;
     h0 = check_converters(h0, conv_center, 1);
     h0 = check_converters(h0, conv_corner, 0);
+    h0 = check_obox_converters(h0, 0);
+    h0 = check_obox_converters(h0, 1);
     uint64_t hconv = h0;
     h0 = scan_faults(h0, "boxes", 0);
     h0 = scan_faults(h0, "circles", 1);
+    h0 = scan_faults(h0, "oboxes", 2);
     printf("converters 0x%016" PRIx64 ", validators 0x%016" PRIx64 "\n", hconv, h0);
 
     /* The reference digest: the scalar kernels. Then every other runnable backend. */

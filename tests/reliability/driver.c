@@ -103,24 +103,37 @@ static int same_box(const cb_box *a, const cb_box *b)
 static void batches(size_t n, tb_rng *r, const cb_backend *bs, size_t nb)
 {
     int adv = n % 2;
-    float *col[7];
-    for (int j = 0; j < 7; j++) {
+    /* min_x min_y max_x max_y | x y r | cx cy hx hy c s */
+    float *col[13];
+    for (int j = 0; j < 13; j++) {
         col[j] = xmalloc(n * sizeof(float));
         for (size_t i = 0; i < n; i++)
             col[j][i] = adversarial_or_random(r, adv);
     }
     cb_box *boxes = xmalloc(n * sizeof *boxes);
     cb_circle *circles = xmalloc(n * sizeof *circles);
+    cb_obox *oboxes = xmalloc(n * sizeof *oboxes);
     for (size_t i = 0; i < n; i++) {
+        if (!adv) { /* realistic oriented boxes: small, turned by a unit rotation */
+            col[9][i] = col[9][i] / 8, col[10][i] = col[10][i] / 8;
+            tb_rotation(r, 1, &col[11][i], &col[12][i]);
+        } else if (tb_next(r) % 2) {
+            tb_rotation(r, 0, &col[11][i], &col[12][i]);
+        }
         cb_box b = {col[0][i], col[1][i], col[2][i], col[3][i]};
         cb_circle c = {col[4][i], col[5][i], col[6][i]};
-        boxes[i] = b, circles[i] = c;
+        cb_obox o = {col[7][i], col[8][i], col[9][i], col[10][i], col[11][i], col[12][i]};
+        boxes[i] = b, circles[i] = c, oboxes[i] = o;
     }
     cb_box_soa bs_soa = {col[0], col[1], col[2], col[3]};
     cb_circle_soa cs_soa = {col[4], col[5], col[6]};
-    tk_views v = {&bs_soa, boxes, &cs_soa, circles};
+    cb_obox_soa os_soa = {col[7], col[8], col[9], col[10], col[11], col[12]};
+    tk_views v = {&bs_soa, boxes, &cs_soa, circles, &os_soa, oboxes};
     cb_circle circle = {adversarial_or_random(r, adv), adversarial_or_random(r, adv), 20};
     cb_box box = {10, 10, 30, 40};
+    tk_probe probe = tb_probe(circle, box);
+    if (adv)
+        probe.obox = tb_any_obox(r);
     uint64_t *hits = xmalloc((n + 63) / 64 * sizeof *hits); /* one bit per element */
     char what[200];
 
@@ -135,8 +148,8 @@ static void batches(size_t n, tb_rng *r, const cb_backend *bs, size_t nb)
         tk_out ref, out, want_out;
         tk_out_malloc(&ref, d, n), tk_out_malloc(&out, d, n), tk_out_malloc(&want_out, d, n);
         for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
-            cb_args ra = rel_args(d, &v, circle, box, n, ref.out, flags);
-            cb_args a = rel_args(d, &v, circle, box, n, out.out, flags);
+            cb_args ra = rel_args(d, &v, &probe, n, ref.out, flags);
+            cb_args a = rel_args(d, &v, &probe, n, out.out, flags);
             ra.margin = a.margin = tb_margins[(n + flags) % tb_margin_count];
             size_t want = scalar(&ra);
             for (size_t b = 0; b < nb; b++) {
@@ -180,7 +193,9 @@ static void batches(size_t n, tb_rng *r, const cb_backend *bs, size_t nb)
                 if (!rel_same(d, n, count, out.out, wc, want_out.out, what))
                     failures++;
                 int has_hits = tk_hits_of(d, n, count, out.out, hits);
-                int circle_box = d->query == CB_QUERY_OVERLAP && d->one != d->many;
+                int circle_box = d->query == CB_QUERY_OVERLAP &&
+                                 ((d->one == CB_SHAPE_CIRCLE && d->many == CB_SHAPE_BOX) ||
+                                  (d->one == CB_SHAPE_BOX && d->many == CB_SHAPE_CIRCLE));
                 for (size_t i = 0; i < n && has_hits; i++) {
                     int bit = (int)(hits[i / 64] >> (i % 64) & 1);
                     CHECK(ref_hit(d, &a, i) == bit, "the reference disagrees with %s at %zu",
@@ -204,6 +219,57 @@ static void batches(size_t n, tb_rng *r, const cb_backend *bs, size_t nb)
           "box validators disagree, n=%zu", n);
     CHECK(cb_validate_circles(&cs_soa, n, &f1) == cb_validate_circles_aos(circles, n, &f2) && f1 == f2,
           "circle validators disagree, n=%zu", n);
+    CHECK(cb_validate_oboxes(&os_soa, n, &f1) == cb_validate_oboxes_aos(oboxes, n, &f2) && f1 == f2,
+          "oriented box validators disagree, n=%zu", n);
+
+    /* Rotations and the oriented-box converters, with the circles' radii as
+     * angles (any float when adversarial): every form gives the same bits
+     * (NaNs aside, whose payload is open), each array at its exact size. */
+    {
+        const float *angles = col[6];
+        float *rc = xmalloc(n * sizeof(float)), *rs = xmalloc(n * sizeof(float));
+        CHECK(cb_rotations(angles, n, rc, rs) == CB_OK, "cb_rotations");
+        for (size_t i = 0; i < n; i++) {
+            cb_rot one = cb_rotation(angles[i]);
+            CHECK(same_coord(one.c, rc[i]) && same_coord(one.s, rs[i]),
+                  "cb_rotation and cb_rotations disagree at %zu", i);
+        }
+        cb_box_corner *corners = xmalloc(n * sizeof *corners);
+        for (size_t i = 0; i < n; i++) {
+            cb_box_corner k = {boxes[i].min_x, boxes[i].min_y, fabsf(boxes[i].max_x),
+                               fabsf(boxes[i].max_y)};
+            corners[i] = k;
+        }
+        cb_obox *a1 = xmalloc(n * sizeof *a1);
+        float *os[6];
+        for (int j = 0; j < 6; j++)
+            os[j] = xmalloc(n * sizeof(float));
+        for (int kind = 0; kind < 2; kind++) {
+            if (kind == 0) {
+                cb_oboxes_from_boxes(boxes, angles, n, a1);
+                CHECK(cb_oboxes_from_boxes_soa(boxes, angles, n, os[0], os[1], os[2], os[3], os[4],
+                                               os[5]) == CB_OK,
+                      "cb_oboxes_from_boxes_soa");
+            } else {
+                cb_oboxes_from_corners(corners, angles, n, a1);
+                CHECK(cb_oboxes_from_corners_soa(corners, angles, n, os[0], os[1], os[2], os[3],
+                                                 os[4], os[5]) == CB_OK,
+                      "cb_oboxes_from_corners_soa");
+            }
+            for (size_t i = 0; i < n; i++) {
+                cb_obox one = kind ? cb_obox_from_corner(corners[i], angles[i])
+                                   : cb_obox_from_box(boxes[i], angles[i]);
+                const float *p1 = &one.cx, *p2 = &a1[i].cx;
+                int same = 1;
+                for (int j = 0; j < 6; j++)
+                    same &= same_coord(p1[j], p2[j]) && same_coord(p1[j], os[j][i]);
+                CHECK(same, "oriented box converter forms disagree at %zu (kind %d)", i, kind);
+            }
+        }
+        for (int j = 0; j < 6; j++)
+            free(os[j]);
+        free(a1), free(corners), free(rc), free(rs);
+    }
 
     /* Converters: the boxes' fields reinterpreted as centres and corners. */
     cb_box_center *ce = xmalloc(n * sizeof *ce);
@@ -238,9 +304,9 @@ static void batches(size_t n, tb_rng *r, const cb_backend *bs, size_t nb)
     for (int j = 0; j < 4; j++)
         free(s[j]);
     free(o1), free(o2), free(ce), free(co);
-    for (int j = 0; j < 7; j++)
+    for (int j = 0; j < 13; j++)
         free(col[j]);
-    free(boxes), free(circles);
+    free(boxes), free(circles), free(oboxes);
 }
 
 /* Every backend query and setter, valid and invalid arguments. */

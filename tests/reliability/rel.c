@@ -7,18 +7,10 @@
 #include <sanitizer/lsan_interface.h>
 #endif
 
-cb_args rel_args(const cb_entry_info *d, const tk_views *v, cb_circle circle, cb_box box, size_t n,
-                 void *out, unsigned flags)
+cb_args rel_args(const cb_entry_info *d, const tk_views *v, const tk_probe *p, size_t n, void *out,
+                 unsigned flags)
 {
-    cb_args a = {0};
-    if (d->one == CB_SHAPE_CIRCLE)
-        a.circle = circle;
-    else
-        a.box = box;
-    a.many = v ? tk_pick(d, v) : NULL;
-    a.n = n, a.out = out, a.flags = flags;
-    a.margin = REL_MARGIN;
-    return a;
+    return tk_args(d, p, v ? tk_pick(d, v) : NULL, n, out, flags, REL_MARGIN);
 }
 
 int rel_same(const cb_entry_info *d, size_t n, size_t count_a, const void *a, size_t count_b,

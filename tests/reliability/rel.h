@@ -15,13 +15,13 @@
  */
 
 /* The arguments of one call of entry d: its input from the views (tk_pick),
- * and only the single shape d reads; the other one stays zero, as cb_args
- * asks. The margin (read by contact entries only) is REL_MARGIN; callers
- * that vary it set a.margin. Any pointer may be NULL (the bad-input tests
- * want that). */
+ * and only the single shape d reads from the probe (tk_args); the others
+ * stay zero, as cb_args asks. The margin (read by contact entries only) is
+ * REL_MARGIN; callers that vary it set a.margin. Any pointer may be NULL
+ * (the bad-input tests want that). */
 #define REL_MARGIN 1.0f
-cb_args rel_args(const cb_entry_info *d, const tk_views *v, cb_circle circle, cb_box box, size_t n,
-                 void *out, unsigned flags);
+cb_args rel_args(const cb_entry_info *d, const tk_views *v, const tk_probe *p, size_t n, void *out,
+                 unsigned flags);
 
 /* tk_same_output, with the first difference printed to stderr after `what`
  * (nothing is printed when what is NULL). 1 when the results are the same;

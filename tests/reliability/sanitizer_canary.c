@@ -46,14 +46,15 @@ Test(canary, overread_inside_library)
     cb_circle *circles = calloc(HELD, sizeof *circles);
     tk_out out;
     tk_out_malloc(&out, d, HELD + 1);
+    cb_obox *oboxes = calloc(HELD, sizeof *oboxes);
     cb_box_soa bs = {a, a, a, a};
     cb_circle_soa cs = {a, a, a};
-    tk_views v = {&bs, boxes, &cs, circles};
-    cb_circle c = {0, 0, 1};
-    cb_box b = {0, 0, 1, 1};
-    cb_args args = rel_args(d, &v, c, b, HELD + 1, out.out, 0);
+    cb_obox_soa os = {a, a, a, a, a, a};
+    tk_views v = {&bs, boxes, &cs, circles, &os, oboxes};
+    tk_probe p = {{0, 0, 1}, {0, 0, 1, 1}, {0, 0, 1, 1, 1, 0}};
+    cb_args args = rel_args(d, &v, &p, HELD + 1, out.out, 0);
     sink = (int)cb_entry_kernel(0, CB_BACKEND_SCALAR)(&args);
-    free(a), free(boxes), free(circles);
+    free(a), free(boxes), free(circles), free(oboxes);
     tk_out_free(&out);
 }
 

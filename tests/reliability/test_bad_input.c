@@ -1,4 +1,4 @@
-/* test_bad_input.c - Criterion: NULL arrays (contact arrays included), unknown flags, bad contact margins, n too large for indices, and the validators on every kind of malformed box and circle. */
+/* test_bad_input.c - Criterion: NULL arrays (contact arrays and every SoA array included), unknown flags, bad contact margins, n too large for indices, NULL pointers to the converters, cb_rotations and validators (oriented boxes included), and the validators on every kind of malformed box and circle. */
 #include "bits.h"
 #include "rel.h"
 #include "support.h"
@@ -38,9 +38,8 @@ static void no_leaks(void) { cr_assert_eq(rel_leaks(), 0, "LeakSanitizer found l
 
 /* ------------------------------------------------------------ n == 0 */
 
-/* The single shapes of every call below. */
-static const cb_circle one_circle = {0, 0, 1};
-static const cb_box one_box = {0, 0, 1, 1};
+/* The single shapes of every call below (the entry reads one of them). */
+static const tk_probe one = {{0, 0, 1}, {0, 0, 1, 1}, {0.5f, 0.5f, 0.5f, 0.5f, 0.6f, 0.8f}};
 
 Test(bad_input, null_pointers_with_n_zero_every_entry_point)
 {
@@ -48,14 +47,15 @@ Test(bad_input, null_pointers_with_n_zero_every_entry_point)
      * structs whose members are NULL. Every entry, every backend, public and raw. */
     cb_box_soa nb = {NULL, NULL, NULL, NULL};
     cb_circle_soa nc = {NULL, NULL, NULL};
-    tk_views null_members = {&nb, NULL, &nc, NULL};
+    cb_obox_soa no = {NULL, NULL, NULL, NULL, NULL, NULL};
+    tk_views null_members = {&nb, NULL, &nc, NULL, &no, NULL};
     cb_backend bs[CB_BACKEND_COUNT];
     size_t nbk = rel_runnable(bs);
     for (size_t e = 0; e < cb_entry_count(); e++) {
         const cb_entry_info *d = cb_entry_info_of(e);
         for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
-            cb_args all_null = rel_args(d, NULL, one_circle, one_box, 0, NULL, flags);
-            cb_args members = rel_args(d, &null_members, one_circle, one_box, 0, NULL, flags);
+            cb_args all_null = rel_args(d, NULL, &one, 0, NULL, flags);
+            cb_args members = rel_args(d, &null_members, &one, 0, NULL, flags);
             cr_expect_eq(cb_entry_call(e, &all_null), 0, "%s(NULL..., n=0)", d->name);
             cr_expect_eq(cb_entry_call(e, &members), 0, "%s(SoA of NULLs, n=0)", d->name);
             if (d->output == CB_OUTPUT_CONTACTS) { /* a cb_contacts of NULL arrays */
@@ -79,7 +79,7 @@ Test(bad_input, unknown_flags_are_invalid_even_with_n_zero)
 {
     for (size_t e = 0; e < cb_entry_count(); e++) {
         const cb_entry_info *d = cb_entry_info_of(e);
-        cb_args a = rel_args(d, NULL, one_circle, one_box, 0, NULL, 4u);
+        cb_args a = rel_args(d, NULL, &one, 0, NULL, 4u);
         cr_expect_eq(cb_entry_call(e, &a), CB_INVALID, "%s flags=4, n=0", d->name);
         a.flags = ~0u;
         cr_expect_eq(cb_entry_call(e, &a), CB_INVALID, "%s flags=~0, n=0", d->name);
@@ -94,8 +94,16 @@ Test(bad_input, converters_and_validators_with_n_zero)
     cr_expect_eq(cb_boxes_from_centers_soa(NULL, 0, NULL, NULL, NULL, NULL), CB_OK);
     cr_expect_eq(cb_boxes_from_corners_soa(NULL, 0, NULL, NULL, NULL, NULL), CB_OK);
 
+    cb_oboxes_from_boxes(NULL, NULL, 0, NULL);
+    cb_oboxes_from_corners(NULL, NULL, 0, NULL);
+    cr_expect_eq(cb_oboxes_from_boxes_soa(NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL), CB_OK);
+    cr_expect_eq(cb_oboxes_from_corners_soa(NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL),
+                 CB_OK);
+    cr_expect_eq(cb_rotations(NULL, 0, NULL, NULL), CB_OK);
+
     cb_box_soa nb = {NULL, NULL, NULL, NULL};
     cb_circle_soa nc = {NULL, NULL, NULL};
+    cb_obox_soa no = {NULL, NULL, NULL, NULL, NULL, NULL};
     cb_fault f;
 #define EXPECT_N0(call)                                                                            \
     do {                                                                                           \
@@ -109,31 +117,21 @@ Test(bad_input, converters_and_validators_with_n_zero)
     EXPECT_N0(cb_validate_circles(NULL, 0, &f));
     EXPECT_N0(cb_validate_circles(&nc, 0, &f));
     EXPECT_N0(cb_validate_circles_aos(NULL, 0, &f));
+    EXPECT_N0(cb_validate_oboxes(NULL, 0, &f));
+    EXPECT_N0(cb_validate_oboxes(&no, 0, &f));
+    EXPECT_N0(cb_validate_oboxes_aos(NULL, 0, &f));
 #undef EXPECT_N0
     /* fault is optional */
     cr_expect_eq(cb_validate_boxes(NULL, 0, NULL), 0);
     cr_expect_eq(cb_validate_boxes_aos(NULL, 0, NULL), 0);
     cr_expect_eq(cb_validate_circles(NULL, 0, NULL), 0);
     cr_expect_eq(cb_validate_circles_aos(NULL, 0, NULL), 0);
+    cr_expect_eq(cb_validate_oboxes(NULL, 0, NULL), 0);
+    cr_expect_eq(cb_validate_oboxes_aos(NULL, 0, NULL), 0);
     no_leaks();
 }
 
 /* ------------------------------------------------------------ NULL with n > 0 */
-
-/* The member arrays of entry d's SoA input, as pointers a test can set to
- * NULL one at a time; 0 for an AoS input (its one array is the input itself). */
-static size_t soa_members(const cb_entry_info *d, cb_box_soa *bs, cb_circle_soa *cs,
-                          const float **m[4])
-{
-    if (d->layout != CB_LAYOUT_SOA)
-        return 0;
-    if (d->many == CB_SHAPE_BOX) {
-        m[0] = &bs->min_x, m[1] = &bs->min_y, m[2] = &bs->max_x, m[3] = &bs->max_y;
-        return 4;
-    }
-    m[0] = &cs->x, m[1] = &cs->y, m[2] = &cs->r;
-    return 3;
-}
 
 Test(bad_input, null_pointer_with_n_positive_is_invalid_and_writes_nothing)
 {
@@ -149,25 +147,27 @@ Test(bad_input, null_pointer_with_n_positive_is_invalid_and_writes_nothing)
             tk_out out;
             tb_out_new(&out, d, n, 0, 0);
             /* which: 0 = the output, 1 = the input (SoA struct or AoS array),
-             * 2.. = a SoA member, then (contact entries) each array of the
+             * 2.. = a SoA member (each of the 3, 4 or 6 arrays, testkit's
+             * tk_soa_without), then (contact entries) each array of the
              * cb_contacts */
             for (size_t which = 0;; which++) {
                 cb_box_soa bs;
                 cb_circle_soa cs;
                 tk_views v = tb_corpus_views(&c, &bs, &cs);
-                const float **member[4];
-                size_t nm = soa_members(d, &bs, &cs, member);
+                size_t nm = tk_soa_arrays(d);
                 size_t ncontact = out.contacts ? out.arrays : 0;
                 if (which >= 2 + nm + ncontact)
                     break;
                 cb_contacts holes = out.contacts ? *out.contacts : (cb_contacts){0};
-                cb_args a = rel_args(d, &v, c.circles[0], c.boxes[0], n, out.out, 0);
+                tk_probe probe = {c.circles[0], c.boxes[0], c.oboxes[0]};
+                cb_args a = rel_args(d, &v, &probe, n, out.out, 0);
+                tk_soa copy;
                 if (which == 0) {
                     a.out = NULL;
                 } else if (which == 1) {
                     a.many = NULL;
                 } else if (which < 2 + nm) {
-                    *member[which - 2] = NULL, members_tried++;
+                    a.many = tk_soa_without(d, a.many, which - 2, &copy), members_tried++;
                 } else {
                     holes = tk_contacts_without(holes, which - 2 - nm), contact_arrays_tried++;
                     a.out = &holes;
@@ -206,8 +206,7 @@ Test(bad_input, contact_margins_nan_inf_negative_are_invalid_and_write_nothing)
         cb_box_soa bs;
         cb_circle_soa cs;
         tk_views v = tb_corpus_views(&c, &bs, &cs);
-        cb_circle big = {128, 128, 90};
-        cb_box wide = {64, 64, 192, 192};
+        tk_probe big = tb_probe((cb_circle){128, 128, 90}, (cb_box){64, 64, 192, 192});
         for (size_t e = 0; e < cb_entry_count(); e++) {
             const cb_entry_info *d = cb_entry_info_of(e);
             if (d->output != CB_OUTPUT_CONTACTS)
@@ -217,7 +216,7 @@ Test(bad_input, contact_margins_nan_inf_negative_are_invalid_and_write_nothing)
             tb_out_new(&out, d, n, 0, 0);
             tk_out_malloc(&zero, d, n);
             for (unsigned flags = 0; flags <= (CB_STRICT | CB_TRUST_FENV); flags++) {
-                cb_args a = rel_args(d, &v, big, wide, n, out.out, flags);
+                cb_args a = rel_args(d, &v, &big, n, out.out, flags);
                 for (size_t k = 0; k < tb_bad_margin_count; k++) {
                     a.margin = tb_bad_margins[k];
                     tk_out_fill(&out, FILL);
@@ -262,7 +261,8 @@ Test(bad_input, unknown_flag_bits_are_invalid_and_write_nothing)
             tb_out_new(&out, d, n, 0, 0);
             for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
                 tk_out_fill(&out, FILL);
-                cb_args a = rel_args(d, &v, c.circles[0], c.boxes[0], n, out.out, bad[i]);
+                tk_probe probe = {c.circles[0], c.boxes[0], c.oboxes[0]};
+                cb_args a = rel_args(d, &v, &probe, n, out.out, bad[i]);
                 cr_expect_eq(cb_entry_call(e, &a), CB_INVALID, "%s n=%zu flags=0x%x: not CB_INVALID",
                              d->name, n, bad[i]);
                 cr_expect(tk_out_untouched(&out, FILL), "%s n=%zu flags=0x%x: output written",
@@ -300,8 +300,8 @@ Test(bad_input, index_functions_reject_n_above_cb_index_max_n)
         tb_out_new(&idx, d, 1, 0, 0);
         for (size_t t = 0; t < sizeof ns / sizeof ns[0]; t++)
             for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
-                cb_args a =
-                    rel_args(d, &v, c.circles[0], c.boxes[0], (size_t)ns[t], idx.out, flags);
+                tk_probe probe = {c.circles[0], c.boxes[0], c.oboxes[0]};
+                cb_args a = rel_args(d, &v, &probe, (size_t)ns[t], idx.out, flags);
                 tk_out_fill(&idx, FILL);
                 cr_expect_eq(cb_entry_call(e, &a), CB_INVALID, "%s n=%llu: not CB_INVALID", d->name,
                              (unsigned long long)ns[t]);
@@ -366,6 +366,69 @@ Test(bad_input, converters_with_null_and_n_positive_write_nothing)
     for (int i = 0; i < 4; i++)
         tb_free(soa[i]);
     tb_free(out), tb_free(ce), tb_free(co);
+    no_leaks();
+}
+
+/* The oriented-box converters and cb_rotations: a NULL input, angles or
+ * output with n > 0 writes nothing (the AoS forms return nothing; the SoA
+ * forms and cb_rotations return CB_ERR_INVALID_ARG), every pointer in turn. */
+Test(bad_input, oriented_converters_and_rotations_with_null_write_nothing)
+{
+    enum { N = 5 };
+    cb_box *bx = tb_alloc_guarded(N * sizeof *bx, 0);
+    cb_box_corner *co = tb_alloc_guarded(N * sizeof *co, 0);
+    float *angles = tb_alloc_guarded(N * sizeof(float), 0);
+    for (int i = 0; i < N; i++) {
+        bx[i] = (cb_box){(float)i, 1, (float)i + 2, 3};
+        co[i] = (cb_box_corner){(float)i, 1, 2, 3};
+        angles[i] = 0.25f * (float)i;
+    }
+    cb_obox *out = tb_alloc_guarded(N * sizeof *out, 0);
+    for (int which = 0; which < 3; which++) { /* input, angles, output */
+        fill(out, N * sizeof *out);
+        cb_oboxes_from_boxes(which == 0 ? NULL : bx, which == 1 ? NULL : angles, N,
+                             which == 2 ? NULL : out);
+        cb_oboxes_from_corners(which == 0 ? NULL : co, which == 1 ? NULL : angles, N,
+                               which == 2 ? NULL : out);
+        cr_expect(untouched(out, N * sizeof *out), "AoS oriented converter, NULL #%d: written",
+                  which);
+    }
+
+    float *soa[6];
+    for (int i = 0; i < 6; i++)
+        soa[i] = tb_alloc_guarded(N * sizeof(float), 0);
+    for (int which = 0; which < 8; which++) { /* 0 input, 1 angles, 2..7 an output */
+        float *o[6];
+        for (int i = 0; i < 6; i++)
+            o[i] = which == 2 + i ? NULL : soa[i];
+        for (int conv = 0; conv < 2; conv++) {
+            for (int i = 0; i < 6; i++)
+                fill(soa[i], N * sizeof(float));
+            const float *ang = which == 1 ? NULL : angles;
+            cb_status st = conv == 0 ? cb_oboxes_from_boxes_soa(which ? bx : NULL, ang, N, o[0],
+                                                                o[1], o[2], o[3], o[4], o[5])
+                                     : cb_oboxes_from_corners_soa(which ? co : NULL, ang, N, o[0],
+                                                                  o[1], o[2], o[3], o[4], o[5]);
+            const char *fn = conv ? "cb_oboxes_from_corners_soa" : "cb_oboxes_from_boxes_soa";
+            cr_expect_eq(st, CB_ERR_INVALID_ARG, "%s, NULL pointer #%d: status %d", fn, which,
+                         (int)st);
+            for (int i = 0; i < 6; i++)
+                cr_expect(untouched(soa[i], N * sizeof(float)), "%s, NULL pointer #%d: output %d "
+                          "written", fn, which, i);
+        }
+    }
+    for (int which = 0; which < 3; which++) { /* angles, c, s */
+        fill(soa[0], N * sizeof(float)), fill(soa[1], N * sizeof(float));
+        cb_status st = cb_rotations(which == 0 ? NULL : angles, N, which == 1 ? NULL : soa[0],
+                                    which == 2 ? NULL : soa[1]);
+        cr_expect_eq(st, CB_ERR_INVALID_ARG, "cb_rotations, NULL pointer #%d: status %d", which,
+                     (int)st);
+        cr_expect(untouched(soa[0], N * sizeof(float)) && untouched(soa[1], N * sizeof(float)),
+                  "cb_rotations, NULL pointer #%d: output written", which);
+    }
+    for (int i = 0; i < 6; i++)
+        tb_free(soa[i]);
+    tb_free(out), tb_free(bx), tb_free(co), tb_free(angles);
     no_leaks();
 }
 
@@ -477,6 +540,36 @@ Test(validate, null_is_invalid_and_fault_is_none)
                              "circle member %d NULL", i);
                 cr_expect_eq(f, CB_FAULT_NONE);
             }
+        }
+    }
+    no_leaks();
+}
+
+/* The oriented-box validators: NULL with n > 0 (the struct, each of its six
+ * arrays, the AoS array) is CB_INVALID with CB_FAULT_NONE; n == 0 is 0. */
+Test(validate, oboxes_null_is_invalid_and_fault_is_none)
+{
+    float v[1] = {0};
+    cb_obox_soa good = {v, v, v, v, v, v};
+    for (size_t n = 1; n <= 65; n += 64) {
+        cb_fault f = (cb_fault)77;
+        cr_expect_eq(cb_validate_oboxes(NULL, n, &f), CB_INVALID);
+        cr_expect_eq(f, CB_FAULT_NONE);
+        f = (cb_fault)77;
+        cr_expect_eq(cb_validate_oboxes_aos(NULL, n, &f), CB_INVALID);
+        cr_expect_eq(f, CB_FAULT_NONE);
+        cr_expect_eq(cb_validate_oboxes(NULL, n, NULL), CB_INVALID);
+        cr_expect_eq(cb_validate_oboxes_aos(NULL, n, NULL), CB_INVALID);
+        if (n > 1)
+            continue;
+        for (int i = 0; i < 6; i++) { /* a member NULL: the others one valid element */
+            cb_obox_soa one_null = good;
+            const float **m[6] = {&one_null.cx, &one_null.cy, &one_null.hx,
+                                  &one_null.hy, &one_null.c,  &one_null.s};
+            *m[i] = NULL;
+            f = (cb_fault)77;
+            cr_expect_eq(cb_validate_oboxes(&one_null, n, &f), CB_INVALID, "member %d NULL", i);
+            cr_expect_eq(f, CB_FAULT_NONE);
         }
     }
     no_leaks();

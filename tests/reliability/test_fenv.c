@@ -130,9 +130,12 @@ static int restored(const mode *m, unsigned long long before, unsigned long long
 
 /* ---------------------------------------------------------------- data */
 
-/* Three groups, each one circle and one box plus 193 boxes and circles:
- * near ties that a directed rounding can flip, squared distances in the
- * denormal range that flushing changes, and adversarial bit patterns. */
+/* Three groups, each one circle, one box and one oriented box plus 193
+ * boxes, circles and oriented boxes: near ties that a directed rounding can
+ * flip, squared distances in the denormal range that flushing changes, and
+ * adversarial bit patterns. The oriented boxes of the first two are placed
+ * about the circle as the boxes are, turned by a rotation (their frame's
+ * products round too). */
 #define N 193
 enum { G_ROUND, G_DENORMAL, G_ADVERSARIAL, G_COUNT };
 
@@ -140,9 +143,8 @@ typedef struct {
     tb_corpus c;
     cb_box_soa bs;
     cb_circle_soa cs;
-    tk_views v;       /* every layout of c, pointing at bs and cs: a group is never copied */
-    cb_circle circle; /* the single shape of each entry, whichever it reads */
-    cb_box box;
+    tk_views v;   /* every layout of c, pointing at bs and cs: a group is never copied */
+    tk_probe one; /* the single shape of each entry, whichever it reads */
 } group;
 
 /* float(sqrt(a*a - b*b)) moved by k ulps: the far side of a near tie. */
@@ -175,12 +177,15 @@ static void make_groups(group g[G_COUNT])
             float dy = leg(rad, dx, (int)(tb_next(&r) % 5) - 2);
             cb_box b = {dx, dy, dx + 1, dy + 1};
             tb_corpus_set_box(&g[G_ROUND].c, i, b);
+            float oc, os;
+            tb_rotation(&r, 1, &oc, &os);
+            tb_corpus_set_obox(&g[G_ROUND].c, i, tb_obox_placed(b, 0, 0, oc, os));
             float ax = tb_uniform(&r, 0.5f, 2.0f), ay = tb_uniform(&r, 0.5f, 2.0f);
             float cr = leg(sqrt((double)ax * ax + (double)ay * ay), 0, (int)(tb_next(&r) % 5) - 2);
             cb_circle c = {-ax, -ay, cr};
             tb_corpus_set_circle(&g[G_ROUND].c, i, c);
         }
-        g[G_ROUND].circle = c0, g[G_ROUND].box = b0;
+        g[G_ROUND].one = tb_probe(c0, b0);
     }
     /* Denormal squares: r ~ 2^-70 so r*r ~ 2^-140 is denormal, and distances
      * of the same size; plus denormal coordinates themselves. */
@@ -195,17 +200,27 @@ static void make_groups(group g[G_COUNT])
                 dx = 0x1p-140f * (float)(tb_next(&r) % 64); /* a denormal coordinate */
             cb_box b = {dx, dy, 1, 1};
             tb_corpus_set_box(&g[G_DENORMAL].c, i, b);
+            /* an oriented box as small as the distances: the frame's
+             * offsets and their squares stay in the denormal-square range */
+            cb_box small = {dx, dy, dx + s * tb_uniform(&r, 0.5f, 2.0f),
+                            dy + s * tb_uniform(&r, 0.5f, 2.0f)};
+            float oc, os;
+            tb_rotation(&r, 1, &oc, &os);
+            tb_corpus_set_obox(&g[G_DENORMAL].c, i, tb_obox_placed(small, 0, 0, oc, os));
             cb_circle c = {-s * tb_uniform(&r, 0.0f, 2.0f), -s * tb_uniform(&r, 0.0f, 2.0f),
                            s * tb_uniform(&r, 0.0f, 2.5f)};
             if (i % 5 == 0)
                 c.r = 0x1p-149f * (float)(tb_next(&r) % 1000); /* a denormal radius */
             tb_corpus_set_circle(&g[G_DENORMAL].c, i, c);
         }
-        g[G_DENORMAL].circle = c0, g[G_DENORMAL].box = b0;
+        g[G_DENORMAL].one = tb_probe(c0, b0);
+        /* a denormal-scale oriented box about the origin, for the circles */
+        g[G_DENORMAL].one.obox = (cb_obox){0, 0, s, s, 0.6f, 0.8f};
     }
     tb_corpus_fill_adversarial(&g[G_ADVERSARIAL].c, &r);
-    g[G_ADVERSARIAL].circle = g[G_ADVERSARIAL].c.circles[0];
-    g[G_ADVERSARIAL].box = g[G_ADVERSARIAL].c.boxes[1];
+    g[G_ADVERSARIAL].one.circle = g[G_ADVERSARIAL].c.circles[0];
+    g[G_ADVERSARIAL].one.box = g[G_ADVERSARIAL].c.boxes[1];
+    g[G_ADVERSARIAL].one.obox = g[G_ADVERSARIAL].c.oboxes[2];
 }
 
 static void free_groups(group g[G_COUNT])
@@ -227,7 +242,7 @@ static void res_new(result *r, size_t e) { tk_out_malloc(r, cb_entry_info_of(e),
 static size_t call(size_t e, cb_kernel_fn k, const group *g, result *r, unsigned flags)
 {
     const cb_entry_info *d = cb_entry_info_of(e);
-    cb_args a = rel_args(d, &g->v, g->circle, g->box, N, r->out, flags);
+    cb_args a = rel_args(d, &g->v, &g->one, N, r->out, flags);
     return k ? k(&a) : cb_entry_call(e, &a);
 }
 
@@ -368,6 +383,14 @@ static float op_volatile(float a, float b, int sub)
     return r;
 }
 
+/* a * b with the same volatile fence. */
+static float mul_volatile(float a, float b)
+{
+    volatile float x = a, y = b;
+    volatile float r = x * y;
+    return r;
+}
+
 #define NC 64
 
 static void run_convert(const mode *m)
@@ -467,6 +490,96 @@ static void run_convert(const mode *m)
         }
     }
 
+    /* The oriented-box converters and the rotations: in mode m the same bits
+     * as in the default environment (the centre and half-extents by
+     * cbatch.h's sums, the rotation cb_rotation's), every form. The boxes
+     * are the centre boxes above (denormal and inexact sums among them), the
+     * angles small, large, denormal and non-finite. */
+    {
+        static float angles[NC];
+        static const float special_angles[] = {0.0f, -0.0f, 0x1p-149f, -0x1p-140f, 1.0f, -2.5f,
+                                               3.1415927f, 1e10f, -FLT_MAX, INFINITY, NAN};
+        for (int i = 0; i < NC; i++)
+            angles[i] = i % 4 == 0 ? special_angles[(size_t)(i / 4) % (sizeof special_angles /
+                                                                        sizeof special_angles[0])]
+                                   : tb_uniform(&r, -100, 100);
+        cb_obox want_b[NC], want_k[NC], got_b[NC], got_k[NC];
+        float rc[NC], rs[NC], so[12][NC];
+        for (int i = 0; i < NC; i++) { /* expected, in the default environment */
+            cb_rot rot = cb_rotation(angles[i]);
+            cb_box b = want_ce[i];
+            float x0 = mul_volatile(b.min_x, 0.5f), x1 = mul_volatile(b.max_x, 0.5f);
+            float y0 = mul_volatile(b.min_y, 0.5f), y1 = mul_volatile(b.max_y, 0.5f);
+            want_b[i] = (cb_obox){op_volatile(x0, x1, 0), op_volatile(y0, y1, 0),
+                                  op_volatile(x1, x0, 1), op_volatile(y1, y0, 1), rot.c, rot.s};
+            float hx = mul_volatile(co[i].w, 0.5f), hy = mul_volatile(co[i].h, 0.5f);
+            want_k[i] = (cb_obox){op_volatile(co[i].x, hx, 0), op_volatile(co[i].y, hy, 0), hx, hy,
+                                  rot.c, rot.s};
+        }
+        long rot_sensitive = 0;
+        for (int form = 0; form < 3; form++) {
+            set_mode(m);
+            unsigned long long before = fpctl_read();
+            for (int i = 0; i < NC && form == 0; i++) {
+                got_b[i] = cb_obox_from_box(want_ce[i], angles[i]);
+                got_k[i] = cb_obox_from_corner(co[i], angles[i]);
+                cb_rot one = cb_rotation(angles[i]);
+                rc[i] = one.c, rs[i] = one.s;
+            }
+            if (form == 1) {
+                cb_oboxes_from_boxes(want_ce, angles, NC, got_b);
+                cb_oboxes_from_corners(co, angles, NC, got_k);
+                cr_assert_eq(cb_rotations(angles, NC, rc, rs), CB_OK);
+            }
+            if (form == 2) {
+                cr_assert_eq(cb_oboxes_from_boxes_soa(want_ce, angles, NC, so[0], so[1], so[2],
+                                                      so[3], so[4], so[5]),
+                             CB_OK);
+                cr_assert_eq(cb_oboxes_from_corners_soa(co, angles, NC, so[6], so[7], so[8],
+                                                        so[9], so[10], so[11]),
+                             CB_OK);
+            }
+            unsigned long long after = fpctl_read();
+            int round_after = fegetround();
+            set_default();
+            const char *fname[] = {"cb_obox_from_box/corner, cb_rotation",
+                                   "cb_oboxes_from_boxes/corners, cb_rotations",
+                                   "cb_oboxes_from_boxes/corners_soa"};
+            not_restored += !restored(m, before, after, round_after, fname[form]);
+            for (int i = 0; i < NC; i++) {
+                if (form == 2) {
+                    got_b[i] = (cb_obox){so[0][i], so[1][i], so[2][i], so[3][i], so[4][i], so[5][i]};
+                    got_k[i] = (cb_obox){so[6][i], so[7][i], so[8][i], so[9][i], so[10][i], so[11][i]};
+                }
+                for (int k = 0; k < 2; k++) {
+                    const cb_obox *g = k ? &got_k[i] : &got_b[i], *w = k ? &want_k[i] : &want_b[i];
+                    /* NaNs by their class only: a NaN's payload is open */
+                    const float *gv = &g->cx, *wv = &w->cx;
+                    for (int j = 0; j < 6; j++)
+                        if (tk_bits(gv[j]) != tk_bits(wv[j]) && !(isnan(gv[j]) && isnan(wv[j]))) {
+                            fprintf(stderr, "%s in %s: %s %d value %d = %a, expected %a\n",
+                                    fname[form], m->name, k ? "corner" : "box", i, j, gv[j], wv[j]);
+                            wrong++;
+                        }
+                }
+                if (form < 2 && (tk_bits(rc[i]) != tk_bits(want_b[i].c) ||
+                                 tk_bits(rs[i]) != tk_bits(want_b[i].s))) {
+                    fprintf(stderr, "%s in %s: rotation of %a = (%a, %a), expected (%a, %a)\n",
+                            fname[form], m->name, angles[i], rc[i], rs[i], want_b[i].c, want_b[i].s);
+                    wrong++;
+                }
+            }
+        }
+        /* the sums of the conversion in mode m, to show the data is sensitive */
+        set_mode(m);
+        for (int i = 0; i < NC; i++)
+            rot_sensitive += tk_bits(op_volatile(mul_volatile(want_ce[i].min_x, 0.5f),
+                                                 mul_volatile(want_ce[i].max_x, 0.5f), 0)) !=
+                             tk_bits(want_b[i].cx);
+        set_default();
+        sensitive += rot_sensitive;
+    }
+
     /* Validators: integer tests, so DAZ cannot make two denormals equal. */
     cb_box vb[] = {{0, 0, 1, 1}, {-1.0e-45f, 0, -0.0f, 0}, {0x1p-148f, 0, 0x1p-149f, 0}};
     cb_circle vc[] = {{0, 0, 1.0e-45f}, {1.0e-45f, 0, -0.0f}, {0, 0, -1.0e-45f}};
@@ -480,7 +593,7 @@ static void run_convert(const mode *m)
     cr_expect_eq(fc, CB_FAULT_NEGATIVE_RADIUS);
 
     fprintf(stderr, "fenv converters %s: %ld of %d sums differ when computed in the mode\n", m->name,
-            sensitive, 4 * NC);
+            sensitive, 5 * NC);
     cr_expect_gt(sensitive, 0, "%s changed no converter sum: the data does not exercise it", m->name);
     cr_expect_eq(wrong, 0, "%s: %ld converted boxes differ from the default environment's", m->name, wrong);
     cr_expect_eq(not_restored, 0, "%s: environment not restored after %ld converter calls", m->name,
@@ -554,7 +667,7 @@ static void run_margins(const mode *m)
         result got, want;
         res_new(&got, e), res_new(&want, e);
         for (int gi = 0; gi < G_COUNT; gi++) {
-            cb_args a = rel_args(d, &g[gi].v, g[gi].circle, g[gi].box, N, got.out, 0);
+            cb_args a = rel_args(d, &g[gi].v, &g[gi].one, N, got.out, 0);
             for (size_t k = 0; k < tb_bad_margin_count; k++) {
                 a.margin = tb_bad_margins[k];
                 tk_out_fill(&got, 0xA5);

@@ -6,43 +6,14 @@
 #include <criterion/parameterized.h>
 
 #include <stdio.h>
-#include <string.h>
 
 #define MAX_N 200
 
-/* The same data twice: arrays ending at a guard page (tb_corpus) and arrays
- * starting right after one, so an over-read past n and an under-read before 0
- * both crash the test instead of reading a neighbour's bytes. */
-typedef struct {
-    float *col[7]; /* min_x min_y max_x max_y x y r */
-    cb_box *boxes;
-    cb_circle *circles;
-} before_copy;
-
-static before_copy copy_after_guard(const tb_corpus *c)
-{
-    before_copy b;
-    const float *src[7] = {c->min_x, c->min_y, c->max_x, c->max_y, c->x, c->y, c->r};
-    for (int j = 0; j < 7; j++) {
-        b.col[j] = tb_alloc_guarded(c->n * sizeof(float), 1);
-        if (c->n)
-            memcpy(b.col[j], src[j], c->n * sizeof(float));
-    }
-    b.boxes = tb_alloc_guarded(c->n * sizeof(cb_box), 1);
-    b.circles = tb_alloc_guarded(c->n * sizeof(cb_circle), 1);
-    if (c->n) {
-        memcpy(b.boxes, c->boxes, c->n * sizeof(cb_box));
-        memcpy(b.circles, c->circles, c->n * sizeof(cb_circle));
-    }
-    return b;
-}
-
-static void free_copy(before_copy *b)
-{
-    for (int j = 0; j < 7; j++)
-        tb_free(b->col[j]);
-    tb_free(b->boxes), tb_free(b->circles);
-}
+/* The same data twice: arrays ending at a guard page (tb_corpus_new) and
+ * arrays starting right after one (tb_corpus_new_at(n, 1, 0): every array,
+ * the six of the oriented boxes included), so an over-read past n and an
+ * under-read before 0 both crash the test instead of reading a neighbour's
+ * bytes. */
 
 /* Runs one length on backend b, raw and public, against the raw scalar
  * kernel; returns the number of failures. */
@@ -54,20 +25,24 @@ static int one_length(size_t n, tb_rng *r, cb_backend b)
         tb_corpus_fill_adversarial(&c, r);
     else
         tb_corpus_fill_random(&c, r);
-    before_copy bc = copy_after_guard(&c);
+    tb_corpus bc = tb_corpus_new_at(n, 1, 0);
+    tb_corpus_copy(&bc, &c);
 
-    /* A circle and a box large enough to hit part of the random level. */
+    /* A circle and a box (and its twin) large enough to hit part of the random level. */
     cb_circle circle = {tb_uniform(r, 0, 256), tb_uniform(r, 0, 256), tb_uniform(r, 1, 90)};
     float bx = tb_uniform(r, 0, 200), by = tb_uniform(r, 0, 200);
     cb_box box = {bx, by, bx + tb_uniform(r, 0, 60), by + tb_uniform(r, 0, 60)};
-    if (n % 3 == 2 && n) /* adversarial: use the corpus' own values */
-        circle = c.circles[tb_next(r) % n], box = c.boxes[tb_next(r) % n];
+    tk_probe probe = tb_probe(circle, box);
+    if (n % 3 == 2 && n) { /* adversarial: use the corpus' own values */
+        probe.circle = c.circles[tb_next(r) % n], probe.box = c.boxes[tb_next(r) % n];
+        probe.obox = c.oboxes[tb_next(r) % n];
+    }
 
     /* inputs[0] ends at a guard page, inputs[1] starts right after one. */
-    cb_box_soa s_after, s_before = {bc.col[0], bc.col[1], bc.col[2], bc.col[3]};
-    cb_circle_soa cs_after, cs_before = {bc.col[4], bc.col[5], bc.col[6]};
+    cb_box_soa s_after, s_before;
+    cb_circle_soa cs_after, cs_before;
     tk_views inputs[2] = {tb_corpus_views(&c, &s_after, &cs_after),
-                          {&s_before, bc.boxes, &cs_before, bc.circles}};
+                          tb_corpus_views(&bc, &s_before, &cs_before)};
     char what[200];
 
     for (size_t e = 0; e < cb_entry_count(); e++) {
@@ -89,7 +64,7 @@ static int one_length(size_t n, tb_rng *r, cb_backend b)
         tk_out_malloc(&ref, d, n);
         for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
             tk_out_fill(&ref, 0xA5);
-            cb_args a = rel_args(d, &inputs[0], circle, box, n, ref.out, flags);
+            cb_args a = rel_args(d, &inputs[0], &probe, n, ref.out, flags);
             a.margin = tb_margins[(n + flags) % tb_margin_count];
             size_t want = scalar(&a);
             char why[200];
@@ -108,7 +83,7 @@ static int one_length(size_t n, tb_rng *r, cb_backend b)
                         tk_out_fill(&outs[o], 0xA5);
                         tk_out_fill_pads(&outs[o], 0xEF);
                         float margin = a.margin;
-                        a = rel_args(d, &inputs[in], circle, box, n, outs[o].out, flags);
+                        a = rel_args(d, &inputs[in], &probe, n, outs[o].out, flags);
                         a.margin = margin;
                         size_t got = pub ? cb_entry_call(e, &a) : k(&a);
                         snprintf(what, sizeof what,
@@ -127,7 +102,7 @@ static int one_length(size_t n, tb_rng *r, cb_backend b)
         tk_out_free(&outs[0]), tk_out_free(&outs[1]), tk_out_free(&ref);
     }
     cb_set_backend_by_name("auto");
-    free_copy(&bc);
+    tb_corpus_free(&bc);
     tb_corpus_free(&c);
     return failures;
 }

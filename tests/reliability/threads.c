@@ -75,11 +75,11 @@ static void pick(job *j, tb_rng *r, tk_out *outs)
     const tb_corpus *c = &corpora[j->which];
     j->n = (size_t)(tb_next(r) % (NMAX + 1));
     j->v = tb_corpus_views(c, &j->bs, &j->cs);
-    cb_circle circle = c->circles[tb_next(r) % NMAX];
-    cb_box box = c->boxes[tb_next(r) % NMAX];
+    tk_probe probe = {c->circles[tb_next(r) % NMAX], c->boxes[tb_next(r) % NMAX],
+                      c->oboxes[tb_next(r) % NMAX]};
     if (j->which == 0) /* a bigger circle so that random-level calls hit something */
-        circle.r *= 16;
-    j->a = rel_args(cb_entry_info_of(j->e), &j->v, circle, box, j->n, out, flags);
+        probe.circle.r *= 16;
+    j->a = rel_args(cb_entry_info_of(j->e), &j->v, &probe, j->n, out, flags);
     j->a.margin = tb_margins[tb_next(r) % tb_margin_count]; /* contact entries read it */
 }
 
