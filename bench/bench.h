@@ -61,8 +61,15 @@ size_t group_entry(const bench_group *g, cb_output o);
 /* The headline: one circle vs many boxes, SoA, bitmask (the entry every
  * baseline exists for), found by its properties. 0 when the library has it. */
 int bench_headline(int *group, size_t *entry);
-/* Input bytes read per element: a box's or a circle's. */
+/* Input bytes read per element: a box's, an oriented box's or a circle's. */
 size_t bytes_per_elem(const bench_group *g);
+/* Whether the group's pairs involve an oriented box (either shape): such a
+ * group is compared with the oriented seeds and targets only, the others
+ * with the axis-aligned ones. */
+int group_oriented(const bench_group *g);
+/* The axis-aligned group of the same question as an oriented one (the
+ * oriented box replaced by a box, same query, layout), or -1. */
+int group_aligned_twin(const bench_group *g);
 /* The group of the same input (single shape, element shape, layout) whose
  * query is q, or -1: the overlap twin of a contacts group, for one. */
 int group_twin(const bench_group *g, cb_query q);
@@ -111,6 +118,14 @@ typedef enum {
 typedef struct seed_ebox {
     float cx, cy, w, h;
 } seed_ebox;
+/* Seed E's rotated box: its box plus the angle, with the cosine and sine a
+ * user computes once per box (libm's cosf/sinf, not cb_rotation: the seed's
+ * own rotation, so its answers may differ from the contract's in the last
+ * bits, which its notes count). */
+typedef struct seed_erbox {
+    float cx, cy, w, h;
+    float angle, c, s;
+} seed_erbox;
 typedef struct seed_econtact {
     float distance; /* signed: |delta| - r, negative when penetrating */
     float nx, ny;   /* delta / |delta|: from the box toward the circle */
@@ -141,16 +156,25 @@ typedef struct dataset {
     cb_box_corner *corners; /* C */
     seed_irect *irects;     /* D */
     seed_ebox *eboxes;      /* E's distance and contact rows */
+    /* the same n boxes as oriented boxes: the same centres and half-extents,
+     * each turned by its own random angle (cb_rotation's (c, s)), SoA and
+     * AoS; and as seed E's rotated boxes (same angle, libm's cos and sin) */
+    float *ocx, *ocy, *ohx, *ohy, *oc, *os;
+    cb_obox_soa osoa;
+    cb_obox *oaos;
+    seed_erbox *erboxes;
     /* n circles: SoA and AoS */
     float *cx, *cy, *cr;
     cb_circle_soa csoa;
     cb_circle *caos;
     tk_views views; /* the four element arrays, for tk_pick */
     /* each group's single shape per query (see query_of): q when the group's
-     * single shape is a circle, qb when it is a box; and the scalar
-     * backend's hit count for each */
+     * single shape is a circle, qb when it is a box, qo when an oriented
+     * box; and the scalar backend's hit count for each */
     cb_circle q[BENCH_MAX_GROUPS][3];
     cb_box qb[BENCH_MAX_GROUPS][3];
+    cb_obox qo[BENCH_MAX_GROUPS][3];
+    cb_rot qrot; /* the rotation of the single oriented boxes (a random angle) */
     size_t hits[BENCH_MAX_GROUPS][3];
     /* outputs, one pair per output kind the library has (kinds[k] is
      * out[k]'s): out and ref each hold any entry's output of that kind for
@@ -181,7 +205,7 @@ typedef struct bench_case {
     size_t entry;    /* KIND_BACKEND: the entry timed; else BENCH_NO_ENTRY */
     cb_kernel_fn fn; /* KIND_BACKEND: cb_entry_kernel(entry, backend) */
     int group;       /* the table group the row belongs to */
-    int seed;        /* KIND_SEED: 0..4 = A..E (E also: OUT_DIST, OUT_CONT_*) */
+    int seed;        /* KIND_SEED: 0..4 = A..E (E also: OUT_DIST, OUT_CONT_*), SEED_E_ROT */
     int native;      /* KIND_STREAM: use the -march=native build */
     out_kind out;
     char label[32];
@@ -198,7 +222,7 @@ typedef struct bench_row {
     int group;
     out_kind out;
     int backend; /* cb_backend for KIND_BACKEND, else -1 */
-    int seed_id; /* KIND_SEED: 0..4 = A..E */
+    int seed_id; /* KIND_SEED: 0..4 = A..E, SEED_E_ROT */
     size_t hits;
     unsigned long iters;
     int reps;
@@ -271,28 +295,39 @@ int small_run(const bench_opts *o, const dataset *d, const int *bs, int nb, smal
 
 /* -------------------------------------------------------------- seeds */
 
+/* Seeds A..E answer the axis-aligned question (ids 0..SEED_COUNT-1);
+ * SEED_E_ROT is seed E's method for rotated boxes (translate and rotate the
+ * circle into box space, solve, rotate the results back) on the oriented
+ * boxes, listed with the oriented groups. */
 #define SEED_COUNT 5
 #define SEED_E 4
-/* Seed names and whether touching counts (1: <=, 0: <). */
+#define SEED_E_ROT 5
+#define SEED_IDS 6
+/* Seed names and whether touching counts (1: <=, 0: <), for ids < SEED_IDS. */
 const char *seed_name(int s);
 int seed_touch(int s);
 /* One circle against n boxes in the seed's own box format, one pair at a
- * time, bitmask out (same layout as the library's); returns the hit count. */
+ * time, bitmask out (same layout as the library's); returns the hit count.
+ * SEED_E_ROT: against the n rotated boxes. */
 size_t seed_run(int s, const dataset *d, cb_circle c, uint64_t *mask);
-/* The row label of seed E's distance and contact rows. */
-const char *seed_e_label(out_kind o);
+/* The row label of seed E's (s = SEED_E) or rotated seed E's (SEED_E_ROT)
+ * distance and contact rows. */
+const char *seed_e_label(int s, out_kind o);
 /* Seed E's signed distance of circle c to every box (its own box struct),
- * one pair at a time: dist[i]; returns n. */
-size_t seed_e_distances(const dataset *d, cb_circle c, float *dist);
+ * one pair at a time: dist[i]; returns n. s = SEED_E or SEED_E_ROT. */
+size_t seed_e_distances(int s, const dataset *d, cb_circle c, float *dist);
 /* Seed E's full contact computation, one pair at a time: for the boxes it
  * reports (early out on squared lengths with its epsilon: touching
- * excluded), its record out[k] and the box's index idx[k]; returns k. */
-size_t seed_e_contacts(const dataset *d, cb_circle c, seed_econtact *out, uint32_t *idx);
+ * excluded), its record out[k] and the box's index idx[k]; returns k.
+ * SEED_E_ROT: normal, point and MTV rotated back to the world. */
+size_t seed_e_contacts(int s, const dataset *d, cb_circle c, seed_econtact *out, uint32_t *idx);
 
 /* ---------------------------------------------- compiler and memory baselines */
 
 /* clamp_loop.c, built twice (see meson.build): out[i] = 1 on a hit, else 0;
- * the dist_ loops: out[i] = the signed distance, by the contract's text.
+ * the dist_ loops: out[i] = the signed distance, by the contract's text;
+ * the obox loops: the oriented overlap contract (into the box's frame, then
+ * the clamp), 1 or 0.
  * The *_isa constants say which cb_cpu_features() bits the build needs. */
 #define CB_CLAMP_DECL(p)                                                                           \
     extern const uint32_t p##_isa;                                                                 \
@@ -303,7 +338,11 @@ size_t seed_e_contacts(const dataset *d, cb_circle c, seed_econtact *out, uint32
     void p##_dist_box_soa(cb_circle c, const cb_box_soa *b, size_t n, float *out);                 \
     void p##_dist_box_aos(cb_circle c, const cb_box *b, size_t n, float *out);                     \
     void p##_dist_circle_soa(const cb_circle_soa *c, size_t n, cb_box b, float *out);              \
-    void p##_dist_circle_aos(const cb_circle *c, size_t n, cb_box b, float *out);
+    void p##_dist_circle_aos(const cb_circle *c, size_t n, cb_box b, float *out);                  \
+    void p##_obox_soa(cb_circle c, const cb_obox_soa *b, size_t n, unsigned char *out);            \
+    void p##_obox_aos(cb_circle c, const cb_obox *b, size_t n, unsigned char *out);                \
+    void p##_circle_obox_soa(const cb_circle_soa *c, size_t n, cb_obox b, unsigned char *out);     \
+    void p##_circle_obox_aos(const cb_circle *c, size_t n, cb_obox b, unsigned char *out);
 CB_CLAMP_DECL(clamp_o2)
 CB_CLAMP_DECL(clamp_native)
 extern const int clamp_native_is_native; /* 0 when -march=native was not used (cross build) */
@@ -311,6 +350,8 @@ extern const int clamp_native_is_native; /* 0 when -march=native was not used (c
 /* stream.c, built twice: sum of the 32-bit words of k arrays of n floats. */
 #define CB_STREAM_DECL(p)                                                                          \
     extern const uint32_t p##_isa;                                                                 \
+    uint32_t p##_sum6(const float *a, const float *b, const float *c, const float *d,              \
+                      const float *e, const float *f, size_t n);                                   \
     uint32_t p##_sum4(const float *a, const float *b, const float *c, const float *d, size_t n);   \
     uint32_t p##_sum3(const float *a, const float *b, const float *c, size_t n);                   \
     uint32_t p##_sum1(const float *a, size_t n);

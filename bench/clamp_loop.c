@@ -1,4 +1,4 @@
-/* clamp_loop.c - the plain clamp loop a user would write (one byte per element), and its signed-distance analogue, built twice: -O2 baseline ISA and -O3 -march=native (see bench/meson.build). */
+/* clamp_loop.c - the plain clamp loop a user would write (one byte per element), its signed-distance analogue and its oriented-box form, built twice: -O2 baseline ISA and -O3 -march=native (see bench/meson.build). */
 #include "bench.h"
 
 #include <math.h>
@@ -20,6 +20,12 @@
  * than branches, the canonical NaN. sqrtf and the division are single IEEE
  * operations here (the project builds with -fno-math-errno), so the loop
  * gives the library's bits, and the compiler may vectorise it.
+ *
+ * The obox loops are the ORIENTED BOXES overlap contract the same way: the
+ * circle's centre carried into the box's frame, lx = (ex * c) + (ey * s),
+ * ly = (ey * c) - (ex * s), then the clamp above against (-hx, -hy, hx, hy).
+ * The header flips the signs as -0 - h, which equals -h for every h that is
+ * not NaN; the benchmark's boxes have none, and the check compares bits.
  */
 #ifndef CB_CLAMP_PREFIX
 #error "define CB_CLAMP_PREFIX (clamp_o2 or clamp_native)"
@@ -47,6 +53,15 @@ static inline int hit(float cx, float cy, float r2, float x0, float y0, float x1
     py = py < y1 ? py : y1;
     float dx = cx - px, dy = cy - py;
     return dx * dx + dy * dy <= r2;
+}
+
+static inline int ohit(float px, float py, float r2, float cx, float cy, float hx, float hy,
+                       float c, float s)
+{
+    float ex = px - cx, ey = py - cy;
+    float lx = ex * c + ey * s;
+    float ly = ey * c - ex * s;
+    return hit(lx, ly, r2, -hx, -hy, hx, hy);
 }
 
 static inline float canonical(float s)
@@ -135,4 +150,34 @@ void FN(dist_circle_aos)(const cb_circle *c, size_t n, cb_box b, float *out)
 {
     for (size_t i = 0; i < n; i++)
         out[i] = dist(c[i].x, c[i].y, c[i].r, b.min_x, b.min_y, b.max_x, b.max_y);
+}
+
+void FN(obox_soa)(cb_circle c, const cb_obox_soa *b, size_t n, unsigned char *out)
+{
+    const float *cx = b->cx, *cy = b->cy, *hx = b->hx, *hy = b->hy, *co = b->c, *si = b->s;
+    float r2 = c.r * c.r;
+    for (size_t i = 0; i < n; i++)
+        out[i] = (unsigned char)ohit(c.x, c.y, r2, cx[i], cy[i], hx[i], hy[i], co[i], si[i]);
+}
+
+void FN(obox_aos)(cb_circle c, const cb_obox *b, size_t n, unsigned char *out)
+{
+    float r2 = c.r * c.r;
+    for (size_t i = 0; i < n; i++)
+        out[i] = (unsigned char)ohit(c.x, c.y, r2, b[i].cx, b[i].cy, b[i].hx, b[i].hy, b[i].c,
+                                     b[i].s);
+}
+
+void FN(circle_obox_soa)(const cb_circle_soa *c, size_t n, cb_obox b, unsigned char *out)
+{
+    const float *x = c->x, *y = c->y, *r = c->r;
+    for (size_t i = 0; i < n; i++)
+        out[i] = (unsigned char)ohit(x[i], y[i], r[i] * r[i], b.cx, b.cy, b.hx, b.hy, b.c, b.s);
+}
+
+void FN(circle_obox_aos)(const cb_circle *c, size_t n, cb_obox b, unsigned char *out)
+{
+    for (size_t i = 0; i < n; i++)
+        out[i] = (unsigned char)ohit(c[i].x, c[i].y, c[i].r * c[i].r, b.cx, b.cy, b.hx, b.hy, b.c,
+                                     b.s);
 }

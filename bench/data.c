@@ -1,4 +1,4 @@
-/* data.c - benchmark data: boxes and circles scattered over a game level, every layout and seed format, each group's query shapes and hit counts, the outputs and arguments of any entry. */
+/* data.c - benchmark data: boxes and circles scattered over a game level, every layout and seed format, the same boxes turned into oriented boxes, each group's query shapes and hit counts, the outputs and arguments of any entry. */
 #include "bench.h"
 #include "rng.h"
 
@@ -13,6 +13,15 @@
  * centres and radii are integers (centres may be .5), so every layout and
  * every seed format holds exactly the same shapes: a difference between two
  * methods is then the method's, never the conversion's.
+ *
+ * The oriented boxes are those boxes (the same centres and half-extents,
+ * exact) each turned about its centre by a random angle in [0, 2 pi), with
+ * the library's rotation cb_rotation: so the oriented rows see the same
+ * density and nearly the same hit counts as the axis-aligned ones (a turned
+ * box covers the same area; its reach grows up to its half-diagonal), and
+ * their area queries are calibrated on their own elements like every other
+ * group's. Seed E's rotated boxes hold the same angle with the cosine and
+ * sine a user would compute (libm), which need not be cb_rotation's bits.
  */
 #define SPACING 48.0 /* level units per sqrt(box) */
 #define BOX_MIN 8
@@ -23,6 +32,8 @@
 #define TRIGGER_W 64.0f       /* the query box of the circles bitmask rows */
 #define TRIGGER_H 48.0f
 #define CALIBRATE_MAX 65536u  /* elements used to choose the 1% / 50% queries */
+
+#define TWO_PI 6.28318530717958647692f
 
 static int32_t rand_in(tk_rng *s, int32_t lo, int32_t hi) /* inclusive */
 {
@@ -68,10 +79,17 @@ cb_args data_args(const dataset *d, int g, size_t e, int k)
 {
     cb_args a;
     memset(&a, 0, sizeof a);
-    if (group_at(g)->one == CB_SHAPE_CIRCLE)
+    switch (group_at(g)->one) {
+    case CB_SHAPE_CIRCLE:
         a.circle = d->q[g][k];
-    else
+        break;
+    case CB_SHAPE_BOX:
         a.box = d->qb[g][k];
+        break;
+    case CB_SHAPE_OBOX:
+        a.obox = d->qo[g][k];
+        break;
+    }
     a.many = tk_pick(cb_entry_info_of(e), &d->views);
     a.n = d->n;
     a.out = d->out[kind_slot(d, e)].out;
@@ -82,22 +100,27 @@ cb_args data_args(const dataset *d, int g, size_t e, int k)
 void *data_ref(const dataset *d, size_t e) { return d->ref[kind_slot(d, e)].out; }
 
 /* A single shape of kind one centred in the level: a circle of radius t,
- * or a square box of half-side t (the other output is left alone). */
-static void centred(const dataset *d, cb_shape one, float t, cb_circle *c, cb_box *b)
+ * a square box of half-side t, or that square turned by d->qrot (the other
+ * outputs are left alone). */
+static void centred(const dataset *d, cb_shape one, float t, cb_circle *c, cb_box *b, cb_obox *o)
 {
     float mid = (float)floor(d->level / 2);
     if (one == CB_SHAPE_CIRCLE) {
         cb_circle cc = {mid, mid, t};
         *c = cc;
-    } else {
+    } else if (one == CB_SHAPE_BOX) {
         cb_box bb = {mid - t, mid - t, mid + t, mid + t};
         *b = bb;
+    } else {
+        cb_obox ob = {mid, mid, t, t, d->qrot.c, d->qrot.s};
+        *o = ob;
     }
 }
 
-/* Smallest integer radius (centred circle) or half-side (centred square)
- * whose hit fraction on the first m elements reaches p, by the scalar
- * backend on group g's input. */
+/* Smallest integer radius (centred circle) or half-side (centred square,
+ * turned or not) whose hit fraction on the first m elements reaches p, by
+ * the scalar backend on group g's input. The count grows with t (a larger
+ * shape contains the smaller), so bisection finds it. */
 static int32_t calibrate(const dataset *d, int g, double p)
 {
     size_t m = d->n < CALIBRATE_MAX ? d->n : CALIBRATE_MAX;
@@ -108,7 +131,7 @@ static int32_t calibrate(const dataset *d, int g, double p)
     int32_t lo = 0, hi = (int32_t)d->level;
     while (hi - lo > 1) {
         int32_t t = lo + (hi - lo) / 2;
-        centred(d, group_at(g)->one, (float)t, &a.circle, &a.box);
+        centred(d, group_at(g)->one, (float)t, &a.circle, &a.box, &a.obox);
         if ((double)scalar(&a) < p * (double)m)
             lo = t;
         else
@@ -134,6 +157,14 @@ int data_make(dataset *d, size_t n, uint64_t seed)
     d->corners = alloc(n * sizeof(cb_box_corner));
     d->irects = alloc(n * sizeof(seed_irect));
     d->eboxes = alloc(n * sizeof(seed_ebox));
+    d->ocx = alloc(n * sizeof(float));
+    d->ocy = alloc(n * sizeof(float));
+    d->ohx = alloc(n * sizeof(float));
+    d->ohy = alloc(n * sizeof(float));
+    d->oc = alloc(n * sizeof(float));
+    d->os = alloc(n * sizeof(float));
+    d->oaos = alloc(n * sizeof(cb_obox));
+    d->erboxes = alloc(n * sizeof(seed_erbox));
     d->econtacts = alloc(n * sizeof(seed_econtact));
     d->eindex = alloc(n * sizeof(uint32_t));
     d->cx = alloc(n * sizeof(float));
@@ -159,7 +190,8 @@ int data_make(dataset *d, size_t n, uint64_t seed)
     d->bytes = alloc(n);
     ok = ok && d->x0 && d->y0 && d->x1 && d->y1 && d->aos && d->centers && d->corners &&
          d->irects && d->eboxes && d->econtacts && d->eindex && d->cx && d->cy && d->cr &&
-         d->caos && d->bytes;
+         d->caos && d->bytes && d->ocx && d->ocy && d->ohx && d->ohy && d->oc && d->os &&
+         d->oaos && d->erboxes;
     if (!ok) {
         data_free(d);
         return -1;
@@ -195,8 +227,10 @@ int data_make(dataset *d, size_t n, uint64_t seed)
     }
     d->soa.min_x = d->x0, d->soa.min_y = d->y0, d->soa.max_x = d->x1, d->soa.max_y = d->y1;
     d->csoa.x = d->cx, d->csoa.y = d->cy, d->csoa.r = d->cr;
-    tk_views v = {&d->soa, d->aos, &d->csoa, d->caos}; /* tk_views' order: as reference.h */
-    d->views = v;
+    /* by name: the oriented boxes' views are set below, once they exist */
+    memset(&d->views, 0, sizeof d->views);
+    d->views.boxes = &d->soa, d->views.boxes_aos = d->aos;
+    d->views.circles = &d->csoa, d->views.circles_aos = d->caos;
 
     /* Queries. [0]: an entity (circle r = 24) or a trigger box (64 x 48)
      * somewhere in the level: what a game asks every frame, few hits.
@@ -212,6 +246,30 @@ int data_make(dataset *d, size_t n, uint64_t seed)
     float tx = (float)rand_in(&s, 0, L - (int32_t)TRIGGER_W);
     float ty = (float)rand_in(&s, 0, L - (int32_t)TRIGGER_H);
     cb_box t = {tx, ty, tx + TRIGGER_W, ty + TRIGGER_H};
+
+    /* The oriented boxes, drawn after everything above so the axis-aligned
+     * data and queries are those of earlier versions of cb-bench. The
+     * centres and half-extents are exact (.5 steps below 2^22). */
+    for (size_t i = 0; i < n; i++) {
+        const cb_box_center *c = &d->centers[i];
+        float angle = tk_uniform(&s, 0.0f, TWO_PI);
+        cb_rot r = cb_rotation(angle);
+        d->ocx[i] = c->cx, d->ocy[i] = c->cy, d->ohx[i] = c->hx, d->ohy[i] = c->hy;
+        d->oc[i] = r.c, d->os[i] = r.s;
+        cb_obox o = {c->cx, c->cy, c->hx, c->hy, r.c, r.s};
+        d->oaos[i] = o;
+        seed_erbox eb = {c->cx, c->cy, d->eboxes[i].w, d->eboxes[i].h, angle, cosf(angle),
+                         sinf(angle)};
+        d->erboxes[i] = eb;
+    }
+    d->osoa.cx = d->ocx, d->osoa.cy = d->ocy, d->osoa.hx = d->ohx, d->osoa.hy = d->ohy;
+    d->osoa.c = d->oc, d->osoa.s = d->os;
+    d->views.oboxes = &d->osoa, d->views.oboxes_aos = d->oaos;
+    /* the single oriented boxes: the trigger turned about its centre, and
+     * the centred squares of the area queries, by one random angle */
+    d->qrot = cb_rotation(tk_uniform(&s, 0.0f, TWO_PI));
+    cb_obox to = {tx + 0.5f * TRIGGER_W, ty + 0.5f * TRIGGER_H, 0.5f * TRIGGER_W,
+                  0.5f * TRIGGER_H, d->qrot.c, d->qrot.s};
     const double frac[3] = {0, 0.01, 0.5};
     for (int pass = 0; pass < 2; pass++)
         for (int g = 0; g < group_count(); g++) {
@@ -221,16 +279,19 @@ int data_make(dataset *d, size_t n, uint64_t seed)
             int twin = group_twin(gr, CB_QUERY_OVERLAP);
             d->q[g][0] = e;
             d->qb[g][0] = t;
+            d->qo[g][0] = to;
             for (int k = 1; k < 3; k++) {
                 if (pass == 1 && twin >= 0) {
                     d->q[g][k] = d->q[twin][k];
                     d->qb[g][k] = d->qb[twin][k];
+                    d->qo[g][k] = d->qo[twin][k];
                 } else if (group_primary(gr) == OUT_DIST) {
                     d->q[g][k] = e;
                     d->qb[g][k] = t;
+                    d->qo[g][k] = to;
                 } else {
                     centred(d, gr->one, (float)calibrate(d, g, frac[k]), &d->q[g][k],
-                            &d->qb[g][k]);
+                            &d->qb[g][k], &d->qo[g][k]);
                 }
             }
         }
@@ -250,6 +311,8 @@ void data_free(dataset *d)
 {
     free(d->x0), free(d->y0), free(d->x1), free(d->y1), free(d->aos);
     free(d->centers), free(d->corners), free(d->irects), free(d->eboxes);
+    free(d->ocx), free(d->ocy), free(d->ohx), free(d->ohy), free(d->oc), free(d->os);
+    free(d->oaos), free(d->erboxes);
     free(d->econtacts), free(d->eindex);
     free(d->cx), free(d->cy), free(d->cr), free(d->caos);
     for (int k = 0; k < d->nkinds; k++) {

@@ -37,6 +37,8 @@ static const char *shape_word(cb_shape s, int plural)
         return plural ? "circles" : "circle";
     case CB_SHAPE_BOX:
         return plural ? "boxes" : "box";
+    case CB_SHAPE_OBOX: /* an oriented box */
+        return plural ? "oboxes" : "obox";
     }
     return "shape";
 }
@@ -135,7 +137,29 @@ int bench_headline(int *group, size_t *entry)
 
 size_t bytes_per_elem(const bench_group *g)
 {
-    return g->many == CB_SHAPE_BOX ? sizeof(cb_box) : sizeof(cb_circle);
+    switch (g->many) {
+    case CB_SHAPE_BOX:
+        return sizeof(cb_box);
+    case CB_SHAPE_OBOX:
+        return sizeof(cb_obox);
+    case CB_SHAPE_CIRCLE:
+        break;
+    }
+    return sizeof(cb_circle);
+}
+
+int group_oriented(const bench_group *g)
+{
+    return g->one == CB_SHAPE_OBOX || g->many == CB_SHAPE_OBOX;
+}
+
+int group_aligned_twin(const bench_group *g)
+{
+    if (!group_oriented(g))
+        return -1;
+    cb_shape one = g->one == CB_SHAPE_OBOX ? CB_SHAPE_BOX : g->one;
+    cb_shape many = g->many == CB_SHAPE_OBOX ? CB_SHAPE_BOX : g->many;
+    return group_find(g->query, one, many, g->layout);
 }
 
 int group_twin(const bench_group *g, cb_query q)

@@ -334,10 +334,12 @@ static bench_row *row_push(rowvec *r)
     return &r->v[r->n++];
 }
 
-/* An upper bound of build_cases' count, for its array. */
+/* An upper bound of build_cases' count, for its array: the backend rows,
+ * the overlap seeds, seed E's distance and contact rows for boxes and for
+ * rotated boxes (with its rotated overlap row), and each group's baselines. */
 static size_t max_cases(int nb)
 {
-    return (size_t)nb * cb_entry_count() * 2 + SEED_COUNT + 3 + 3 * (size_t)group_count();
+    return (size_t)nb * cb_entry_count() * 2 + SEED_COUNT + 3 + 4 + 3 * (size_t)group_count();
 }
 
 /* Every row of a size rung: each backend on each entry of each group, the
@@ -368,7 +370,9 @@ static int build_cases(const bench_env *e, const int *bs, int nb, bench_case *cs
     /* A seed takes one box struct per pair: an array of structs, so it is
      * listed (and its bandwidth judged) with one circle vs boxes, AoS. Seed
      * E's distance and contact computation has rows with the groups of
-     * those queries on that input (contacts at both selections). */
+     * those queries on that input (contacts at both selections). Seed E's
+     * method for rotated boxes has the same rows (overlap, distance,
+     * contacts) with the groups of one circle vs oriented boxes, AoS. */
     int sg = group_find(CB_QUERY_OVERLAP, CB_SHAPE_CIRCLE, CB_SHAPE_BOX, CB_LAYOUT_AOS);
     if (sg >= 0 && group_entry(group_at(sg), CB_OUTPUT_MASK) != BENCH_NO_ENTRY)
         for (int s = 0; s < SEED_COUNT; s++) {
@@ -377,6 +381,13 @@ static int build_cases(const bench_env *e, const int *bs, int nb, bench_case *cs
             snprintf(c.label, sizeof c.label, "%s", seed_name(s));
             cs[nc++] = c;
         }
+    int og = group_find(CB_QUERY_OVERLAP, CB_SHAPE_CIRCLE, CB_SHAPE_OBOX, CB_LAYOUT_AOS);
+    if (og >= 0 && group_entry(group_at(og), CB_OUTPUT_MASK) != BENCH_NO_ENTRY) {
+        bench_case c = blank;
+        c.kind = KIND_SEED, c.group = og, c.seed = SEED_E_ROT;
+        snprintf(c.label, sizeof c.label, "%s", seed_name(SEED_E_ROT));
+        cs[nc++] = c;
+    }
     const struct {
         cb_query q;
         cb_output o;
@@ -384,17 +395,23 @@ static int build_cases(const bench_env *e, const int *bs, int nb, bench_case *cs
         int nrows;
     } e_rows[2] = {{CB_QUERY_DISTANCE, CB_OUTPUT_DISTANCES, {OUT_DIST, OUT_DIST}, 1},
                    {CB_QUERY_CONTACTS, CB_OUTPUT_CONTACTS, {OUT_CONT_LO, OUT_CONT_HI}, 2}};
-    for (int k = 0; k < 2; k++) {
-        int eg = group_find(e_rows[k].q, CB_SHAPE_CIRCLE, CB_SHAPE_BOX, CB_LAYOUT_AOS);
-        if (eg < 0 || group_entry(group_at(eg), e_rows[k].o) == BENCH_NO_ENTRY)
-            continue;
-        for (int r = 0; r < e_rows[k].nrows; r++) {
-            bench_case c = blank;
-            c.kind = KIND_SEED, c.group = eg, c.seed = SEED_E, c.out = e_rows[k].rows[r];
-            snprintf(c.label, sizeof c.label, "%s", seed_e_label(c.out));
-            cs[nc++] = c;
+    const struct {
+        cb_shape many;
+        int seed;
+    } e_boxes[2] = {{CB_SHAPE_BOX, SEED_E}, {CB_SHAPE_OBOX, SEED_E_ROT}};
+    for (int b = 0; b < 2; b++)
+        for (int k = 0; k < 2; k++) {
+            int eg = group_find(e_rows[k].q, CB_SHAPE_CIRCLE, e_boxes[b].many, CB_LAYOUT_AOS);
+            if (eg < 0 || group_entry(group_at(eg), e_rows[k].o) == BENCH_NO_ENTRY)
+                continue;
+            for (int r = 0; r < e_rows[k].nrows; r++) {
+                bench_case c = blank;
+                c.kind = KIND_SEED, c.group = eg, c.seed = e_boxes[b].seed;
+                c.out = e_rows[k].rows[r];
+                snprintf(c.label, sizeof c.label, "%s", seed_e_label(c.seed, c.out));
+                cs[nc++] = c;
+            }
         }
-    }
     for (int g = 0; g < group_count(); g++) {
         const bench_group *gr = group_at(g);
         bench_case c = blank;

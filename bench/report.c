@@ -40,15 +40,18 @@ static out_kind compared_out(const bench_row *r)
     return r->out == OUT_BYTES || r->out == OUT_READ ? group_primary(group_at(r->group)) : r->out;
 }
 
-/* The fastest seed row at size n that computes what output o does: the
- * overlap seeds (bitmask) for masks and index lists, seed E's distance or
- * contact rows (at the same selection) for the others. */
-static const bench_row *best_seed(const bench_row *r, int nr, size_t n, out_kind o)
+/* The fastest seed row at size n that computes what output o does for
+ * group g's kind of box: the overlap seeds (bitmask) for masks and index
+ * lists, seed E's distance or contact rows (at the same selection) for the
+ * others; for an oriented group, only the rows of seed E's rotated method. */
+static const bench_row *best_seed(const bench_row *r, int nr, size_t n, int g, out_kind o)
 {
     out_kind want = o == OUT_IDX_LO || o == OUT_IDX_HI ? OUT_MASK : o;
+    const int oriented = group_oriented(group_at(g));
     const bench_row *b = NULL;
     for (int i = 0; i < nr; i++)
-        if (r[i].n == n && r[i].kind == KIND_SEED && r[i].out == want && (!b || r[i].med < b->med))
+        if (r[i].n == n && r[i].kind == KIND_SEED && r[i].out == want &&
+            group_oriented(group_at(r[i].group)) == oriented && (!b || r[i].med < b->med))
             b = &r[i];
     return b;
 }
@@ -91,7 +94,7 @@ static derived derive(const bench_env *e, const bench_row *rows, int nr, const b
     const size_t bpe = bytes_per_elem(group_at(r->group));
     d.vs_scalar = ratio(find(rows, nr, r->n, KIND_BACKEND, CB_BACKEND_SCALAR, r->group, so), r);
     d.vs_native = ratio(find(rows, nr, r->n, KIND_CLAMP_NATIVE, -1, r->group, -1), r);
-    d.vs_seed = ratio(best_seed(rows, nr, r->n, so), r);
+    d.vs_seed = ratio(best_seed(rows, nr, r->n, r->group, so), r);
     d.regime = regime_of(e, r->n * bpe);
     d.frac_read = !strcmp(d.regime, "DRAM") ? ratio(stream_row(rows, nr, r->n, r->group), r) : NAN;
     d.gbps = r->med > 0 ? (double)bpe / r->med : 0;
@@ -136,7 +139,9 @@ static const char *fmt_bytes(size_t v, char *b, size_t len)
     return b;
 }
 
-/* The width of the table's entry column: the longest group label. */
+/* The widths of the table's row and entry columns: the longest row label
+ * (at least 16) and group label. */
+static int label_w = 16;
 static int entry_w = 11;
 
 static void print_row(FILE *f, const bench_env *e, const bench_row *rows, int nr,
@@ -155,9 +160,9 @@ static void print_row(FILE *f, const bench_env *e, const bench_row *rows, int nr
     else
         snprintf(frac, sizeof frac, "%.0f%%", 100 * d.frac_read);
     char nb[32];
-    fprintf(f, "  %-16s %-*s %-8s %5s %8s %9s %8s %7s %7s %7s %6s %6.1f  %9s %9s\n", r->label,
-            entry_w, group_at(r->group)->label, out_name(r->out), fmt_n(r->n, nb, sizeof nb), hits,
-            fmt_ns(r->med, a, sizeof a),
+    fprintf(f, "  %-*s %-*s %-8s %5s %8s %9s %8s %7s %7s %7s %6s %6.1f  %9s %9s\n", label_w,
+            r->label, entry_w, group_at(r->group)->label, out_name(r->out),
+            fmt_n(r->n, nb, sizeof nb), hits, fmt_ns(r->med, a, sizeof a),
             fmt_rate(1e9 / r->med, b, sizeof b), fmt_x(d.vs_scalar, d1, sizeof d1),
             fmt_x(d.vs_native, d2, sizeof d2), fmt_x(d.vs_seed, d3, sizeof d3), frac, d.gbps,
             fmt_ns(r->min, mn, sizeof mn), fmt_ns(r->max, mx, sizeof mx));
@@ -196,13 +201,27 @@ static size_t find_size(const bench_row *rows, int nr, size_t want)
     return 0;
 }
 
-/* Seed E's row at size n computing output o (any group). */
-static const bench_row *seed_e_row(const bench_row *r, int nr, size_t n, out_kind o)
+/* Seed E's row at size n computing output o (any group): its axis-aligned
+ * method (s = SEED_E) or its rotated one (SEED_E_ROT). */
+static const bench_row *seed_e_row(const bench_row *r, int nr, size_t n, int s, out_kind o)
 {
     for (int i = 0; i < nr; i++)
-        if (r[i].n == n && r[i].kind == KIND_SEED && r[i].seed_id == SEED_E && r[i].out == o)
+        if (r[i].n == n && r[i].kind == KIND_SEED && r[i].seed_id == s && r[i].out == o)
             return &r[i];
     return NULL;
+}
+
+/* A ratio shown without a goal (the issue gave none): medians and minima. */
+static void shown(FILE *f, const char *what, double value, double vmin, const char *how)
+{
+    if (isnan(value)) {
+        fprintf(f, "  %-70s %8s %-2s %14s (no goal)  not measured in this run\n", what, "-", "",
+                "");
+        return;
+    }
+    char mins[32];
+    snprintf(mins, sizeof mins, "[min %.2fx]", vmin);
+    fprintf(f, "  %-70s %8.2f%-2s %-14s (no goal)  %s\n", what, value, "x", mins, how);
 }
 
 /* The signed-distance and contact queries, per group at 1Ki: dense distance
@@ -218,7 +237,7 @@ static void print_query_targets(FILE *f, const bench_row *rows, int nr, size_t k
         return;
     for (int g = 0; g < group_count(); g++) {
         const bench_group *gr = group_at(g);
-        if (group_primary(gr) != OUT_DIST)
+        if (group_primary(gr) != OUT_DIST || group_oriented(gr))
             continue;
         const bench_row *sc = find(rows, nr, k1, KIND_BACKEND, CB_BACKEND_SCALAR, g, OUT_DIST);
         const bench_row *a5 = find(rows, nr, k1, KIND_BACKEND, CB_BACKEND_AVX512, g, OUT_DIST);
@@ -232,7 +251,7 @@ static void print_query_targets(FILE *f, const bench_row *rows, int nr, size_t k
         for (int g = 0; g < group_count(); g++) {
             const bench_group *gr = group_at(g);
             int tw = group_twin(gr, CB_QUERY_OVERLAP);
-            if (group_primary(gr) != OUT_CONT_LO || tw < 0)
+            if (group_primary(gr) != OUT_CONT_LO || tw < 0 || group_oriented(gr))
                 continue;
             const bench_row *c1 = find(rows, nr, k1, KIND_BACKEND, b, g, OUT_CONT_LO);
             const bench_row *i1 = find(rows, nr, k1, KIND_BACKEND, b, tw, OUT_IDX_LO);
@@ -250,14 +269,75 @@ static void print_query_targets(FILE *f, const bench_row *rows, int nr, size_t k
             const bench_group *gr = group_at(g);
             out_kind o = group_primary(gr) == OUT_DIST ? OUT_DIST : OUT_CONT_HI;
             if ((group_primary(gr) != OUT_DIST && group_primary(gr) != OUT_CONT_LO) ||
-                gr->one == gr->many)
+                gr->one == gr->many || group_oriented(gr))
                 continue;
-            const bench_row *se = seed_e_row(rows, nr, at[z], o);
+            const bench_row *se = seed_e_row(rows, nr, at[z], SEED_E, o);
             const bench_row *bb = best_backend(rows, nr, at[z], g, o);
             snprintf(buf, sizeof buf, "(best: %s)", bb ? bb->label : "-");
             snprintf(what, sizeof what, "%s %s %s: best backend vs seed E per pair",
                      z ? "16Ki" : "1Ki", gr->label, out_name(o));
             target(f, what, MED(se, bb), MIN(se, bb), 1, 20, "x", buf);
+        }
+}
+
+/* The oriented boxes' targets (the issue "Rotated boxes"), at 1Ki: for each
+ * pairing (one circle vs oriented boxes, one oriented box vs circles), the
+ * SoA bitmask's best backend against scalar; for every backend, each
+ * oriented overlap group against its axis-aligned twin (same pairing,
+ * layout and output, the bitmask: the price of the frame); and, shown
+ * without a goal, the best backend against seed E's rotated method one pair
+ * at a time, for the circle vs oriented boxes groups (the seed's question)
+ * at 1Ki and 16Ki: overlap (bitmask) and contacts at both selections. */
+static void print_oriented_targets(FILE *f, const bench_row *rows, int nr, size_t k1)
+{
+    char what[128], buf[96];
+    if (!k1)
+        return;
+    for (int g = 0; g < group_count(); g++) {
+        const bench_group *gr = group_at(g);
+        if (!group_oriented(gr) || gr->query != CB_QUERY_OVERLAP || gr->layout != CB_LAYOUT_SOA ||
+            group_entry(gr, CB_OUTPUT_MASK) == BENCH_NO_ENTRY)
+            continue;
+        const bench_row *sc = find(rows, nr, k1, KIND_BACKEND, CB_BACKEND_SCALAR, g, OUT_MASK);
+        const bench_row *bb = best_backend(rows, nr, k1, g, OUT_MASK);
+        snprintf(buf, sizeof buf, "(best: %s)", bb ? bb->label : "-");
+        snprintf(what, sizeof what, "1Ki oriented %s mask: best backend vs scalar", gr->label);
+        target(f, what, MED(sc, bb), MIN(sc, bb), 1, 10, "x", buf);
+    }
+    for (int b = 0; b < CB_BACKEND_COUNT; b++)
+        for (int g = 0; g < group_count(); g++) {
+            const bench_group *gr = group_at(g);
+            int aa = group_aligned_twin(gr);
+            if (!group_oriented(gr) || gr->query != CB_QUERY_OVERLAP || aa < 0 ||
+                group_entry(gr, CB_OUTPUT_MASK) == BENCH_NO_ENTRY)
+                continue;
+            const bench_row *o1 = find(rows, nr, k1, KIND_BACKEND, b, g, OUT_MASK);
+            const bench_row *a1 = find(rows, nr, k1, KIND_BACKEND, b, aa, OUT_MASK);
+            if (!o1 && !a1)
+                continue; /* a backend not run */
+            snprintf(buf, sizeof buf, "(%.3f vs %.3f ns/elem)", o1 ? o1->med : NAN,
+                     a1 ? a1->med : NAN);
+            snprintf(what, sizeof what, "1Ki %s: oriented vs axis-aligned, %s mask",
+                     cb_backend_name((cb_backend)b), gr->label);
+            target(f, what, MED(a1, o1), MIN(a1, o1), 1, 0.4, "x", buf);
+        }
+    const size_t at[2] = {k1, find_size(rows, nr, 16ul << 10)};
+    const out_kind outs[3] = {OUT_MASK, OUT_CONT_LO, OUT_CONT_HI};
+    for (int z = 0; z < 2; z++)
+        for (int g = 0; g < group_count() && at[z]; g++) {
+            const bench_group *gr = group_at(g);
+            if (!group_oriented(gr) || gr->one != CB_SHAPE_CIRCLE)
+                continue;
+            for (int k = 0; k < 3; k++) {
+                if (group_primary(gr) != (k ? OUT_CONT_LO : OUT_MASK))
+                    continue;
+                const bench_row *se = seed_e_row(rows, nr, at[z], SEED_E_ROT, outs[k]);
+                const bench_row *bb = best_backend(rows, nr, at[z], g, outs[k]);
+                snprintf(buf, sizeof buf, "(best: %s)", bb ? bb->label : "-");
+                snprintf(what, sizeof what, "%s %s %s: best backend vs seed E rotated per pair",
+                         z ? "16Ki" : "1Ki", gr->label, out_name(outs[k]));
+                shown(f, what, MED(se, bb), MIN(se, bb), buf);
+            }
         }
 }
 
@@ -321,7 +401,7 @@ static void print_targets(FILE *f, const bench_env *e, const bench_row *rows, in
         for (int g = 0; g < group_count(); g++) {
             const bench_group *gr = group_at(g);
             int soa = group_find(gr->query, gr->one, gr->many, CB_LAYOUT_SOA);
-            if (gr->layout != CB_LAYOUT_AOS || soa < 0)
+            if (gr->layout != CB_LAYOUT_AOS || soa < 0 || group_oriented(gr))
                 continue;
             out_kind po = group_primary(gr);
             const bench_row *s1 = find(rows, nr, k1, KIND_BACKEND, b, soa, po);
@@ -332,7 +412,7 @@ static void print_targets(FILE *f, const bench_env *e, const bench_row *rows, in
         for (int g = 0; g < group_count(); g++) {
             const bench_group *gr = group_at(g);
             if (gr->layout != CB_LAYOUT_SOA || group_entry(gr, CB_OUTPUT_MASK) == BENCH_NO_ENTRY ||
-                group_entry(gr, CB_OUTPUT_INDICES) == BENCH_NO_ENTRY)
+                group_entry(gr, CB_OUTPUT_INDICES) == BENCH_NO_ENTRY || group_oriented(gr))
                 continue;
             const bench_row *s1 = find(rows, nr, k1, KIND_BACKEND, b, g, OUT_MASK);
             const bench_row *i1 = find(rows, nr, k1, KIND_BACKEND, b, g, OUT_IDX_LO);
@@ -341,6 +421,7 @@ static void print_targets(FILE *f, const bench_env *e, const bench_row *rows, in
         }
     }
     print_query_targets(f, rows, nr, k1);
+    print_oriented_targets(f, rows, nr, k1);
 }
 
 /* -------------------------------------------------------------- table */
@@ -352,6 +433,10 @@ void report_table(FILE *f, const bench_opts *o, const bench_env *e, const bench_
     for (int g = 0; g < group_count(); g++) {
         int w = (int)strlen(group_at(g)->label);
         entry_w = w > entry_w ? w : entry_w;
+    }
+    for (int i = 0; i < nr; i++) {
+        int w = (int)strlen(rows[i].label);
+        label_w = w > label_w ? w : label_w;
     }
     fprintf(f, "cb-bench: %s; %s", e->cpu, e->compiler);
     if (e->load_start >= 0)
@@ -383,12 +468,14 @@ void report_table(FILE *f, const bench_opts *o, const bench_env *e, const bench_
         if (n == last)
             continue;
         last = n;
-        fprintf(f, "\n== n = %s (boxes SoA %s: %s; circles %s: %s)\n", fmt_n(n, b1, sizeof b1),
-                fmt_bytes(16 * n, b2, sizeof b2), regime_of(e, 16 * n),
-                fmt_bytes(12 * n, b3, sizeof b3), regime_of(e, 12 * n));
-        fprintf(f, "  %-16s %-*s %-8s %5s %8s %9s %8s %7s %7s %7s %6s %6s  %9s %9s\n", "row", entry_w, "entry",
-                "output", "n", "hits", "ns/elem", "elem/s", "xscalar", "xloopO3", "xseed", "%read",
-                "GB/s", "min", "max");
+        char b4[32];
+        fprintf(f, "\n== n = %s (boxes SoA %s: %s; circles %s: %s; oriented boxes %s: %s)\n",
+                fmt_n(n, b1, sizeof b1), fmt_bytes(16 * n, b2, sizeof b2), regime_of(e, 16 * n),
+                fmt_bytes(12 * n, b3, sizeof b3), regime_of(e, 12 * n),
+                fmt_bytes(24 * n, b4, sizeof b4), regime_of(e, 24 * n));
+        fprintf(f, "  %-*s %-*s %-8s %5s %8s %9s %8s %7s %7s %7s %6s %6s  %9s %9s\n", label_w,
+                "row", entry_w, "entry", "output", "n", "hits", "ns/elem", "elem/s", "xscalar",
+                "xloopO3", "xseed", "%read", "GB/s", "min", "max");
         for (int g = 0; g < group_count(); g++) {
             for (int k = 0; k < KIND_COUNT; k++)
                 for (int i = 0; i < nr; i++)
@@ -435,14 +522,15 @@ void report_table(FILE *f, const bench_opts *o, const bench_env *e, const bench_
 
     /* Seeds' notes: where their answers differ from the contract's. */
     fprintf(f, "\nSeeds (per pair in a loop, own box format, bitmask out; seed E also its "
-               "distances and contact records, own structs; x seed compares per-element cost "
-               "with the seed rows of the same output):\n");
+               "distances and contact records, own structs, and its rotated method on the "
+               "oriented boxes; x seed compares per-element cost with the seed rows of the same "
+               "output and kind of box):\n");
     size_t nmax = 0;
     for (int i = 0; i < nr; i++)
         nmax = rows[i].n > nmax ? rows[i].n : nmax;
     for (int i = 0; i < nr; i++)
         if (rows[i].kind == KIND_SEED && rows[i].n == nmax)
-            fprintf(f, "  %-16s %s (n = %s)\n", rows[i].label, rows[i].note,
+            fprintf(f, "  %-*s %s (n = %s)\n", label_w, rows[i].label, rows[i].note,
                     fmt_n(nmax, b1, sizeof b1));
     fprintf(f, "Loops write one byte per element; idx rows are compared with them all the "
                "same.\n");

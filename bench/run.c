@@ -29,8 +29,8 @@ static float *dist_buffer(const dataset *d, int g)
     return (float *)data_args(d, g, e, 0).out;
 }
 
-/* The four inputs the baselines (loops, streaming read) are written for. */
-enum { IN_BOX_SOA, IN_BOX_AOS, IN_CIRCLE_SOA, IN_CIRCLE_AOS };
+/* The six inputs the baselines (loops, streaming read) are written for. */
+enum { IN_BOX_SOA, IN_BOX_AOS, IN_CIRCLE_SOA, IN_CIRCLE_AOS, IN_OBOX_SOA, IN_OBOX_AOS };
 
 static int input_of(const bench_group *g)
 {
@@ -39,6 +39,8 @@ static int input_of(const bench_group *g)
         return g->layout == CB_LAYOUT_AOS ? IN_BOX_AOS : IN_BOX_SOA;
     case CB_SHAPE_CIRCLE:
         return g->layout == CB_LAYOUT_AOS ? IN_CIRCLE_AOS : IN_CIRCLE_SOA;
+    case CB_SHAPE_OBOX:
+        return g->layout == CB_LAYOUT_AOS ? IN_OBOX_AOS : IN_OBOX_SOA;
     }
     return -1;
 }
@@ -52,6 +54,8 @@ double run_case(const bench_case *c, const dataset *d, unsigned long iters)
     const int in = input_of(group_at(c->group));
     const cb_circle qc = d->q[c->group][q];
     const cb_box qb = d->qb[c->group][q];
+    const cb_obox qo = d->qo[c->group][q];
+    const int oriented = group_oriented(group_at(c->group));
     unsigned char *bytes = d->bytes;
 
     switch (c->kind) {
@@ -64,9 +68,9 @@ double run_case(const bench_case *c, const dataset *d, unsigned long iters)
     case KIND_SEED:
         if (c->out == OUT_DIST) {
             float *dist = dist_buffer(d, c->group);
-            TIMED(seed_e_distances(d, qc, dist));
+            TIMED(seed_e_distances(c->seed, d, qc, dist));
         } else if (c->out == OUT_CONT_LO || c->out == OUT_CONT_HI) {
-            TIMED(seed_e_contacts(d, qc, d->econtacts, d->eindex));
+            TIMED(seed_e_contacts(c->seed, d, qc, d->econtacts, d->eindex));
         } else {
             size_t me = group_entry(group_at(c->group), CB_OUTPUT_MASK);
             uint64_t *mask = data_args(d, c->group, me, 0).out;
@@ -108,8 +112,36 @@ double run_case(const bench_case *c, const dataset *d, unsigned long iters)
             break;
         }
         /* out[n - 1] is read back after each call: the byte stores are the
-         * loop's only effect, and this consumes them. */
+         * loop's only effect, and this consumes them. A group's input says
+         * which loop: its elements, and for circles whether the single box
+         * is oriented. */
+        if (oriented && in == IN_CIRCLE_SOA) {
+            if (nat)
+                TIMED((clamp_native_circle_obox_soa(&d->csoa, n, qo, bytes), bytes[n - 1]));
+            else
+                TIMED((clamp_o2_circle_obox_soa(&d->csoa, n, qo, bytes), bytes[n - 1]));
+            break;
+        }
+        if (oriented && in == IN_CIRCLE_AOS) {
+            if (nat)
+                TIMED((clamp_native_circle_obox_aos(d->caos, n, qo, bytes), bytes[n - 1]));
+            else
+                TIMED((clamp_o2_circle_obox_aos(d->caos, n, qo, bytes), bytes[n - 1]));
+            break;
+        }
         switch (in) {
+        case IN_OBOX_SOA:
+            if (nat)
+                TIMED((clamp_native_obox_soa(qc, &d->osoa, n, bytes), bytes[n - 1]));
+            else
+                TIMED((clamp_o2_obox_soa(qc, &d->osoa, n, bytes), bytes[n - 1]));
+            break;
+        case IN_OBOX_AOS:
+            if (nat)
+                TIMED((clamp_native_obox_aos(qc, d->oaos, n, bytes), bytes[n - 1]));
+            else
+                TIMED((clamp_o2_obox_aos(qc, d->oaos, n, bytes), bytes[n - 1]));
+            break;
         case IN_BOX_SOA:
             if (nat)
                 TIMED((clamp_native_box_soa(qc, &d->soa, n, bytes), bytes[n - 1]));
@@ -139,9 +171,22 @@ double run_case(const bench_case *c, const dataset *d, unsigned long iters)
     }
     case KIND_STREAM: {
         /* The bytes a kernel of that input reads: 4 arrays of n floats (SoA
-         * boxes), 4n floats in one array (AoS boxes), 3 / 3n (circles). */
+         * boxes), 4n floats in one array (AoS boxes), 3 / 3n (circles),
+         * 6 / 6n (oriented boxes). */
         const int nat = c->native;
         switch (in) {
+        case IN_OBOX_SOA:
+            if (nat)
+                TIMED(stream_native_sum6(d->ocx, d->ocy, d->ohx, d->ohy, d->oc, d->os, n));
+            else
+                TIMED(stream_base_sum6(d->ocx, d->ocy, d->ohx, d->ohy, d->oc, d->os, n));
+            break;
+        case IN_OBOX_AOS:
+            if (nat)
+                TIMED(stream_native_sum1(&d->oaos[0].cx, 6 * n));
+            else
+                TIMED(stream_base_sum1(&d->oaos[0].cx, 6 * n));
+            break;
         case IN_BOX_SOA:
             if (nat)
                 TIMED(stream_native_sum4(d->x0, d->y0, d->x1, d->y1, n));
@@ -177,15 +222,22 @@ double run_case(const bench_case *c, const dataset *d, unsigned long iters)
 }
 
 /* The compiler loops compute the overlap and the signed-distance contracts
- * for one circle vs boxes and one box vs circles, either layout. */
+ * for one circle vs boxes and one box vs circles, and the oriented overlap
+ * contract for one circle vs oriented boxes and one oriented box vs circles,
+ * either layout. */
 int clamp_covers(const bench_group *g)
 {
+    if (g->query == CB_QUERY_OVERLAP &&
+        ((g->one == CB_SHAPE_CIRCLE && g->many == CB_SHAPE_OBOX) ||
+         (g->one == CB_SHAPE_OBOX && g->many == CB_SHAPE_CIRCLE)))
+        return 1;
     return (g->query == CB_QUERY_OVERLAP || g->query == CB_QUERY_DISTANCE) &&
            ((g->one == CB_SHAPE_CIRCLE && g->many == CB_SHAPE_BOX) ||
             (g->one == CB_SHAPE_BOX && g->many == CB_SHAPE_CIRCLE));
 }
 
-/* The streaming read knows the arrays of boxes and circles, either layout. */
+/* The streaming read knows the arrays of boxes, oriented boxes and circles,
+ * either layout. */
 int stream_covers(const bench_group *g) { return input_of(g) >= 0; }
 
 /* ------------------------------------------------------------ checking */
@@ -291,7 +343,7 @@ static size_t check_seed_distance(const bench_case *c, dataset *d, char *why, si
     cb_entry_kernel(e, CB_BACKEND_SCALAR)(&a);
     const float *want = a.out;
     float *got = dist_buffer(d, g);
-    seed_e_distances(d, d->q[g][query_of(c->out)], got);
+    seed_e_distances(c->seed, d, d->q[g][query_of(c->out)], got);
     size_t diff = 0;
     uint32_t worst = 0;
     for (size_t i = 0; i < d->n; i++) {
@@ -317,7 +369,7 @@ static size_t check_seed_contacts(const bench_case *c, dataset *d, char *why, si
     a.flags = CB_STRICT;
     size_t nw = cb_entry_kernel(e, CB_BACKEND_SCALAR)(&a);
     const cb_contacts *w = a.out;
-    size_t ng = seed_e_contacts(d, d->q[g][query_of(c->out)], d->econtacts, d->eindex);
+    size_t ng = seed_e_contacts(c->seed, d, d->q[g][query_of(c->out)], d->econtacts, d->eindex);
     size_t sel = 0, rec = 0, both = 0;
     for (size_t i = 0, j = 0; i < ng || j < nw;) {
         uint32_t gi = i < ng ? d->eindex[i] : UINT32_MAX, wj = j < nw ? w->index[j] : UINT32_MAX;

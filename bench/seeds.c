@@ -1,4 +1,4 @@
-/* seeds.c - the five per-pair methods of shared/SEEDS.md (A-E), written from their descriptions, run one pair at a time in a loop with bitmask output; and seed E's signed distance and contact records on its own structs. */
+/* seeds.c - the five per-pair methods of shared/SEEDS.md (A-E), written from their descriptions, run one pair at a time in a loop with bitmask output; seed E's signed distance and contact records on its own structs; and seed E's method for rotated boxes. */
 #include "bench.h"
 
 #include <math.h>
@@ -37,15 +37,28 @@
  * |delta| as sqrt(dx*dx + dy*dy) and breaks a tie between the nearest faces
  * of a centre inside the box its own way, so its numbers may differ from the
  * contract's in the last bits (the notes count them).
+ *
+ * Seed E's rotated boxes ("translate and rotate the circle into box space,
+ * solve, rotate results back (vectors are rotated only, points also
+ * translated)") have rows with the oriented groups, on its own struct
+ * (centre, width/height, angle, and the cosine and sine computed once per
+ * box with libm, as a user caches them): the centre's offset from the box's
+ * centre turned by minus the angle, then the axis-aligned method above on
+ * the box centred at the origin, then the normal, the MTV and the point
+ * turned back (the point also translated). Its overlap row is run_e's loop
+ * on those boxes (early out, the depth of each hit summed); its distance and
+ * contact rows as above. Its cosine and sine may differ from cb_rotation's
+ * in the last bit, which moves the centre in box space by an ulp or so:
+ * another source of differing bits, counted with the rest.
  */
 
 #define HALF_PI 1.57079632679489661923f
 #define E_EPS 1e-4f
 
 /* The touching rule is part of the name, so every table row shows it. */
-static const char *const names[SEED_COUNT] = {"seed A angle <=", "seed B zones <=", "seed C clamp <",
-                                              "seed D int <", "seed E contact <"};
-static const int touch[SEED_COUNT] = {1, 1, 0, 0, 0};
+static const char *const names[SEED_IDS] = {"seed A angle <=", "seed B zones <=", "seed C clamp <",
+                                            "seed D int <",    "seed E contact <", "seed E rot <"};
+static const int touch[SEED_IDS] = {1, 1, 0, 0, 0, 0};
 
 const char *seed_name(int s) { return names[s]; }
 int seed_touch(int s) { return touch[s]; }
@@ -290,13 +303,94 @@ static inline seed_econtact e_contact(float cx, float cy, float r, seed_ebox b, 
     return k;
 }
 
-const char *seed_e_label(out_kind o)
+/* ---- seed E, rotated boxes */
+
+/* The circle's centre in the rotated box's space, as a user writes it:
+ * translate, then rotate by minus the box's angle; and seed E's box there,
+ * centred at the origin, where e_project's translation is exact. */
+static inline e_local e_rot_project(float cx, float cy, const seed_erbox *b)
 {
+    float dx = cx - b->cx, dy = cy - b->cy;
+    float lx = dx * b->c + dy * b->s;
+    float ly = -dx * b->s + dy * b->c;
+    seed_ebox local = {0.0f, 0.0f, b->w, b->h};
+    return e_project(lx, ly, local);
+}
+
+/* The record of a pair, solved in box space and turned back: the normal and
+ * the MTV rotated, the point rotated and translated; distance and depth
+ * unchanged. */
+static inline seed_econtact e_rot_contact(float r, const seed_erbox *b, const e_local *p)
+{
+    seed_ebox local = {0.0f, 0.0f, b->w, b->h};
+    seed_econtact k = e_contact(p->lx, p->ly, r, local, p), w = k;
+    w.nx = k.nx * b->c - k.ny * b->s, w.ny = k.nx * b->s + k.ny * b->c;
+    w.mtv_x = k.mtv_x * b->c - k.mtv_y * b->s, w.mtv_y = k.mtv_x * b->s + k.mtv_y * b->c;
+    w.px = b->cx + (k.px * b->c - k.py * b->s), w.py = b->cy + (k.px * b->s + k.py * b->c);
+    return w;
+}
+
+/* run_e on the rotated boxes: the early out, and each hit's depth summed. */
+static size_t run_e_rot(cb_circle c, const seed_erbox *b, size_t n, uint64_t *mask)
+{
+    const float r2 = c.r * c.r;
+    float depth = 0;
+    size_t count = 0;
+    uint64_t w = 0;
+    for (size_t i = 0; i < n; i++) {
+        e_local p = e_rot_project(c.x, c.y, &b[i]);
+        int hit = !(p.d2 + E_EPS >= r2); /* early out on squared lengths, touching excluded */
+        if (hit)
+            depth += e_rot_contact(c.r, &b[i], &p).depth;
+        w |= (uint64_t)hit << (i & 63);
+        count += (size_t)hit;
+        if ((i & 63) == 63 || i + 1 == n) {
+            mask[i >> 6] = w;
+            w = 0;
+        }
+    }
+    e_depth_sink = depth;
+    return count;
+}
+
+/* ---- seed E, distance and contact entries */
+
+const char *seed_e_label(int s, out_kind o)
+{
+    if (s == SEED_E_ROT)
+        return o == OUT_DIST ? "seed E rot dist" : "seed E rot contact <";
     return o == OUT_DIST ? "seed E distance" : "seed E contact <";
 }
 
-size_t seed_e_distances(const dataset *d, cb_circle c, float *dist)
+static size_t e_rot_distances(const dataset *d, cb_circle c, float *dist)
 {
+    const seed_erbox *b = d->erboxes;
+    for (size_t i = 0; i < d->n; i++) {
+        e_local p = e_rot_project(c.x, c.y, &b[i]);
+        dist[i] = e_distance(c.r, &p);
+    }
+    return d->n;
+}
+
+static size_t e_rot_contacts(const dataset *d, cb_circle c, seed_econtact *out, uint32_t *idx)
+{
+    const seed_erbox *b = d->erboxes;
+    const float r2 = c.r * c.r;
+    size_t count = 0;
+    for (size_t i = 0; i < d->n; i++) {
+        e_local p = e_rot_project(c.x, c.y, &b[i]);
+        if (p.d2 + E_EPS >= r2) /* early out on squared lengths, touching excluded */
+            continue;
+        out[count] = e_rot_contact(c.r, &b[i], &p);
+        idx[count++] = (uint32_t)i;
+    }
+    return count;
+}
+
+size_t seed_e_distances(int s, const dataset *d, cb_circle c, float *dist)
+{
+    if (s == SEED_E_ROT)
+        return e_rot_distances(d, c, dist);
     const seed_ebox *b = d->eboxes;
     for (size_t i = 0; i < d->n; i++) {
         e_local p = e_project(c.x, c.y, b[i]);
@@ -305,8 +399,10 @@ size_t seed_e_distances(const dataset *d, cb_circle c, float *dist)
     return d->n;
 }
 
-size_t seed_e_contacts(const dataset *d, cb_circle c, seed_econtact *out, uint32_t *idx)
+size_t seed_e_contacts(int s, const dataset *d, cb_circle c, seed_econtact *out, uint32_t *idx)
 {
+    if (s == SEED_E_ROT)
+        return e_rot_contacts(d, c, out, idx);
     const seed_ebox *b = d->eboxes;
     const float r2 = c.r * c.r;
     size_t count = 0;
@@ -334,6 +430,8 @@ size_t seed_run(int s, const dataset *d, cb_circle c, uint64_t *mask)
         seed_icircle ic = {(int32_t)c.x, (int32_t)c.y, (int32_t)c.r};
         return run_d(ic, d->irects, d->n, mask);
     }
+    case SEED_E_ROT:
+        return run_e_rot(c, d->erboxes, d->n, mask);
     default:
         return run_e(c, d->centers, d->n, mask);
     }

@@ -38,6 +38,15 @@ uint32_t FN(sum4)(const float *a, const float *b, const float *c, const float *d
     return s;
 }
 
+uint32_t FN(sum6)(const float *a, const float *b, const float *c, const float *d, const float *e,
+                  const float *f, size_t n)
+{
+    uint32_t s = 0;
+    for (size_t i = 0; i < n; i++)
+        s += word(a + i) + word(b + i) + word(c + i) + word(d + i) + word(e + i) + word(f + i);
+    return s;
+}
+
 uint32_t FN(sum3)(const float *a, const float *b, const float *c, size_t n)
 {
     uint32_t s = 0;
