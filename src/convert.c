@@ -93,56 +93,59 @@ cb_obox cb_obox_from_corner(cb_box_corner b, float angle)
     return out;
 }
 
+/* The four batch forms: AoS out when aos is not NULL, else the six SoA
+ * arrays; in holds min/max boxes, or corners when corners is set. The
+ * callers have checked the arguments. */
+static void convert_oboxes(const void *in, int corners, const float *angles, size_t n,
+                           cb_obox *aos, float *const soa[6])
+{
+    cb_fenv e = cb_fenv_enter();
+    for (size_t i = 0; i < n; i++) {
+        cb_obox o = corners ? obox_of_corner(((const cb_box_corner *)in)[i], angles[i])
+                            : obox_of_box(((const cb_box *)in)[i], angles[i]);
+        if (aos)
+            aos[i] = o;
+        else
+            soa[0][i] = o.cx, soa[1][i] = o.cy, soa[2][i] = o.hx, soa[3][i] = o.hy,
+            soa[4][i] = o.c, soa[5][i] = o.s;
+    }
+    cb_fenv_leave(e);
+}
+
 void cb_oboxes_from_boxes(const cb_box *in, const float *angles, size_t n, cb_obox *out)
 {
-    if (!n || !in || !angles || !out)
-        return;
-    cb_fenv e = cb_fenv_enter();
-    for (size_t i = 0; i < n; i++)
-        out[i] = obox_of_box(in[i], angles[i]);
-    cb_fenv_leave(e);
+    if (n && in && angles && out)
+        convert_oboxes(in, 0, angles, n, out, NULL);
 }
 
 void cb_oboxes_from_corners(const cb_box_corner *in, const float *angles, size_t n, cb_obox *out)
 {
-    if (!n || !in || !angles || !out)
-        return;
-    cb_fenv e = cb_fenv_enter();
-    for (size_t i = 0; i < n; i++)
-        out[i] = obox_of_corner(in[i], angles[i]);
-    cb_fenv_leave(e);
+    if (n && in && angles && out)
+        convert_oboxes(in, 1, angles, n, out, NULL);
 }
 
-static inline void put_obox(cb_obox o, size_t i, float *cx, float *cy, float *hx, float *hy,
-                            float *c, float *s)
+/* The SoA forms' checks: n == 0 writes nothing, a NULL with n > 0 is refused. */
+static cb_status convert_oboxes_soa(const void *in, int corners, const float *angles, size_t n,
+                                    float *const soa[6])
 {
-    cx[i] = o.cx, cy[i] = o.cy, hx[i] = o.hx, hy[i] = o.hy, c[i] = o.c, s[i] = o.s;
+    if (!n)
+        return CB_OK;
+    if (!in || !angles || !soa[0] || !soa[1] || !soa[2] || !soa[3] || !soa[4] || !soa[5])
+        return CB_ERR_INVALID_ARG;
+    convert_oboxes(in, corners, angles, n, NULL, soa);
+    return CB_OK;
 }
 
 cb_status cb_oboxes_from_boxes_soa(const cb_box *in, const float *angles, size_t n, float *cx,
                                    float *cy, float *hx, float *hy, float *c, float *s)
 {
-    if (!n)
-        return CB_OK;
-    if (!in || !angles || !cx || !cy || !hx || !hy || !c || !s)
-        return CB_ERR_INVALID_ARG;
-    cb_fenv e = cb_fenv_enter();
-    for (size_t i = 0; i < n; i++)
-        put_obox(obox_of_box(in[i], angles[i]), i, cx, cy, hx, hy, c, s);
-    cb_fenv_leave(e);
-    return CB_OK;
+    float *const soa[6] = {cx, cy, hx, hy, c, s};
+    return convert_oboxes_soa(in, 0, angles, n, soa);
 }
 
 cb_status cb_oboxes_from_corners_soa(const cb_box_corner *in, const float *angles, size_t n,
                                      float *cx, float *cy, float *hx, float *hy, float *c, float *s)
 {
-    if (!n)
-        return CB_OK;
-    if (!in || !angles || !cx || !cy || !hx || !hy || !c || !s)
-        return CB_ERR_INVALID_ARG;
-    cb_fenv e = cb_fenv_enter();
-    for (size_t i = 0; i < n; i++)
-        put_obox(obox_of_corner(in[i], angles[i]), i, cx, cy, hx, hy, c, s);
-    cb_fenv_leave(e);
-    return CB_OK;
+    float *const soa[6] = {cx, cy, hx, hy, c, s};
+    return convert_oboxes_soa(in, 1, angles, n, soa);
 }

@@ -86,11 +86,15 @@ CB_INLINE vf nearest_face_distance(vshape_CIRCLE c, vshape_BOX b)
 
 /* The selection of the contact functions: d2 as in the overlap contract
  * against (radius + margin) squared. */
-CB_INLINE uint32_t within(vf dx, vf dy, vf rm, int strict)
+CB_INLINE uint32_t within_d2(vf d2, vf rm, int strict)
 {
-    vf d2 = v_add(v_mul(dx, dx), v_mul(dy, dy));
     vf rm2 = v_mul(rm, rm);
     return strict ? v_lt_bits(d2, rm2) : v_le_bits(d2, rm2);
+}
+
+CB_INLINE uint32_t within(vf dx, vf dy, vf rm, int strict)
+{
+    return within_d2(v_add(v_mul(dx, dx), v_mul(dy, dy)), rm, strict);
 }
 
 /* ---- circle vs box */
@@ -214,14 +218,13 @@ CB_GENERIC_BLOCK(DISTANCE, CIRCLE, CIRCLE, AOS)
 CB_RECORD_BLOCKS(CONTACTS, CIRCLE, BOX, SOA)
 #ifdef CB_FUSED_CIRCLE_BOX_AOS
 /* The overlap query's fused (x, y)-pair d2 (queries/overlap.h): the same
- * operations on the same operands as within(), so the same bits. */
+ * operations on the same operands as within()'s d2, so the same bits. */
 CB_INLINE uint32_t select_CONTACTS_CIRCLE_BOX_AOS(const void *ctx, const void *els, size_t i,
                                                   size_t k, int strict)
 {
     const ctx_CIRCLE *c = (const ctx_CIRCLE *)ctx;
-    vf rm = v_add(c->shape.r, c->margin), rm2 = v_mul(rm, rm);
     vf d2 = fused_d2_CIRCLE_BOX_AOS(&c->shape, els, i, k);
-    return strict ? v_lt_bits(d2, rm2) : v_le_bits(d2, rm2);
+    return within_d2(d2, v_add(c->shape.r, c->margin), strict);
 }
 CB_GATHER_BLOCK(CONTACTS, CIRCLE, BOX, AOS)
 #else
@@ -235,8 +238,7 @@ CB_INLINE uint32_t select_CONTACTS_BOX_CIRCLE_AOS(const void *ctx, const void *e
     const ctx_BOX *b = (const ctx_BOX *)ctx;
     vf r;
     vf d2 = fused_d2_BOX_CIRCLE_AOS(&b->shape, els, i, k, &r);
-    vf rm = v_add(r, b->margin), rm2 = v_mul(rm, rm);
-    return strict ? v_lt_bits(d2, rm2) : v_le_bits(d2, rm2);
+    return within_d2(d2, v_add(r, b->margin), strict);
 }
 CB_GATHER_BLOCK(CONTACTS, BOX, CIRCLE, AOS)
 #else
