@@ -39,12 +39,14 @@ CB_INLINE void v_storeu(float *p, vf v) { *p = v; }
  * project's -fno-math-errno); |x| clears the sign bit. */
 CB_INLINE vf v_div(vf a, vf b) { return a / b; }
 CB_INLINE vf v_sqrt(vf a) { return __builtin_sqrtf(a); }
-/* The empty asm hides that r is |a|: GCC otherwise rewrites (|a| / m)^2 as
- * (a / m)^2, which rounds differently from the vector backends under a
- * directed rounding mode (the raw kernels must agree in any mode). */
-CB_INLINE vf v_abs(vf a)
+/* An empty asm the value passes through: the compiler no longer knows what
+ * it is, so it cannot rewrite the arithmetic that follows. GCC otherwise
+ * rewrites (|a| / m)^2 as (a / m)^2, and after a select of a constant
+ * (say the coincident circles' normal 1) folds 1 * r to r: both round or
+ * flush differently from the vector backends under a directed rounding or
+ * flush-to-zero mode, and the raw kernels must agree in any mode. */
+CB_INLINE vf opaque(vf r)
 {
-    vf r = __builtin_fabsf(a);
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
     __asm__("" : "+x"(r));
 #elif defined(__GNUC__) && defined(__aarch64__)
@@ -54,12 +56,13 @@ CB_INLINE vf v_abs(vf a)
 #endif
     return r;
 }
+CB_INLINE vf v_abs(vf a) { return opaque(__builtin_fabsf(a)); }
 /* Lane masks: one flag. */
 typedef int vm;
 CB_INLINE vm v_lt_m(vf a, vf b) { return a < b; }
 CB_INLINE vm v_le_m(vf a, vf b) { return a <= b; }
 CB_INLINE vm v_eq_m(vf a, vf b) { return a == b; }
-CB_INLINE vf v_sel(vm m, vf a, vf b) { return m ? a : b; }
+CB_INLINE vf v_sel(vm m, vf a, vf b) { return opaque(m ? a : b); }
 CB_INLINE uint32_t v_mbits(vm m) { return (uint32_t)m; }
 
 CB_INLINE void v_load_boxes_aos(const cb_box *p, size_t k, vf *x0, vf *y0, vf *x1, vf *y1)
