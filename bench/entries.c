@@ -182,6 +182,9 @@ int rows_of(const cb_entry_info *info, out_kind *outs)
     case CB_OUTPUT_CONTACTS:
         outs[0] = OUT_CONT_LO, outs[1] = OUT_CONT_HI;
         return 2;
+    case CB_OUTPUT_PAIRS: /* many against many: bench/pairs.c */
+    case CB_OUTPUT_MATRIX:
+        break;
     }
     return 0;
 }

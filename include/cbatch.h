@@ -25,6 +25,10 @@
  *                  cb_batch_overlap_circles_obox(_aos)(_idx),
  *                  cb_batch_distance_oboxes(_aos), cb_batch_distance_circles_obox(_aos),
  *                  cb_batch_contacts_oboxes(_aos), cb_batch_contacts_circles_obox(_aos)
+ *   Many vs many . cb_pairs_overlap(_matrix), cb_pairs_circle_vs_circles(_matrix):
+ *                  every circle of a set against every box or circle, in tiles;
+ *                  cb_candidates_overlap(_idx), cb_candidates_contacts,
+ *                  cb_candidates_circle_vs_circles(_idx)(_contacts): listed pairs
  *   Converters ... cb_box_from_center, cb_box_from_corner, cb_boxes_from_centers,
  *                  cb_boxes_from_corners (AoS out), ..._soa (SoA out);
  *                  cb_obox_from_box, cb_obox_from_corner, cb_oboxes_from_boxes,
@@ -636,6 +640,159 @@ CB_API size_t cb_batch_contacts_circles_obox(const cb_circle_soa *circles, size_
 CB_API size_t cb_batch_contacts_circles_obox_aos(const cb_circle *circles, size_t n, cb_obox box,
                                                  float margin, cb_contacts *out, unsigned flags);
 
+/* ---------------------------------------------------- many against many */
+
+/*
+ * Every circle of a set against every element of another (all pairs), or
+ * against the elements a broad phase names (candidate pairs). The pairs are
+ * the same float contract as the one-circle functions: pair (i, j) hits
+ * exactly when cb_batch_overlap(circle i, boxes, ...) (or
+ * cb_batch_circle_vs_circles) reports element j, on every backend.
+ *
+ * Tiles. The elements are cut into tiles of CB_TILE consecutive elements
+ * (tile t holds elements CB_TILE * t up to CB_TILE * t + CB_TILE - 1; the
+ * last tile may be shorter); cb_pair_tiles(m) is their number. A tile is
+ * read once for all circles, so the work stays compute-bound at any size.
+ *
+ * The order of the pair list, the same on every backend: by tile, then by
+ * circle, then by element:
+ *     for t in tiles, ascending:
+ *         for i in 0 .. n_circles - 1:
+ *             for j in tile t, ascending: (i, j) if it hits
+ * With one tile (m <= CB_TILE) that is by circle, then by element: the
+ * concatenation of the one-circle index lists. Sort the list if your engine
+ * wants another order.
+ *
+ * Work splitting. A call covers a range of tiles [begin, end). Calls over
+ * consecutive ranges give, concatenated, exactly the list of one call over
+ * their union: an engine cuts the tiles 0 .. cb_pair_tiles(m) among its
+ * jobs, anywhere, and joins the lists in range order (or uses them as they
+ * are). A range of circles is a smaller cb_circle_soa (the arrays advanced
+ * by the first circle); its pair indices i are then relative to it.
+ *
+ * Bounded output and resuming. The pair-list functions write at most
+ * `capacity` pairs and return how many pairs there are from the cursor to
+ * the end of the range, written or not. The cursor says where a call starts
+ * and, afterwards, where the first pair that did not fit is: call again
+ * with the same cursor and more room (or after consuming the pairs) to get
+ * the rest, without recomputing what was written. A return value <=
+ * capacity means everything was written and the cursor is at the end.
+ * Counting the pairs past capacity costs about what writing them would;
+ * sized from a first call, a buffer holds the whole list the second time.
+ */
+
+/** Elements per tile. */
+#define CB_TILE 64u
+
+/** One pair: circle i of the set and element j (a box, or a circle of the other set). */
+typedef struct cb_pair {
+    uint32_t i, j;
+} cb_pair;
+
+/**
+ * Where a pair-list call starts (in) and where the first pair it could not
+ * write is (out). Start a range at tile t with {t, 0, 0}. After a call whose
+ * pairs all fit it is {end, 0, 0}; otherwise the first unwritten pair is the
+ * (skip + 1)-th hit of circle `circle` in tile `tile`.
+ */
+typedef struct cb_pair_cursor {
+    size_t tile;   /**< a tile number */
+    size_t circle; /**< a circle of the set, < n_circles */
+    size_t skip;   /**< hits of that circle in that tile already delivered, <= CB_TILE */
+} cb_pair_cursor;
+
+/** The number of tiles of m elements: (m + CB_TILE - 1) / CB_TILE. */
+CB_API size_t cb_pair_tiles(size_t m);
+
+/*
+ * Common to the many-against-many functions:
+ *  - circles: the set (SoA), n_circles of them; the elements (SoA), m of
+ *    them. Both counts at most CB_INDEX_MAX_N (pair indices are uint32_t).
+ *    Counts of 0 are valid with any pointers.
+ *  - flags: 0, or CB_STRICT and/or CB_TRUST_FENV, as the batch functions.
+ *  - Return: as each function says, or CB_INVALID (nothing written) for a
+ *    NULL pointer where data is needed, unknown flag bits, a count over the
+ *    limit, a NULL cursor, a cursor whose circle >= n_circles or whose skip
+ *    > CB_TILE when there is work (a tile range that is not empty and
+ *    n_circles > 0; without work the call returns 0 and only moves the
+ *    cursor to the end), or a candidate pair naming an element that does
+ *    not exist.
+ *  - Speed, not results: the all-pairs functions sort each band of up to
+ *    256 circles spatially and skip the boxes that lie outside a group of
+ *    circles' bounds, so circles close to each other cost less; any order
+ *    gives the same answer. They use up to about 24 KiB of stack.
+ *  - The inputs are never written; outputs must not overlap inputs.
+ */
+
+/**
+ * Every overlapping pair of circle i (set) and box j, as a list in the
+ * order above, over the tiles [cursor->tile, tile_end) (tile_end is clipped
+ * to cb_pair_tiles(m): SIZE_MAX means "to the end").
+ * Out:    pairs[0 .. min(return, capacity) - 1]; *cursor as cb_pair_cursor says.
+ * Return: the number of pairs from the cursor to tile_end (may exceed capacity).
+ */
+CB_API size_t cb_pairs_overlap(const cb_circle_soa *circles, size_t n_circles,
+                               const cb_box_soa *boxes, size_t m, cb_pair_cursor *cursor,
+                               size_t tile_end, cb_pair *pairs, size_t capacity, unsigned flags);
+/** The same, as a bit matrix: row i is cb_pair_tiles(m) words, bit (j % 64) of
+ *  matrix[i * cb_pair_tiles(m) + j / 64] set when (i, j) hits. Writes the
+ *  words of tiles [tile_begin, tile_end) of every row (bits past m zero),
+ *  nothing else. Returns the number of bits set in them. */
+CB_API size_t cb_pairs_overlap_matrix(const cb_circle_soa *circles, size_t n_circles,
+                                      const cb_box_soa *boxes, size_t m, size_t tile_begin,
+                                      size_t tile_end, uint64_t *matrix, unsigned flags);
+/** Every overlapping pair of circle i (set) and circle j (others, SoA), as cb_pairs_overlap. */
+CB_API size_t cb_pairs_circle_vs_circles(const cb_circle_soa *circles, size_t n_circles,
+                                         const cb_circle_soa *others, size_t m,
+                                         cb_pair_cursor *cursor, size_t tile_end, cb_pair *pairs,
+                                         size_t capacity, unsigned flags);
+/** Circle against circles as a bit matrix, as cb_pairs_overlap_matrix. */
+CB_API size_t cb_pairs_circle_vs_circles_matrix(const cb_circle_soa *circles, size_t n_circles,
+                                                const cb_circle_soa *others, size_t m,
+                                                size_t tile_begin, size_t tile_end,
+                                                uint64_t *matrix, unsigned flags);
+
+/*
+ * Candidate pairs: candidates[k] = (i, j) names circle i of the set and
+ * element j; the k-th candidate is then the k-th element of a batch
+ * function: bitmask, index list (ascending k) and contacts (record k is of
+ * circle i against element j, normal toward circle i) exactly as the
+ * one-circle functions define them for that pair. Every i must be below
+ * n_circles and every j below m (else CB_INVALID, nothing written); the
+ * same pair may appear more than once. n <= CB_INDEX_MAX_N.
+ */
+
+/** Overlap of each candidate (circle i, box j), bitmask out ((n + 63) / 64 words). */
+CB_API size_t cb_candidates_overlap(const cb_circle_soa *circles, size_t n_circles,
+                                    const cb_box_soa *boxes, size_t m, const cb_pair *candidates,
+                                    size_t n, uint64_t *mask, unsigned flags);
+/** Overlap of each candidate (circle i, box j), ascending indices k of the hits. */
+CB_API size_t cb_candidates_overlap_idx(const cb_circle_soa *circles, size_t n_circles,
+                                        const cb_box_soa *boxes, size_t m,
+                                        const cb_pair *candidates, size_t n, uint32_t *idx,
+                                        unsigned flags);
+/** Contacts of the candidates (circle i, box j) within margin (cb_contacts, room for n). */
+CB_API size_t cb_candidates_contacts(const cb_circle_soa *circles, size_t n_circles,
+                                     const cb_box_soa *boxes, size_t m, const cb_pair *candidates,
+                                     size_t n, float margin, cb_contacts *out, unsigned flags);
+/** Overlap of each candidate (circle i, circle j of others), bitmask out. */
+CB_API size_t cb_candidates_circle_vs_circles(const cb_circle_soa *circles, size_t n_circles,
+                                              const cb_circle_soa *others, size_t m,
+                                              const cb_pair *candidates, size_t n, uint64_t *mask,
+                                              unsigned flags);
+/** Overlap of each candidate (circle i, circle j of others), ascending indices. */
+CB_API size_t cb_candidates_circle_vs_circles_idx(const cb_circle_soa *circles, size_t n_circles,
+                                                  const cb_circle_soa *others, size_t m,
+                                                  const cb_pair *candidates, size_t n,
+                                                  uint32_t *idx, unsigned flags);
+/** Contacts of the candidates (circle i, circle j of others) within margin. */
+CB_API size_t cb_candidates_circle_vs_circles_contacts(const cb_circle_soa *circles,
+                                                       size_t n_circles,
+                                                       const cb_circle_soa *others, size_t m,
+                                                       const cb_pair *candidates, size_t n,
+                                                       float margin, cb_contacts *out,
+                                                       unsigned flags);
+
 /* ----------------------------------------------------------- converters */
 
 /** Centre + half-extents to min/max: min = c - h, max = c + h (one rounding each). */
@@ -888,7 +1045,9 @@ typedef enum cb_output {
     CB_OUTPUT_MASK = 0,   /**< (n + 63) / 64 uint64_t words, bit i = element i hits */
     CB_OUTPUT_INDICES = 1,   /**< ascending uint32_t indices of the hits, room for n */
     CB_OUTPUT_DISTANCES = 2, /**< n floats: the separation of every element */
-    CB_OUTPUT_CONTACTS = 3   /**< a cb_contacts whose arrays have room for n */
+    CB_OUTPUT_CONTACTS = 3,  /**< a cb_contacts whose arrays have room for n */
+    CB_OUTPUT_PAIRS = 4,     /**< many against many: a list of cb_pair (capacity, cursor) */
+    CB_OUTPUT_MATRIX = 5     /**< many against many: a bit matrix, one row per circle */
 } cb_output;
 
 /** One entry: its public function's name and what it reads and writes. */
@@ -948,6 +1107,57 @@ CB_API size_t cb_entry_call(size_t e, const cb_args *args);
  * or cannot run here (cb_backend_status says why).
  */
 CB_API cb_kernel_fn cb_entry_kernel(size_t e, cb_backend b);
+
+/*
+ * The many-against-many functions are a second table of the same kind:
+ * cb_pair_entry_count, cb_pair_entry_info_of, cb_pair_entry_find,
+ * cb_pair_entry_call and cb_pair_entry_kernel work as the functions above,
+ * with cb_pair_args for the arguments.
+ */
+
+/** How a many-against-many entry pairs the set's circles with the elements. */
+typedef enum cb_pairing {
+    CB_PAIRING_ALL = 0,   /**< every circle against every element of a tile range */
+    CB_PAIRING_LISTED = 1 /**< the candidate pairs listed in cb_pair_args.candidates */
+} cb_pairing;
+
+/** One many-against-many entry: its public function and what it reads and writes. */
+typedef struct cb_pair_entry_info {
+    const char *name;   /**< e.g. "cb_pairs_overlap" */
+    cb_query query;     /**< per pair: CB_QUERY_OVERLAP or CB_QUERY_CONTACTS */
+    cb_pairing pairing;
+    cb_shape many;      /**< the elements' kind (SoA): CB_SHAPE_BOX or CB_SHAPE_CIRCLE */
+    cb_output output;   /**< CB_OUTPUT_PAIRS or CB_OUTPUT_MATRIX (ALL); MASK, INDICES or
+                             CONTACTS over the candidates (LISTED) */
+} cb_pair_entry_info;
+
+/** The arguments of one call of any many-against-many entry. Unused fields are ignored. */
+typedef struct cb_pair_args {
+    const cb_circle_soa *circles; /**< the set */
+    size_t n_circles;
+    const void *many;             /**< the elements: cb_box_soa * or cb_circle_soa * */
+    size_t m;
+    const cb_pair *candidates;    /**< LISTED: the pairs to test */
+    size_t n;                     /**< LISTED: their number */
+    cb_pair_cursor *cursor;       /**< PAIRS: start and resume point */
+    size_t tile_begin;            /**< MATRIX: first tile */
+    size_t tile_end;              /**< PAIRS and MATRIX: one past the last tile */
+    void *out;                    /**< cb_pair *, uint64_t * (matrix or mask), uint32_t *, cb_contacts * */
+    size_t capacity;              /**< PAIRS: room in out, in pairs */
+    unsigned flags;
+    float margin;                 /**< CONTACTS */
+} cb_pair_args;
+
+/** A raw many-against-many kernel: see cb_pair_entry_kernel. */
+typedef size_t (*cb_pair_kernel_fn)(const cb_pair_args *args);
+
+CB_API size_t cb_pair_entry_count(void);
+CB_API const cb_pair_entry_info *cb_pair_entry_info_of(size_t e);
+CB_API size_t cb_pair_entry_find(const char *name);
+CB_API size_t cb_pair_entry_call(size_t e, const cb_pair_args *args);
+/** Entry e's raw kernel on backend b (no argument checks: candidate indices
+ *  must be in range, the cursor valid), or NULL as cb_entry_kernel. */
+CB_API cb_pair_kernel_fn cb_pair_entry_kernel(size_t e, cb_backend b);
 
 #ifdef __cplusplus
 }

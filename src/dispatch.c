@@ -14,27 +14,37 @@ static const char *const names[CB_BACKEND_COUNT] = {"scalar", "sse", "avx2", "av
 
 #ifdef CB_HAVE_SSE
 #define CB_K_SSE cb_kernels_sse
+#define CB_PK_SSE cb_pair_kernels_sse
 #else
 #define CB_K_SSE NULL
+#define CB_PK_SSE NULL
 #endif
 #ifdef CB_HAVE_AVX2
 #define CB_K_AVX2 cb_kernels_avx2
+#define CB_PK_AVX2 cb_pair_kernels_avx2
 #else
 #define CB_K_AVX2 NULL
+#define CB_PK_AVX2 NULL
 #endif
 #ifdef CB_HAVE_AVX512
 #define CB_K_AVX512 cb_kernels_avx512
+#define CB_PK_AVX512 cb_pair_kernels_avx512
 #else
 #define CB_K_AVX512 NULL
+#define CB_PK_AVX512 NULL
 #endif
 #ifdef CB_HAVE_NEON
 #define CB_K_NEON cb_kernels_neon
+#define CB_PK_NEON cb_pair_kernels_neon
 #else
 #define CB_K_NEON NULL
+#define CB_PK_NEON NULL
 #endif
 
 static const cb_kernel_fn *const tables[CB_BACKEND_COUNT] = {cb_kernels_scalar, CB_K_SSE, CB_K_AVX2,
                                                              CB_K_AVX512, CB_K_NEON};
+static const cb_pair_kernel_fn *const pair_tables[CB_BACKEND_COUNT] = {
+    cb_pair_kernels_scalar, CB_PK_SSE, CB_PK_AVX2, CB_PK_AVX512, CB_PK_NEON};
 
 /* Every (backend, reason) pair is a static, immutable selection, so the
  * active choice is one atomic pointer: a reader never sees a backend with
@@ -47,15 +57,17 @@ enum { WHY_AUTO, WHY_ENV, WHY_API, WHY_ENV_UNKNOWN, WHY_ENV_NOT_COMPILED, WHY_EN
 #define R_ENV_UNKNOWN "auto: CB_BACKEND names no known backend and was ignored"
 #define R_ENV_NOT_COMPILED "auto: the backend CB_BACKEND names is not in this build and was ignored"
 #define R_ENV_UNSUPPORTED "auto: the backend CB_BACKEND names cannot run on this CPU/OS and was ignored"
-#define CB_ROW(b, k)                                                                               \
+#define CB_ROW(b, k, pk)                                                                           \
     {                                                                                              \
-        {b, k, R_AUTO}, {b, k, R_ENV}, {b, k, R_API}, {b, k, R_ENV_UNKNOWN},                       \
-            {b, k, R_ENV_NOT_COMPILED}, {b, k, R_ENV_UNSUPPORTED},                                 \
+        {b, k, pk, R_AUTO}, {b, k, pk, R_ENV}, {b, k, pk, R_API}, {b, k, pk, R_ENV_UNKNOWN},       \
+            {b, k, pk, R_ENV_NOT_COMPILED}, {b, k, pk, R_ENV_UNSUPPORTED},                         \
     }
 static const cb_selection selections[CB_BACKEND_COUNT][WHY_N] = {
-    CB_ROW(CB_BACKEND_SCALAR, cb_kernels_scalar), CB_ROW(CB_BACKEND_SSE, CB_K_SSE),
-    CB_ROW(CB_BACKEND_AVX2, CB_K_AVX2),           CB_ROW(CB_BACKEND_AVX512, CB_K_AVX512),
-    CB_ROW(CB_BACKEND_NEON, CB_K_NEON),
+    CB_ROW(CB_BACKEND_SCALAR, cb_kernels_scalar, cb_pair_kernels_scalar),
+    CB_ROW(CB_BACKEND_SSE, CB_K_SSE, CB_PK_SSE),
+    CB_ROW(CB_BACKEND_AVX2, CB_K_AVX2, CB_PK_AVX2),
+    CB_ROW(CB_BACKEND_AVX512, CB_K_AVX512, CB_PK_AVX512),
+    CB_ROW(CB_BACKEND_NEON, CB_K_NEON, CB_PK_NEON),
 };
 
 static const cb_selection *select_first_use(void);
@@ -71,7 +83,16 @@ static const cb_selection *select_first_use(void);
 CB_ENTRIES(CB_BOOT)
 #define CB_BOOT_PTR(name, query, one, many, layout, output) boot_##name,
 static const cb_kernel_table bootstrap_kernels = {CB_ENTRIES(CB_BOOT_PTR)};
-static const cb_selection bootstrap = {CB_BACKEND_SCALAR, bootstrap_kernels, "not chosen yet"};
+#define CB_PAIR_BOOT(name, query, pairing, many, output)                                           \
+    static size_t pair_boot_##name(const cb_pair_args *a)                                          \
+    {                                                                                              \
+        return select_first_use()->pair_kernels[CB_P_##name](a);                                   \
+    }
+CB_PAIR_ENTRIES(CB_PAIR_BOOT)
+#define CB_PAIR_BOOT_PTR(name, query, pairing, many, output) pair_boot_##name,
+static const cb_pair_kernel_table bootstrap_pair_kernels = {CB_PAIR_ENTRIES(CB_PAIR_BOOT_PTR)};
+static const cb_selection bootstrap = {CB_BACKEND_SCALAR, bootstrap_kernels, bootstrap_pair_kernels,
+                                       "not chosen yet"};
 
 _Atomic(const cb_selection *) cb_current_selection = &bootstrap;
 static _Atomic int env_status; /* cb_status of reading CB_BACKEND */
@@ -163,6 +184,12 @@ cb_status cb_backend_status(cb_backend b, const char **why)
 cb_kernel_fn cb_entry_kernel(size_t e, cb_backend b)
 {
     return e < CB_ENTRY_COUNT && cb_backend_status(b, NULL) == CB_OK ? tables[b][e] : NULL;
+}
+
+cb_pair_kernel_fn cb_pair_entry_kernel(size_t e, cb_backend b)
+{
+    return e < CB_PAIR_ENTRY_COUNT && cb_backend_status(b, NULL) == CB_OK ? pair_tables[b][e]
+                                                                          : NULL;
 }
 
 static cb_backend best_backend(void)

@@ -49,18 +49,24 @@ CB_INLINE unsigned cb_ctz64(uint64_t w) /* w != 0 */
 /* Kernel tables, one per backend file that is compiled in (see meson.build),
  * indexed by entry number (registry.h). */
 typedef cb_kernel_fn cb_kernel_table[CB_ENTRY_COUNT];
+typedef cb_pair_kernel_fn cb_pair_kernel_table[CB_PAIR_ENTRY_COUNT];
 extern const cb_kernel_table cb_kernels_scalar;
+extern const cb_pair_kernel_table cb_pair_kernels_scalar;
 #ifdef CB_HAVE_SSE
 extern const cb_kernel_table cb_kernels_sse;
+extern const cb_pair_kernel_table cb_pair_kernels_sse;
 #endif
 #ifdef CB_HAVE_AVX2
 extern const cb_kernel_table cb_kernels_avx2;
+extern const cb_pair_kernel_table cb_pair_kernels_avx2;
 #endif
 #ifdef CB_HAVE_AVX512
 extern const cb_kernel_table cb_kernels_avx512;
+extern const cb_pair_kernel_table cb_pair_kernels_avx512;
 #endif
 #ifdef CB_HAVE_NEON
 extern const cb_kernel_table cb_kernels_neon;
+extern const cb_pair_kernel_table cb_pair_kernels_neon;
 #endif
 
 /* dispatch.c: the active selection. Read on every call, so it is a global
@@ -71,7 +77,8 @@ extern const cb_kernel_table cb_kernels_neon;
  * no call that would make the compiler spill the caller's arguments. */
 typedef struct cb_selection {
     cb_backend backend;
-    const cb_kernel_fn *kernels; /* CB_ENTRY_COUNT of them */
+    const cb_kernel_fn *kernels;           /* CB_ENTRY_COUNT of them */
+    const cb_pair_kernel_fn *pair_kernels; /* CB_PAIR_ENTRY_COUNT of them */
     const char *reason;
 } cb_selection;
 
@@ -81,6 +88,27 @@ CB_INLINE const cb_kernel_fn *cb_active_kernels(void)
 {
     return atomic_load_explicit(&cb_current_selection, memory_order_acquire)->kernels;
 }
+
+CB_INLINE const cb_pair_kernel_fn *cb_active_pair_kernels(void)
+{
+    return atomic_load_explicit(&cb_current_selection, memory_order_acquire)->pair_kernels;
+}
+
+/* bands.c: the culling plan of the all-pairs kernels (performance only).
+ * A band is up to CB_BAND consecutive circles of the set, first ..
+ * first+count-1; order[] lists their offsets sorted spatially; group g holds
+ * CB_PAIR_GROUP consecutive entries of order[] (g < count / CB_PAIR_GROUP)
+ * or one (the rest), and no box outside its bounds can hit any of them
+ * (the proof is in bands.c). */
+#define CB_BAND 256u
+#define CB_PAIR_GROUP 4u
+#define CB_BAND_GROUPS (CB_BAND / CB_PAIR_GROUP + CB_PAIR_GROUP - 1u)
+typedef struct cb_band {
+    size_t first, count, groups;
+    uint8_t order[CB_BAND];
+    float lo_x[CB_BAND_GROUPS], hi_x[CB_BAND_GROUPS], lo_y[CB_BAND_GROUPS], hi_y[CB_BAND_GROUPS];
+} cb_band;
+void cb_band_build(const cb_circle_soa *set, size_t first, size_t count, cb_band *b);
 
 /* scalar/convert_scalar.c: the converters' arithmetic, in its own translation
  * unit so that convert.c's float-environment guard surrounds an opaque call. */

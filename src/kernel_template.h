@@ -356,6 +356,181 @@ typedef struct {
         return records_##query##_##one##_##many(((const ctx_##one *)ctx)->shape, v);               \
     }
 
+/* ---- many against many (the CB_PAIR_ENTRIES rows)
+ *
+ * All pairs, one band of the set's circles (bands.c: up to CB_BAND of them,
+ * in spatially compact groups, each with bounds outside which no circle of
+ * the group can hit) against one tile of elements:
+ * band_words_<QUERY>_<MANY>(set, band, els, base, len, strict, hits) gives
+ * hits[u], the hit word of circle band->first + u against elements base ..
+ * base+len-1 (len <= 64). Each vector of elements is loaded once; the query
+ * file's may_hit_<QUERY>_<MANY> tells, group by group and without a branch,
+ * which groups may hit one of its lanes (a bit per group), and the query
+ * body runs only for those groups' circles. Skipping a group never changes
+ * a word (bands.c proves it), so the words are the brute-force ones. */
+
+CB_INLINE ctx_CIRCLE circle_of_set(const cb_circle_soa *set, size_t i)
+{
+    ctx_CIRCLE c = {{v_set1(set->x[i]), v_set1(set->y[i]), v_set1(set->r[i])}, v_set1(0.0f)};
+    return c;
+}
+
+/* A group's bounds, broadcast. */
+typedef struct {
+    vf lo_x, hi_x, lo_y, hi_y;
+} vbounds;
+
+#define CB_BAND_WORDS(query, many, layout)                                                         \
+    CB_INLINE void band_words_##query##_##many(const cb_circle_soa *set, const cb_band *b,        \
+                                               const void *els, size_t base, size_t len,           \
+                                               int strict, uint64_t *hits)                         \
+    {                                                                                              \
+        size_t full = b->count / CB_PAIR_GROUP;                                                    \
+        for (size_t u = 0; u < b->count; u++)                                                      \
+            hits[u] = 0;                                                                           \
+        for (size_t j = 0; j < len; j += CB_W) {                                                   \
+            size_t k = len - j < CB_W ? len - j : CB_W;                                            \
+            /* lanes past the tail are zero and may hit: keep the real ones */                     \
+            uint32_t keep = (uint32_t)(((uint64_t)1 << k) - 1u);                                   \
+            vshape_##many v;                                                                       \
+            CB_LOAD_##many##_##layout(els, base + j, k, v);                                        \
+            uint64_t gm[(CB_BAND_GROUPS + 63) / 64] = {0};                                         \
+            for (size_t g = 0; g < b->groups; g++) {                                               \
+                vbounds bd = {v_set1(b->lo_x[g]), v_set1(b->hi_x[g]), v_set1(b->lo_y[g]),          \
+                              v_set1(b->hi_y[g])};                                                 \
+                gm[g / 64] |= (uint64_t)(may_hit_##query##_##many(v, bd) != 0) << (g % 64);        \
+            }                                                                                      \
+            for (size_t q = 0; q * 64 < b->groups; q++)                                            \
+                for (uint64_t x = gm[q]; x; x &= x - 1) {                                          \
+                    size_t g = q * 64 + cb_ctz64(x);                                               \
+                    size_t at = g < full ? g * CB_PAIR_GROUP : full * CB_PAIR_GROUP + (g - full);  \
+                    size_t size = g < full ? CB_PAIR_GROUP : 1;                                    \
+                    for (size_t u = 0; u < size; u++) {                                            \
+                        size_t off = b->order[at + u];                                             \
+                        ctx_CIRCLE c = circle_of_set(set, b->first + off);                         \
+                        hits[off] |= (uint64_t)(query_##query##_CIRCLE_##many(c.shape, v, strict)  \
+                                                & keep) << j;                                      \
+                    }                                                                              \
+                }                                                                                  \
+        }                                                                                          \
+    }
+
+/* All pairs for a query with no bounds to cull by: the band's circles in
+ * their own order, CB_PAIR_GROUP at a time held in registers across the
+ * tile (each vector of elements loaded once per group). */
+#define CB_BAND_WORDS_PLAIN(query, many, layout)                                                   \
+    CB_INLINE void band_words_##query##_##many(const cb_circle_soa *set, const cb_band *b,        \
+                                               const void *els, size_t base, size_t len,           \
+                                               int strict, uint64_t *hits)                         \
+    {                                                                                              \
+        size_t u = 0;                                                                              \
+        for (; u + CB_PAIR_GROUP <= b->count; u += CB_PAIR_GROUP) {                                \
+            ctx_CIRCLE c[CB_PAIR_GROUP];                                                           \
+            uint64_t w[CB_PAIR_GROUP];                                                             \
+            for (size_t g = 0; g < CB_PAIR_GROUP; g++)                                             \
+                c[g] = circle_of_set(set, b->first + u + g), w[g] = 0;                             \
+            for (size_t j = 0; j < len; j += CB_W) {                                               \
+                size_t k = len - j < CB_W ? len - j : CB_W;                                        \
+                uint32_t keep = (uint32_t)(((uint64_t)1 << k) - 1u);                               \
+                vshape_##many v;                                                                   \
+                CB_LOAD_##many##_##layout(els, base + j, k, v);                                    \
+                for (size_t g = 0; g < CB_PAIR_GROUP; g++)                                         \
+                    w[g] |= (uint64_t)(query_##query##_CIRCLE_##many(c[g].shape, v, strict)        \
+                                       & keep) << j;                                               \
+            }                                                                                      \
+            for (size_t g = 0; g < CB_PAIR_GROUP; g++)                                             \
+                hits[u + g] = w[g];                                                                \
+        }                                                                                          \
+        for (; u < b->count; u++) {                                                                \
+            ctx_CIRCLE c = circle_of_set(set, b->first + u);                                       \
+            uint64_t w = 0;                                                                        \
+            for (size_t j = 0; j < len; j += CB_W) {                                               \
+                size_t k = len - j < CB_W ? len - j : CB_W;                                        \
+                uint32_t keep = (uint32_t)(((uint64_t)1 << k) - 1u);                               \
+                vshape_##many v;                                                                   \
+                CB_LOAD_##many##_##layout(els, base + j, k, v);                                    \
+                w |= (uint64_t)(query_##query##_CIRCLE_##many(c.shape, v, strict) & keep) << j;    \
+            }                                                                                      \
+            hits[u] = w;                                                                           \
+        }                                                                                          \
+    }
+
+/* Listed (candidate) pairs: element k of the driver is the pair
+ * candidates[k]; its circle and element are gathered into lanes (the
+ * CB_GATHER_* loaders), then the query body runs on them as on any vector of
+ * pairs. ctx_LISTED stands in for the single shape. */
+typedef struct {
+    const cb_circle_soa *set;
+    const cb_pair *candidates;
+    vf margin;
+} ctx_LISTED;
+
+/* The circle and element indices of candidates p[0 .. k-1]; lanes from k up
+ * repeat lane 0's (a gather may read them; they are never stored). */
+CB_INLINE void split_pairs(const cb_pair *p, size_t k, uint32_t *ii, uint32_t *jj)
+{
+    for (size_t u = 0; u < CB_W; u++) {
+        const cb_pair *q = p + (u < k ? u : 0);
+        ii[u] = q->i, jj[u] = q->j;
+    }
+}
+
+/* Not inlined: a candidate block is a dozen gathers, and inlined into the
+ * drivers' unrolled 64-element words it multiplies code size (and a
+ * sanitizer build's compile time) for nothing; one call per vector of
+ * candidates costs little next to the gathers. */
+#if defined(__GNUC__) || defined(__clang__)
+#define CB_LISTED_FN static __attribute__((noinline, unused))
+#else
+#define CB_LISTED_FN static
+#endif
+
+#define CB_LISTED_BLOCK(query, many)                                                               \
+    CB_LISTED_FN result_##query block_##query##_LISTED_##many##_SOA(const void *ctx, const void *els,     \
+                                                           size_t i, size_t k, int strict)         \
+    {                                                                                              \
+        const ctx_LISTED *c_ = (const ctx_LISTED *)ctx;                                            \
+        uint32_t ii[CB_W], jj[CB_W];                                                               \
+        split_pairs(c_->candidates + i, k, ii, jj);                                                \
+        vshape_CIRCLE one;                                                                         \
+        vshape_##many v;                                                                           \
+        CB_GATHER_CIRCLE_SOA(c_->set, ii, k, one);                                                 \
+        CB_GATHER_##many##_SOA(els, jj, k, v);                                                     \
+        return query_##query##_CIRCLE_##many(one, v, strict);                                      \
+    }
+
+/* A query with records: the selection over consecutive candidates, the
+ * records over the selected ones (idx holds candidate numbers). */
+#define CB_LISTED_RECORD_BLOCKS(query, many)                                                       \
+    CB_LISTED_FN uint32_t select_##query##_LISTED_##many##_SOA(const void *ctx, const void *els,      \
+                                                               size_t i,                           \
+                                                      size_t k, int strict)                        \
+    {                                                                                              \
+        const ctx_LISTED *c_ = (const ctx_LISTED *)ctx;                                            \
+        uint32_t ii[CB_W], jj[CB_W];                                                               \
+        split_pairs(c_->candidates + i, k, ii, jj);                                                \
+        vshape_CIRCLE one;                                                                         \
+        vshape_##many v;                                                                           \
+        CB_GATHER_CIRCLE_SOA(c_->set, ii, k, one);                                                 \
+        CB_GATHER_##many##_SOA(els, jj, k, v);                                                     \
+        return select_##query##_CIRCLE_##many(one, v, c_->margin, strict);                         \
+    }                                                                                              \
+    CB_LISTED_FN vrecords gather_##query##_LISTED_##many##_SOA(const void *ctx, const void *els,      \
+                                                      const uint32_t *idx, size_t k)               \
+    {                                                                                              \
+        const ctx_LISTED *c_ = (const ctx_LISTED *)ctx;                                            \
+        uint32_t ii[CB_W], jj[CB_W];                                                               \
+        for (size_t u = 0; u < CB_W; u++) {                                                        \
+            const cb_pair *q = c_->candidates + idx[u < k ? u : 0];                                \
+            ii[u] = q->i, jj[u] = q->j;                                                            \
+        }                                                                                          \
+        vshape_CIRCLE one;                                                                         \
+        vshape_##many v;                                                                           \
+        CB_GATHER_CIRCLE_SOA(c_->set, ii, k, one);                                                 \
+        CB_GATHER_##many##_SOA(els, jj, k, v);                                                     \
+        return records_##query##_CIRCLE_##many(one, v);                                            \
+    }
+
 /* The query files listed in the registry. */
 #define CB_QUERY_BODIES 1
 #include "registry.h"
@@ -491,6 +666,146 @@ CB_INLINE size_t drive_CONTACTS(block_fn select, gather_block_fn gather, const v
     return count;
 }
 
+/* ---- the many-against-many sinks
+ *
+ * Tile by tile (the order cbatch.h states); within a tile, band by band
+ * (CB_BAND circles, see bands.c), group by group in the band's spatial
+ * order, the words stored by circle number, then handed on in circle order.
+ * A call keeps the plans of up to CB_BANDS_KEPT bands (about 5 KiB of
+ * stack); a larger set has its bands planned again in every tile (for the
+ * matrix: every block of tiles). */
+
+#define CB_BANDS_KEPT 4u
+
+typedef void (*band_words_fn)(const cb_circle_soa *set, const cb_band *b, const void *els,
+                              size_t base, size_t len, int strict, uint64_t *hits);
+
+/* The bands of the set: kept[k] when k < CB_BANDS_KEPT, else planned into *spare. */
+/* Band k's plan (a query that does not cull needs only its circles). */
+CB_INLINE void plan_band(const cb_circle_soa *set, size_t n, size_t k, int culls, cb_band *b)
+{
+    size_t first = k * CB_BAND, count = n - first < CB_BAND ? n - first : CB_BAND;
+    if (culls)
+        cb_band_build(set, first, count, b);
+    else
+        b->first = first, b->count = count;
+}
+
+CB_INLINE const cb_band *band_of(const cb_circle_soa *set, size_t n, size_t k, int culls,
+                                 cb_band *kept, cb_band *spare)
+{
+    if (k < CB_BANDS_KEPT)
+        return &kept[k];
+    plan_band(set, n, k, culls, spare);
+    return spare;
+}
+
+CB_INLINE size_t plan_bands(const cb_circle_soa *set, size_t n, int culls, cb_band *kept)
+{
+    size_t bands = (n + CB_BAND - 1) / CB_BAND;
+    for (size_t k = 0; k < bands && k < CB_BANDS_KEPT; k++)
+        plan_band(set, n, k, culls, &kept[k]);
+    return bands;
+}
+
+/* The pair list from the cursor: writes the first `capacity` pairs, counts
+ * all, and leaves the cursor at the first pair not written (or at the end). */
+CB_INLINE size_t pairs_list(band_words_fn words, int culls, const cb_pair_args *a, int strict)
+{
+    size_t m = a->m, n = a->n_circles, tiles = (m + 63) / 64;
+    size_t end = a->tile_end < tiles ? a->tile_end : tiles;
+    cb_pair_cursor *cur = a->cursor, next = {end, 0, 0};
+    cb_pair *out = (cb_pair *)a->out;
+    size_t cap = a->capacity, total = 0, written = 0;
+    int stopped = 0;
+    size_t i0 = cur->circle, skip = cur->skip;
+    cb_band kept[CB_BANDS_KEPT], spare;
+    uint64_t hits[CB_BAND];
+    size_t bands = cur->tile < end ? plan_bands(a->circles, n, culls, kept) : 0;
+    for (size_t t = cur->tile; t < end; t++, i0 = 0) {
+        size_t base = t * 64, len = m - base < 64 ? m - base : 64;
+        for (size_t k = i0 / CB_BAND; k < bands; k++) {
+            const cb_band *b = band_of(a->circles, n, k, culls, kept, &spare);
+            words(a->circles, b, a->many, base, len, strict, hits);
+            for (size_t u = i0 > b->first ? i0 - b->first : 0; u < b->count; u++) {
+                size_t i = b->first + u;
+                uint64_t x = hits[u];
+                if (!x) /* most words: nothing to count, write or skip */
+                    continue;
+                size_t dropped = 0;
+                if (t == cur->tile && i == cur->circle) /* the cursor's word: hits delivered */
+                    for (; dropped < skip && x; dropped++)
+                        x &= x - 1;
+                size_t pc = cb_popcount64(x);
+                if (!stopped && total + pc > cap) {
+                    next.tile = t, next.circle = i, next.skip = dropped + (cap - total);
+                    stopped = 1;
+                }
+                total += pc;
+                for (; x && written < cap; x &= x - 1)
+                    out[written++] = (cb_pair){(uint32_t)i, (uint32_t)(base + cb_ctz64(x))};
+            }
+        }
+    }
+    *cur = next;
+    return total;
+}
+
+/* The bit matrix: the words of tiles [tile_begin, end) of every row,
+ * CB_MATRIX_BLOCK tiles at a time, so that each row gets whole cache lines
+ * (rows CB_TILE * 64 * k bytes apart would otherwise thrash one cache set). */
+#define CB_MATRIX_BLOCK 8u
+
+CB_INLINE size_t pairs_matrix(band_words_fn words, int culls, const cb_pair_args *a, int strict)
+{
+    size_t m = a->m, n = a->n_circles, tiles = (m + 63) / 64;
+    size_t end = a->tile_end < tiles ? a->tile_end : tiles;
+    uint64_t *mat = (uint64_t *)a->out;
+    size_t total = 0;
+    cb_band kept[CB_BANDS_KEPT], spare;
+    uint64_t hits[CB_MATRIX_BLOCK][CB_BAND];
+    size_t bands = a->tile_begin < end ? plan_bands(a->circles, n, culls, kept) : 0;
+    for (size_t t0 = a->tile_begin; t0 < end; t0 += CB_MATRIX_BLOCK) {
+        size_t span = end - t0 < CB_MATRIX_BLOCK ? end - t0 : CB_MATRIX_BLOCK;
+        for (size_t k = 0; k < bands; k++) {
+            const cb_band *b = band_of(a->circles, n, k, culls, kept, &spare);
+            for (size_t d = 0; d < span; d++) {
+                size_t base = (t0 + d) * 64, len = m - base < 64 ? m - base : 64;
+                words(a->circles, b, a->many, base, len, strict, hits[d]);
+            }
+            for (size_t u = 0; u < b->count; u++) {
+                uint64_t *row = mat + (b->first + u) * tiles + t0;
+                for (size_t d = 0; d < span; d++) {
+                    row[d] = hits[d][u];
+                    total += cb_popcount64(hits[d][u]);
+                }
+            }
+        }
+    }
+    return total;
+}
+
+CB_INLINE size_t drive_PAIRS(band_words_fn words, int culls, const cb_pair_args *a)
+{
+    return !(a->flags & CB_STRICT) ? pairs_list(words, culls, a, 0)
+                                   : pairs_list(words, culls, a, 1);
+}
+
+CB_INLINE size_t drive_MATRIX(band_words_fn words, int culls, const cb_pair_args *a)
+{
+    return !(a->flags & CB_STRICT) ? pairs_matrix(words, culls, a, 0)
+                                   : pairs_matrix(words, culls, a, 1);
+}
+
+/* Candidates run the one-circle drivers: the candidates are the elements. */
+CB_INLINE cb_args listed_args(const cb_pair_args *a)
+{
+    cb_args b;
+    memset(&b, 0, sizeof b);
+    b.many = a->many, b.n = a->n, b.out = a->out, b.flags = a->flags, b.margin = a->margin;
+    return b;
+}
+
 /* ---- the kernels, one per registry row, and the backend's table */
 
 /* The blocks each output's driver takes. */
@@ -509,3 +824,26 @@ CB_ENTRIES(CB_KERNEL)
 
 #define CB_KERNEL_PTR(name, query, one, many, layout, output) CB_FN(name),
 const cb_kernel_table CB_CAT(cb_kernels, CB_SUFFIX) = {CB_ENTRIES(CB_KERNEL_PTR)};
+
+/* The many-against-many kernels: all pairs through the tile sinks, listed
+ * pairs through the one-circle drivers with the candidate blocks. */
+#define CB_PAIR_KERNEL_ALL_PAIRS(query, many)                                                      \
+    return drive_PAIRS(band_words_##query##_##many, CB_CULLS_##query##_##many, a)
+#define CB_PAIR_KERNEL_ALL_MATRIX(query, many)                                                     \
+    return drive_MATRIX(band_words_##query##_##many, CB_CULLS_##query##_##many, a)
+#define CB_PAIR_KERNEL_LISTED(query, many, output)                                                 \
+    ctx_LISTED ctx = {a->circles, a->candidates, v_set1(CB_MARGIN_##output(a))};                   \
+    cb_args b = listed_args(a);                                                                    \
+    return drive_##output(CB_BLOCKS_##output(query, LISTED, many, SOA), &ctx, &b)
+#define CB_PAIR_KERNEL_LISTED_MASK(query, many) CB_PAIR_KERNEL_LISTED(query, many, MASK)
+#define CB_PAIR_KERNEL_LISTED_INDICES(query, many) CB_PAIR_KERNEL_LISTED(query, many, INDICES)
+#define CB_PAIR_KERNEL_LISTED_CONTACTS(query, many) CB_PAIR_KERNEL_LISTED(query, many, CONTACTS)
+#define CB_PAIR_KERNEL(name, query, pairing, many, output)                                         \
+    static size_t CB_FN(pair_##name)(const cb_pair_args *a)                                        \
+    {                                                                                              \
+        CB_PAIR_KERNEL_##pairing##_##output(query, many);                                          \
+    }
+CB_PAIR_ENTRIES(CB_PAIR_KERNEL)
+
+#define CB_PAIR_KERNEL_PTR(name, query, pairing, many, output) CB_FN(pair_##name),
+const cb_pair_kernel_table CB_CAT(cb_pair_kernels, CB_SUFFIX) = {CB_PAIR_ENTRIES(CB_PAIR_KERNEL_PTR)};

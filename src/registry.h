@@ -74,6 +74,35 @@
 enum { CB_ENTRIES(CB_ENTRY_ENUM) CB_ENTRY_COUNT };
 #undef CB_ENTRY_ENUM
 
+/*
+ * The many-against-many entries, a table of their own (cb_pair_entry_*):
+ *
+ *   X(name, QUERY, PAIRING, MANY, OUTPUT)
+ *
+ *   name     the public function is cb_<name>
+ *   PAIRING  ALL: every circle of cb_pair_args.circles against every element
+ *            of a tile range (OUTPUT PAIRS or MATRIX); LISTED: the candidate
+ *            pairs (OUTPUT MASK, INDICES or CONTACTS over the candidates)
+ *   MANY     the elements' shape, SoA
+ * The per-pair work is QUERY's body for (CIRCLE, MANY), the same one the
+ * rows above use, so a pair's answer is the one-circle entry's bit for bit.
+ */
+#define CB_PAIR_ENTRIES(X)                                                                         \
+    X(pairs_overlap,                            OVERLAP,  ALL,    BOX,    PAIRS)                   \
+    X(pairs_overlap_matrix,                     OVERLAP,  ALL,    BOX,    MATRIX)                  \
+    X(pairs_circle_vs_circles,                  OVERLAP,  ALL,    CIRCLE, PAIRS)                   \
+    X(pairs_circle_vs_circles_matrix,           OVERLAP,  ALL,    CIRCLE, MATRIX)                  \
+    X(candidates_overlap,                       OVERLAP,  LISTED, BOX,    MASK)                    \
+    X(candidates_overlap_idx,                   OVERLAP,  LISTED, BOX,    INDICES)                 \
+    X(candidates_contacts,                      CONTACTS, LISTED, BOX,    CONTACTS)                \
+    X(candidates_circle_vs_circles,             OVERLAP,  LISTED, CIRCLE, MASK)                    \
+    X(candidates_circle_vs_circles_idx,         OVERLAP,  LISTED, CIRCLE, INDICES)                 \
+    X(candidates_circle_vs_circles_contacts,    CONTACTS, LISTED, CIRCLE, CONTACTS)
+
+#define CB_PAIR_ENTRY_ENUM(name, query, pairing, many, output) CB_P_##name,
+enum { CB_PAIR_ENTRIES(CB_PAIR_ENTRY_ENUM) CB_PAIR_ENTRY_COUNT };
+#undef CB_PAIR_ENTRY_ENUM
+
 /* The C types behind the row's columns. */
 #define CB_ONE_T_CIRCLE cb_circle
 #define CB_ONE_T_BOX cb_box
@@ -117,4 +146,5 @@ enum { CB_ENTRIES(CB_ENTRY_ENUM) CB_ENTRY_COUNT };
 #include "queries/overlap_circles.h"
 #include "queries/contacts.h"
 #include "queries/oriented.h"
+#include "queries/pairs.h"
 #endif
