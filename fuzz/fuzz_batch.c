@@ -39,6 +39,9 @@
  *    separation of every contact is the distance entry's for that element;
  *  - every input array ends exactly at the end of its heap block, so
  *    AddressSanitizer reports any read past element n-1;
+ *  - the many-against-many entries (check_pairs): every backend against the
+ *    reference and, in the input's mode, against raw scalar; the pair list
+ *    resumed through its cursor; the public functions;
  *  - the validators and converters (the oriented boxes' and cb_rotation
  *    included) against their own oracles, in the input's float mode.
  */
@@ -422,6 +425,201 @@ static void *xmalloc(size_t bytes)
     return p;
 }
 
+/* ---------------------------------------------------------------- many against many */
+
+/*
+ * The many-against-many entries on the input's data: the first up to
+ * FZ_PAIR_SET circles as the set, every box and circle as the elements
+ * (over-long inputs give up to 21 tiles), and n candidates (k % set, k *
+ * 7919 % n) of them. On every runnable backend: the raw kernel in the
+ * default mode against the reference (ref_pair_entry: order, cursor,
+ * capacity included), in the input's float mode against the raw scalar
+ * kernel in that mode; the pair list delivered `cap` pairs at a time
+ * (cap from the input) through the cursor equal to the whole list; the
+ * public function (cb_pair_entry_call) against the reference; nothing
+ * written outside any output (canaries), inputs unchanged (checked below).
+ */
+#define FZ_PAIR_SET 24u
+
+/* Room for what entry d writes, with canaries: PAIRS set*m pairs, MATRIX
+ * set * tiles words, LISTED the one-circle output over the candidates. */
+typedef struct {
+    unsigned char *block;
+    void *out;      /* pairs, matrix or the listed output */
+    size_t bytes;   /* of out */
+    tk_out listed;  /* LISTED: the output, as tk_out of the one-circle entry */
+    int is_listed;
+} fz_pout;
+
+static const cb_entry_info *listed_twin(const cb_pair_entry_info *d)
+{
+    size_t e = tk_find_entry(d->query, CB_SHAPE_CIRCLE, d->many, CB_LAYOUT_SOA, d->output);
+    if (e >= cb_entry_count())
+        FAILF("%s: no one-circle entry with its output", d->name);
+    return cb_entry_info_of(e);
+}
+
+static void pout_new(fz_pout *o, const cb_pair_entry_info *d, size_t set, size_t m, size_t ncand)
+{
+    memset(o, 0, sizeof *o);
+    if (d->pairing == CB_PAIRING_LISTED) {
+        o->is_listed = 1;
+        tk_out_malloc_padded(&o->listed, listed_twin(d), ncand);
+        o->out = o->listed.out;
+        return;
+    }
+    o->bytes = d->output == CB_OUTPUT_PAIRS ? set * m * sizeof(cb_pair)
+                                            : set * cb_pair_tiles(m) * sizeof(uint64_t);
+    o->block = xmalloc(o->bytes + 2 * TK_OUT_PAD);
+    o->out = o->block + TK_OUT_PAD;
+}
+
+static void pout_fill(fz_pout *o, uint8_t pattern)
+{
+    if (o->is_listed) {
+        out_fill(&o->listed, pattern);
+        return;
+    }
+    memset(o->block, CANARY, o->bytes + 2 * TK_OUT_PAD);
+    memset(o->out, pattern, o->bytes);
+}
+
+static void pout_check(const fz_pout *o, const char *what)
+{
+    if (o->is_listed) {
+        out_check_canaries(&o->listed, what);
+        return;
+    }
+    for (size_t k = 0; k < TK_OUT_PAD; k++)
+        if (o->block[k] != CANARY || o->block[TK_OUT_PAD + o->bytes + k] != CANARY)
+            FAILF("%s: wrote outside its output", what);
+}
+
+static void pout_free(fz_pout *o)
+{
+    if (o->is_listed)
+        tk_out_free(&o->listed);
+    free(o->block);
+}
+
+/* Two answers of entry d: equal counts, cursors and written parts. */
+static void pout_same(const cb_pair_entry_info *d, size_t ncand, size_t c1, const void *o1,
+                      cb_pair_cursor k1, size_t c2, const void *o2, cb_pair_cursor k2,
+                      size_t capacity, size_t set, size_t m, const char *what)
+{
+    char why[256];
+    if (c1 != c2)
+        FAILF("%s: returned %zu, expected %zu", what, c1, c2);
+    if (d->pairing == CB_PAIRING_LISTED) {
+        if (!tk_same_output(listed_twin(d), ncand, c1, o1, c2, o2, why, sizeof why))
+            FAILF("%s: %s (got, expected)", what, why);
+        return;
+    }
+    if (d->output == CB_OUTPUT_PAIRS) {
+        size_t w = c1 < capacity ? c1 : capacity;
+        if (memcmp(o1, o2, w * sizeof(cb_pair)) != 0)
+            FAILF("%s: the pair lists differ (%zu pairs)", what, w);
+        if (k1.tile != k2.tile || k1.circle != k2.circle || k1.skip != k2.skip)
+            FAILF("%s: cursor {%zu, %zu, %zu}, expected {%zu, %zu, %zu}", what, k1.tile, k1.circle,
+                  k1.skip, k2.tile, k2.circle, k2.skip);
+    } else if (memcmp(o1, o2, set * cb_pair_tiles(m) * sizeof(uint64_t)) != 0) {
+        FAILF("%s: the matrices differ", what);
+    }
+}
+
+static void check_pairs(const cb_circle_soa *cs, const cb_box_soa *bs, size_t n, unsigned flags,
+                        int mode, float margin, size_t cap, uint8_t pattern)
+{
+    size_t set = n < FZ_PAIR_SET ? n : FZ_PAIR_SET, m = n, tiles = cb_pair_tiles(m);
+    cb_pair *cand = xmalloc(n * sizeof *cand);
+    for (size_t k = 0; k < n; k++)
+        cand[k].i = (uint32_t)(k % (set ? set : 1)), cand[k].j = (uint32_t)((k * 7919u) % n);
+    unsigned long long saved = fpctl_read();
+    char what[192];
+    for (size_t e = 0; e < cb_pair_entry_count(); e++) {
+        const cb_pair_entry_info *d = cb_pair_entry_info_of(e);
+        fz_pout got, want, moded;
+        pout_new(&got, d, set, m, n), pout_new(&want, d, set, m, n), pout_new(&moded, d, set, m, n);
+        cb_pair_args a;
+        memset(&a, 0, sizeof a);
+        a.circles = cs, a.n_circles = set, a.m = m, a.flags = flags, a.margin = margin;
+        a.many = d->many == CB_SHAPE_BOX ? (const void *)bs : (const void *)cs;
+        a.candidates = cand, a.n = d->pairing == CB_PAIRING_LISTED ? n : 0;
+        a.tile_end = SIZE_MAX, a.capacity = set * m;
+        cb_pair_cursor cw = {0, 0, 0}, cm = {0, 0, 0};
+
+        /* the reference, and the raw scalar kernel in the input's mode */
+        a.cursor = &cw, a.out = want.out;
+        size_t want_c = ref_pair_entry(d, &a);
+        a.cursor = &cm, a.out = moded.out;
+        cb_pair_kernel_fn scalar = cb_pair_entry_kernel(e, CB_BACKEND_SCALAR);
+        enter_mode(mode);
+        size_t moded_c = scalar(&a);
+        leave_mode(saved);
+
+        for (int b = 0; b < CB_BACKEND_COUNT; b++) {
+            if (!runnable(b))
+                continue;
+            cb_pair_kernel_fn k = cb_pair_entry_kernel(e, (cb_backend)b);
+            if (!k)
+                FAILF("%s has no %s kernel", d->name, cb_backend_name((cb_backend)b));
+            cb_pair_cursor cg = {0, 0, 0};
+            a.cursor = &cg, a.out = got.out;
+            pout_fill(&got, (uint8_t)(pattern ^ b));
+            size_t c = k(&a);
+            snprintf(what, sizeof what, "raw %s %s (set %zu, m %zu)", cb_backend_name((cb_backend)b),
+                     d->name, set, m);
+            pout_check(&got, what);
+            pout_same(d, n, c, got.out, cg, want_c, want.out, cw, a.capacity, set, m, what);
+
+            cg = (cb_pair_cursor){0, 0, 0};
+            pout_fill(&got, (uint8_t)(pattern ^ b));
+            enter_mode(mode);
+            c = k(&a);
+            leave_mode(saved);
+            snprintf(what, sizeof what, "raw %s %s (mode %d)", cb_backend_name((cb_backend)b),
+                     d->name, mode);
+            pout_check(&got, what);
+            pout_same(d, n, c, got.out, cg, moded_c, moded.out, cm, a.capacity, set, m, what);
+
+            if (d->output == CB_OUTPUT_PAIRS) { /* cap pairs at a time */
+                cb_pair_cursor cr = {0, 0, 0};
+                size_t done = 0;
+                cb_pair *all = (cb_pair *)got.out;
+                for (size_t calls = 0;; calls++) {
+                    cb_pair_args r = a;
+                    r.cursor = &cr, r.out = all + done, r.capacity = cap;
+                    size_t left = k(&r);
+                    if (left != want_c - done || calls > want_c + 1)
+                        FAILF("raw %s %s: resumed after %zu pairs, %zu left, expected %zu",
+                              cb_backend_name((cb_backend)b), d->name, done, left, want_c - done);
+                    done += left < cap ? left : cap;
+                    if (left <= cap)
+                        break;
+                }
+                snprintf(what, sizeof what, "raw %s %s, %zu pairs at a time",
+                         cb_backend_name((cb_backend)b), d->name, cap);
+                pout_check(&got, what);
+                if (memcmp(all, want.out, want_c * sizeof(cb_pair)) != 0 || cr.tile != tiles)
+                    FAILF("%s: not the whole list", what);
+            }
+
+            /* the public function on this backend, default mode */
+            if (cb_set_backend((cb_backend)b) != CB_OK)
+                FAILF("cb_set_backend(%s) did not take", cb_backend_name((cb_backend)b));
+            cg = (cb_pair_cursor){0, 0, 0};
+            pout_fill(&got, (uint8_t)(pattern ^ b ^ 0x80));
+            c = cb_pair_entry_call(e, &a);
+            snprintf(what, sizeof what, "public %s on %s", d->name, cb_backend_name((cb_backend)b));
+            pout_check(&got, what);
+            pout_same(d, n, c, got.out, cg, want_c, want.out, cw, a.capacity, set, m, what);
+        }
+        cb_set_backend_by_name("auto");
+        pout_free(&got), pout_free(&want), pout_free(&moded);
+    }
+    free(cand);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -680,6 +878,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     cb_set_backend_by_name("auto");
 
+    if (in.circles && in.boxes)
+        check_pairs(in.circles, in.boxes, n, flags, fc.mode, margin, 1 + size % 29, pattern);
     check_validators_converters(&in, n, boxes, circles, fc.mode);
     check_oboxes_rotations(&in, n, boxes, circles, oboxes, fc.mode);
 

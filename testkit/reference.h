@@ -157,6 +157,27 @@ size_t ref_entry(const cb_entry_info *d, const cb_args *a);
 size_t tk_find_entry(cb_query query, cb_shape one, cb_shape many, cb_layout layout,
                      cb_output output);
 
+/* ---- many against many (cb_pair_entry_*), in pairs.c */
+
+/* Whether pair (circle i of a->circles, element j of a->many) is in entry
+ * d's hit set: the one-pair function above for its query and element shape
+ * (contacts at a->margin, the record in *rec when rec is not NULL, as
+ * ref_contact). -1 for an entry with no known contract. */
+int ref_pair_hit(const cb_pair_entry_info *d, const cb_pair_args *a, size_t i, size_t j,
+                 tk_contact *rec);
+/* The whole call by the reference, for valid arguments (as a raw kernel):
+ * PAIRS: the pairs from *a->cursor to tile_end in cbatch.h's order (tile,
+ * circle, element), the first a->capacity of them written, the cursor left
+ * at the first one not written (or {end, 0, 0}), the count from the cursor
+ * returned; MATRIX: the words of tiles [tile_begin, tile_end) of every row
+ * (row i is cb_pair_tiles(m) words), the bits set returned; LISTED: element
+ * k is candidate k, written as the one-circle entries write MASK, INDICES
+ * and CONTACTS (record k of circle i against element j). */
+size_t ref_pair_entry(const cb_pair_entry_info *d, const cb_pair_args *a);
+/* "circle i (...) vs box j (...)" (or "vs circle j"), for messages. */
+const char *tk_describe_pair(const cb_pair_entry_info *d, const cb_pair_args *a, size_t i,
+                             size_t j, char *buf, size_t size);
+
 /* ---- outputs: everything that depends on the output kind */
 
 /*

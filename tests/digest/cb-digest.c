@@ -13,7 +13,8 @@
  * digest; the oriented-box converters include the library's cb_rotation),
  * then every entry (cb_entry_info_of: overlap masks and index lists, signed
  * distances, contact records, the contact entries with a margin per query)
- * with both flags on 128 circle, 128 box and 128 oriented-box queries, once
+ * with both flags on 128 circle, 128 box and 128 oriented-box queries, and
+ * every many-against-many entry (cb_pair_entry_info_of, see run_pairs), once
  * through each runnable backend's raw kernels
  * (cb_entry_kernel) and once through the public functions (cb_entry_call, the
  * dispatcher), and once more through the public functions with flush-to-zero,
@@ -890,6 +891,146 @@ static uint64_t run(const char *who, cb_backend b, unsigned long long ctl, int c
     return h;
 }
 
+/* ------------------------------------------------------- many against many */
+
+/*
+ * The many-against-many entries (cb_pair_entry_info_of) on the same corpus:
+ * the NQ query circles as the set against the NB boxes and circles (17
+ * tiles, the last one short), all pairs as one list, as a list delivered 37
+ * pairs at a time through the cursor (it must be the same list) and as a
+ * bit matrix; and NCAND candidate pairs drawn from their own generator (the
+ * corpus above stays what its hash names). Every answer is checked against
+ * the reference one pair at a time (ref_overlap, ref_overlap_circles,
+ * ref_entry of the one-circle contact entry) and folded into the digest.
+ */
+#define NCAND 1500u
+static cb_pair cand[NCAND];
+
+static void make_candidates(void)
+{
+    tk_rng crng = {0x6362617463680003ull};
+    for (uint32_t k = 0; k < NCAND; k++) {
+        cand[k].i = (uint32_t)(tk_next(&crng) % NQ);
+        cand[k].j = (uint32_t)(tk_next(&crng) % NB);
+    }
+}
+
+static float set_x[NQ], set_y[NQ], set_r[NQ];
+
+static uint64_t fold_pairs(uint64_t h, const cb_pair *p, size_t count)
+{
+    h = fnv_u64(h, count);
+    for (size_t k = 0; k < count; k++)
+        h = fnv_u64(h, ((uint64_t)p[k].i << 32) | p[k].j);
+    return h;
+}
+
+/* The one-circle entry whose output a candidate entry writes. */
+static const cb_entry_info *listed_twin(const cb_pair_entry_info *d)
+{
+    return cb_entry_info_of(tk_find_entry(d->query, CB_SHAPE_CIRCLE, d->many, CB_LAYOUT_SOA,
+                                          d->output));
+}
+
+static uint64_t run_pairs(const char *who, cb_backend b, unsigned long long ctl, uint64_t h,
+                          int stats)
+{
+    const unsigned long long start = fpctl_read();
+    const size_t tiles = cb_pair_tiles(NB), full = (size_t)NQ * NB;
+    cb_circle_soa set = {set_x, set_y, set_r};
+    cb_box_soa bs = {bx0, by0, bx1, by1};
+    cb_circle_soa cs = {cx, cy, cr};
+    cb_pair *got = malloc(full * sizeof *got), *want = malloc(full * sizeof *want);
+    uint64_t *mat = malloc(NQ * tiles * sizeof *mat), *wmat = malloc(NQ * tiles * sizeof *wmat);
+    if (!got || !want || !mat || !wmat) {
+        fail("%s: out of memory", who);
+        free(got), free(want), free(mat), free(wmat);
+        return h;
+    }
+    for (size_t e = 0; e < cb_pair_entry_count(); e++) {
+        const cb_pair_entry_info *d = cb_pair_entry_info_of(e);
+        cb_pair_kernel_fn k = b < CB_BACKEND_COUNT ? cb_pair_entry_kernel(e, b) : NULL;
+        if (b < CB_BACKEND_COUNT && !k) {
+            fail("%s: %s has no kernel on a backend that runs here", who, d->name);
+            continue;
+        }
+        for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
+            cb_pair_args a;
+            memset(&a, 0, sizeof a);
+            a.circles = &set, a.n_circles = NQ, a.m = NB, a.flags = flags;
+            a.many = d->many == CB_SHAPE_BOX ? (const void *)&bs : (const void *)&cs;
+            a.tile_end = SIZE_MAX, a.capacity = full;
+            a.candidates = cand, a.n = NCAND, a.margin = margin_of(flags + 1u);
+            cb_pair_args r = a;
+            cb_pair_cursor cur = {0, 0, 0}, rcur = {0, 0, 0};
+            a.cursor = &cur, r.cursor = &rcur;
+            size_t count, want_count;
+#define CALL(args) (fpctl_write(ctl), count = k ? k(args) : cb_pair_entry_call(e, args), fpctl_write(start))
+            if (d->output == CB_OUTPUT_PAIRS) {
+                r.out = want, a.out = got;
+                want_count = ref_pair_entry(d, &r);
+                CALL(&a);
+                if (count != want_count || memcmp(got, want, want_count * sizeof *got) != 0 ||
+                    cur.tile != tiles)
+                    fail("%s %s flags=%u: %zu pairs, the reference %zu (or another order)", who,
+                         d->name, flags, count, want_count);
+                /* 37 at a time through the cursor: the same list */
+                cb_pair_cursor c2 = {0, 0, 0};
+                size_t done = 0;
+                for (int calls = 0; calls < 100000; calls++) {
+                    a.cursor = &c2, a.out = got + done, a.capacity = 37;
+                    CALL(&a);
+                    if (count != want_count - done) {
+                        fail("%s %s flags=%u: resumed at %zu, %zu left, want %zu", who, d->name,
+                             flags, done, count, want_count - done);
+                        break;
+                    }
+                    done += count < 37 ? count : 37;
+                    if (count <= 37)
+                        break;
+                }
+                if (done != want_count || memcmp(got, want, want_count * sizeof *got) != 0)
+                    fail("%s %s flags=%u: the list delivered 37 at a time differs", who, d->name,
+                         flags);
+                h = fold_pairs(h, want, want_count);
+                if (stats)
+                    printf("    (%s, flags %u: %zu of %zu pairs hit, delivered 37 at a time in %zu calls)\n",
+                           d->name, flags, want_count, full, (want_count + 36) / 37);
+            } else if (d->output == CB_OUTPUT_MATRIX) {
+                r.out = wmat, a.out = mat;
+                want_count = ref_pair_entry(d, &r);
+                CALL(&a);
+                if (count != want_count || memcmp(mat, wmat, NQ * tiles * sizeof *mat) != 0)
+                    fail("%s %s flags=%u: the matrix differs from the reference", who, d->name,
+                         flags);
+                for (size_t w = 0; w < NQ * tiles; w++)
+                    h = fnv_u64(h, wmat[w]);
+            } else {
+                /* candidates: written as the one-circle entry writes its elements */
+                const cb_entry_info *twin = listed_twin(d);
+                tk_out out, ref;
+                tk_out_malloc_padded(&out, twin, NCAND);
+                tk_out_malloc(&ref, twin, NCAND);
+                tk_out_fill(&out, SENTINEL), tk_out_fill_pads(&out, SENTINEL);
+                r.out = ref.out, a.out = out.out;
+                want_count = ref_pair_entry(d, &r);
+                CALL(&a);
+                char why[256];
+                if (!tk_out_pads_intact(&out, SENTINEL) || !tk_out_intact(&out))
+                    fail("%s %s flags=%u: wrote outside its output", who, d->name, flags);
+                if (!tk_same_output(twin, NCAND, count, out.out, want_count, ref.out, why,
+                                    sizeof why))
+                    fail("%s %s flags=%u: %s (got vs the reference)", who, d->name, flags, why);
+                h = tk_hash_output(twin, NCAND, want_count, ref.out, h);
+                tk_out_free(&out), tk_out_free(&ref);
+            }
+#undef CALL
+        }
+    }
+    free(got), free(want), free(mat), free(wmat);
+    return h;
+}
+
 /* --------------------------------------------------------------- reporting */
 
 static const char *status_name(cb_status s)
@@ -1024,7 +1165,11 @@ int main(int argc, char **argv)
 
     /* The reference digest: the scalar kernels. Then every other runnable backend. */
     const unsigned long long start = fpctl_read();
+    make_candidates();
+    for (uint32_t q = 0; q < NQ; q++)
+        set_x[q] = qcircle[q].x, set_y[q] = qcircle[q].y, set_r[q] = qcircle[q].r;
     uint64_t reference = run("scalar kernels", CB_BACKEND_SCALAR, start, 1, h0, 0);
+    reference = run_pairs("scalar kernels", CB_BACKEND_SCALAR, start, reference, 1);
     printf("digests (scalar kernels are the reference):\n");
     for (int b = 0; b < CB_BACKEND_COUNT; b++) {
         char label[64];
@@ -1035,13 +1180,17 @@ int main(int argc, char **argv)
             printf("  %-34s %-18s  %s: %s\n", label, "-", status_name(st), why);
             continue;
         }
-        report(label, b == CB_BACKEND_SCALAR ? reference : run(label, (cb_backend)b, start, 1, h0, 0),
+        report(label,
+               b == CB_BACKEND_SCALAR
+                   ? reference
+                   : run_pairs(label, (cb_backend)b, start, run(label, (cb_backend)b, start, 1, h0, 0), 0),
                reference, b == CB_BACKEND_SCALAR);
     }
 
     char label[96];
     snprintf(label, sizeof label, "public functions (%s)", cb_backend_name(active));
-    report(label, run(label, CB_BACKEND_COUNT, start, 1, h0, 1), reference, 0);
+    report(label, run_pairs(label, CB_BACKEND_COUNT, start, run(label, CB_BACKEND_COUNT, start, 1, h0, 1), 0),
+           reference, 0);
     printf("    (overlap: %zu pairs per flag: %zu hit when touching counts, %zu with CB_STRICT)\n",
            stat_pairs,
            stat_hits[0], stat_hits[1]);
@@ -1049,7 +1198,8 @@ int main(int argc, char **argv)
     if (HOSTILE != 0) {
         unsigned long long hostile = start | HOSTILE;
         report("public functions, caller set FTZ",
-               run("public functions, caller set FTZ", CB_BACKEND_COUNT, hostile, 1, h0, 0),
+               run_pairs("public functions, caller set FTZ", CB_BACKEND_COUNT, hostile,
+                         run("public functions, caller set FTZ", CB_BACKEND_COUNT, hostile, 1, h0, 0), 0),
                reference, 0);
         printf("    (caller's float control 0x%llx: flush-to-zero, denormals-are-zero, toward zero)\n",
                hostile);
@@ -1057,6 +1207,7 @@ int main(int argc, char **argv)
          * environment by contract. "differs" shows the corpus is one the
          * environment matters for, so the line above tested the guard. */
         uint64_t raw = run("raw scalar kernels, same env", CB_BACKEND_SCALAR, hostile, 0, h0, 0);
+        /* (the pair entries' raw kernels are not run here: their check is the reference) */
         printf("  %-34s 0x%016" PRIx64 "  %s\n", "raw scalar kernels, same env", raw,
                raw == reference ? "same (this CPU/emulator ignored the mode)"
                                 : "differs, as documented: the guard above matters");
