@@ -485,49 +485,52 @@ CB_INLINE void split_pairs(const cb_pair *p, size_t k, uint32_t *ii, uint32_t *j
 #define CB_LISTED_FN static
 #endif
 
+/* The circles and elements of candidates p[0 .. k-1], one per lane. */
+#define CB_LISTED_LOAD(many)                                                                       \
+    CB_INLINE void listed_##many(const ctx_LISTED *c, const void *els, const cb_pair *p,          \
+                                 size_t k, vshape_CIRCLE *one, vshape_##many *v)                   \
+    {                                                                                              \
+        uint32_t ii[CB_W], jj[CB_W];                                                               \
+        split_pairs(p, k, ii, jj);                                                                 \
+        CB_GATHER_CIRCLE_SOA(c->set, ii, k, *one);                                                 \
+        CB_GATHER_##many##_SOA(els, jj, k, *v);                                                    \
+    }
+CB_LISTED_LOAD(BOX)
+CB_LISTED_LOAD(CIRCLE)
+
 #define CB_LISTED_BLOCK(query, many)                                                               \
-    CB_LISTED_FN result_##query block_##query##_LISTED_##many##_SOA(const void *ctx, const void *els,     \
-                                                           size_t i, size_t k, int strict)         \
+    CB_LISTED_FN result_##query block_##query##_LISTED_##many##_SOA(                               \
+        const void *ctx, const void *els, size_t i, size_t k, int strict)                          \
     {                                                                                              \
         const ctx_LISTED *c_ = (const ctx_LISTED *)ctx;                                            \
-        uint32_t ii[CB_W], jj[CB_W];                                                               \
-        split_pairs(c_->candidates + i, k, ii, jj);                                                \
         vshape_CIRCLE one;                                                                         \
         vshape_##many v;                                                                           \
-        CB_GATHER_CIRCLE_SOA(c_->set, ii, k, one);                                                 \
-        CB_GATHER_##many##_SOA(els, jj, k, v);                                                     \
+        listed_##many(c_, els, c_->candidates + i, k, &one, &v);                                   \
         return query_##query##_CIRCLE_##many(one, v, strict);                                      \
     }
 
 /* A query with records: the selection over consecutive candidates, the
  * records over the selected ones (idx holds candidate numbers). */
 #define CB_LISTED_RECORD_BLOCKS(query, many)                                                       \
-    CB_LISTED_FN uint32_t select_##query##_LISTED_##many##_SOA(const void *ctx, const void *els,      \
-                                                               size_t i,                           \
-                                                      size_t k, int strict)                        \
+    CB_LISTED_FN uint32_t select_##query##_LISTED_##many##_SOA(                                    \
+        const void *ctx, const void *els, size_t i, size_t k, int strict)                          \
     {                                                                                              \
         const ctx_LISTED *c_ = (const ctx_LISTED *)ctx;                                            \
-        uint32_t ii[CB_W], jj[CB_W];                                                               \
-        split_pairs(c_->candidates + i, k, ii, jj);                                                \
         vshape_CIRCLE one;                                                                         \
         vshape_##many v;                                                                           \
-        CB_GATHER_CIRCLE_SOA(c_->set, ii, k, one);                                                 \
-        CB_GATHER_##many##_SOA(els, jj, k, v);                                                     \
+        listed_##many(c_, els, c_->candidates + i, k, &one, &v);                                   \
         return select_##query##_CIRCLE_##many(one, v, c_->margin, strict);                         \
     }                                                                                              \
     CB_LISTED_FN vrecords gather_##query##_LISTED_##many##_SOA(const void *ctx, const void *els,      \
                                                       const uint32_t *idx, size_t k)               \
     {                                                                                              \
         const ctx_LISTED *c_ = (const ctx_LISTED *)ctx;                                            \
-        uint32_t ii[CB_W], jj[CB_W];                                                               \
-        for (size_t u = 0; u < CB_W; u++) {                                                        \
-            const cb_pair *q = c_->candidates + idx[u < k ? u : 0];                                \
-            ii[u] = q->i, jj[u] = q->j;                                                            \
-        }                                                                                          \
+        cb_pair p[CB_W];                                                                           \
+        for (size_t u = 0; u < k; u++)                                                             \
+            p[u] = c_->candidates[idx[u]];                                                         \
         vshape_CIRCLE one;                                                                         \
         vshape_##many v;                                                                           \
-        CB_GATHER_CIRCLE_SOA(c_->set, ii, k, one);                                                 \
-        CB_GATHER_##many##_SOA(els, jj, k, v);                                                     \
+        listed_##many(c_, els, p, k, &one, &v);                                                    \
         return records_##query##_CIRCLE_##many(one, v);                                            \
     }
 

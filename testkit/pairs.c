@@ -124,12 +124,7 @@ size_t ref_pair_entry(const cb_pair_entry_info *d, const cb_pair_args *a)
             tk_contact r;
             if (ref_pair_hit(d, a, a->candidates[k].i, a->candidates[k].j, &r) != 1)
                 continue;
-            o->index[count] = (uint32_t)k;
-            o->normal_x[count] = r.normal_x, o->normal_y[count] = r.normal_y;
-            o->separation[count] = r.separation;
-            o->point_x[count] = r.point_x, o->point_y[count] = r.point_y;
-            o->feature[count] = r.feature;
-            count++;
+            tk_contact_store(o, count++, (uint32_t)k, &r);
         }
         return count;
     }

@@ -542,6 +542,15 @@ int ref_hit(const cb_entry_info *d, const cb_args *a, size_t i)
     return ref_element(d, a, i, NULL, NULL);
 }
 
+void tk_contact_store(const cb_contacts *o, size_t at, uint32_t index, const tk_contact *r)
+{
+    o->index[at] = index;
+    o->normal_x[at] = r->normal_x, o->normal_y[at] = r->normal_y;
+    o->separation[at] = r->separation;
+    o->point_x[at] = r->point_x, o->point_y[at] = r->point_y;
+    o->feature[at] = r->feature;
+}
+
 size_t ref_entry(const cb_entry_info *d, const cb_args *a)
 {
     size_t count = 0, n = a->n;
@@ -570,12 +579,7 @@ size_t ref_entry(const cb_entry_info *d, const cb_args *a)
             tk_contact r;
             if (ref_element(d, a, i, NULL, &r) != 1)
                 continue;
-            o->index[count] = (uint32_t)i;
-            o->normal_x[count] = r.normal_x, o->normal_y[count] = r.normal_y;
-            o->separation[count] = r.separation;
-            o->point_x[count] = r.point_x, o->point_y[count] = r.point_y;
-            o->feature[count] = r.feature;
-            count++;
+            tk_contact_store(o, count++, (uint32_t)i, &r);
         }
         return count;
     }

@@ -37,6 +37,9 @@ typedef struct {
     uint8_t feature; /* a cb_feature */
 } tk_contact;
 
+/* Stores record r as contact `at` of o, for element `index`. */
+void tk_contact_store(const cb_contacts *o, size_t at, uint32_t index, const tk_contact *r);
+
 /* CB_QUERY_CONTACTS, circle c vs box b: 1 when the pair is reported with
  * this margin and flags (d2 against (r + margin)^2), else 0. When rec is not
  * NULL it receives the pair's record whether reported or not. */
