@@ -24,6 +24,8 @@ typedef struct bench_opts {
     const char *out_dir;
     int quick;
     size_t llc_bytes; /* last-level cache a single core can use; 0 = guess */
+    int sizes_given;  /* --sizes was given (the pairs section then takes them as M) */
+    int pairs;        /* many against many: 0 skip (--no-pairs), 1 run too, 2 only (--pairs-only) */
 } bench_opts;
 
 /* ----------------------------------------------------------- entries */
@@ -382,6 +384,14 @@ int report_csv(const char *dir, const bench_env *e, const bench_row *rows, int n
 /* plot.c */
 int plot_svg(const char *path, const bench_opts *o, const bench_env *e, const bench_row *rows,
              int nrows);
+
+/* pairs.c: the many-against-many section (cb_pairs_*, cb_candidates_*):
+ * runs its blocks (0, or -1 after a FAIL or out of memory on stderr),
+ * prints its tables and targets, writes DIR/cb-bench-pairs.csv. */
+int pairs_run(const bench_opts *o, const bench_env *e, const int *bs, int nb);
+void pairs_report(FILE *f, const bench_opts *o, const bench_env *e);
+int pairs_csv(const char *dir);
+void pairs_free(void);
 
 /* The cb_cpu_features() bits the including file's compiler flags assume, for
  * the files built with wider flags than the baseline (the -march=native

@@ -30,7 +30,10 @@ static void usage(FILE *f)
             "  --seed N         data seed, decimal or 0x hex (default 0x%X)\n"
             "  --out DIR        where cb-bench.csv, cb-bench.svg and cb-bench.txt go (default bench-out)\n"
             "  --llc BYTES      last-level cache one core can use, for the regime labels\n"
-            "                   (default: from the OS; a VM's socket-wide figure is capped at 32Mi)\n",
+            "                   (default: from the OS; a VM's socket-wide figure is capped at 32Mi)\n"
+            "  --pairs-only     only the many-against-many section (all pairs, candidate pairs)\n"
+            "  --no-pairs       skip it (by default it runs after the size ladder, box counts\n"
+            "                   1Ki,64Ki,1Mi (--quick: 1Ki,16Ki) or the --sizes given)\n",
             DEFAULT_REPS, BENCH_MAX_REPS, DEFAULT_SAMPLE_MS, DEFAULT_SEED);
 }
 
@@ -94,11 +97,16 @@ static int parse_args(int argc, char **argv, bench_opts *o)
     memset(o, 0, sizeof *o);
     o->seed = DEFAULT_SEED;
     o->out_dir = "bench-out";
+    o->pairs = 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--quick")) {
             o->quick = 1;
+            continue;
+        }
+        if (!strcmp(a, "--pairs-only") || !strcmp(a, "--no-pairs")) {
+            o->pairs = a[2] == 'p' ? 2 : 0;
             continue;
         }
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -146,6 +154,7 @@ static int parse_args(int argc, char **argv, bench_opts *o)
             fprintf(stderr, "cb-bench: bad --sizes %s\n", sizes);
             return -1;
         }
+        o->sizes_given = 1;
     } else {
         const size_t *s = o->quick ? quick_sizes : default_sizes;
         int ns = o->quick ? (int)(sizeof quick_sizes / sizeof *s)
@@ -613,26 +622,34 @@ int main(int argc, char **argv)
             e.compiler, (unsigned long long)o.seed, o.reps, o.sample_ns / 1e6);
 
     rowvec rows = {NULL, 0, 0};
-    for (int i = 0; i < o.nsizes; i++)
+    const int ladder = o.pairs != 2; /* --pairs-only: the many-against-many section alone */
+    for (int i = 0; i < o.nsizes && ladder; i++)
         if (run_size(&o, &e, bs, nb, o.sizes[i], &rows))
             return 1;
 
     /* Small batches through the dispatcher vs direct. */
     small_row small[CB_BACKEND_COUNT * 4 * PATH_COUNT];
     double fenv_ns = -1;
+    int nsmall = 0;
     dataset sd;
-    if (data_make(&sd, 64, o.seed)) {
-        fprintf(stderr, "cb-bench: out of memory\n");
-        return 1;
+    if (ladder) {
+        if (data_make(&sd, 64, o.seed)) {
+            fprintf(stderr, "cb-bench: out of memory\n");
+            return 1;
+        }
+        fprintf(stderr, "cb-bench: small batches (n = 1, 4, 16, 64), direct vs dispatched...");
+        nsmall = small_run(&o, &sd, bs, nb, small, (int)(sizeof small / sizeof small[0]), &fenv_ns);
+        fprintf(stderr, " done\n");
+        data_free(&sd);
     }
-    fprintf(stderr, "cb-bench: small batches (n = 1, 4, 16, 64), direct vs dispatched...");
-    int nsmall = small_run(&o, &sd, bs, nb, small, (int)(sizeof small / sizeof small[0]), &fenv_ns);
-    fprintf(stderr, " done\n");
-    data_free(&sd);
+    if (o.pairs && pairs_run(&o, &e, bs, nb))
+        return 1;
 
     e.load_end = bench_loadavg();
     e.ghz = time_clock_ghz(); /* at the end: the core has left its idle clock by now */
-    report_table(stdout, &o, &e, rows.v, rows.n, small, nsmall, fenv_ns);
+    if (ladder)
+        report_table(stdout, &o, &e, rows.v, rows.n, small, nsmall, fenv_ns);
+    pairs_report(stdout, &o, &e);
     fflush(stdout);
 
     int rc = 0;
@@ -644,19 +661,27 @@ int main(int argc, char **argv)
     snprintf(path, sizeof path, "%s/cb-bench.txt", o.out_dir);
     FILE *f = fopen(path, "w");
     if (f) {
-        report_table(f, &o, &e, rows.v, rows.n, small, nsmall, fenv_ns);
+        if (ladder)
+            report_table(f, &o, &e, rows.v, rows.n, small, nsmall, fenv_ns);
+        pairs_report(f, &o, &e);
         rc |= fclose(f) != 0;
     } else {
         rc = 1;
     }
-    rc |= report_csv(o.out_dir, &e, rows.v, rows.n, small, nsmall) != 0;
-    snprintf(path, sizeof path, "%s/cb-bench.svg", o.out_dir);
-    rc |= plot_svg(path, &o, &e, rows.v, rows.n) != 0;
+    if (ladder) {
+        rc |= report_csv(o.out_dir, &e, rows.v, rows.n, small, nsmall) != 0;
+        snprintf(path, sizeof path, "%s/cb-bench.svg", o.out_dir);
+        rc |= plot_svg(path, &o, &e, rows.v, rows.n) != 0;
+    }
+    if (o.pairs)
+        rc |= pairs_csv(o.out_dir) != 0;
     if (rc)
         fprintf(stderr, "cb-bench: could not write every file in %s\n", o.out_dir);
     else
-        fprintf(stderr, "cb-bench: wrote %s/cb-bench.txt, cb-bench.csv, cb-bench-small.csv, cb-bench.svg\n",
-                o.out_dir);
+        fprintf(stderr, "cb-bench: wrote %s/cb-bench.txt%s%s\n", o.out_dir,
+                ladder ? ", cb-bench.csv, cb-bench-small.csv, cb-bench.svg" : "",
+                o.pairs ? ", cb-bench-pairs.csv" : "");
     free(rows.v);
+    pairs_free();
     return rc;
 }

@@ -475,10 +475,12 @@ CB_INLINE void split_pairs(const cb_pair *p, size_t k, uint32_t *ii, uint32_t *j
     }
 }
 
-/* Not inlined: a candidate block is a dozen gathers, and inlined into the
- * drivers' unrolled 64-element words it multiplies code size (and a
- * sanitizer build's compile time) for nothing; one call per vector of
- * candidates costs little next to the gathers. */
+/* A candidate block is a dozen gathers: inlined into the drivers' words,
+ * unrolled 64 / CB_W times for each output and touching mode, it made a
+ * sanitizer build of one ISA file take minutes. So a whole word of
+ * candidates is one out-of-line function per entry (word_<name>, defined
+ * with the kernels below; its loop is not unrolled), in which the block is
+ * inlined once. */
 #if defined(__GNUC__) || defined(__clang__)
 #define CB_LISTED_FN static __attribute__((noinline, unused))
 #else
@@ -499,7 +501,7 @@ CB_LISTED_LOAD(BOX)
 CB_LISTED_LOAD(CIRCLE)
 
 #define CB_LISTED_BLOCK(query, many)                                                               \
-    CB_LISTED_FN result_##query block_##query##_LISTED_##many##_SOA(                               \
+    CB_INLINE result_##query block_##query##_LISTED_##many##_SOA(                                  \
         const void *ctx, const void *els, size_t i, size_t k, int strict)                          \
     {                                                                                              \
         const ctx_LISTED *c_ = (const ctx_LISTED *)ctx;                                            \
@@ -512,7 +514,7 @@ CB_LISTED_LOAD(CIRCLE)
 /* A query with records: the selection over consecutive candidates, the
  * records over the selected ones (idx holds candidate numbers). */
 #define CB_LISTED_RECORD_BLOCKS(query, many)                                                       \
-    CB_LISTED_FN uint32_t select_##query##_LISTED_##many##_SOA(                                    \
+    CB_INLINE uint32_t select_##query##_LISTED_##many##_SOA(                                       \
         const void *ctx, const void *els, size_t i, size_t k, int strict)                          \
     {                                                                                              \
         const ctx_LISTED *c_ = (const ctx_LISTED *)ctx;                                            \
@@ -555,17 +557,22 @@ CB_INLINE uint64_t word(block_fn block, const void *ctx, const void *els, size_t
     return w;
 }
 
+/* A whole word as one call, for blocks too big to unroll 64 / CB_W times
+ * (the candidate pairs'): NULL for the others, a constant after inlining. */
+typedef uint64_t (*word_fn)(const void *ctx, const void *els, size_t base, size_t len, int strict);
+
 /* Exactly one of mask/idx is non-NULL, a constant after inlining: the mask
  * sink writes every word (bits past n zero), the index sink the ascending
  * indices of the set bits. */
-CB_INLINE size_t drive(block_fn block, const void *ctx, const void *els, size_t n, uint64_t *mask,
-                       uint32_t *idx, int strict)
+CB_INLINE size_t drive(block_fn block, word_fn whole, const void *ctx, const void *els, size_t n,
+                       uint64_t *mask, uint32_t *idx, int strict)
 {
     size_t count = 0;
     for (size_t base = 0; base < n; base += 64) {
         size_t len = n - base < 64 ? n - base : 64;
-        uint64_t w = len == 64 ? word(block, ctx, els, base, 64, strict)
-                               : word(block, ctx, els, base, len, strict);
+        uint64_t w = whole         ? whole(ctx, els, base, len, strict)
+                     : len == 64 ? word(block, ctx, els, base, 64, strict)
+                                 : word(block, ctx, els, base, len, strict);
         if (mask) {
             mask[base / 64] = w;
             count += cb_popcount64(w);
@@ -579,18 +586,20 @@ CB_INLINE size_t drive(block_fn block, const void *ctx, const void *els, size_t 
 
 /* One driver per output kind (the registry's OUTPUT column), each
  * specialised for the touching mode so the compare is fixed in the loop. */
-CB_INLINE size_t drive_MASK(block_fn block, const void *ctx, const cb_args *a)
+CB_INLINE size_t drive_MASK(block_fn block, word_fn whole, const void *ctx, const cb_args *a)
 {
     uint64_t *mask = (uint64_t *)a->out;
-    return !(a->flags & CB_STRICT) ? drive(block, ctx, a->many, a->n, mask, (uint32_t *)0, 0)
-                                   : drive(block, ctx, a->many, a->n, mask, (uint32_t *)0, 1);
+    return !(a->flags & CB_STRICT)
+               ? drive(block, whole, ctx, a->many, a->n, mask, (uint32_t *)0, 0)
+               : drive(block, whole, ctx, a->many, a->n, mask, (uint32_t *)0, 1);
 }
 
-CB_INLINE size_t drive_INDICES(block_fn block, const void *ctx, const cb_args *a)
+CB_INLINE size_t drive_INDICES(block_fn block, word_fn whole, const void *ctx, const cb_args *a)
 {
     uint32_t *idx = (uint32_t *)a->out;
-    return !(a->flags & CB_STRICT) ? drive(block, ctx, a->many, a->n, (uint64_t *)0, idx, 0)
-                                   : drive(block, ctx, a->many, a->n, (uint64_t *)0, idx, 1);
+    return !(a->flags & CB_STRICT)
+               ? drive(block, whole, ctx, a->many, a->n, (uint64_t *)0, idx, 0)
+               : drive(block, whole, ctx, a->many, a->n, (uint64_t *)0, idx, 1);
 }
 
 /* The distance sink: every element's float, in place; the tail through a
@@ -648,15 +657,15 @@ CB_INLINE void store_bytes(uint8_t *p, vf v, size_t k)
 #endif
 }
 
-CB_INLINE size_t drive_CONTACTS(block_fn select, gather_block_fn gather, const void *ctx,
-                                const cb_args *a)
+CB_INLINE size_t drive_CONTACTS(block_fn select, word_fn whole, gather_block_fn gather,
+                                const void *ctx, const cb_args *a)
 {
     const cb_contacts *o = (const cb_contacts *)a->out;
     if (a->n == 0) /* n == 0 is valid with any pointers, out included */
         return 0;
     size_t count = !(a->flags & CB_STRICT)
-                       ? drive(select, ctx, a->many, a->n, (uint64_t *)0, o->index, 0)
-                       : drive(select, ctx, a->many, a->n, (uint64_t *)0, o->index, 1);
+                       ? drive(select, whole, ctx, a->many, a->n, (uint64_t *)0, o->index, 0)
+                       : drive(select, whole, ctx, a->many, a->n, (uint64_t *)0, o->index, 1);
     for (size_t c = 0; c < count; c += CB_W) {
         size_t k = count - c < CB_W ? count - c : CB_W, room = a->n - c;
         vrecords r = k == CB_W ? gather(ctx, a->many, o->index + c, CB_W)
@@ -812,10 +821,11 @@ CB_INLINE cb_args listed_args(const cb_pair_args *a)
 /* ---- the kernels, one per registry row, and the backend's table */
 
 /* The blocks each output's driver takes. */
-#define CB_BLOCKS_MASK(q, o, m, l) block_##q##_##o##_##m##_##l
-#define CB_BLOCKS_INDICES(q, o, m, l) block_##q##_##o##_##m##_##l
+#define CB_BLOCKS_MASK(q, o, m, l) block_##q##_##o##_##m##_##l, (word_fn)0
+#define CB_BLOCKS_INDICES(q, o, m, l) block_##q##_##o##_##m##_##l, (word_fn)0
 #define CB_BLOCKS_DISTANCES(q, o, m, l) block_##q##_##o##_##m##_##l
-#define CB_BLOCKS_CONTACTS(q, o, m, l) select_##q##_##o##_##m##_##l, gather_##q##_##o##_##m##_##l
+#define CB_BLOCKS_CONTACTS(q, o, m, l)                                                             \
+    select_##q##_##o##_##m##_##l, (word_fn)0, gather_##q##_##o##_##m##_##l
 
 #define CB_KERNEL(name, query, one, many, layout, output)                                          \
     static size_t CB_FN(name)(const cb_args *a)                                                    \
@@ -829,22 +839,43 @@ CB_ENTRIES(CB_KERNEL)
 const cb_kernel_table CB_CAT(cb_kernels, CB_SUFFIX) = {CB_ENTRIES(CB_KERNEL_PTR)};
 
 /* The many-against-many kernels: all pairs through the tile sinks, listed
- * pairs through the one-circle drivers with the candidate blocks. */
-#define CB_PAIR_KERNEL_ALL_PAIRS(query, many)                                                      \
+ * pairs through the one-circle drivers with the candidate blocks, whose
+ * words come from one out-of-line function per entry (word_<name>). */
+#define CB_LISTED_WORD_MASK(query, many) block_##query##_LISTED_##many##_SOA
+#define CB_LISTED_WORD_INDICES(query, many) block_##query##_LISTED_##many##_SOA
+#define CB_LISTED_WORD_CONTACTS(query, many) select_##query##_LISTED_##many##_SOA
+#define CB_LISTED_BLOCKS_MASK(name, query, many)                                                   \
+    block_##query##_LISTED_##many##_SOA, CB_FN(word_##name)
+#define CB_LISTED_BLOCKS_INDICES(name, query, many) CB_LISTED_BLOCKS_MASK(name, query, many)
+#define CB_LISTED_BLOCKS_CONTACTS(name, query, many)                                               \
+    select_##query##_LISTED_##many##_SOA, CB_FN(word_##name), gather_##query##_LISTED_##many##_SOA
+
+#define CB_PAIR_WORD_ALL(name, query, many, output)
+#define CB_PAIR_WORD_LISTED(name, query, many, output)                                             \
+    CB_LISTED_FN uint64_t CB_FN(word_##name)(const void *ctx, const void *els, size_t base,        \
+                                             size_t len, int strict)                               \
+    {                                                                                              \
+        return word(CB_LISTED_WORD_##output(query, many), ctx, els, base, len, strict);            \
+    }
+
+#define CB_PAIR_KERNEL_ALL_PAIRS(name, query, many)                                                \
     return drive_PAIRS(band_words_##query##_##many, CB_CULLS_##query##_##many, a)
-#define CB_PAIR_KERNEL_ALL_MATRIX(query, many)                                                     \
+#define CB_PAIR_KERNEL_ALL_MATRIX(name, query, many)                                               \
     return drive_MATRIX(band_words_##query##_##many, CB_CULLS_##query##_##many, a)
-#define CB_PAIR_KERNEL_LISTED(query, many, output)                                                 \
+#define CB_PAIR_KERNEL_LISTED(name, query, many, output)                                           \
     ctx_LISTED ctx = {a->circles, a->candidates, v_set1(CB_MARGIN_##output(a))};                   \
     cb_args b = listed_args(a);                                                                    \
-    return drive_##output(CB_BLOCKS_##output(query, LISTED, many, SOA), &ctx, &b)
-#define CB_PAIR_KERNEL_LISTED_MASK(query, many) CB_PAIR_KERNEL_LISTED(query, many, MASK)
-#define CB_PAIR_KERNEL_LISTED_INDICES(query, many) CB_PAIR_KERNEL_LISTED(query, many, INDICES)
-#define CB_PAIR_KERNEL_LISTED_CONTACTS(query, many) CB_PAIR_KERNEL_LISTED(query, many, CONTACTS)
+    return drive_##output(CB_LISTED_BLOCKS_##output(name, query, many), &ctx, &b)
+#define CB_PAIR_KERNEL_LISTED_MASK(name, query, many) CB_PAIR_KERNEL_LISTED(name, query, many, MASK)
+#define CB_PAIR_KERNEL_LISTED_INDICES(name, query, many)                                           \
+    CB_PAIR_KERNEL_LISTED(name, query, many, INDICES)
+#define CB_PAIR_KERNEL_LISTED_CONTACTS(name, query, many)                                          \
+    CB_PAIR_KERNEL_LISTED(name, query, many, CONTACTS)
 #define CB_PAIR_KERNEL(name, query, pairing, many, output)                                         \
+    CB_PAIR_WORD_##pairing(name, query, many, output)                                              \
     static size_t CB_FN(pair_##name)(const cb_pair_args *a)                                        \
     {                                                                                              \
-        CB_PAIR_KERNEL_##pairing##_##output(query, many);                                          \
+        CB_PAIR_KERNEL_##pairing##_##output(name, query, many);                                    \
     }
 CB_PAIR_ENTRIES(CB_PAIR_KERNEL)
 
