@@ -717,10 +717,13 @@ CB_API size_t cb_pair_tiles(size_t m);
  *    n_circles > 0; without work the call returns 0 and only moves the
  *    cursor to the end), or a candidate pair naming an element that does
  *    not exist.
- *  - Speed, not results: the all-pairs functions sort each band of up to
- *    256 circles spatially and skip the boxes that lie outside a group of
- *    circles' bounds, so circles close to each other cost less; any order
- *    gives the same answer. They use up to about 24 KiB of stack.
+ *  - Speed, not results: the all-pairs functions lay a grid over the
+ *    circles' bounds and run the pair test only where an element's cells
+ *    meet a circle's (a conservative cull, proven for every input and float
+ *    mode): elements far from every circle cost a few look-ups, so sparse
+ *    scenes cost far less than N x M tests, and crowded ones about as much.
+ *    Any order of circles or elements gives the same answer. They use up
+ *    to about 16 KiB of stack.
  *  - The inputs are never written; outputs must not overlap inputs.
  */
 

@@ -94,21 +94,8 @@ CB_INLINE const cb_pair_kernel_fn *cb_active_pair_kernels(void)
     return atomic_load_explicit(&cb_current_selection, memory_order_acquire)->pair_kernels;
 }
 
-/* bands.c: the culling plan of the all-pairs kernels (performance only).
- * A band is up to CB_BAND consecutive circles of the set, first ..
- * first+count-1; order[] lists their offsets sorted spatially; group g holds
- * CB_PAIR_GROUP consecutive entries of order[] (g < count / CB_PAIR_GROUP)
- * or one (the rest), and no box outside its bounds can hit any of them
- * (the proof is in bands.c). */
-#define CB_BAND 256u
-#define CB_PAIR_GROUP 4u
-#define CB_BAND_GROUPS (CB_BAND / CB_PAIR_GROUP + CB_PAIR_GROUP - 1u)
-typedef struct cb_band {
-    size_t first, count, groups;
-    uint8_t order[CB_BAND];
-    float lo_x[CB_BAND_GROUPS], hi_x[CB_BAND_GROUPS], lo_y[CB_BAND_GROUPS], hi_y[CB_BAND_GROUPS];
-} cb_band;
-void cb_band_build(const cb_circle_soa *set, size_t first, size_t count, cb_band *b);
+/* bands.h: the culling plan of the all-pairs kernels (performance only). */
+#include "bands.h"
 
 /* scalar/convert_scalar.c: the converters' arithmetic, in its own translation
  * unit so that convert.c's float-environment guard surrounds an opaque call. */

@@ -358,16 +358,16 @@ typedef struct {
 
 /* ---- many against many (the CB_PAIR_ENTRIES rows)
  *
- * All pairs, one band of the set's circles (bands.c: up to CB_BAND of them,
- * in spatially compact groups, each with bounds outside which no circle of
- * the group can hit) against one tile of elements:
- * band_words_<QUERY>_<MANY>(set, band, els, base, len, strict, hits) gives
- * hits[u], the hit word of circle band->first + u against elements base ..
- * base+len-1 (len <= 64). Each vector of elements is loaded once; the query
- * file's may_hit_<QUERY>_<MANY> tells, group by group and without a branch,
- * which groups may hit one of its lanes (a bit per group), and the query
- * body runs only for those groups' circles. Skipping a group never changes
- * a word (bands.c proves it), so the words are the brute-force ones. */
+ * All pairs, one band of the set's circles (bands.h: up to CB_BAND of them,
+ * with a grid that names the circles an element may hit) against one tile
+ * of elements: band_words_<QUERY>_<MANY>(set, band, els, base, len, strict,
+ * hits) gives hits[u], the hit word of circle band->first + u against
+ * elements base .. base+len-1 (len <= 64). Per vector of elements, the
+ * grid names the candidates of its lanes (cb_band_element_<MANY>: a few
+ * look-ups each); the vector is loaded once, and the query body runs for
+ * the candidates only, each against the whole vector. A circle left out
+ * cannot hit any lane (bands.c proves it), so the words are the
+ * brute-force ones. */
 
 CB_INLINE ctx_CIRCLE circle_of_set(const cb_circle_soa *set, size_t i)
 {
@@ -375,83 +375,38 @@ CB_INLINE ctx_CIRCLE circle_of_set(const cb_circle_soa *set, size_t i)
     return c;
 }
 
-/* A group's bounds, broadcast. */
-typedef struct {
-    vf lo_x, hi_x, lo_y, hi_y;
-} vbounds;
-
+/* hits[u] |= the hit word of circle b->first + u against elements base ..
+ * base+len-1, for the circles the cells name (touched |= their bits); the
+ * words of the others are zero, and hits[u] is left as it was for them. */
 #define CB_BAND_WORDS(query, many, layout)                                                         \
     CB_INLINE void band_words_##query##_##many(const cb_circle_soa *set, const cb_band *b,        \
                                                const void *els, size_t base, size_t len,           \
-                                               int strict, uint64_t *hits)                         \
+                                               const cb_cells *cells, int strict, uint64_t *hits,  \
+                                               cb_bandmask *touched)                               \
     {                                                                                              \
-        size_t full = b->count / CB_PAIR_GROUP;                                                    \
-        for (size_t u = 0; u < b->count; u++)                                                      \
-            hits[u] = 0;                                                                           \
         for (size_t j = 0; j < len; j += CB_W) {                                                   \
             size_t k = len - j < CB_W ? len - j : CB_W;                                            \
+            cb_bandmask cand;                                                                      \
+            memset(&cand, 0, sizeof cand);                                                         \
+            for (size_t l = 0; l < k; l++)                                                         \
+                cb_band_candidates(b, cells, j + l, &cand);                                        \
+            uint64_t any = 0;                                                                      \
+            for (unsigned w = 0; w < CB_BAND_MASK_WORDS; w++)                                      \
+                any |= CB_MASK_WORD(&cand, w);                                                     \
+            if (!any)                                                                              \
+                continue;                                                                          \
+            CB_MASK_OR_IN(touched, &cand);                                                         \
             /* lanes past the tail are zero and may hit: keep the real ones */                     \
             uint32_t keep = (uint32_t)(((uint64_t)1 << k) - 1u);                                   \
             vshape_##many v;                                                                       \
             CB_LOAD_##many##_##layout(els, base + j, k, v);                                        \
-            uint64_t gm[(CB_BAND_GROUPS + 63) / 64] = {0};                                         \
-            for (size_t g = 0; g < b->groups; g++) {                                               \
-                vbounds bd = {v_set1(b->lo_x[g]), v_set1(b->hi_x[g]), v_set1(b->lo_y[g]),          \
-                              v_set1(b->hi_y[g])};                                                 \
-                gm[g / 64] |= (uint64_t)(may_hit_##query##_##many(v, bd) != 0) << (g % 64);        \
-            }                                                                                      \
-            for (size_t q = 0; q * 64 < b->groups; q++)                                            \
-                for (uint64_t x = gm[q]; x; x &= x - 1) {                                          \
-                    size_t g = q * 64 + cb_ctz64(x);                                               \
-                    size_t at = g < full ? g * CB_PAIR_GROUP : full * CB_PAIR_GROUP + (g - full);  \
-                    size_t size = g < full ? CB_PAIR_GROUP : 1;                                    \
-                    for (size_t u = 0; u < size; u++) {                                            \
-                        size_t off = b->order[at + u];                                             \
-                        ctx_CIRCLE c = circle_of_set(set, b->first + off);                         \
-                        hits[off] |= (uint64_t)(query_##query##_CIRCLE_##many(c.shape, v, strict)  \
-                                                & keep) << j;                                      \
-                    }                                                                              \
+            for (unsigned w = 0; w < CB_BAND_MASK_WORDS; w++)                                      \
+                for (uint64_t x = CB_MASK_WORD(&cand, w); x; x &= x - 1) {                         \
+                    size_t off = w * 64 + cb_ctz64(x);                                             \
+                    ctx_CIRCLE c = circle_of_set(set, b->first + off);                             \
+                    hits[off] |= (uint64_t)(query_##query##_CIRCLE_##many(c.shape, v, strict)      \
+                                            & keep) << j;                                          \
                 }                                                                                  \
-        }                                                                                          \
-    }
-
-/* All pairs for a query with no bounds to cull by: the band's circles in
- * their own order, CB_PAIR_GROUP at a time held in registers across the
- * tile (each vector of elements loaded once per group). */
-#define CB_BAND_WORDS_PLAIN(query, many, layout)                                                   \
-    CB_INLINE void band_words_##query##_##many(const cb_circle_soa *set, const cb_band *b,        \
-                                               const void *els, size_t base, size_t len,           \
-                                               int strict, uint64_t *hits)                         \
-    {                                                                                              \
-        size_t u = 0;                                                                              \
-        for (; u + CB_PAIR_GROUP <= b->count; u += CB_PAIR_GROUP) {                                \
-            ctx_CIRCLE c[CB_PAIR_GROUP];                                                           \
-            uint64_t w[CB_PAIR_GROUP];                                                             \
-            for (size_t g = 0; g < CB_PAIR_GROUP; g++)                                             \
-                c[g] = circle_of_set(set, b->first + u + g), w[g] = 0;                             \
-            for (size_t j = 0; j < len; j += CB_W) {                                               \
-                size_t k = len - j < CB_W ? len - j : CB_W;                                        \
-                uint32_t keep = (uint32_t)(((uint64_t)1 << k) - 1u);                               \
-                vshape_##many v;                                                                   \
-                CB_LOAD_##many##_##layout(els, base + j, k, v);                                    \
-                for (size_t g = 0; g < CB_PAIR_GROUP; g++)                                         \
-                    w[g] |= (uint64_t)(query_##query##_CIRCLE_##many(c[g].shape, v, strict)        \
-                                       & keep) << j;                                               \
-            }                                                                                      \
-            for (size_t g = 0; g < CB_PAIR_GROUP; g++)                                             \
-                hits[u + g] = w[g];                                                                \
-        }                                                                                          \
-        for (; u < b->count; u++) {                                                                \
-            ctx_CIRCLE c = circle_of_set(set, b->first + u);                                       \
-            uint64_t w = 0;                                                                        \
-            for (size_t j = 0; j < len; j += CB_W) {                                               \
-                size_t k = len - j < CB_W ? len - j : CB_W;                                        \
-                uint32_t keep = (uint32_t)(((uint64_t)1 << k) - 1u);                               \
-                vshape_##many v;                                                                   \
-                CB_LOAD_##many##_##layout(els, base + j, k, v);                                    \
-                w |= (uint64_t)(query_##query##_CIRCLE_##many(c.shape, v, strict) & keep) << j;    \
-            }                                                                                      \
-            hits[u] = w;                                                                           \
         }                                                                                          \
     }
 
@@ -678,51 +633,113 @@ CB_INLINE size_t drive_CONTACTS(block_fn select, word_fn whole, gather_block_fn 
     return count;
 }
 
+/* ---- the many-against-many cells: elements on the call's grid (bands.h) */
+
+/* The cell formula of bands.h on a vector: the same operations as
+ * cb_grid_cell, so a coordinate gets the same cell here as there. */
+CB_INLINE vf grid_cell(vf v, float v0, float scale)
+{
+    vf t = v_mul(v_sub(v, v_set1(v0)), v_set1(scale));
+    t = v_max(t, v_set1(0.0f));
+    return v_min(t, v_set1((float)(CB_GRID - 1u)));
+}
+
+CB_INLINE void store_cells(cb_cells *c, size_t j, size_t k, const cb_grid *g, vf x0, vf x1, vf y0,
+                           vf y1)
+{
+    store_bytes(c->c0 + j, grid_cell(x0, g->x0, g->sx), k);
+    store_bytes(c->c1 + j, grid_cell(x1, g->x0, g->sx), k);
+    store_bytes(c->r0 + j, grid_cell(y0, g->y0, g->sy), k);
+    store_bytes(c->r1 + j, grid_cell(y1, g->y0, g->sy), k);
+}
+
+/* The cells of elements base .. base+len-1 (len <= 64) on the call's grid:
+ * their intervals as bands.c states them, CB_W at a time. */
+CB_INLINE void tile_cells_BOX(const cb_grid *g, const void *els, size_t base, size_t len,
+                              cb_cells *c)
+{
+    for (size_t j = 0; j < len; j += CB_W) {
+        size_t k = len - j < CB_W ? len - j : CB_W;
+        vshape_BOX v;
+        CB_LOAD_BOX_SOA(els, base + j, k, v);
+        store_cells(c, j, k, g, v_min(v.x0, v.x1), v.x1, v_min(v.y0, v.y1), v.y1);
+    }
+}
+
+/* An element circle's centre -+ ((|ro| * CB_REACH_SCALE) + CB_REACH_ADD),
+ * widened by CB_REACH_SLACK of (|centre| + that); everything from
+ * |ro| >= CB_REACH_UNBOUNDED on. */
+CB_INLINE void circle_span(vf centre, vf e, vm unbounded, vf *lo, vf *hi)
+{
+    vf slack = v_mul(v_add(v_abs(centre), e), v_set1(CB_REACH_SLACK));
+    *lo = v_sel(unbounded, v_set1(-INFINITY), v_sub(v_sub(centre, e), slack));
+    *hi = v_sel(unbounded, v_set1(INFINITY), v_add(v_add(centre, e), slack));
+}
+
+CB_INLINE void tile_cells_CIRCLE(const cb_grid *g, const void *els, size_t base, size_t len,
+                                 cb_cells *c)
+{
+    for (size_t j = 0; j < len; j += CB_W) {
+        size_t k = len - j < CB_W ? len - j : CB_W;
+        vshape_CIRCLE v;
+        CB_LOAD_CIRCLE_SOA(els, base + j, k, v);
+        vf a = v_abs(v.r), x0, x1, y0, y1;
+        vf e = v_add(v_mul(a, v_set1(CB_REACH_SCALE)), v_set1(CB_REACH_ADD));
+        vm unbounded = v_le_m(v_set1(CB_REACH_UNBOUNDED), a);
+        circle_span(v.x, e, unbounded, &x0, &x1);
+        circle_span(v.y, e, unbounded, &y0, &y1);
+        store_cells(c, j, k, g, x0, x1, y0, y1);
+    }
+}
+
 /* ---- the many-against-many sinks
  *
- * Tile by tile (the order cbatch.h states); within a tile, band by band
- * (CB_BAND circles, see bands.c), group by group in the band's spatial
- * order, the words stored by circle number, then handed on in circle order.
- * A call keeps the plans of up to CB_BANDS_KEPT bands (about 5 KiB of
- * stack); a larger set has its bands planned again in every tile (for the
- * matrix: every block of tiles). */
+ * Tile by tile (the order cbatch.h states): the tile's cells on the call's
+ * grid once, then band by band (CB_BAND circles, bands.h), the words of the
+ * circles the cells name, handed on in circle order. A call keeps the masks
+ * of up to CB_BANDS_KEPT bands (16 KiB of stack); a larger set has its
+ * other bands built again in every tile. The hit words stay zero between
+ * uses: a sink clears each word it takes. */
 
 #define CB_BANDS_KEPT 4u
 
+typedef void (*tile_cells_fn)(const cb_grid *g, const void *els, size_t base, size_t len,
+                              cb_cells *cells);
 typedef void (*band_words_fn)(const cb_circle_soa *set, const cb_band *b, const void *els,
-                              size_t base, size_t len, int strict, uint64_t *hits);
+                              size_t base, size_t len, const cb_cells *cells, int strict,
+                              uint64_t *hits, cb_bandmask *touched);
 
-/* The bands of the set: kept[k] when k < CB_BANDS_KEPT, else planned into *spare. */
-/* Band k's plan (a query that does not cull needs only its circles). */
-CB_INLINE void plan_band(const cb_circle_soa *set, size_t n, size_t k, int culls, cb_band *b)
+typedef struct {
+    cb_grid grid;
+    size_t bands;
+    cb_band kept[CB_BANDS_KEPT], spare;
+} pair_plan;
+
+/* The grid of the whole set, and the masks of the bands kept. */
+CB_INLINE void plan_pairs(const cb_circle_soa *set, size_t n, pair_plan *p)
 {
-    size_t first = k * CB_BAND, count = n - first < CB_BAND ? n - first : CB_BAND;
-    if (culls)
-        cb_band_build(set, first, count, b);
-    else
-        b->first = first, b->count = count;
+    cb_grid_build(set, n, &p->grid);
+    p->bands = (n + CB_BAND - 1) / CB_BAND;
+    for (size_t k = 0; k < p->bands && k < CB_BANDS_KEPT; k++) {
+        size_t first = k * CB_BAND, count = n - first < CB_BAND ? n - first : CB_BAND;
+        cb_band_build(set, first, count, &p->grid, &p->kept[k]);
+    }
 }
 
-CB_INLINE const cb_band *band_of(const cb_circle_soa *set, size_t n, size_t k, int culls,
-                                 cb_band *kept, cb_band *spare)
+/* Band k: kept, or built into the spare. */
+CB_INLINE const cb_band *band_of(const cb_circle_soa *set, size_t n, size_t k, pair_plan *p)
 {
     if (k < CB_BANDS_KEPT)
-        return &kept[k];
-    plan_band(set, n, k, culls, spare);
-    return spare;
-}
-
-CB_INLINE size_t plan_bands(const cb_circle_soa *set, size_t n, int culls, cb_band *kept)
-{
-    size_t bands = (n + CB_BAND - 1) / CB_BAND;
-    for (size_t k = 0; k < bands && k < CB_BANDS_KEPT; k++)
-        plan_band(set, n, k, culls, &kept[k]);
-    return bands;
+        return &p->kept[k];
+    size_t first = k * CB_BAND, count = n - first < CB_BAND ? n - first : CB_BAND;
+    cb_band_build(set, first, count, &p->grid, &p->spare);
+    return &p->spare;
 }
 
 /* The pair list from the cursor: writes the first `capacity` pairs, counts
  * all, and leaves the cursor at the first pair not written (or at the end). */
-CB_INLINE size_t pairs_list(band_words_fn words, int culls, const cb_pair_args *a, int strict)
+CB_INLINE size_t pairs_list(tile_cells_fn cells_of, band_words_fn words, const cb_pair_args *a,
+                            int strict)
 {
     size_t m = a->m, n = a->n_circles, tiles = (m + 63) / 64;
     size_t end = a->tile_end < tiles ? a->tile_end : tiles;
@@ -731,82 +748,101 @@ CB_INLINE size_t pairs_list(band_words_fn words, int culls, const cb_pair_args *
     size_t cap = a->capacity, total = 0, written = 0;
     int stopped = 0;
     size_t i0 = cur->circle, skip = cur->skip;
-    cb_band kept[CB_BANDS_KEPT], spare;
+    pair_plan plan;
     uint64_t hits[CB_BAND];
-    size_t bands = cur->tile < end ? plan_bands(a->circles, n, culls, kept) : 0;
-    for (size_t t = cur->tile; t < end; t++, i0 = 0) {
+    cb_cells cells;
+    if (cur->tile < end && n) {
+        plan_pairs(a->circles, n, &plan);
+        memset(hits, 0, sizeof hits);
+    }
+    for (size_t t = cur->tile; t < end && n; t++, i0 = 0) {
         size_t base = t * 64, len = m - base < 64 ? m - base : 64;
-        for (size_t k = i0 / CB_BAND; k < bands; k++) {
-            const cb_band *b = band_of(a->circles, n, k, culls, kept, &spare);
-            words(a->circles, b, a->many, base, len, strict, hits);
-            for (size_t u = i0 > b->first ? i0 - b->first : 0; u < b->count; u++) {
-                size_t i = b->first + u;
-                uint64_t x = hits[u];
-                if (!x) /* most words: nothing to count, write or skip */
-                    continue;
-                size_t dropped = 0;
-                if (t == cur->tile && i == cur->circle) /* the cursor's word: hits delivered */
-                    for (; dropped < skip && x; dropped++)
-                        x &= x - 1;
-                size_t pc = cb_popcount64(x);
-                if (!stopped && total + pc > cap) {
-                    next.tile = t, next.circle = i, next.skip = dropped + (cap - total);
-                    stopped = 1;
+        cells_of(&plan.grid, a->many, base, len, &cells);
+        for (size_t k = i0 / CB_BAND; k < plan.bands; k++) {
+            const cb_band *b = band_of(a->circles, n, k, &plan);
+            cb_bandmask touched;
+            memset(&touched, 0, sizeof touched);
+            words(a->circles, b, a->many, base, len, &cells, strict, hits, &touched);
+            size_t from = i0 > b->first ? i0 - b->first : 0; /* the cursor's circle */
+            for (unsigned w = 0; w < CB_BAND_MASK_WORDS; w++)
+                for (uint64_t tw = CB_MASK_WORD(&touched, w); tw; tw &= tw - 1) {
+                    size_t u = w * 64 + cb_ctz64(tw), i = b->first + u;
+                    uint64_t x = hits[u];
+                    hits[u] = 0;
+                    if (!x || u < from) /* no hit, or before the cursor */
+                        continue;
+                    size_t dropped = 0;
+                    if (t == cur->tile && i == cur->circle) /* the cursor's word: hits delivered */
+                        for (; dropped < skip && x; dropped++)
+                            x &= x - 1;
+                    size_t pc = cb_popcount64(x);
+                    if (!stopped && total + pc > cap) {
+                        next.tile = t, next.circle = i, next.skip = dropped + (cap - total);
+                        stopped = 1;
+                    }
+                    total += pc;
+                    for (; x && written < cap; x &= x - 1)
+                        out[written++] = (cb_pair){(uint32_t)i, (uint32_t)(base + cb_ctz64(x))};
                 }
-                total += pc;
-                for (; x && written < cap; x &= x - 1)
-                    out[written++] = (cb_pair){(uint32_t)i, (uint32_t)(base + cb_ctz64(x))};
-            }
         }
     }
     *cur = next;
     return total;
 }
 
-/* The bit matrix: the words of tiles [tile_begin, end) of every row,
- * CB_MATRIX_BLOCK tiles at a time, so that each row gets whole cache lines
- * (rows CB_TILE * 64 * k bytes apart would otherwise thrash one cache set). */
-#define CB_MATRIX_BLOCK 8u
-
-CB_INLINE size_t pairs_matrix(band_words_fn words, int culls, const cb_pair_args *a, int strict)
+/* The bit matrix: the words of tiles [tile_begin, end) of every row. Most
+ * words are zero: the rows' ranges are cleared first, row after row (a
+ * stream of whole cache lines), then tile by tile the few nonzero words
+ * are written (writing every word tile by tile would touch one cache line
+ * per row, rows apart, for each block of tiles). */
+CB_INLINE size_t pairs_matrix(tile_cells_fn cells_of, band_words_fn words, const cb_pair_args *a,
+                              int strict)
 {
     size_t m = a->m, n = a->n_circles, tiles = (m + 63) / 64;
     size_t end = a->tile_end < tiles ? a->tile_end : tiles;
     uint64_t *mat = (uint64_t *)a->out;
     size_t total = 0;
-    cb_band kept[CB_BANDS_KEPT], spare;
-    uint64_t hits[CB_MATRIX_BLOCK][CB_BAND];
-    size_t bands = a->tile_begin < end ? plan_bands(a->circles, n, culls, kept) : 0;
-    for (size_t t0 = a->tile_begin; t0 < end; t0 += CB_MATRIX_BLOCK) {
-        size_t span = end - t0 < CB_MATRIX_BLOCK ? end - t0 : CB_MATRIX_BLOCK;
-        for (size_t k = 0; k < bands; k++) {
-            const cb_band *b = band_of(a->circles, n, k, culls, kept, &spare);
-            for (size_t d = 0; d < span; d++) {
-                size_t base = (t0 + d) * 64, len = m - base < 64 ? m - base : 64;
-                words(a->circles, b, a->many, base, len, strict, hits[d]);
-            }
-            for (size_t u = 0; u < b->count; u++) {
-                uint64_t *row = mat + (b->first + u) * tiles + t0;
-                for (size_t d = 0; d < span; d++) {
-                    row[d] = hits[d][u];
-                    total += cb_popcount64(hits[d][u]);
+    if (a->tile_begin >= end || !n) /* no rows, or no words in them */
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        memset(mat + i * tiles + a->tile_begin, 0, (end - a->tile_begin) * sizeof *mat);
+    pair_plan plan;
+    uint64_t hits[CB_BAND];
+    cb_cells cells;
+    plan_pairs(a->circles, n, &plan);
+    memset(hits, 0, sizeof hits);
+    for (size_t t = a->tile_begin; t < end; t++) {
+        size_t base = t * 64, len = m - base < 64 ? m - base : 64;
+        cells_of(&plan.grid, a->many, base, len, &cells);
+        for (size_t k = 0; k < plan.bands; k++) {
+            const cb_band *b = band_of(a->circles, n, k, &plan);
+            cb_bandmask touched;
+            memset(&touched, 0, sizeof touched);
+            words(a->circles, b, a->many, base, len, &cells, strict, hits, &touched);
+            for (unsigned w = 0; w < CB_BAND_MASK_WORDS; w++)
+                for (uint64_t tw = CB_MASK_WORD(&touched, w); tw; tw &= tw - 1) {
+                    size_t u = w * 64 + cb_ctz64(tw);
+                    if (hits[u]) {
+                        mat[(b->first + u) * tiles + t] = hits[u];
+                        total += cb_popcount64(hits[u]);
+                        hits[u] = 0;
+                    }
                 }
-            }
         }
     }
     return total;
 }
 
-CB_INLINE size_t drive_PAIRS(band_words_fn words, int culls, const cb_pair_args *a)
+CB_INLINE size_t drive_PAIRS(tile_cells_fn cells_of, band_words_fn words, const cb_pair_args *a)
 {
-    return !(a->flags & CB_STRICT) ? pairs_list(words, culls, a, 0)
-                                   : pairs_list(words, culls, a, 1);
+    return !(a->flags & CB_STRICT) ? pairs_list(cells_of, words, a, 0)
+                                   : pairs_list(cells_of, words, a, 1);
 }
 
-CB_INLINE size_t drive_MATRIX(band_words_fn words, int culls, const cb_pair_args *a)
+CB_INLINE size_t drive_MATRIX(tile_cells_fn cells_of, band_words_fn words, const cb_pair_args *a)
 {
-    return !(a->flags & CB_STRICT) ? pairs_matrix(words, culls, a, 0)
-                                   : pairs_matrix(words, culls, a, 1);
+    return !(a->flags & CB_STRICT) ? pairs_matrix(cells_of, words, a, 0)
+                                   : pairs_matrix(cells_of, words, a, 1);
 }
 
 /* Candidates run the one-circle drivers: the candidates are the elements. */
@@ -859,9 +895,9 @@ const cb_kernel_table CB_CAT(cb_kernels, CB_SUFFIX) = {CB_ENTRIES(CB_KERNEL_PTR)
     }
 
 #define CB_PAIR_KERNEL_ALL_PAIRS(name, query, many)                                                \
-    return drive_PAIRS(band_words_##query##_##many, CB_CULLS_##query##_##many, a)
+    return drive_PAIRS(tile_cells_##many, band_words_##query##_##many, a)
 #define CB_PAIR_KERNEL_ALL_MATRIX(name, query, many)                                               \
-    return drive_MATRIX(band_words_##query##_##many, CB_CULLS_##query##_##many, a)
+    return drive_MATRIX(tile_cells_##many, band_words_##query##_##many, a)
 #define CB_PAIR_KERNEL_LISTED(name, query, many, output)                                           \
     ctx_LISTED ctx = {a->circles, a->candidates, v_set1(CB_MARGIN_##output(a))};                   \
     cb_args b = listed_args(a);                                                                    \

@@ -295,9 +295,10 @@ static float any_adversarial(tk_rng *r)
     return (k & 3) == 0 ? tk_any_float(r) : tb_adversarial[(k >> 2) % tb_adversarial_count];
 }
 
-enum { K_RANDOM, K_DENSE, K_ADVERSARIAL, K_EXACT, K_TOUCHING, K_MIXED, K_TINY, N_KINDS };
-static const char *const kind_name[N_KINDS] = {
-    "random", "dense", "adversarial", "exact-touching", "touching", "mixed", "denormal"};
+enum { K_RANDOM, K_DENSE, K_ADVERSARIAL, K_EXACT, K_TOUCHING, K_MIXED, K_TINY, K_SCALED, N_KINDS };
+static const char *const kind_name[N_KINDS] = {"random",  "dense", "adversarial",
+                                               "exact-touching", "touching", "mixed",
+                                               "denormal", "scaled-touching"};
 
 /* Circles and boxes crowded into 24 x 24: several hits per circle and tile. */
 static cb_circle dense_circle(tk_rng *r)
@@ -384,6 +385,27 @@ static void fill_kind(pdata *p, int kind, tk_rng *r)
     case K_EXACT:
         fill_exact(p, r);
         break;
+    case K_SCALED: { /* exact touching scaled by a power of two, tiny to huge: the
+                      * all-pairs culling's relative and absolute slacks at work */
+        static const int scales[6] = {-120, -70, -30, 30, 70, 100};
+        int sc = scales[below(r, 6)];
+        fill_exact(p, r);
+        for (size_t j = 0; j < m; j++) {
+            cb_box b = p->els.boxes[j];
+            cb_circle c = p->els.circles[j];
+            b.min_x = ldexpf(b.min_x, sc), b.min_y = ldexpf(b.min_y, sc);
+            b.max_x = ldexpf(b.max_x, sc), b.max_y = ldexpf(b.max_y, sc);
+            c.x = ldexpf(c.x, sc), c.y = ldexpf(c.y, sc), c.r = ldexpf(c.r, sc);
+            tb_corpus_set_box(&p->els, j, b);
+            tb_corpus_set_circle(&p->els, j, c);
+        }
+        for (size_t i = 0; i < nc; i++) {
+            cb_circle c = p->set.circles[i];
+            c.x = ldexpf(c.x, sc), c.y = ldexpf(c.y, sc), c.r = ldexpf(c.r, sc);
+            tb_corpus_set_circle(&p->set, i, c);
+        }
+        break;
+    }
     case K_TOUCHING: { /* support's touching data: every box touches tc, and the
                         * circles of both sides touch tbx (or its twin) */
         cb_circle tc;
