@@ -190,8 +190,10 @@ static uint64_t salt(void)
     return (uint64_t)_getpid();
 #elif TB_PROTECT
     return (uint64_t)getpid();
-#else
-    return (uint64_t)clock(); /* WASI has no process ids */
+#else /* WASI has no process ids: the wall clock's nanoseconds */
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (uint64_t)ts.tv_nsec;
 #endif
 }
 
