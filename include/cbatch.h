@@ -328,9 +328,31 @@
 extern "C" {
 #endif
 
-#if defined(_WIN32) && defined(CB_SHARED_BUILD)
+/*
+ * CB_API marks every function of the library's interface.
+ *  - Windows (MinGW-w64, MSVC, clang; any compiler that defines _WIN32):
+ *      building the DLL: the library's build defines CB_BUILDING_DLL, so
+ *        the functions are __declspec(dllexport) and the DLL exports exactly
+ *        them (meson.build does this; nothing else may define it);
+ *      using the DLL (the default): __declspec(dllimport), so calls go
+ *        straight through the import table;
+ *      using the static library: define CB_STATIC before including this
+ *        header (meson's cbatch_static_dep and `pkg-config --cflags
+ *        cbatch-static` pass -DCB_STATIC): neither attribute.
+ *  - Elsewhere, with GCC or Clang: default visibility (the library is built
+ *    with hidden visibility, so exactly these functions are exported from
+ *    the shared library); CB_STATIC changes nothing. Other compilers:
+ *    nothing.
+ */
+#if defined(_WIN32)
+#if defined(CB_BUILDING_DLL)
 #define CB_API __declspec(dllexport)
-#elif defined(__GNUC__)
+#elif defined(CB_STATIC)
+#define CB_API
+#else
+#define CB_API __declspec(dllimport)
+#endif
+#elif defined(__GNUC__) || defined(__clang__)
 #define CB_API __attribute__((visibility("default")))
 #else
 #define CB_API

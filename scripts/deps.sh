@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # deps.sh - install the Debian/Ubuntu packages a stage needs, idempotently and quietly when present.
-# Usage: scripts/deps.sh GROUP...   (groups: build, test, cross, fuzz, valgrind, qemu-x86)
+# Usage: scripts/deps.sh GROUP...   (groups: build, test, cross, fuzz, valgrind, qemu-x86, windows)
 set -euo pipefail
 
 pkgs=()
@@ -13,6 +13,9 @@ for group in "$@"; do
     qemu-x86) pkgs+=(qemu-user) ;;
     fuzz)     pkgs+=(clang libclang-rt-dev) ;; # the unversioned names follow the default clang (Debian and Ubuntu)
     valgrind) pkgs+=(valgrind) ;;
+    # MinGW-w64 C and C++ for Windows x86-64 (its binutils come with them), and
+    # wine: the `wine` command is in package wine, the 64-bit loader in wine64.
+    windows)  pkgs+=(gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64 binutils-mingw-w64-x86-64 wine wine64) ;;
     *) echo "deps.sh: unknown group '$group'" >&2; exit 2 ;;
   esac
 done

@@ -1,4 +1,4 @@
-# lib.sh - what the test stages share: configure once with the options they name, build quietly, run meson test, summarise the Criterion logs, fail loudly when the machine cannot run a stage.
+# lib.sh - what the test stages share: configure once with the options they name, build quietly, run meson test, summarise the Criterion logs, probe a program's exit status and output, fail loudly when the machine cannot run a stage.
 # A stage starts with:  set -euo pipefail; cd "$(dirname "$0")/.."; . scripts/lib.sh
 # shellcheck shell=bash
 
@@ -91,6 +91,34 @@ criterion_summary() {
   echo "  backends compared with scalar bit for bit: ${tested:-none}"
   grep -hoE '\[SKIP\].*|SKIP backend [a-z0-9]+: .*' "$log" | sed 's/\x1b\[[0-9;]*m//g' |
     sed 's/^/  skipped: /' | sort -u
+}
+
+# probe DESCRIPTION EXIT_STATUS REGEX... -- COMMAND...: PASS when the command
+# exits with that status and every regex matches a line of its output
+# (carriage returns dropped first: a Windows program under wine ends its
+# lines with CR LF); prints the output and counts the failure in $fails
+# otherwise. The output and status stay in $out and $rc for the caller.
+fails=0
+probe() {
+  local desc=$1 want=$2 re ok=1
+  shift 2
+  local res=()
+  while [ "$1" != "--" ]; do res+=("$1"); shift; done
+  shift
+  set +e
+  out=$("$@" 2>&1)
+  rc=$?
+  set -e
+  out=${out//$'\r'/}
+  [ "$rc" = "$want" ] || ok=0
+  for re in "${res[@]}"; do grep -qE -- "$re" <<<"$out" || ok=0; done
+  if [ "$ok" = 1 ]; then
+    printf '  %-66s PASS\n' "$desc"
+  else
+    printf '  %-66s FAIL (exit %s, expected %s)\n' "$desc" "$rc" "$want"
+    printf '%s\n' "$out" | sed 's/^/      | /'
+    fails=$((fails + 1))
+  fi
 }
 
 # loud MESSAGE: a banner on stderr, for what must not scroll by unnoticed.

@@ -19,7 +19,7 @@
 # count), under CI=true it is.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-. scripts/lib.sh # setup, build, run_tests, criterion_summary, cannot
+. scripts/lib.sh # setup, build, run_tests, criterion_summary, cannot, probe
 
 dir=build/aarch64
 # The cross file's exe_wrapper, for the checks below that read a program's
@@ -85,28 +85,6 @@ fi
 
 # --- 5a. dispatch on AArch64 (single-process programs: qemu directly, no binfmt needed)
 fails=0
-# probe DESCRIPTION EXIT_STATUS REGEX... -- COMMAND...: PASS when the command
-# exits with that status and every regex matches a line of its output.
-probe() {
-  local desc=$1 want=$2 re ok=1
-  shift 2
-  local res=()
-  while [ "$1" != "--" ]; do res+=("$1"); shift; done
-  shift
-  set +e
-  out=$("$@" 2>&1)
-  rc=$?
-  set -e
-  [ "$rc" = "$want" ] || ok=0
-  for re in "${res[@]}"; do grep -qE -- "$re" <<<"$out" || ok=0; done
-  if [ "$ok" = 1 ]; then
-    printf '  %-62s PASS\n' "$desc"
-  else
-    printf '  %-62s FAIL (exit %s, expected %s)\n' "$desc" "$rc" "$want"
-    printf '%s\n' "$out" | sed 's/^/      | /'
-    fails=$((fails + 1))
-  fi
-}
 expected=$(tr -d '[:space:]' <tests/digest/cb-digest.expected)
 info=$dir/tools/cb-info digest=$dir/tests/digest/cb-digest
 echo "$me: dispatch under ${qemu[*]}"

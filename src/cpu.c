@@ -1,9 +1,13 @@
-/* cpu.c - which instruction sets this CPU has and this OS saves, detected once with CPUID and XGETBV. */
+/* cpu.c - which instruction sets this CPU has and this OS saves, detected once with CPUID and XGETBV (Linux and Windows alike). */
 #include "internal.h"
 
 #include <stdatomic.h>
 
 #if defined(__x86_64__) || defined(_M_X64)
+
+/* CPUID and XGETBV, the same on Linux and Windows: the instructions are the
+ * CPU's, only the compiler's spelling differs. */
+#if defined(__GNUC__) || defined(__clang__) /* GCC, Clang, MinGW-w64 */
 #include <cpuid.h>
 
 /* xgetbv as inline asm: the _xgetbv intrinsic needs -mxsave, and this file is
@@ -15,11 +19,40 @@ static uint64_t read_xcr0(void)
     return ((uint64_t)hi << 32) | lo;
 }
 
+/* CPUID leaf/subleaf into a, b, c, d; 0 when the leaf is beyond the CPU's maximum. */
+static int cpuid(unsigned leaf, unsigned sub, unsigned *a, unsigned *b, unsigned *c, unsigned *d)
+{
+    return __get_cpuid_count(leaf, sub, a, b, c, d);
+}
+
+#elif defined(_MSC_VER)
+/* MSVC: UNTESTED (no MSVC on the machines that build and test cbatch; the
+ * MinGW-w64 branch above is what runs on Windows under wine). <intrin.h>'s
+ * __cpuidex and _xgetbv need no target flags with MSVC. */
+#include <intrin.h>
+
+static uint64_t read_xcr0(void) { return (uint64_t)_xgetbv(0); }
+
+static int cpuid(unsigned leaf, unsigned sub, unsigned *a, unsigned *b, unsigned *c, unsigned *d)
+{
+    int r[4];
+    __cpuid(r, (int)(leaf & 0x80000000u));
+    if ((unsigned)r[0] < leaf) /* as __get_cpuid_count: the leaf must exist */
+        return 0;
+    __cpuidex(r, (int)leaf, (int)sub);
+    *a = (unsigned)r[0], *b = (unsigned)r[1], *c = (unsigned)r[2], *d = (unsigned)r[3];
+    return 1;
+}
+
+#else
+#error "cpu.c: no CPUID for this x86-64 compiler (GCC, Clang, MinGW-w64 and MSVC have one)"
+#endif
+
 static uint32_t detect(void)
 {
     unsigned a, b, c, d;
     uint32_t f = 0;
-    if (!__get_cpuid(1, &a, &b, &c, &d))
+    if (!cpuid(1, 0, &a, &b, &c, &d))
         return 0;
     if (d & (1u << 26)) f |= CB_CPU_SSE2;
     if (c & (1u << 19)) f |= CB_CPU_SSE41;
@@ -33,7 +66,7 @@ static uint32_t detect(void)
         if ((xcr0 & 0x06) == 0x06) f |= CB_CPU_OS_YMM;
         if ((xcr0 & 0xE6) == 0xE6) f |= CB_CPU_OS_ZMM;
     }
-    if (__get_cpuid_count(7, 0, &a, &b, &c, &d)) {
+    if (cpuid(7, 0, &a, &b, &c, &d)) {
         if (b & (1u << 5)) f |= CB_CPU_AVX2;
         if (b & (1u << 16)) f |= CB_CPU_AVX512F;
         if (b & (1u << 17)) f |= CB_CPU_AVX512DQ;
