@@ -24,7 +24,8 @@ static void usage(FILE *f)
             "  --quick          a few seconds: sizes 16,1Ki,16Ki, 3 reps, short samples (tests)\n"
             "  --sizes LIST     comma-separated box counts, suffixes Ki/Mi (k/K, m/M) allowed\n"
             "                   (default 16,64,256,1Ki,16Ki,256Ki,4Mi,16Mi)\n"
-            "  --backends LIST  comma-separated: scalar,sse,avx2,avx512,neon or all (default)\n"
+            "  --backends LIST  comma-separated: scalar,sse,avx2,avx512,neon,simd128 or all\n"
+            "                   (default)\n"
             "  --reps N         samples per row, min/median/max over them (default %d, max %d)\n"
             "  --sample-ms X    minimum length of one timed sample (default %.1f)\n"
             "  --seed N         data seed, decimal or 0x hex (default 0x%X)\n"
@@ -163,7 +164,7 @@ static int parse_args(int argc, char **argv, bench_opts *o)
             o->sizes[o->nsizes++] = s[i];
     }
     if (parse_list(backends ? backends : "all", add_backend, o)) {
-        fprintf(stderr, "cb-bench: bad --backends %s (names: scalar sse avx2 avx512 neon all)\n",
+        fprintf(stderr, "cb-bench: bad --backends %s (names: scalar sse avx2 avx512 neon simd128 all)\n",
                 backends);
         return -1;
     }

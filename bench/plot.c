@@ -56,7 +56,7 @@ int plot_svg(const char *path, const bench_opts *o, const bench_env *e, const be
              int nr)
 {
     static const char *const bcolor[CB_BACKEND_COUNT] = {"#222222", "#1f77b4", "#2ca02c",
-                                                         "#d62728", "#9467bd"};
+                                                         "#d62728", "#9467bd", "#8c564b"};
     static const char *const scolor[SEED_COUNT] = {"#e377c2", "#bcbd22", "#17becf", "#8c8c8c",
                                                    "#393b79"};
     series ser[MAXSER];
