@@ -393,6 +393,20 @@ void pairs_report(FILE *f, const bench_opts *o, const bench_env *e);
 int pairs_csv(const char *dir);
 void pairs_free(void);
 
+/* A WebAssembly build runs under an engine's JIT (node's V8): the engine,
+ * not this build's compiler, makes the machine code, and may make other code
+ * in another version or on another CPU. So its timings are indicative only;
+ * every table says so. The compiler loops and the streaming read are plain
+ * -O2/-O3 WebAssembly there (no -msimd128, no -march). */
+#if defined(__wasm__)
+#define BENCH_JIT_NOTE                                                                             \
+    "WebAssembly under a JIT (node): timings are indicative only, the engine makes the machine "   \
+    "code; compare rows of one run, not with native runs. The compiler loops and the streaming "   \
+    "read are scalar WebAssembly (-O2/-O3, no -msimd128).\n"
+#else
+#define BENCH_JIT_NOTE ""
+#endif
+
 /* The cb_cpu_features() bits the including file's compiler flags assume, for
  * the files built with wider flags than the baseline (the -march=native
  * loop, the native streaming read): the benchmark skips them on a CPU that

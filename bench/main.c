@@ -621,6 +621,8 @@ int main(int argc, char **argv)
                         "(or emulator) lacks: skipping them, streaming read at baseline ISA\n");
     fprintf(stderr, "cb-bench: %s, %s, seed 0x%llx, %d reps, samples >= %.2f ms\n", e.cpu,
             e.compiler, (unsigned long long)o.seed, o.reps, o.sample_ns / 1e6);
+    if (*BENCH_JIT_NOTE)
+        fprintf(stderr, "cb-bench: %s", BENCH_JIT_NOTE);
 
     rowvec rows = {NULL, 0, 0};
     const int ladder = o.pairs != 2; /* --pairs-only: the many-against-many section alone */

@@ -443,7 +443,7 @@ void report_table(FILE *f, const bench_opts *o, const bench_env *e, const bench_
         fprintf(f, "; load average %.2f at start, %.2f at end (other work on these cores "
                    "shows in max and median)",
                 e->load_start, e->load_end);
-    fprintf(f, "\n");
+    fprintf(f, "\n%s", BENCH_JIT_NOTE);
     if (e->ghz > 0)
         fprintf(f, "core clock ~%.2f GHz (dependent-add chain); ", e->ghz);
     fprintf(f, "caches: L1d %s, L2 %s, LLC %s%s; seed 0x%llx; %d reps per row (interleaved), "
