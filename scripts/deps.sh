@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # deps.sh - install the Debian/Ubuntu packages a stage needs, idempotently and quietly when present.
-# Usage: scripts/deps.sh GROUP...   (groups: build, test, cross, fuzz, valgrind, qemu-x86)
+# Usage: scripts/deps.sh GROUP...   (groups: build, test, cross, fuzz, valgrind, qemu-x86, wasm)
 set -euo pipefail
 
 pkgs=()
@@ -13,6 +13,9 @@ for group in "$@"; do
     qemu-x86) pkgs+=(qemu-user) ;;
     fuzz)     pkgs+=(clang libclang-rt-dev) ;; # the unversioned names follow the default clang (Debian and Ubuntu)
     valgrind) pkgs+=(valgrind) ;;
+    # clang for wasm32-wasi: wasm-ld (lld), llvm-ar/llvm-objdump (llvm), the
+    # C library and compiler-rt's builtins; node runs the modules
+    wasm)     pkgs+=(clang lld llvm wasi-libc libclang-rt-dev-wasm32 nodejs) ;;
     *) echo "deps.sh: unknown group '$group'" >&2; exit 2 ;;
   esac
 done
