@@ -56,8 +56,9 @@ try {
     wasi_snapshot_preview1: wasi.wasiImport,
   });
 } catch (e) {
-  process.stderr.write(`wasi-run: cannot load ${program}: ${e.message}\n` +
-    '  (a simd128 module needs an engine with WebAssembly SIMD128: node 16.4 or later)\n');
+  const hint = e instanceof WebAssembly.CompileError
+    ? '  (a simd128 module needs an engine with WebAssembly SIMD128)\n' : '';
+  process.stderr.write(`wasi-run: cannot load ${program}: ${e.message}\n${hint}`);
   process.exit(1);
 }
 
