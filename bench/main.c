@@ -436,7 +436,7 @@ static int build_cases(const bench_env *e, const int *bs, int nb, bench_case *cs
             if (e->native_ok) {
                 c.kind = KIND_CLAMP_NATIVE;
                 snprintf(c.label, sizeof c.label, "%s",
-                         clamp_native_is_native ? "loop -O3 native" : "loop -O3");
+                         clamp_native_is_native ? BENCH_NATIVE_LABEL : "loop -O3");
                 cs[nc++] = c;
             }
         }
@@ -617,7 +617,7 @@ int main(int argc, char **argv)
         return 2;
     }
     if (!e.native_ok)
-        fprintf(stderr, "cb-bench: the -march=native baselines need CPU features this machine "
+        fprintf(stderr, "cb-bench: the " BENCH_NATIVE_FLAG " baselines need CPU features this machine "
                         "(or emulator) lacks: skipping them, streaming read at baseline ISA\n");
     fprintf(stderr, "cb-bench: %s, %s, seed 0x%llx, %d reps, samples >= %.2f ms\n", e.cpu,
             e.compiler, (unsigned long long)o.seed, o.reps, o.sample_ns / 1e6);

@@ -82,7 +82,7 @@ int plot_svg(const char *path, const bench_opts *o, const bench_env *e, const be
         case_kind k;
         const char *color, *dash;
         const char *label;
-    } base[] = {{KIND_CLAMP_NATIVE, "#ff7f0e", "9,5", "clamp loop -O3 -march=native"},
+    } base[] = {{KIND_CLAMP_NATIVE, "#ff7f0e", "9,5", "clamp loop -O3 " BENCH_NATIVE_FLAG},
                 {KIND_CLAMP_O2, "#8c564b", "9,5", "clamp loop -O2"},
                 {KIND_STREAM, "#000000", "2,4,10,4", "memory: streaming read"}};
     for (size_t j = 0; j < sizeof base / sizeof base[0]; j++) {
