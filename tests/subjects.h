@@ -1,22 +1,16 @@
-/* subjects.h - what the Criterion suites that run every backend share: the run's one seed, the subjects (each backend's raw kernels, and the public functions), a skip by name for a backend that cannot run here, and one call of an entry on a subject. Include once per test program, after criterion.h and support.h. */
+/* subjects.h - what the Criterion suites that run every backend share: the run's one seed and check.h's failures (cr_check.h), the subjects (each backend's raw kernels, and the public functions), a skip by name for a backend that cannot run here, and one call of an entry on a subject. Include once per test program, after criterion.h and support.h. */
 #ifndef CB_TESTS_SUBJECTS_H
 #define CB_TESTS_SUBJECTS_H
 
-#define SEED_FMT "seed 0x%016" PRIx64 " (replay with CB_SEED)"
-#define U24 0x1p-24
+#include "cr_check.h"
 
-/* One seed for the whole run: set in the runner before any test process
- * starts, inherited by all of them (see tb_seed_share). */
-ReportHook(PRE_ALL)(struct criterion_test_set *tests)
-{
-    (void)tests;
-    tb_seed_share();
-}
+#define SEED_FMT TB_SEED_FMT
+#define U24 0x1p-24
 
 /* --------------------------------------------------------------- subjects */
 
 /* The backend enumerators, and one more for the public functions. */
-#define PUBLIC ((int)CB_BACKEND_COUNT)
+#define PUBLIC TB_PUBLIC
 static int all_subjects[] = {CB_BACKEND_SCALAR, CB_BACKEND_SSE,  CB_BACKEND_AVX2,   CB_BACKEND_AVX512,
                              CB_BACKEND_NEON,   CB_BACKEND_SIMD128, PUBLIC};
 #define N_SUBJECTS (sizeof all_subjects / sizeof all_subjects[0])

@@ -1,4 +1,4 @@
-/* support.c - test helpers: guard pages with mmap/mprotect, the suite seed, adversarial values, corpora. */
+/* support.c - test helpers: guard pages (mmap/mprotect on POSIX, VirtualAlloc/VirtualProtect on Windows, a checked canary page where there is no memory protection), the suite seed, adversarial values, corpora. */
 #define _DEFAULT_SOURCE
 #include "support.h"
 
@@ -8,43 +8,121 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <time.h>
-#include <unistd.h>
 
-/* Live buffers, so tb_free can unmap the whole mapping. Not thread-safe:
- * allocate before starting threads. */
+/* No fork, signals, threads or dlfcn here: the plain checker builds this
+ * file for Windows (MinGW-w64) and wasm32-wasi too. */
+#if defined(_WIN32)
+#include <process.h> /* _getpid */
+#include <windows.h>
+#define TB_PROTECT 1
+#elif defined(__wasi__)
+#define TB_PROTECT 0 /* WebAssembly linear memory has no page protection */
+#else
+#include <sys/mman.h>
+#include <unistd.h>
+#define TB_PROTECT 1
+#endif
+
+/* The guard: with memory protection, a page that faults on any access;
+ * without, a page filled with this byte, checked when the buffer is freed
+ * (an over-write shows then; an over-read does not). */
+#define TB_GUARD_BYTE 0xD7
+
+int tb_guard_pages(void) { return TB_PROTECT; }
+
+static size_t page_size(void)
+{
+#if defined(_WIN32)
+    SYSTEM_INFO si;
+    GetSystemInfo(&si);
+    return si.dwPageSize;
+#elif TB_PROTECT
+    return (size_t)sysconf(_SC_PAGESIZE);
+#else
+    return 4096; /* only the canary guard's size: nothing to align to */
+#endif
+}
+
+/* len bytes, readable and writable, page-aligned; NULL when out of memory. */
+static unsigned char *map_pages(size_t len)
+{
+#if defined(_WIN32)
+    return VirtualAlloc(NULL, len, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+#elif TB_PROTECT
+    void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    return p == MAP_FAILED ? NULL : p;
+#else
+    return aligned_alloc(page_size(), len);
+#endif
+}
+
+static void unmap_pages(unsigned char *base, size_t len)
+{
+#if defined(_WIN32)
+    (void)len;
+    VirtualFree(base, 0, MEM_RELEASE);
+#elif TB_PROTECT
+    munmap(base, len);
+#else
+    (void)len;
+    free(base);
+#endif
+}
+
+/* Makes [p, p + page) the guard. */
+static void guard(unsigned char *p, size_t page)
+{
+#if defined(_WIN32)
+    DWORD old;
+    if (!VirtualProtect(p, page, PAGE_NOACCESS, &old)) {
+        fprintf(stderr, "VirtualProtect failed (error %lu)\n", (unsigned long)GetLastError());
+        abort();
+    }
+#elif TB_PROTECT
+    if (mprotect(p, page, PROT_NONE) != 0) {
+        perror("mprotect");
+        abort();
+    }
+#else
+    memset(p, TB_GUARD_BYTE, page);
+#endif
+}
+
+/* Live buffers, so tb_free can unmap the whole mapping (and, without memory
+ * protection, check the guard). Not thread-safe: allocate before starting
+ * threads. */
 #define TB_MAX_LIVE 4096
 static struct {
     void *user;
-    void *base;
+    unsigned char *base, *guard;
     size_t len;
 } live[TB_MAX_LIVE];
 
 void *tb_alloc_guarded(size_t bytes, int before)
 {
-    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    size_t page = page_size();
     size_t data = (bytes + page - 1) / page * page;
     if (data == 0)
         data = page;
     size_t len = data + page;
-    unsigned char *base =
-        mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (base == MAP_FAILED) {
-        perror("mmap");
+    unsigned char *base = map_pages(len);
+    if (!base) {
+        fprintf(stderr, "tb_alloc_guarded: out of memory (%zu bytes)\n", len);
         abort();
     }
-    unsigned char *user;
+    unsigned char *user, *g;
     if (before) { /* [guard | data...]: the first byte follows the guard page */
-        mprotect(base, page, PROT_NONE);
+        g = base;
         user = base + page;
     } else { /* [...data | guard]: the last byte precedes the guard page */
-        mprotect(base + data, page, PROT_NONE);
+        g = base + data;
         user = base + data - bytes;
     }
+    guard(g, page);
     for (int i = 0; i < TB_MAX_LIVE; i++)
         if (!live[i].user) {
-            live[i].user = user, live[i].base = base, live[i].len = len;
+            live[i].user = user, live[i].base = base, live[i].guard = g, live[i].len = len;
             return user;
         }
     fprintf(stderr, "tb_alloc_guarded: too many live buffers\n");
@@ -56,9 +134,18 @@ void tb_free(void *p)
     if (!p)
         return;
     for (int i = 0; i < TB_MAX_LIVE; i++)
-        if (live[i].user && (unsigned char *)p >= (unsigned char *)live[i].base &&
-            (unsigned char *)p < (unsigned char *)live[i].base + live[i].len) {
-            munmap(live[i].base, live[i].len);
+        if (live[i].user && (unsigned char *)p >= live[i].base &&
+            (unsigned char *)p < live[i].base + live[i].len) {
+            if (!TB_PROTECT) {
+                size_t page = page_size();
+                for (size_t k = 0; k < page; k++)
+                    if (live[i].guard[k] != TB_GUARD_BYTE) {
+                        fprintf(stderr, "tb_free: byte %zu of the guard %s a buffer was written\n",
+                                k, live[i].guard == live[i].base ? "before" : "after");
+                        abort();
+                    }
+            }
+            unmap_pages(live[i].base, live[i].len);
             live[i].user = NULL;
             return;
         }
@@ -96,6 +183,20 @@ void tb_out_new(tk_out *o, const cb_entry_info *d, size_t n, int before, size_t 
     o->pad_after = before ? TK_OUT_PAD : 0;
 }
 
+/* What tells apart two runs started in the same second. */
+static uint64_t salt(void)
+{
+#if defined(_WIN32)
+    return (uint64_t)_getpid();
+#elif TB_PROTECT
+    return (uint64_t)getpid();
+#else /* WASI has no process ids: the wall clock's nanoseconds */
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (uint64_t)ts.tv_nsec;
+#endif
+}
+
 uint64_t tb_seed(void)
 {
     static uint64_t seed;
@@ -103,7 +204,7 @@ uint64_t tb_seed(void)
     if (!known) {
         const char *env = getenv("CB_SEED");
         seed = env && *env ? strtoull(env, NULL, 0)
-                           : (uint64_t)time(NULL) * TK_GOLDEN ^ (uint64_t)getpid();
+                           : (uint64_t)time(NULL) * TK_GOLDEN ^ salt();
         known = 1;
         fprintf(stderr, "cbatch test seed: 0x%016" PRIx64 " (replay with CB_SEED=0x%016" PRIx64 ")\n",
                 seed, seed);
@@ -118,7 +219,11 @@ void tb_seed_share(void)
         return;
     char buf[32];
     snprintf(buf, sizeof buf, "0x%016" PRIx64, tb_seed());
+#if defined(_WIN32)
+    _putenv_s("CB_SEED", buf);
+#else
     setenv("CB_SEED", buf, 1);
+#endif
 }
 
 tb_rng tb_rng_for(uint64_t stream)

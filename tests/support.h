@@ -11,19 +11,26 @@
 
 /* ---- memory that faults on the first byte past the end (or before the start) */
 
-/* A buffer of `bytes` whose last byte is immediately followed by a PROT_NONE
+/* A buffer of `bytes` whose last byte is immediately followed by a guard
  * page (so any over-read or over-write crashes), or, with `before` set, whose
  * first byte immediately follows one. Any size, 0 included. Aborts if out of
- * memory. Free with tb_free. Not thread-safe: allocate before starting threads. */
+ * memory. Free with tb_free. Not thread-safe: allocate before starting
+ * threads. The guard is a PROT_NONE page (POSIX) or a PAGE_NOACCESS one
+ * (Windows); where memory cannot be protected (wasm32-wasi) it is a page of
+ * known bytes that tb_free checks, which catches over-writes (at free) but
+ * not over-reads: tb_guard_pages() says which. */
 void *tb_alloc_guarded(size_t bytes, int before);
 /* Frees a tb_alloc_guarded buffer; p may point anywhere inside it (so a
  * caller may free a pointer it advanced to misalign data). NULL is a no-op. */
 void tb_free(void *p);
+/* 1 when tb_alloc_guarded's guard pages fault on access, 0 when they are
+ * only checked at tb_free (no memory protection on this platform). */
+int tb_guard_pages(void);
 
 /* Entry d's output for n elements (testkit's tk_out: every output kind,
  * CONTACTS as its 7 arrays and the cb_contacts) with each array, and the
  * struct, in a tb_alloc_guarded buffer of its own. before == 0: each ends
- * at a PROT_NONE page (its start's alignment then varies with n). before
+ * at a guard page (its start's alignment then varies with n). before
  * != 0: each starts `misalign` units after one (a unit is the array's
  * element size, so a misaligned array stays aligned to its elements) and is
  * followed by TK_OUT_PAD bytes for canaries (tk_out_fill_pads). Free with

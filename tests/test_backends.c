@@ -1,9 +1,8 @@
 /* test_backends.c - every runnable backend's raw kernel of every entry, and every entry's public function, are bit-identical to the scalar backend and agree with testkit's reference. */
 #include "bits.h"
-#include "support.h"
+#include "cr_check.h" /* check.h, the run's one seed, failures as assertions */
 
 #include <criterion/criterion.h>
-#include <criterion/hooks.h>
 #include <criterion/parameterized.h>
 
 #include <float.h>
@@ -22,8 +21,9 @@
  * and on AArch64 the same file compares NEON with scalar. A backend that
  * cannot run here is reported as skipped by name, with the library's reason.
  *
- * Every check is check_call(): one call of one entry on one input, made
- * three times, by the subject (a backend's raw kernel, or the public
+ * Every check is tb_check_call() (tests/check.c, shared with the plain
+ * checker tests/plain/cb-check.c, as the scenarios are): one call of one
+ * entry on one input, made three times, by the subject (a backend's raw kernel, or the public
  * function through cb_entry_call), by the scalar backend's raw kernel and by
  * testkit's reference (ref_entry, the contract one pair at a time, written
  * independently of the library's query bodies, loaders and sinks). Compared,
@@ -39,14 +39,6 @@
  * against the reference, the promise that they all compute the contract.
  * Contact entries get a margin from tb_margins, varied over the probes.
  */
-
-/* One seed for the whole run: set in the runner before any test process
- * starts, inherited by all of them (see tb_seed_share). */
-ReportHook(PRE_ALL)(struct criterion_test_set *tests)
-{
-    (void)tests;
-    tb_seed_share();
-}
 
 /* ------------------------------------------------------- test parameters */
 
@@ -79,232 +71,27 @@ static struct criterion_test_params be_params(void)
 
 /* ---------------------------------------------------------------- subjects */
 
-/* What is compared with the scalar kernel and the reference: entry e run by
- * a raw kernel, or by its public function (fn == NULL: cb_entry_call). */
-typedef struct {
-    const char *backend; /* the backend's name, for messages */
-    size_t e;
-    const cb_entry_info *d;
-    cb_kernel_fn fn;
-    cb_kernel_fn scalar; /* the scalar backend's kernel of the same entry */
-} subject;
-
-static size_t subject_run(const subject *s, const cb_args *a)
-{
-    return s->fn ? s->fn(a) : cb_entry_call(s->e, a);
-}
-
-static const cb_entry_info *info_or_fail(size_t e)
-{
-    const cb_entry_info *d = cb_entry_info_of(e);
-    cr_assert_not_null(d, "entry %zu of %zu has no descriptor", e, cb_entry_count());
-    return d;
-}
-
-static cb_kernel_fn scalar_kernel(size_t e)
-{
-    cb_kernel_fn k = cb_entry_kernel(e, CB_BACKEND_SCALAR);
-    cr_assert_not_null(k, "the scalar backend must always have a kernel (entry %s)",
-                       cb_entry_info_of(e)->name);
-    return k;
-}
-
 /* Backend b's name when it can run here; otherwise every entry's kernel must
- * be NULL, and the test is skipped naming the backend and the library's
- * reason (never a silent pass). The message names no entry, so all the
- * instances of one backend report one reason. */
+ * be NULL (tb_backend_runnable asserts it), and the test is skipped naming
+ * the backend and the library's reason (never a silent pass). The message
+ * names no entry, so all the instances of one backend report one reason. */
 static const char *runnable_or_skip(int b)
 {
-    const char *name = cb_backend_name((cb_backend)b);
-    const char *why = "(no reason given)";
-    cb_status st = cb_backend_status((cb_backend)b, &why);
-    if (st == CB_OK)
-        return name;
-    for (size_t e = 0; e < cb_entry_count(); e++)
-        cr_assert_null(cb_entry_kernel(e, (cb_backend)b),
-                       "cb_entry_kernel(%s, %s) must be NULL when cb_backend_status says %s",
-                       info_or_fail(e)->name, name, cb_status_string(st));
-    cr_skip_test("SKIP backend %s: %s", name, why);
-    return NULL; /* not reached */
+    const char *why;
+    if (!tb_backend_runnable(b, &why))
+        cr_skip_test("SKIP backend %s: %s", cb_backend_name((cb_backend)b), why);
+    return cb_backend_name((cb_backend)b);
 }
 
 /* The raw kernel of entry e on backend b as a subject, or a skip. */
-static subject kernel_or_skip(int b, size_t e)
+static tb_subject kernel_or_skip(int b, size_t e)
 {
-    const char *name = runnable_or_skip(b);
-    subject s = {name, e, info_or_fail(e), cb_entry_kernel(e, (cb_backend)b), scalar_kernel(e)};
-    cr_assert_not_null(s.fn, "backend %s is runnable but has no kernel for %s", name, s.d->name);
+    runnable_or_skip(b);
+    tb_subject s = tb_kernel_subject(b, e);
     /* Parameterized instances share one test name: say which one this is.
      * scripts/lib.sh collects the backends compared from these lines. */
-    cr_log_info("backend %s (against scalar): %s", name, s.d->name);
+    cr_log_info("backend %s (against scalar): %s", s.backend, s.d->name);
     return s;
-}
-
-/* ------------------------------------------------------------ outputs */
-
-/* The outputs of one entry at one length, shared by every call on a corpus:
- * the subject's, the scalar kernel's and the reference's, each as testkit
- * lays out the entry's output kind (one array, or the 7 arrays of a
- * cb_contacts and the struct). With guard_after, every array of the
- * subject's ends at a PROT_NONE page, so writing one unit too many faults.
- * Otherwise each starts right after one (an under-write faults), misaligned
- * by 0..3 units, and canaries follow it. The scalar kernel's and the
- * reference's are on the heap with canaries on both sides (the scalar
- * kernel meets the guard pages as a subject of its own). */
-typedef struct {
-    size_t n;
-    tk_out out[3];
-} outbufs;
-
-enum { OUT_SUBJECT, OUT_SCALAR, OUT_REF };
-static const unsigned char poison[3] = {0xA5, 0x5A, 0x3C};
-#define CANARY 0xEF
-
-static outbufs outbufs_new(const cb_entry_info *d, size_t n, int guard_after, size_t misalign)
-{
-    outbufs o;
-    o.n = n;
-    tb_out_new(&o.out[OUT_SUBJECT], d, n, !guard_after, guard_after ? 0 : misalign);
-    tk_out_malloc_padded(&o.out[OUT_SCALAR], d, n);
-    tk_out_malloc_padded(&o.out[OUT_REF], d, n);
-    return o;
-}
-
-static void outbufs_free(outbufs *o)
-{
-    for (int k = 0; k < 3; k++)
-        tk_out_free(&o->out[k]);
-}
-
-/* Statistics over a whole test, so a test can assert it was not vacuous
- * (hits as tk_hit_count counts them). */
-typedef struct {
-    size_t calls, elements, hits;
-} tally;
-
-/* Where a call happened, for the failure message. */
-typedef struct {
-    const char *layout, *data;
-    int probe;
-} where;
-
-#define WHERE_FMT                                                                                  \
-    "%s on backend %s, flags 0x%x, margin %a, layout %s, data %s, n %zu, probe %d, seed "        \
-    "0x%016" PRIx64
-#define WHERE_ARGS(s, w, a)                                                                        \
-    (s)->d->name, (s)->backend, (a)->flags, (double)(a)->margin, (w)->layout, (w)->data, (a)->n,   \
-        (w)->probe, tb_seed()
-
-/* One call of entry s->d on `many` with one probe (the field of a the entry
- * reads), one flag value and one margin: the subject against the scalar
- * kernel and the reference, plus the format's invariants. Returns the
- * subject's count. */
-static size_t check_call(const subject *s, cb_args a, outbufs *o, const where *w, tally *t)
-{
-    size_t count[3];
-    for (int k = 0; k < 3; k++) {
-        tk_out_fill(&o->out[k], poison[k]);
-        tk_out_fill_pads(&o->out[k], CANARY);
-        a.out = o->out[k].out;
-        count[k] = k == OUT_SUBJECT  ? subject_run(s, &a)
-                   : k == OUT_SCALAR ? s->scalar(&a)
-                                     : ref_entry(s->d, &a);
-    }
-    static const char *const who[3] = {"the subject", "the scalar kernel", "the reference"};
-    for (int k = 0; k < 3; k++) {
-        cr_assert(tk_out_pads_intact(&o->out[k], CANARY),
-                  "%s wrote outside an output array (the documented size for n): " WHERE_FMT,
-                  who[k], WHERE_ARGS(s, w, &a));
-        cr_assert(tk_out_intact(&o->out[k]), "%s wrote the cb_contacts struct: " WHERE_FMT, who[k],
-                  WHERE_ARGS(s, w, &a));
-    }
-    for (int k = OUT_SCALAR; k <= OUT_REF; k++) {
-        char why[320], elem[512];
-        if (tk_same_output(s->d, a.n, count[OUT_SUBJECT], o->out[OUT_SUBJECT].out, count[k],
-                           o->out[k].out, why, sizeof why))
-            continue;
-        size_t i = tk_first_difference(s->d, a.n, count[OUT_SUBJECT], o->out[OUT_SUBJECT].out,
-                                       count[k], o->out[k].out);
-        if (i < a.n)
-            tk_describe_element(s->d, &a, i, elem, sizeof elem);
-        else
-            snprintf(elem, sizeof elem, "no element differs (the difference is in the count)");
-        cr_assert_fail("against %s: %s; first element: %s: " WHERE_FMT, who[k], why, elem,
-                       WHERE_ARGS(s, w, &a));
-    }
-    char why[256];
-    cr_assert(tk_check_format(s->d, a.n, count[OUT_SUBJECT], o->out[OUT_SUBJECT].out, why,
-                              sizeof why),
-              "%s: " WHERE_FMT, why, WHERE_ARGS(s, w, &a));
-    t->calls++;
-    t->elements += a.n;
-    t->hits += tk_hit_count(s->d, a.n, count[OUT_SUBJECT], o->out[OUT_SUBJECT].out);
-    return count[OUT_SUBJECT];
-}
-
-/* Every probe (its circle, box or oriented box, as the entry's single shape
- * is) and every flag value up to max_flags, on the input `many` of n
- * elements. Probe p with flag value f takes margin tb_margins[(mbase + p +
- * f) % count], so the probes of one corpus meet several margins (only
- * contact entries read it). */
-static void check_corpus(const subject *s, const void *many, size_t n, const tk_probe *probes,
-                         size_t np, unsigned max_flags, size_t mbase, outbufs *o, where *w,
-                         tally *t)
-{
-    for (unsigned flags = 0; flags <= max_flags; flags++)
-        for (size_t p = 0; p < np; p++) {
-            cb_args a = tk_args(s->d, &probes[p], many, n, NULL, flags,
-                                tb_margins[(mbase + p + flags) % tb_margin_count]);
-            w->probe = (int)p;
-            check_call(s, a, o, w, t);
-        }
-}
-
-/* The probes of one corpus from their circles and boxes: the oriented
- * boxes are the boxes' twins (tb_probe: the twin of a touching corpus's box
- * is the oriented box its odd circles touch), except the probe `adv`, which
- * gets adversarial values and rotation (none when adv >= np). */
-static void make_probes(tk_probe *out, const cb_circle *pcs, const cb_box *pbs, size_t np,
-                        size_t adv, tk_rng *r)
-{
-    for (size_t p = 0; p < np; p++)
-        out[p] = tb_probe(pcs[p], pbs[p]);
-    if (adv < np)
-        out[adv].obox = tb_any_obox(r);
-}
-
-/* A realistic circle and box for tb_corpus_fill_touching to build around. */
-static cb_circle touch_circle(tk_rng *r)
-{
-    cb_circle c = {tk_uniform(r, 0, 256), tk_uniform(r, 0, 256), tk_uniform(r, 0.5f, 16)};
-    return c;
-}
-static cb_box touch_box(tk_rng *r)
-{
-    float x = tk_uniform(r, 0, 256), y = tk_uniform(r, 0, 256);
-    cb_box b = {x, y, x + tk_uniform(r, 0.5f, 16), y + tk_uniform(r, 0.5f, 16)};
-    return b;
-}
-
-static const char *const kind_name[3] = {"random", "adversarial", "touching"};
-
-/* Fills c with data of one kind; for "touching", every box touches *pc and
- * every circle touches *pb, which are then the natural probes. */
-static void fill_kind(tb_corpus *c, tk_rng *r, int kind, cb_circle *pc, cb_box *pb)
-{
-    *pc = touch_circle(r), *pb = touch_box(r);
-    if (kind == 0)
-        tb_corpus_fill_random(c, r);
-    else if (kind == 1)
-        tb_corpus_fill_adversarial(c, r);
-    else
-        tb_corpus_fill_touching(c, r, *pc, *pb);
-}
-
-static float any_adversarial(tk_rng *r)
-{
-    uint64_t k = tk_next(r);
-    return (k & 3) == 0 ? tk_any_float(r) : tb_adversarial[(k >> 2) % tb_adversarial_count];
 }
 
 /* ------------------------------------------------------ kernel tables */
@@ -314,61 +101,27 @@ ParameterizedTestParameters(backends, table)
     return cr_make_param_array(int, all_backends, CB_BACKEND_COUNT);
 }
 
-/* Every entry has a kernel on a runnable backend, the same one each time,
- * distinct from the backend's other entries' and, for any backend but
- * scalar, from scalar's (so comparing against scalar below really compares
- * two code paths). */
+/* Every entry of both tables has a kernel on a runnable backend, the same
+ * one each time, distinct from the backend's other entries' and, for any
+ * backend but scalar, from scalar's (so comparing against scalar below
+ * really compares two code paths). */
 ParameterizedTest(int *b, backends, table)
 {
-    size_t ne = cb_entry_count();
-    cr_assert_gt(ne, 0, "the library has no entries");
-    const char *name = runnable_or_skip(*b);
-    for (size_t e = 0; e < ne; e++) {
-        const cb_entry_info *d = info_or_fail(e);
-        cb_kernel_fn k = cb_entry_kernel(e, (cb_backend)*b);
-        cr_assert_not_null(k, "backend %s has no kernel for %s", name, d->name);
-        cr_assert(k == cb_entry_kernel(e, (cb_backend)*b), "cb_entry_kernel(%s, %s) is not stable",
-                  d->name, name);
-        for (size_t o = 0; o < e; o++)
-            cr_assert(k != cb_entry_kernel(o, (cb_backend)*b),
-                      "backend %s: %s and %s share a kernel", name, d->name,
-                      cb_entry_info_of(o)->name);
-        if (*b != CB_BACKEND_SCALAR)
-            cr_assert(k != scalar_kernel(e), "backend %s: %s is the scalar kernel", name, d->name);
-    }
+    runnable_or_skip(*b);
+    tb_check_kernel_tables(*b);
 }
 
 /* ------------------------------------------- every length, every layout */
 
-/* Lengths: every one through four 16-lane vectors plus a partial one (the
- * widest backend), then word boundaries (64) and odd large ones. */
-static const size_t lengths[] = {
-    0,   1,   2,   3,   4,   5,   6,   7,    8,    9,     10,    11, 12, 13, 14, 15, 16, 17,
-    18,  19,  20,  21,  22,  23,  24,  25,   26,   27,    28,    29, 30, 31, 32, 33, 34, 35,
-    36,  37,  38,  39,  40,  41,  42,  43,   44,   45,    46,    47, 48, 49, 50, 51, 52, 53,
-    54,  55,  56,  57,  58,  59,  60,  61,   62,   63,    64,    65, 66, 67, 127, 128, 129, 191,
-    192, 193, 1000, 4097, 65537,
-};
-
-/* How the inputs sit in memory. "end-of-page": every input array ends at a
- * PROT_NONE page (any over-read faults; the start's alignment then varies
- * with n through every residue). "after-guard+k": every array starts k
- * floats (4k bytes; AoS records too) after a PROT_NONE page (any under-read
- * faults, and k = 1..3 misaligns every array off 16/32/64 bytes). Outputs
- * follow the same pattern (see outbufs_new). */
-typedef struct {
-    const char *name;
-    int before;
-    size_t floats;
-} layout;
-static const layout layouts[] = {
-    {"end-of-page", 0, 0},
-    {"after-guard", 1, 0},
-    {"after-guard+1", 1, 1},
-    {"after-guard+2", 1, 2},
-    {"after-guard+3", 1, 3},
-};
-#define N_LAYOUTS (sizeof layouts / sizeof layouts[0])
+/* Lengths (tb_lengths): every one through four 16-lane vectors plus a
+ * partial one (the widest backend), then word boundaries (64) and odd large
+ * ones. Layouts (tb_layouts): "end-of-page", every input array ending at a
+ * guard page (any over-read faults; the start's alignment then varies with
+ * n through every residue); "after-guard+k", every array starting k floats
+ * (4k bytes; AoS records too) after a guard page (any under-read faults,
+ * and k = 1..3 misaligns every array off 16/32/64 bytes). Outputs follow
+ * the same pattern (see tb_outbufs_new). */
+#define N_LAYOUTS 5
 
 typedef struct {
     int backend, layout;
@@ -385,83 +138,23 @@ ParameterizedTestParameters(backends, lengths)
 }
 
 /* Random, adversarial and touching data at every length and layout, through
- * every entry (one corpus serves them all, in the views each reads). The
- * probes are chosen to make the padding lanes of a short tail hit if they
- * leaked in (a zero-padded box (0,0,0,0) is hit by the circle (0,0,1); a
- * zero-padded circle (0,0,0) hits any box containing the origin in the
- * default mode). */
+ * every entry (one corpus serves them all, in the views each reads), with
+ * probes chosen to make the padding lanes of a short tail hit if they
+ * leaked in (tb_check_lengths). */
 ParameterizedTest(bl_param *p, backends, lengths, .timeout = 600)
 {
     runnable_or_skip(p->backend);
-    const layout *lay = &layouts[p->layout];
+    cr_assert_eq(tb_layout_count, N_LAYOUTS, "the layouts of check.c changed: update N_LAYOUTS");
+    const tb_layout *lay = &tb_layouts[p->layout];
     size_t ne = cb_entry_count();
-    subject *s = malloc(ne * sizeof *s);
-    outbufs *o = malloc(ne * sizeof *o);
-    tally *t = calloc(ne, sizeof *t), *random = calloc(ne, sizeof *random);
-    cr_assert(s && o && t && random);
+    tb_tally *t = calloc(ne, sizeof *t);
+    cr_assert_not_null(t);
+    tb_check_lengths(p->backend, lay, tb_lengths, tb_length_count, t);
     for (size_t e = 0; e < ne; e++)
-        s[e] = kernel_or_skip(p->backend, e);
-
-    for (size_t li = 0; li < sizeof lengths / sizeof lengths[0]; li++) {
-        size_t n = lengths[li];
-        tb_corpus c = tb_corpus_new_at(n, lay->before, 4 * lay->floats);
-        cb_box_soa bs;
-        cb_circle_soa cs;
-        tk_views v = tb_corpus_views(&c, &bs, &cs);
-        for (size_t e = 0; e < ne; e++)
-            o[e] = outbufs_new(s[e].d, n, !lay->before, lay->floats);
-        for (int kind = 0; kind < 3; kind++) {
-            /* The data depends on (n, kind, layout) only: every backend sees the same. */
-            tk_rng r = tb_rng_for(0x1000000u + n * 16u + (size_t)kind * 5u + (size_t)p->layout);
-            where w = {lay->name, kind_name[kind], 0};
-            cb_circle tc;
-            cb_box tbx;
-            fill_kind(&c, &r, kind, &tc, &tbx);
-            cb_circle pcs[6] = {
-                {0.f, 0.f, 1.f}, /* hits zero padding */
-                {128.f, 128.f, 90.f},
-                tc, /* every box of the touching data touches it */
-                {any_adversarial(&r), any_adversarial(&r), any_adversarial(&r)},
-                n ? c.circles[0] : (cb_circle){1.f, 1.f, 1.f},
-                n ? c.circles[n - 1] : (cb_circle){NAN, 0.f, 1.f},
-            };
-            cb_box pbs[6] = {
-                {-1.f, -1.f, 1.f, 1.f}, /* contains the zero-padded circles */
-                {64.f, 64.f, 192.f, 192.f},
-                tbx, /* every circle of the touching data touches it */
-                {any_adversarial(&r), any_adversarial(&r), any_adversarial(&r),
-                 any_adversarial(&r)},
-                n ? c.boxes[0] : (cb_box){0.f, 0.f, 2.f, 2.f},
-                n ? c.boxes[n - 1] : (cb_box){NAN, 0.f, 1.f, 1.f},
-            };
-            tk_probe probes[6];
-            make_probes(probes, pcs, pbs, 6, 3, &r);
-            if (n) /* the first and last oriented boxes of the corpus as probes too */
-                probes[4].obox = c.oboxes[0], probes[5].obox = c.oboxes[n - 1];
-            for (size_t e = 0; e < ne; e++) {
-                tally before = t[e];
-                check_corpus(&s[e], tk_pick(s[e].d, &v), n, probes, 6, CB_STRICT,
-                             li + (size_t)kind, &o[e], &w, &t[e]);
-                if (kind == 0) {
-                    random[e].hits += t[e].hits - before.hits;
-                    random[e].elements += t[e].elements - before.elements;
-                }
-            }
-        }
-
-        for (size_t e = 0; e < ne; e++)
-            outbufs_free(&o[e]);
-        tb_corpus_free(&c);
-    }
-    for (size_t e = 0; e < ne; e++) {
-        /* Not vacuous: the random data must give both hits and misses. */
-        cr_assert(random[e].hits > 0 && random[e].hits < random[e].elements,
-                  "%s: random corpora gave %zu hits of %zu: the comparison proves little",
-                  s[e].d->name, random[e].hits, random[e].elements);
-        cr_log_info("backend %s, %s, layout %s: %zu calls, %zu elements, %zu hits", s[e].backend,
-                    s[e].d->name, lay->name, t[e].calls, t[e].elements, t[e].hits);
-    }
-    free(s), free(o), free(t), free(random);
+        cr_log_info("backend %s (against scalar): %s, layout %s: %zu calls, %zu elements, %zu hits",
+                    cb_backend_name((cb_backend)p->backend), tb_info(e)->name, lay->name,
+                    t[e].calls, t[e].elements, t[e].hits);
+    free(t);
 }
 
 ParameterizedTestParameters(backends, empty_with_null_pointers)
@@ -476,24 +169,8 @@ ParameterizedTestParameters(backends, empty_with_null_pointers)
  * a crash here does not hide the other checks. */
 ParameterizedTest(int *b, backends, empty_with_null_pointers)
 {
-    const char *backend = runnable_or_skip(*b);
-    cr_assert_eq(cb_set_backend((cb_backend)*b), CB_OK);
-    cb_contacts nulls = {NULL, NULL, NULL, NULL, NULL, NULL, NULL};
-    for (size_t e = 0; e < cb_entry_count(); e++) {
-        const cb_entry_info *d = info_or_fail(e);
-        cb_kernel_fn k = cb_entry_kernel(e, (cb_backend)*b);
-        cr_assert_not_null(k);
-        for (unsigned f = 0; f <= CB_STRICT; f++)
-            for (int holes = 0; holes < 1 + (d->output == CB_OUTPUT_CONTACTS); holes++) {
-                tk_probe p = tb_probe((cb_circle){0, 0, 1}, (cb_box){-1, -1, 1, 1});
-                cb_args a = tk_args(d, &p, NULL, 0, holes ? &nulls : NULL, f, 0.0f);
-                cr_assert_eq(k(&a), 0, "raw %s on backend %s, n 0 with NULL pointers%s", d->name,
-                             backend, holes ? " (cb_contacts of NULLs)" : "");
-                cr_assert_eq(cb_entry_call(e, &a), 0,
-                             "public %s on backend %s, n 0 with NULL pointers%s", d->name, backend,
-                             holes ? " (cb_contacts of NULLs)" : "");
-            }
-    }
+    runnable_or_skip(*b);
+    tb_check_empty(*b);
 }
 
 /* --------------------------------------------- targeted special values */
@@ -708,8 +385,8 @@ ParameterizedTest(int *b, backends, pairs, .timeout = 600)
     tk_rng r = tb_rng_for(0x2000000u);
     tb_corpus rnd = tb_corpus_new(EXTRA), tch = tb_corpus_new(EXTRA);
     tb_corpus_fill_random(&rnd, &r);
-    cb_circle tc = touch_circle(&r);
-    cb_box tbx = touch_box(&r);
+    cb_circle tc = tb_touch_circle(&r);
+    cb_box tbx = tb_touch_box(&r);
     tb_corpus_fill_touching(&tch, &r, tc, tbx);
     tb_corpus_set_circle(&sc, nc++, tc);
     tb_corpus_set_box(&sb, nb++, tbx);
@@ -778,12 +455,12 @@ ParameterizedTest(int *b, backends, pairs, .timeout = 600)
     uint64_t *row = malloc(((nc + most) / 64 + 1) * sizeof *row); /* one call's hits, as bits */
     cr_assert(got && row);
     size_t entries[2] = {0, 0};
-    tally t = {0, 0, 0};
+    tb_tally t = {0, 0, 0};
     for (size_t e = 0; e < cb_entry_count(); e++) {
-        const cb_entry_info *d = info_or_fail(e);
+        const cb_entry_info *d = tb_info(e);
         if (d->query != CB_QUERY_OVERLAP || d->one == d->many) /* circle/box pairs only */
             continue;
-        subject s = kernel_or_skip(*b, e);
+        tb_subject s = kernel_or_skip(*b, e);
         int circle_first = d->one == CB_SHAPE_CIRCLE;
         cb_shape other = circle_first ? d->many : d->one;
         cr_assert(other == CB_SHAPE_BOX || other == CB_SHAPE_OBOX, "%s: shape %d", d->name,
@@ -792,8 +469,8 @@ ParameterizedTest(int *b, backends, pairs, .timeout = 600)
         size_t ns = set->n;
         size_t probes = circle_first ? nc : ns, n = circle_first ? ns : nc;
         const void *many = tk_pick(d, circle_first ? &set->v : &cv);
-        outbufs o = outbufs_new(d, n, 1, 0);
-        where w = {"end-of-page", "targeted+random pairs", 0};
+        tb_outbufs o = tb_outbufs_new(d, n, 1, 0);
+        tb_where w = {"end-of-page", "targeted+random pairs", 0};
         for (unsigned f = 0; f <= CB_STRICT; f++) {
             for (size_t p = 0; p < probes; p++) {
                 tk_probe pr = {{0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0, 0, 0}};
@@ -805,8 +482,8 @@ ParameterizedTest(int *b, backends, pairs, .timeout = 600)
                     pr.obox = set->c.oboxes[p];
                 cb_args a = tk_args(d, &pr, many, n, NULL, f, 0.0f);
                 w.probe = (int)p;
-                size_t count = check_call(&s, a, &o, &w, &t);
-                tk_hits_of(d, n, count, o.out[OUT_SUBJECT].out, row);
+                size_t count = tb_check_call(&s, a, &o, &w, &t);
+                tk_hits_of(d, n, count, o.out[TB_OUT_SUBJECT].out, row);
                 for (size_t k = 0; k < n; k++)
                     got[circle_first ? p * ns + k : k * ns + p] =
                         (unsigned char)(row[k / 64] >> (k % 64) & 1);
@@ -826,7 +503,7 @@ ParameterizedTest(int *b, backends, pairs, .timeout = 600)
                                    set->want[f][i * ns + j]);
                 }
         }
-        outbufs_free(&o);
+        tb_outbufs_free(&o);
         entries[other == CB_SHAPE_OBOX]++;
     }
     cr_assert_gt(entries[0], 0, "no circle/box overlap entry");
@@ -863,54 +540,8 @@ ParameterizedTestParameters(backends, large_random)
  * their probe within an ulp or two, against several probes each. */
 ParameterizedTest(be_param *p, backends, large_random, .timeout = 600)
 {
-    subject s = kernel_or_skip(p->backend, p->entry);
-    enum { N = 65537, P = 6 };
-    tb_corpus c = tb_corpus_new(N);
-    cb_box_soa bs;
-    cb_circle_soa cs;
-    tk_views v = tb_corpus_views(&c, &bs, &cs);
-    outbufs o = outbufs_new(s.d, N, 1, 0);
-    tally t = {0, 0, 0};
-    for (int kind = 0; kind < 3; kind++) {
-        tk_rng r = tb_rng_for(0x3000000u + (unsigned)kind);
-        cb_circle tc = touch_circle(&r);
-        cb_box tbx = touch_box(&r);
-        if (kind == 0) {
-            tb_corpus_fill_random(&c, &r);
-        } else if (kind == 2) {
-            tb_corpus_fill_touching(&c, &r, tc, tbx);
-        } else {
-            for (size_t i = 0; i < N; i++) {
-                cb_box x = {tk_any_float(&r), tk_any_float(&r), tk_any_float(&r),
-                            tk_any_float(&r)};
-                cb_circle ci = {tk_any_float(&r), tk_any_float(&r), tk_any_float(&r)};
-                cb_obox ob = {tk_any_float(&r), tk_any_float(&r), tk_any_float(&r),
-                              tk_any_float(&r), tk_any_float(&r), tk_any_float(&r)};
-                tb_corpus_set_box(&c, i, x);
-                tb_corpus_set_circle(&c, i, ci);
-                tb_corpus_set_obox(&c, i, ob);
-            }
-        }
-        tk_probe probes[P];
-        for (int q = 0; q < P; q++) {
-            size_t e = (size_t)(tk_next(&r) % N);
-            probes[q] = (tk_probe){c.circles[e], c.boxes[e], c.oboxes[e]};
-            if (kind == 0 && q >= P / 2) { /* large probes: many hits per call */
-                float x = tk_uniform(&r, 0, 256), y = tk_uniform(&r, 0, 256);
-                float h = tk_uniform(&r, 8, 128);
-                probes[q] = tb_probe((cb_circle){x, y, h}, (cb_box){x - h, y - h, x + h, y + h});
-            }
-            if (kind == 2 && q < P / 2) /* the probes everything touches */
-                probes[q] = tb_probe(tc, tbx);
-        }
-        const char *names[3] = {"random", "any bit pattern", "touching"};
-        where w = {"end-of-page", names[kind], 0};
-        check_corpus(&s, tk_pick(s.d, &v), N, probes, P, CB_STRICT, (size_t)kind * 4, &o, &w,
-                     &t);
-    }
-    cr_assert(t.hits > 0 && t.hits < t.elements, "%zu hits of %zu", t.hits, t.elements);
-    outbufs_free(&o);
-    tb_corpus_free(&c);
+    kernel_or_skip(p->backend, p->entry);
+    tb_check_large(p->backend, p->entry, 65537, NULL);
 }
 
 /* ------------------------------------------------- the public functions */
@@ -927,46 +558,12 @@ ParameterizedTestParameters(backends, dispatched)
  * global choice made here does not leak into other tests. */
 ParameterizedTest(be_param *p, backends, dispatched, .timeout = 600)
 {
-    subject s = kernel_or_skip(p->backend, p->entry);
-    s.fn = NULL; /* the public function */
-    cr_assert_eq(cb_set_backend((cb_backend)p->backend), CB_OK);
-    cr_assert_eq(cb_active_backend(), (cb_backend)p->backend);
+    kernel_or_skip(p->backend, p->entry);
     static const size_t ns[] = {0,  1,  3,  4,  5,  7,  8,  9,    15,  16,
                                 17, 31, 33, 63, 64, 65, 67, 1000, 4097};
-    tally t = {0, 0, 0};
-    for (size_t li = 0; li < sizeof ns / sizeof ns[0]; li++) {
-        size_t n = ns[li];
-        for (int lay = 0; lay < 2; lay++) { /* end-of-page, and after-guard+1 */
-            tb_corpus c = tb_corpus_new_at(n, lay, lay ? 4 : 0);
-            cb_box_soa bs;
-            cb_circle_soa cs;
-            tk_views v = tb_corpus_views(&c, &bs, &cs);
-            outbufs o = outbufs_new(s.d, n, !lay, lay ? 1 : 0);
-            for (int kind = 0; kind < 3; kind++) {
-                tk_rng r = tb_rng_for(0x4000000u + n * 8u + (size_t)kind * 2u + (size_t)lay);
-                cb_circle tc;
-                cb_box tbx;
-                fill_kind(&c, &r, kind, &tc, &tbx);
-                cb_circle pcs[4] = {{0, 0, 1}, {128, 128, 90}, tc,
-                                    {any_adversarial(&r), any_adversarial(&r),
-                                     any_adversarial(&r)}};
-                cb_box pbs[4] = {{-1, -1, 1, 1}, {64, 64, 192, 192}, tbx,
-                                 {any_adversarial(&r), any_adversarial(&r), any_adversarial(&r),
-                                  any_adversarial(&r)}};
-                tk_probe probes[4];
-                make_probes(probes, pcs, pbs, 4, 3, &r);
-                where w = {lay ? "after-guard+1" : "end-of-page", kind_name[kind], 0};
-                check_corpus(&s, tk_pick(s.d, &v), n, probes, 4, CB_STRICT | CB_TRUST_FENV,
-                             li + (size_t)kind, &o, &w, &t);
-            }
-            outbufs_free(&o);
-            tb_corpus_free(&c);
-        }
-    }
-    /* The calls must not have moved the choice. */
-    cr_assert_eq(cb_active_backend(), (cb_backend)p->backend);
-    cr_assert(t.hits > 0);
+    tb_check_dispatched(p->backend, p->entry, ns, sizeof ns / sizeof ns[0], 0, NULL);
 }
+
 
 /* -------------------------------------------- the reference's square root */
 
@@ -1025,7 +622,7 @@ enum { T_CONTACTS, T_OVERLAP, T_DISTANCE };
 #define TRIO_FMT                                                                                   \
     "(backend %s, %s data, n %zu, probe %zu, flags %u, margin %a, seed 0x%016" PRIx64 ")"
 #define TRIO_ARGS(t, a, kind, p)                                                                   \
-    (t)->backend, kind_name[kind], (a)->n, (p), (a)->flags, (double)(a)->margin, tb_seed()
+    (t)->backend, tb_kind_name[kind], (a)->n, (p), (a)->flags, (double)(a)->margin, tb_seed()
 
 /* One call: the contact kernel; at margin +-0 its hit set against the
  * overlap kernel's; at any margin each contact's separation against the
@@ -1063,7 +660,8 @@ static size_t check_trio(trio *t, cb_args a, int kind, size_t p, size_t *hit_set
             continue;
         char el[400];
         tk_describe_element(t->d[T_CONTACTS], &a, i, el, sizeof el);
-        cr_assert_fail("%s separation %a (0x%08" PRIx32 ") vs %s %a (0x%08" PRIx32 "): %s " TRIO_FMT,
+        cr_assert_fail("%s separation %a (0x%08" PRIx32 ") vs %s %a (0x%08" PRIx32
+                       "): %s " TRIO_FMT,
                        t->d[T_CONTACTS]->name, (double)ct->separation[k],
                        tk_bits(ct->separation[k]), t->d[T_DISTANCE]->name, (double)dist[i],
                        tk_bits(dist[i]), el, TRIO_ARGS(t, &a, kind, p));
@@ -1090,7 +688,7 @@ ParameterizedTest(int *b, backends, contacts_agree_with_overlap_and_distance, .t
     static const size_t ns[] = {0, 1, 7, 16, 17, 63, 64, 65, 333, 4097};
     size_t ne = cb_entry_count(), contact_entries = 0, hit_sets = 0, separations = 0;
     for (size_t e = 0; e < ne; e++) {
-        const cb_entry_info *d = info_or_fail(e);
+        const cb_entry_info *d = tb_info(e);
         if (d->output != CB_OUTPUT_CONTACTS)
             continue;
         size_t ids[3] = {e, tk_find_entry(CB_QUERY_OVERLAP, d->one, d->many, d->layout,
@@ -1103,7 +701,7 @@ ParameterizedTest(int *b, backends, contacts_agree_with_overlap_and_distance, .t
         trio t;
         t.backend = backend;
         for (int j = 0; j < 3; j++) {
-            t.d[j] = info_or_fail(ids[j]);
+            t.d[j] = tb_info(ids[j]);
             t.k[j] = cb_entry_kernel(ids[j], (cb_backend)*b);
             cr_assert_not_null(t.k[j], "backend %s has no kernel of %s", backend, t.d[j]->name);
         }
@@ -1123,16 +721,21 @@ ParameterizedTest(int *b, backends, contacts_agree_with_overlap_and_distance, .t
                 tk_rng r = tb_rng_for(0x6000000u + n * 8u + (size_t)kind);
                 cb_circle tc;
                 cb_box tbx;
-                fill_kind(&c, &r, kind, &tc, &tbx);
-                cb_circle pcs[5] = {{0, 0, 1}, {128, 128, 90}, tc,
-                                    {any_adversarial(&r), any_adversarial(&r), any_adversarial(&r)},
-                                    n ? c.circles[n / 2] : tc};
-                cb_box pbs[5] = {{-1, -1, 1, 1}, {64, 64, 192, 192}, tbx,
-                                 {any_adversarial(&r), any_adversarial(&r), any_adversarial(&r),
-                                  any_adversarial(&r)},
+                tb_fill_kind(&c, &r, kind, &tc, &tbx);
+                cb_circle pcs[5] = {
+                    {0, 0, 1},
+                    {128, 128, 90},
+                    tc,
+                    {tb_any_adversarial(&r), tb_any_adversarial(&r), tb_any_adversarial(&r)},
+                    n ? c.circles[n / 2] : tc};
+                cb_box pbs[5] = {{-1, -1, 1, 1},
+                                 {64, 64, 192, 192},
+                                 tbx,
+                                 {tb_any_adversarial(&r), tb_any_adversarial(&r),
+                                  tb_any_adversarial(&r), tb_any_adversarial(&r)},
                                  n ? c.boxes[n / 2] : tbx};
                 tk_probe probes[5];
-                make_probes(probes, pcs, pbs, 5, 3, &r);
+                tb_make_probes(probes, pcs, pbs, 5, 3, &r);
                 if (n)
                     probes[4].obox = c.oboxes[n / 2];
                 for (unsigned f = 0; f <= CB_STRICT; f++)
