@@ -393,6 +393,31 @@ void pairs_report(FILE *f, const bench_opts *o, const bench_env *e);
 int pairs_csv(const char *dir);
 void pairs_free(void);
 
+/* A WebAssembly build runs under an engine's JIT (node's V8): the engine,
+ * not this build's compiler, makes the machine code, and may make other code
+ * in another version or on another CPU. So its timings are indicative only;
+ * every table says so. */
+#if defined(__wasm__)
+#define BENCH_JIT_NOTE                                                                             \
+    "WebAssembly under a JIT (node): timings are indicative only, the engine makes the machine "   \
+    "code; compare rows of one run, not with native runs.\n"
+#else
+#define BENCH_JIT_NOTE ""
+#endif
+
+/* The "native" baselines (clamp_native, stream_native) are built with the
+ * widest ISA the build may use: -march=native in a native build, -msimd128
+ * in a SIMD128 WebAssembly module (clang auto-vectorises for it); -O3 alone
+ * elsewhere (clamp_native_is_native == 0). Their rows and texts name it. */
+#if defined(__wasm__)
+#define BENCH_NATIVE_FLAG "-msimd128"
+#define BENCH_NATIVE_NAME " simd128"
+#else
+#define BENCH_NATIVE_FLAG "-march=native"
+#define BENCH_NATIVE_NAME " native"
+#endif
+#define BENCH_NATIVE_LABEL "loop -O3" BENCH_NATIVE_NAME
+
 /* The cb_cpu_features() bits the including file's compiler flags assume, for
  * the files built with wider flags than the baseline (the -march=native
  * loop, the native streaming read): the benchmark skips them on a CPU that
@@ -427,8 +452,13 @@ void pairs_free(void);
 #else
 #define BENCH_ISA_AVX512VL 0u
 #endif
+#ifdef __wasm_simd128__
+#define BENCH_ISA_SIMD128 CB_CPU_SIMD128
+#else
+#define BENCH_ISA_SIMD128 0u
+#endif
 #define BENCH_BUILD_ISA                                                                            \
     (BENCH_ISA_AVX2 | BENCH_ISA_FMA | BENCH_ISA_AVX512F | BENCH_ISA_AVX512BW |                     \
-     BENCH_ISA_AVX512DQ | BENCH_ISA_AVX512VL)
+     BENCH_ISA_AVX512DQ | BENCH_ISA_AVX512VL | BENCH_ISA_SIMD128)
 
 #endif

@@ -24,7 +24,8 @@ static void usage(FILE *f)
             "  --quick          a few seconds: sizes 16,1Ki,16Ki, 3 reps, short samples (tests)\n"
             "  --sizes LIST     comma-separated box counts, suffixes Ki/Mi (k/K, m/M) allowed\n"
             "                   (default 16,64,256,1Ki,16Ki,256Ki,4Mi,16Mi)\n"
-            "  --backends LIST  comma-separated: scalar,sse,avx2,avx512,neon or all (default)\n"
+            "  --backends LIST  comma-separated: scalar,sse,avx2,avx512,neon,simd128 or all\n"
+            "                   (default)\n"
             "  --reps N         samples per row, min/median/max over them (default %d, max %d)\n"
             "  --sample-ms X    minimum length of one timed sample (default %.1f)\n"
             "  --seed N         data seed, decimal or 0x hex (default 0x%X)\n"
@@ -163,7 +164,7 @@ static int parse_args(int argc, char **argv, bench_opts *o)
             o->sizes[o->nsizes++] = s[i];
     }
     if (parse_list(backends ? backends : "all", add_backend, o)) {
-        fprintf(stderr, "cb-bench: bad --backends %s (names: scalar sse avx2 avx512 neon all)\n",
+        fprintf(stderr, "cb-bench: bad --backends %s (names: scalar sse avx2 avx512 neon simd128 all)\n",
                 backends);
         return -1;
     }
@@ -435,7 +436,7 @@ static int build_cases(const bench_env *e, const int *bs, int nb, bench_case *cs
             if (e->native_ok) {
                 c.kind = KIND_CLAMP_NATIVE;
                 snprintf(c.label, sizeof c.label, "%s",
-                         clamp_native_is_native ? "loop -O3 native" : "loop -O3");
+                         clamp_native_is_native ? BENCH_NATIVE_LABEL : "loop -O3");
                 cs[nc++] = c;
             }
         }
@@ -616,10 +617,12 @@ int main(int argc, char **argv)
         return 2;
     }
     if (!e.native_ok)
-        fprintf(stderr, "cb-bench: the -march=native baselines need CPU features this machine "
+        fprintf(stderr, "cb-bench: the " BENCH_NATIVE_FLAG " baselines need CPU features this machine "
                         "(or emulator) lacks: skipping them, streaming read at baseline ISA\n");
     fprintf(stderr, "cb-bench: %s, %s, seed 0x%llx, %d reps, samples >= %.2f ms\n", e.cpu,
             e.compiler, (unsigned long long)o.seed, o.reps, o.sample_ns / 1e6);
+    if (*BENCH_JIT_NOTE)
+        fprintf(stderr, "cb-bench: %s", BENCH_JIT_NOTE);
 
     rowvec rows = {NULL, 0, 0};
     const int ladder = o.pairs != 2; /* --pairs-only: the many-against-many section alone */

@@ -1218,8 +1218,9 @@ void pairs_report(FILE *f, const bench_opts *o, const bench_env *e)
             fprintf(f, "; load average %.2f at start, %.2f at end", e->load_start, e->load_end);
         if (e->ghz > 0)
             fprintf(f, "; core clock ~%.2f GHz", e->ghz);
+        fprintf(f, "\n%s", BENCH_JIT_NOTE);
         fprintf(f,
-                "\nseed 0x%llx; up to %d reps per row (interleaved; fewer, at least %d, where a "
+                "seed 0x%llx; up to %d reps per row (interleaved; fewer, at least %d, where a "
                 "row's samples would take over %.0f s), samples >= %.2f ms\n",
                 (unsigned long long)o->seed, o->reps, MIN_REPS, ROW_BUDGET_NS / 1e9,
                 o->sample_ns / 1e6);

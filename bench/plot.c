@@ -56,7 +56,7 @@ int plot_svg(const char *path, const bench_opts *o, const bench_env *e, const be
              int nr)
 {
     static const char *const bcolor[CB_BACKEND_COUNT] = {"#222222", "#1f77b4", "#2ca02c",
-                                                         "#d62728", "#9467bd"};
+                                                         "#d62728", "#9467bd", "#8c564b"};
     static const char *const scolor[SEED_COUNT] = {"#e377c2", "#bcbd22", "#17becf", "#8c8c8c",
                                                    "#393b79"};
     series ser[MAXSER];
@@ -82,7 +82,7 @@ int plot_svg(const char *path, const bench_opts *o, const bench_env *e, const be
         case_kind k;
         const char *color, *dash;
         const char *label;
-    } base[] = {{KIND_CLAMP_NATIVE, "#ff7f0e", "9,5", "clamp loop -O3 -march=native"},
+    } base[] = {{KIND_CLAMP_NATIVE, "#ff7f0e", "9,5", "clamp loop -O3 " BENCH_NATIVE_FLAG},
                 {KIND_CLAMP_O2, "#8c564b", "9,5", "clamp loop -O2"},
                 {KIND_STREAM, "#000000", "2,4,10,4", "memory: streaming read"}};
     for (size_t j = 0; j < sizeof base / sizeof base[0]; j++) {

@@ -362,7 +362,7 @@ static void print_targets(FILE *f, const bench_env *e, const bench_row *rows, in
     const bench_row *bb = k1 ? best_backend(rows, nr, k1, hg, OUT_MASK) : NULL;
     const bench_row *nat = k1 ? find(rows, nr, k1, KIND_CLAMP_NATIVE, -1, hg, OUT_BYTES) : NULL;
     snprintf(buf, sizeof buf, "(best: %s)", bb ? bb->label : "-");
-    snprintf(what, sizeof what, "1Ki %s mask: best backend vs loop -O3 -march=native", hl);
+    snprintf(what, sizeof what, "1Ki %s mask: best backend vs loop -O3 " BENCH_NATIVE_FLAG, hl);
     target(f, what, MED(nat, bb), MIN(nat, bb), 1, 1.3, "x", buf);
 
     size_t m16 = find_size(rows, nr, 16ul << 20);
@@ -443,7 +443,7 @@ void report_table(FILE *f, const bench_opts *o, const bench_env *e, const bench_
         fprintf(f, "; load average %.2f at start, %.2f at end (other work on these cores "
                    "shows in max and median)",
                 e->load_start, e->load_end);
-    fprintf(f, "\n");
+    fprintf(f, "\n%s", BENCH_JIT_NOTE);
     if (e->ghz > 0)
         fprintf(f, "core clock ~%.2f GHz (dependent-add chain); ", e->ghz);
     fprintf(f, "caches: L1d %s, L2 %s, LLC %s%s; seed 0x%llx; %d reps per row (interleaved), "
@@ -454,7 +454,8 @@ void report_table(FILE *f, const bench_opts *o, const bench_env *e, const bench_
     fprintf(f, "flags: library, seeds, bench -O3 (release) -ffp-contract=off; loop -O2: -O2 "
                "baseline ISA; loop -O3%s: -O3%s%s, -ffp-contract=off kept (the project sets it: "
                "no FMA, so the loop gives the contract's exact answers)\n",
-            clamp_native_is_native ? " native" : "", clamp_native_is_native ? " -march=native" : "",
+            clamp_native_is_native ? BENCH_NATIVE_NAME : "",
+            clamp_native_is_native ? " " BENCH_NATIVE_FLAG : "",
             e->native_ok ? "" : " (not run here: this CPU lacks its ISA)");
     fprintf(f, "ns/elem and elem/s are medians; x scalar / x loopO3 / x seed = that row's time "
                "over this row's (higher is better); %%read = streaming-read time over this "

@@ -3,8 +3,13 @@
 #include "bench.h"
 #include "fpctl.h"
 
-#include <dlfcn.h>
 #include <string.h>
+#if !defined(__wasi__)
+#include <dlfcn.h>
+#define HAVE_DLSYM 1
+#else /* WASI has no dynamic linking and no dlfcn.h */
+#define HAVE_DLSYM 0
+#endif
 
 #if defined(__x86_64__) || defined(_M_X64) || defined(__i386__)
 #include <xmmintrin.h>
@@ -129,12 +134,17 @@ int small_run(const bench_opts *o, const dataset *d, const int *bs, int nb, smal
                         "bitmask...");
         return 0;
     }
+#if HAVE_DLSYM
     /* POSIX: a function pointer may be carried through dlsym's void *. */
     void *sym = dlsym(RTLD_DEFAULT, cb_entry_info_of(sb_entry)->name);
     memcpy(&sb_public, &sym, sizeof sb_public);
     if (!sb_public)
         fprintf(stderr, " (%s not found by dlsym: dispatched rows go through cb_entry_call)...",
                 cb_entry_info_of(sb_entry)->name);
+#else
+    sb_public = NULL;
+    fprintf(stderr, " (no dlsym on WASI: dispatched rows go through cb_entry_call)...");
+#endif
     for (int b = 0; b < nb; b++)
         for (size_t j = 0; j < SB_NS; j++)
             for (int p = 0; p < PATH_COUNT; p++) {

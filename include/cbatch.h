@@ -296,6 +296,9 @@
  *  kernels do not do this: they run in the caller's environment (on one x86
  *  machine every raw kernel still agrees with the others under FTZ/DAZ and
  *  any rounding mode, because each operation obeys MXCSR the same way).
+ *  WebAssembly has no float environment to set: its arithmetic always
+ *  rounds to nearest-even and keeps denormals, so there the contract holds
+ *  for every call, raw kernels included, and the guard does nothing.
  *  On other architectures the library uses the scalar backend and the
  *  caller's environment as it is.
  *
@@ -444,7 +447,8 @@ typedef enum cb_backend {
     CB_BACKEND_AVX2 = 2,   /**< x86-64 AVX2 + POPCNT, OS saves YMM */
     CB_BACKEND_AVX512 = 3, /**< x86-64 AVX-512F + POPCNT, OS saves ZMM and opmask */
     CB_BACKEND_NEON = 4,   /**< AArch64 Advanced SIMD */
-    CB_BACKEND_COUNT = 5
+    CB_BACKEND_SIMD128 = 5, /**< WebAssembly SIMD128, in a module built with it (no relaxed SIMD) */
+    CB_BACKEND_COUNT = 6
 } cb_backend;
 
 /** Why a malformed box or circle was rejected (cb_validate_*). */
@@ -958,7 +962,7 @@ CB_API size_t cb_validate_oboxes_aos(const cb_obox *boxes, size_t n, cb_fault *f
 
 /* ------------------------------------------------------------- backends */
 
-/** "scalar", "sse", "avx2", "avx512", "neon"; NULL for a value out of range. */
+/** "scalar", "sse", "avx2", "avx512", "neon", "simd128"; NULL for a value out of range. */
 CB_API const char *cb_backend_name(cb_backend b);
 
 /**
@@ -1028,7 +1032,11 @@ enum {
     CB_CPU_AVX512VL = 1u << 9,
     CB_CPU_OS_YMM = 1u << 10, /**< XCR0: the OS saves SSE and AVX (YMM) state */
     CB_CPU_OS_ZMM = 1u << 11, /**< XCR0: the OS saves opmask and ZMM state */
-    CB_CPU_NEON = 1u << 12
+    CB_CPU_NEON = 1u << 12,
+    /** WebAssembly SIMD128: set exactly when the module was built with it,
+     *  since an engine without SIMD128 cannot load such a module at all
+     *  (WebAssembly has no run-time detection). */
+    CB_CPU_SIMD128 = 1u << 13
 };
 CB_API uint32_t cb_cpu_features(void);
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # deps.sh - install the Debian/Ubuntu packages a stage needs, idempotently and quietly when present.
-# Usage: scripts/deps.sh GROUP...   (groups: build, test, cross, fuzz, valgrind, qemu-x86, windows)
+# Usage: scripts/deps.sh GROUP...   (groups: build, test, cross, fuzz, valgrind, qemu-x86, windows, wasm)
 set -euo pipefail
 
 pkgs=()
@@ -16,6 +16,9 @@ for group in "$@"; do
     # MinGW-w64 C and C++ for Windows x86-64 (its binutils come with them), and
     # wine: the `wine` command is in package wine, the 64-bit loader in wine64.
     windows)  pkgs+=(gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64 binutils-mingw-w64-x86-64 wine wine64) ;;
+    # clang for wasm32-wasi: wasm-ld (lld), llvm-ar/llvm-objdump (llvm), the
+    # C library and compiler-rt's builtins; node runs the modules
+    wasm)     pkgs+=(clang lld llvm wasi-libc libclang-rt-dev-wasm32 nodejs) ;;
     *) echo "deps.sh: unknown group '$group'" >&2; exit 2 ;;
   esac
 done

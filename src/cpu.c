@@ -1,4 +1,4 @@
-/* cpu.c - which instruction sets this CPU has and this OS saves, detected once with CPUID and XGETBV (Linux and Windows alike). */
+/* cpu.c - which instruction sets this CPU has and this OS saves, detected once with CPUID and XGETBV on x86-64 (Linux and Windows alike); on AArch64 and WebAssembly known from the build. */
 #include "internal.h"
 
 #include <stdatomic.h>
@@ -79,6 +79,18 @@ static uint32_t detect(void)
 #elif defined(__aarch64__)
 
 static uint32_t detect(void) { return CB_CPU_NEON; } /* mandatory in AArch64 */
+
+#elif defined(__wasm__)
+
+/* WebAssembly has no CPUID: an engine validates a module as a whole, and
+ * one without SIMD128 refuses to load a module that has any SIMD128
+ * instruction. So when the simd128 backend is compiled into this module,
+ * the engine running this code has SIMD128; a scalar module cannot tell. */
+#ifdef CB_HAVE_SIMD128
+static uint32_t detect(void) { return CB_CPU_SIMD128; }
+#else
+static uint32_t detect(void) { return 0; }
+#endif
 
 #else
 

@@ -10,7 +10,8 @@
 #error "dispatch.c must be compiled for the baseline ISA"
 #endif
 
-static const char *const names[CB_BACKEND_COUNT] = {"scalar", "sse", "avx2", "avx512", "neon"};
+static const char *const names[CB_BACKEND_COUNT] = {"scalar", "sse",  "avx2",
+                                                    "avx512", "neon", "simd128"};
 
 #ifdef CB_HAVE_SSE
 #define CB_K_SSE cb_kernels_sse
@@ -40,11 +41,18 @@ static const char *const names[CB_BACKEND_COUNT] = {"scalar", "sse", "avx2", "av
 #define CB_K_NEON NULL
 #define CB_PK_NEON NULL
 #endif
+#ifdef CB_HAVE_SIMD128
+#define CB_K_SIMD128 cb_kernels_simd128
+#define CB_PK_SIMD128 cb_pair_kernels_simd128
+#else
+#define CB_K_SIMD128 NULL
+#define CB_PK_SIMD128 NULL
+#endif
 
-static const cb_kernel_fn *const tables[CB_BACKEND_COUNT] = {cb_kernels_scalar, CB_K_SSE, CB_K_AVX2,
-                                                             CB_K_AVX512, CB_K_NEON};
+static const cb_kernel_fn *const tables[CB_BACKEND_COUNT] = {
+    cb_kernels_scalar, CB_K_SSE, CB_K_AVX2, CB_K_AVX512, CB_K_NEON, CB_K_SIMD128};
 static const cb_pair_kernel_fn *const pair_tables[CB_BACKEND_COUNT] = {
-    cb_pair_kernels_scalar, CB_PK_SSE, CB_PK_AVX2, CB_PK_AVX512, CB_PK_NEON};
+    cb_pair_kernels_scalar, CB_PK_SSE, CB_PK_AVX2, CB_PK_AVX512, CB_PK_NEON, CB_PK_SIMD128};
 
 /* Every (backend, reason) pair is a static, immutable selection, so the
  * active choice is one atomic pointer: a reader never sees a backend with
@@ -68,6 +76,7 @@ static const cb_selection selections[CB_BACKEND_COUNT][WHY_N] = {
     CB_ROW(CB_BACKEND_AVX2, CB_K_AVX2, CB_PK_AVX2),
     CB_ROW(CB_BACKEND_AVX512, CB_K_AVX512, CB_PK_AVX512),
     CB_ROW(CB_BACKEND_NEON, CB_K_NEON, CB_PK_NEON),
+    CB_ROW(CB_BACKEND_SIMD128, CB_K_SIMD128, CB_PK_SIMD128),
 };
 
 static const cb_selection *select_first_use(void);
@@ -125,11 +134,22 @@ static const char *not_compiled_reason(cb_backend b)
 #if defined(__x86_64__) || defined(_M_X64)
     if (b == CB_BACKEND_NEON)
         return "not in this build: built for x86-64, NEON is AArch64";
+    if (b == CB_BACKEND_SIMD128)
+        return "not in this build: built for x86-64, SIMD128 is WebAssembly";
     return "not in this build: disabled by a meson option or unsupported by the compiler";
 #elif defined(__aarch64__)
+    if (b == CB_BACKEND_SIMD128)
+        return "not in this build: built for AArch64, SIMD128 is WebAssembly";
     if (b != CB_BACKEND_NEON)
         return "not in this build: built for AArch64, this backend is x86-64";
     return "not in this build: disabled by a meson option or unsupported by the compiler";
+#elif defined(__wasm__)
+    /* WebAssembly cannot detect SIMD128 at run time: the choice was made
+     * when the module was built (meson -Dsimd128=). */
+    if (b != CB_BACKEND_SIMD128)
+        return "not in this build: built for WebAssembly, this backend is x86-64 or AArch64";
+    return "not in this build: a scalar WebAssembly module (-Dsimd128=disabled, or the "
+           "compiler lacks SIMD128)";
 #else
     (void)b;
     return "not in this build: this architecture has only the scalar backend";
@@ -154,6 +174,8 @@ static const char *missing_feature(cb_backend b, uint32_t f)
         return NULL;
     case CB_BACKEND_NEON:
         return (f & CB_CPU_NEON) ? NULL : "CPU lacks NEON";
+    case CB_BACKEND_SIMD128:
+        return (f & CB_CPU_SIMD128) ? NULL : "engine lacks WebAssembly SIMD128";
     default:
         return NULL;
     }

@@ -67,7 +67,12 @@ CB_INLINE void cb_fenv_leave(cb_fenv e)
         __asm__ volatile("msr fpcr, %0" : : "r"(e.saved));
 }
 
-#else /* other architectures: scalar code in the caller's environment, as documented */
+#else
+/* WebAssembly (__wasm__): there is no float environment. Every operation
+ * rounds to nearest-even and keeps denormals, and no instruction can change
+ * that, so the contract's mode is the only one and there is nothing to read
+ * or switch. Other architectures: scalar code in the caller's environment,
+ * as documented. */
 
 typedef struct {
     int unused;

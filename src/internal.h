@@ -68,6 +68,10 @@ extern const cb_pair_kernel_table cb_pair_kernels_avx512;
 extern const cb_kernel_table cb_kernels_neon;
 extern const cb_pair_kernel_table cb_pair_kernels_neon;
 #endif
+#ifdef CB_HAVE_SIMD128
+extern const cb_kernel_table cb_kernels_simd128;
+extern const cb_pair_kernel_table cb_pair_kernels_simd128;
+#endif
 
 /* dispatch.c: the active selection. Read on every call, so it is a global
  * atomic pointer rather than a function: one acquire load (a plain load on

@@ -43,7 +43,7 @@
 /* ------------------------------------------------------- test parameters */
 
 /* Parameters of the per-backend tests: every enumerator, runnable here or not. */
-static int all_backends[CB_BACKEND_COUNT] = {0, 1, 2, 3, 4};
+static int all_backends[CB_BACKEND_COUNT] = {0, 1, 2, 3, 4, 5};
 
 /* One instance of a test over (backend, entry). */
 typedef struct {

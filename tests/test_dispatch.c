@@ -19,10 +19,11 @@ extern char **environ;
  * Every Criterion test runs in a process of its own, so the global backend
  * choice a test makes cannot leak into another. Expectations are computed
  * from cb_backend_status, never from the build's architecture: the same
- * file runs on x86-64 (scalar, sse, avx2, avx512) and AArch64 (scalar, neon).
+ * file runs on x86-64 (scalar, sse, avx2, avx512) and AArch64 (scalar, neon);
+ * the plain checks of WebAssembly (scalar, simd128) are in tests/digest.
  */
 
-static int all_backends[CB_BACKEND_COUNT] = {0, 1, 2, 3, 4};
+static int all_backends[CB_BACKEND_COUNT] = {0, 1, 2, 3, 4, 5};
 
 /* The best runnable backend: the enum is in ascending order of preference. */
 static cb_backend best_backend(void)
@@ -54,7 +55,8 @@ Test(dispatch, names_round_trip)
             cr_assert_str_neq(n, cb_backend_name((cb_backend)o));
     }
     /* The documented names, and nothing looser (exact, lower case). */
-    static const char *const documented[] = {"scalar", "sse", "avx2", "avx512", "neon"};
+    static const char *const documented[] = {"scalar", "sse",  "avx2",
+                                             "avx512", "neon", "simd128"};
     for (int b = 0; b < CB_BACKEND_COUNT; b++)
         cr_assert_str_eq(cb_backend_name((cb_backend)b), documented[b]);
     static const char *const bad[] = {"", "SSE", "Scalar", "avx", "sse ", " sse", "avx-512",
@@ -142,7 +144,8 @@ ParameterizedTest(int *b, dispatch, status_consistent)
                     : be == CB_BACKEND_AVX2   ? CB_CPU_AVX2 | CB_CPU_POPCNT | CB_CPU_OS_YMM
                     : be == CB_BACKEND_AVX512 ? CB_CPU_AVX512F | CB_CPU_POPCNT | CB_CPU_OS_ZMM
                     : be == CB_BACKEND_NEON   ? CB_CPU_NEON
-                                              : 0;
+                    : be == CB_BACKEND_SIMD128 ? CB_CPU_SIMD128
+                                               : 0;
     if (st == CB_OK)
         cr_assert_eq(f & need, need, "%s runs but features 0x%x lack 0x%x", bname(*b), f, need);
     if (st != CB_ERR_NOT_COMPILED)
@@ -394,7 +397,7 @@ static probe_out run_probe(const char *value, const char *arg)
 
 /* The values CB_BACKEND is tried with; NULL means unset. */
 static const char *const env_values[] = {
-    NULL, "auto", "scalar", "sse", "avx2", "avx512", "neon", "bogus", "SSE", "avx512 ",
+    NULL, "auto", "scalar", "sse", "avx2", "avx512", "neon", "simd128", "bogus", "SSE", "avx512 ",
 };
 #define N_ENV_VALUES (sizeof env_values / sizeof env_values[0])
 static int env_index[N_ENV_VALUES];

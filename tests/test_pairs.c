@@ -140,7 +140,7 @@ Test(pairs, tiles)
     cr_assert_eq(cb_pair_tiles(SIZE_MAX - 63), SIZE_MAX / 64);
 }
 
-static int all_backends[CB_BACKEND_COUNT] = {0, 1, 2, 3, 4};
+static int all_backends[CB_BACKEND_COUNT] = {0, 1, 2, 3, 4, 5};
 
 ParameterizedTestParameters(pairs, kernel_table)
 {

@@ -15,7 +15,7 @@ static void print_cpu_features(FILE *out, uint32_t f)
         {CB_CPU_AVX, "avx"},           {CB_CPU_AVX2, "avx2"},         {CB_CPU_FMA, "fma"},
         {CB_CPU_AVX512F, "avx512f"},   {CB_CPU_AVX512BW, "avx512bw"}, {CB_CPU_AVX512DQ, "avx512dq"},
         {CB_CPU_AVX512VL, "avx512vl"}, {CB_CPU_OS_YMM, "os-ymm"},     {CB_CPU_OS_ZMM, "os-zmm"},
-        {CB_CPU_NEON, "neon"},
+        {CB_CPU_NEON, "neon"},         {CB_CPU_SIMD128, "simd128"},
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (f & names[i].bit)

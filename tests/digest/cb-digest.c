@@ -1109,7 +1109,7 @@ int main(int argc, char **argv)
     if (backend_arg) {
         cb_backend b = CB_BACKEND_SCALAR;
         if (strcmp(backend_arg, "auto") != 0 && cb_backend_from_name(backend_arg, &b) != CB_OK) {
-            fprintf(stderr, "cb-digest: --backend %s: %s (one of scalar sse avx2 avx512 neon auto)\n",
+            fprintf(stderr, "cb-digest: --backend %s: %s (one of scalar sse avx2 avx512 neon simd128 auto)\n",
                     backend_arg, cb_status_string(CB_ERR_UNKNOWN_BACKEND));
             return EXIT_USAGE;
         }

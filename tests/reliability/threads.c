@@ -27,7 +27,7 @@
 
 /* CB_BACKEND per round: unset, auto, every name (runnable or not here), junk. */
 static const char *const env_values[] = {NULL,  "auto",   "scalar", "sse", "avx2",
-                                         "avx512", "neon", "no-such-backend"};
+                                         "avx512", "neon", "simd128", "no-such-backend"};
 #define ROUNDS ((int)(sizeof env_values / sizeof env_values[0]))
 
 static pthread_barrier_t start;
