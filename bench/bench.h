@@ -251,6 +251,14 @@ const char *path_name(call_path p);
 double time_now_ns(void);
 /* "16", "1Ki", "16Mi": a batch size as the table and the plot print it (timing.c). */
 const char *fmt_n(size_t n, char *b, size_t len);
+/* The tables' numbers (report.c), each "-" for NaN: nanoseconds with four
+ * significant digits, a duration with its unit, a rate ("1.58G"), a ratio,
+ * a size in B/KiB/MiB. */
+const char *fmt_ns(double v, char *b, size_t len);
+const char *fmt_time(double ns, char *b, size_t len);
+const char *fmt_rate(double per_s, char *b, size_t len);
+const char *fmt_x(double v, char *b, size_t len);
+const char *fmt_bytes(double v, char *b, size_t len);
 
 /* Run expr `iters` times between two clock reads into t0/t1, summing its
  * results into acc so no call can be dropped (callers declare t0, t1, acc). */

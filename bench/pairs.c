@@ -923,63 +923,6 @@ static double units(const prow *r)
                                   : (double)r->n * (double)r->m;
 }
 
-static const char *fmt_ns(double v, char *b, size_t len)
-{
-    if (isnan(v))
-        snprintf(b, len, "-");
-    else
-        snprintf(b, len, v < 1 ? "%.4f" : v < 10 ? "%.3f" : v < 100 ? "%.2f" : "%.1f", v);
-    return b;
-}
-
-static const char *fmt_time(double ns, char *b, size_t len)
-{
-    if (isnan(ns))
-        snprintf(b, len, "-");
-    else if (ns >= 1e9)
-        snprintf(b, len, "%.2f s", ns / 1e9);
-    else if (ns >= 1e6)
-        snprintf(b, len, "%.3g ms", ns / 1e6);
-    else if (ns >= 1e3)
-        snprintf(b, len, "%.3g us", ns / 1e3);
-    else
-        snprintf(b, len, "%.3g ns", ns);
-    return b;
-}
-
-static const char *fmt_rate(double per_s, char *b, size_t len)
-{
-    if (isnan(per_s))
-        snprintf(b, len, "-");
-    else if (per_s >= 1e9)
-        snprintf(b, len, "%.2fG", per_s / 1e9);
-    else if (per_s >= 1e6)
-        snprintf(b, len, "%.1fM", per_s / 1e6);
-    else
-        snprintf(b, len, "%.0fk", per_s / 1e3);
-    return b;
-}
-
-static const char *fmt_x(double v, char *b, size_t len)
-{
-    if (isnan(v))
-        snprintf(b, len, "-");
-    else
-        snprintf(b, len, v < 10 ? "%.2f" : v < 1000 ? "%.1f" : "%.0f", v);
-    return b;
-}
-
-static const char *fmt_bytes(double v, char *b, size_t len)
-{
-    if (v >= 1 << 20)
-        snprintf(b, len, "%.0f MiB", v / (1 << 20));
-    else if (v >= 1024)
-        snprintf(b, len, "%.0f KiB", v / 1024);
-    else
-        snprintf(b, len, "%.0f B", v);
-    return b;
-}
-
 static double per(const prow *r) { return r ? r->med / units(r) : NAN; }
 static double over(const prow *a, const prow *b) { return a && b ? a->med / b->med : NAN; }
 static double over_min(const prow *a, const prow *b) { return a && b ? a->min / b->min : NAN; }

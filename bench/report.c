@@ -101,15 +101,35 @@ static derived derive(const bench_env *e, const bench_row *rows, int nr, const b
     return d;
 }
 
-static const char *fmt_ns(double v, char *b, size_t len)
+const char *fmt_ns(double v, char *b, size_t len)
 {
-    snprintf(b, len, v < 1 ? "%.4f" : v < 10 ? "%.3f" : v < 100 ? "%.2f" : "%.1f", v);
+    if (isnan(v))
+        snprintf(b, len, "-");
+    else
+        snprintf(b, len, v < 1 ? "%.4f" : v < 10 ? "%.3f" : v < 100 ? "%.2f" : "%.1f", v);
     return b;
 }
 
-static const char *fmt_rate(double per_s, char *b, size_t len)
+const char *fmt_time(double ns, char *b, size_t len)
 {
-    if (per_s >= 1e9)
+    if (isnan(ns))
+        snprintf(b, len, "-");
+    else if (ns >= 1e9)
+        snprintf(b, len, "%.2f s", ns / 1e9);
+    else if (ns >= 1e6)
+        snprintf(b, len, "%.3g ms", ns / 1e6);
+    else if (ns >= 1e3)
+        snprintf(b, len, "%.3g us", ns / 1e3);
+    else
+        snprintf(b, len, "%.3g ns", ns);
+    return b;
+}
+
+const char *fmt_rate(double per_s, char *b, size_t len)
+{
+    if (isnan(per_s))
+        snprintf(b, len, "-");
+    else if (per_s >= 1e9)
         snprintf(b, len, "%.2fG", per_s / 1e9);
     else if (per_s >= 1e6)
         snprintf(b, len, "%.1fM", per_s / 1e6);
@@ -118,24 +138,23 @@ static const char *fmt_rate(double per_s, char *b, size_t len)
     return b;
 }
 
-static const char *fmt_x(double v, char *b, size_t len)
+const char *fmt_x(double v, char *b, size_t len)
 {
     if (isnan(v))
         snprintf(b, len, "-");
     else
-        snprintf(b, len, v < 10 ? "%.2f" : "%.1f", v);
+        snprintf(b, len, v < 10 ? "%.2f" : v < 1000 ? "%.1f" : "%.0f", v);
     return b;
 }
 
-
-static const char *fmt_bytes(size_t v, char *b, size_t len)
+const char *fmt_bytes(double v, char *b, size_t len)
 {
-    if (v >= (1ul << 20))
-        snprintf(b, len, "%.0f MiB", (double)v / (1 << 20));
+    if (v >= 1 << 20)
+        snprintf(b, len, "%.0f MiB", v / (1 << 20));
     else if (v >= 1024)
-        snprintf(b, len, "%.0f KiB", (double)v / 1024);
+        snprintf(b, len, "%.0f KiB", v / 1024);
     else
-        snprintf(b, len, "%zu B", v);
+        snprintf(b, len, "%.0f B", v);
     return b;
 }
 

@@ -26,7 +26,7 @@
 # stages still count), under CI=true it is.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-. scripts/lib.sh # setup, build, run_tests, loud, cannot
+. scripts/lib.sh # setup, build, run_tests, probe, loud, cannot
 
 # --- 1. packages, node
 bash scripts/deps.sh build wasm ||
@@ -52,29 +52,7 @@ build build/wasm-scalar
 build build/wasm-simd128
 
 # --- 4. the modules and dispatch
-fails=0
-# probe DESCRIPTION EXIT_STATUS REGEX... -- COMMAND...: PASS when the command
-# exits with that status and every regex matches a line of its output.
-probe() {
-  local desc=$1 want=$2 re ok=1
-  shift 2
-  local res=()
-  while [ "$1" != "--" ]; do res+=("$1"); shift; done
-  shift
-  set +e
-  out=$("$@" 2>&1)
-  rc=$?
-  set -e
-  [ "$rc" = "$want" ] || ok=0
-  for re in "${res[@]}"; do grep -qE -- "$re" <<<"$out" || ok=0; done
-  if [ "$ok" = 1 ]; then
-    printf '  %-66s PASS\n' "$desc"
-  else
-    printf '  %-66s FAIL (exit %s, expected %s)\n' "$desc" "$rc" "$want"
-    printf '%s\n' "$out" | sed 's/^/      | /'
-    fails=$((fails + 1))
-  fi
-}
+fails=0 # probe (lib.sh) counts its failures here
 # instructions COUNT_REGEX MODULE: how many disassembled instructions match
 simd_re='\b(v128|[fi](8x16|16x8|32x4|64x2))\.'
 count() { llvm-objdump -d "$2" | grep -cE "$1" || true; }
