@@ -135,7 +135,10 @@ extern const char *const tb_kind_name[TB_KINDS];
 void tb_fill_kind(tb_corpus *c, tk_rng *r, int kind, cb_circle *pc, cb_box *pb);
 
 /* Lengths: every one through four 16-lane vectors plus a partial one, word
- * boundaries and odd large ones (the last is 65537). */
+ * boundaries and odd large ones up to 4097 (arrays over several pages). A
+ * longer array has the tails and page ends of a shorter one: 65537 elements
+ * are checked once, in one layout, by the large corpus (tb_check_large),
+ * not in every layout here, where they were most of the work. */
 extern const size_t tb_lengths[];
 extern const size_t tb_length_count;
 
