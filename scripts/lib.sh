@@ -121,6 +121,21 @@ probe() {
   fi
 }
 
+# record_digests PLATFORM FILE...: every backend's digest that cb-digest
+# printed in FILE... (its "<backend> kernels 0x..." lines), one line
+# "PLATFORM BACKEND DIGEST" each, into $digests_file; test.sh starts it
+# empty and closes with a table of all platforms.
+# shellcheck disable=SC2034 # read by test.sh
+digests_file=build/digests.txt
+record_digests() {
+  local platform=$1
+  shift
+  mkdir -p build
+  cat "$@" 2>/dev/null | tr -d '\r' |
+    awk -v p="$platform" '$2 == "kernels" && $3 ~ /^0x[0-9a-f]+$/ {print p "|" $1 "|" $3}' |
+    sort -u >>"$digests_file"
+}
+
 # loud MESSAGE: a banner on stderr, for what must not scroll by unnoticed.
 loud() {
   {

@@ -114,6 +114,7 @@ if [ "$binfmt_ok" = 1 ]; then
   run_tests "$dir" --num-processes 2 || rc=$?
   echo "$me: Criterion synthesis under qemu-aarch64 (CB_SEED=${CB_SEED:-unset}):"
   criterion_summary "$dir/meson-logs/testlog.txt"
+  record_digests "Linux AArch64 (qemu)" "$dir/meson-logs/testlog.txt"
   if [ "$rc" -ne 0 ] || [ "$fails" -ne 0 ]; then
     echo "$me: FAIL (meson test exit $rc, $fails dispatch checks failed)" >&2
     exit 1
@@ -126,6 +127,7 @@ fi
 echo "$me: binfmt unavailable: running only the tools and digest suites (no Criterion)"
 rc=0
 run_tests "$dir" --num-processes 2 --suite tools --suite digest || rc=$?
+record_digests "Linux AArch64 (qemu)" "$dir/meson-logs/testlog.txt"
 if [ "$rc" -ne 0 ] || [ "$fails" -ne 0 ]; then
   echo "$me: FAIL (tools and digest suites exit $rc, $fails dispatch checks failed)" >&2
   exit 1

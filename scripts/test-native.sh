@@ -13,4 +13,5 @@ rc=0
 run_tests "$dir" --num-processes 2 || rc=$?
 echo "$me: Criterion synthesis (native):"
 criterion_summary "$dir/meson-logs/testlog.txt"
+record_digests "Linux x86-64" "$dir/meson-logs/testlog.txt"
 exit "$rc"

@@ -96,6 +96,7 @@ probe "scalar module: cb-digest --backend simd128: exit 77" 77 \
 rc=0
 for b in scalar simd128; do
   run_tests build/wasm-$b --num-processes 2 || rc=1
+  record_digests "WebAssembly $b module (node)" build/wasm-$b/meson-logs/testlog.txt
 done
 
 echo "$me: summary (node $(node --version); CB_SEED=${CB_SEED:-unset})"

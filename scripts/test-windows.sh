@@ -113,6 +113,7 @@ out=$(env -u CB_BACKEND wine "$dir/tests/digest/cb-digest-static.exe" --expect "
 rc=0
 run_tests "$dir" --num-processes 2 || rc=$?
 log=$dir/meson-logs/testlog.txt
+record_digests "Windows x86-64 (wine)" "$log"
 echo "$me: the plain checker under wine (tests/plain/cb-check.exe):"
 awk '/^cb-check summary/,/^cb-check: (PASS|FAIL)/' "$log" | tr -d '\r' | sed 's/^/  /'
 grep -h '^check-exports: ' "$log" | tr -d '\r' | sed 's/^/  /'

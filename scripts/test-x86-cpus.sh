@@ -69,6 +69,7 @@ for row in "${models[@]}"; do
   [ "$got" = "$expected" ] || problems+=("auto: digest ${got:-none}")
   grep -qE "^  $lacks kernels +- +CB_ERR_UNSUPPORTED_CPU" <<<"$out" ||
     problems+=("auto: $lacks not reported CB_ERR_UNSUPPORTED_CPU")
+  record_digests "x86-64 $model (qemu)" <(printf '%s\n' "$out")
 
   # 2. CB_BACKEND names a backend the model lacks: ignored, recorded, best used, same digest
   run "$model" "$lacks" --expect "$expected"
@@ -88,11 +89,14 @@ for row in "${models[@]}"; do
   [ "$rc" = 77 ] || problems+=("--backend $lacks: exit $rc, want 77")
   [ "$api_status" = CB_ERR_UNSUPPORTED_CPU ] || problems+=("--backend $lacks: status ${api_status:-?}")
 
-  # 4. the API forces the baseline SIMD backend every x86-64 CPU has
-  run "$model" "" --expect "$expected" --backend sse
-  [ "$rc" = 132 ] && sigill=1
-  [ "$rc" = 0 ] || problems+=("--backend sse: exit $rc")
-  grep -q '^active: sse (forced by cb_set_backend)' <<<"$out" || problems+=("--backend sse: not active")
+  # 4. the API forces the baseline SIMD backend every x86-64 CPU has (where
+  # the model's best is another: when it is sse, run 1 used it already)
+  if [ "$want" != sse ]; then
+    run "$model" "" --expect "$expected" --backend sse
+    [ "$rc" = 132 ] && sigill=1
+    [ "$rc" = 0 ] || problems+=("--backend sse: exit $rc")
+    grep -q '^active: sse (forced by cb_set_backend)' <<<"$out" || problems+=("--backend sse: not active")
+  fi
 
   [ "$sigill" = 1 ] && problems+=("SIGILL (exit 132)")
   if [ ${#problems[@]} -eq 0 ]; then result=PASS; else result=FAIL; fails=$((fails + 1)); fi
@@ -116,4 +120,4 @@ if [ "$fails" -ne 0 ]; then
   echo "$me: FAIL ($fails of ${#models[@]} models)" >&2
   exit 1
 fi
-echo "$me: PASS (${#models[@]} models; each also ran --backend sse with the same digest)"
+echo "$me: PASS (${#models[@]} models; the public functions ran on sse under each, forced where the best is another, with the same digest)"

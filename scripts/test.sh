@@ -17,6 +17,8 @@ echo "test.sh: CB_SEED=$CB_SEED (replay with: CB_SEED=$CB_SEED bash scripts/test
 
 passed=0 failed=0 failures=()
 start=$(date +%s)
+. scripts/lib.sh # digests_file, which the stages fill (record_digests)
+rm -f "$digests_file"
 for s in "${stages[@]}"; do
   script="scripts/test-$s.sh"
   echo "=== stage $s ($script)"
@@ -28,6 +30,29 @@ for s in "${stages[@]}"; do
   fi
   echo "=== stage $s: $result in $(( $(date +%s) - t0 )) s"
 done
+
+# The promise in one table: every backend's cb-digest on every platform
+# that ran (each stage has already compared its own with the committed value).
+echo
+expected=$(tr -d '[:space:]' <tests/digest/cb-digest.expected)
+echo "test.sh: digests (cb-digest, each backend's kernels) by platform; committed value $expected:"
+if [ -s "$digests_file" ]; then
+  awk -F'|' -v want="$expected" '
+    !(($1, $3) in list) { key[$1] = key[$1] SUBSEP $3 }
+    { list[$1, $3] = list[$1, $3] " " $2; if ($3 != want) bad++ }
+    !($1 in seen) { seen[$1] = 1; order[++n] = $1 }
+    END {
+      for (i = 1; i <= n; i++) {
+        k = split(substr(key[order[i]], 2), v, SUBSEP)
+        for (j = 1; j <= k; j++)
+          printf "  %-36s %s%s  (%s)\n", j == 1 ? order[i] : "", v[j], v[j] == want ? "" : " DIFFERS",
+                 substr(list[order[i], v[j]], 2)
+      }
+      printf "  %s\n", bad ? bad " digests DIFFER from the committed value" : "all equal to " want
+    }' "$digests_file"
+else
+  echo "  none recorded"
+fi
 
 echo
 echo "test.sh: ${#stages[@]} stages in $(( $(date +%s) - start )) s${failures:+; failed: ${failures[*]}}"
