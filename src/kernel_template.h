@@ -359,15 +359,15 @@ typedef struct {
 /* ---- many against many (the CB_PAIR_ENTRIES rows)
  *
  * All pairs, one band of the set's circles (bands.h: up to CB_BAND of them,
- * with a grid that names the circles an element may hit) against one tile
- * of elements: band_words_<QUERY>_<MANY>(set, band, els, base, len, strict,
- * hits) gives hits[u], the hit word of circle band->first + u against
- * elements base .. base+len-1 (len <= 64). Per vector of elements, the
- * grid names the candidates of its lanes (cb_band_element_<MANY>: a few
- * look-ups each); the vector is loaded once, and the query body runs for
- * the candidates only, each against the whole vector. A circle left out
- * cannot hit any lane (bands.c proves it), so the words are the
- * brute-force ones. */
+ * with masks on a grid that name the circles an element may hit) against
+ * one tile of elements: band_words_<QUERY>_<MANY>(set, band, els, base,
+ * len, cells, strict, hits, touched) gives hits[u], the hit word of circle
+ * band->first + u against elements base .. base+len-1 (len <= 64). Per
+ * vector of elements, the lanes' cells (tile_cells_<MANY>, below) name the
+ * candidates (cb_band_candidates: a few mask look-ups each); the vector is
+ * loaded once, and the query body runs for the candidates only, each
+ * against the whole vector. A circle left out cannot hit any lane
+ * (bands.c proves it), so the words are the brute-force ones. */
 
 CB_INLINE ctx_CIRCLE circle_of_set(const cb_circle_soa *set, size_t i)
 {
@@ -697,8 +697,8 @@ CB_INLINE void tile_cells_CIRCLE(const cb_grid *g, const void *els, size_t base,
  * Tile by tile (the order cbatch.h states): the tile's cells on the call's
  * grid once, then band by band (CB_BAND circles, bands.h), the words of the
  * circles the cells name, handed on in circle order. A call keeps the masks
- * of up to CB_BANDS_KEPT bands (16 KiB of stack); a larger set has its
- * other bands built again in every tile. The hit words stay zero between
+ * of up to CB_BANDS_KEPT bands (2 KiB each, on the stack); a larger set has
+ * its other bands built again in every tile. The hit words stay zero between
  * uses: a sink clears each word it takes. */
 
 #define CB_BANDS_KEPT 4u
