@@ -25,6 +25,10 @@
  *   v_load_boxes_aos(p, k, &x0, &y0, &x1, &y1)   boxes p[0 .. k-1] transposed
  *   v_load_circles_aos(p, k, &x, &y, &r)          circles p[0 .. k-1]
  *   (1 <= k <= CB_W; lanes from k up are zero; nothing past p[k - 1] is read)
+ * and the lane loads of the candidate pairs: a type vlane holding one
+ * vector being filled, vlane_first(p) (*p in every lane), VLANE_SET(a, u,
+ * p) (lane u of a = *p; u is a literal 0 .. 15 and compiles for u >= CB_W,
+ * never reached) and vlane_done(a) (the vector).
  * An ISA may instead define CB_CIRCLES_FROM_REGS and v_circles_from_regs(a,
  * b, c, &x, &y, &r), de-interleaving three registers of loaded floats; this
  * file then provides v_load_circles_aos. Optional, for the contact records
@@ -44,8 +48,8 @@
 #define CB_CAT(a, b) CB_CAT2(a, b)
 #define CB_FN(name) CB_CAT(name, CB_SUFFIX)
 
-#if 64 % CB_W != 0
-#error "CB_W must divide 64"
+#if 64 % CB_W != 0 || CB_W > 16
+#error "CB_W must divide 64 and be at most 16 (the lane loads name lanes 0 .. 15)"
 #endif
 
 /* ---- vector shapes: CB_W circles or boxes, one per lane */
@@ -420,16 +424,6 @@ typedef struct {
     vf margin;
 } ctx_LISTED;
 
-/* The circle and element indices of candidates p[0 .. k-1]; lanes from k up
- * repeat lane 0's (a gather may read them; they are never stored). */
-CB_INLINE void split_pairs(const cb_pair *p, size_t k, uint32_t *ii, uint32_t *jj)
-{
-    for (size_t u = 0; u < CB_W; u++) {
-        const cb_pair *q = p + (u < k ? u : 0);
-        ii[u] = q->i, jj[u] = q->j;
-    }
-}
-
 /* A candidate block is a dozen gathers: inlined into the drivers' words,
  * unrolled 64 / CB_W times for each output and touching mode, it made a
  * sanitizer build of one ISA file take minutes. So a whole word of
@@ -442,15 +436,47 @@ CB_INLINE void split_pairs(const cb_pair *p, size_t k, uint32_t *ii, uint32_t *j
 #define CB_LISTED_FN static
 #endif
 
-/* The circles and elements of candidates p[0 .. k-1], one per lane. */
+/* The circles and elements of candidates p[0 .. k-1], one per lane, lane by
+ * lane: each pair is read once and its floats go straight into their lanes
+ * (the ISA's lane loads, vlane). Lanes from k up keep candidate 0's floats
+ * (never stored). Splitting the indices into arrays for per-component
+ * gathers first cost more than the loads themselves (docs/benchmark.md). */
+#define CB_LANES_CIRCLE(SET, u, a, s, i)                                                           \
+    SET(a[0], u, (s)->x + (i)), SET(a[1], u, (s)->y + (i)), SET(a[2], u, (s)->r + (i))
+#define CB_LANES_BOX(SET, u, a, s, j)                                                              \
+    SET(a[0], u, (s)->min_x + (j)), SET(a[1], u, (s)->min_y + (j)),                                \
+        SET(a[2], u, (s)->max_x + (j)), SET(a[3], u, (s)->max_y + (j))
+#define CB_LANES_FIRST(acc, u, p) ((void)(u), (acc) = vlane_first(p))
+#define CB_SHAPE_OF_LANES_CIRCLE(v, a)                                                             \
+    ((v).x = vlane_done(a[0]), (v).y = vlane_done(a[1]), (v).r = vlane_done(a[2]))
+#define CB_SHAPE_OF_LANES_BOX(v, a)                                                                \
+    ((v).x0 = vlane_done(a[0]), (v).y0 = vlane_done(a[1]), (v).x1 = vlane_done(a[2]),             \
+     (v).y1 = vlane_done(a[3]))
+typedef cb_circle_soa soa_CIRCLE;
+typedef cb_box_soa soa_BOX;
+/* Lane u (a literal; lanes past CB_W compile to nothing) of candidate p[u]. */
+#define CB_LISTED_LANE(many, u)                                                                    \
+    if ((u) < CB_W && (u) < k) {                                                                   \
+        const cb_pair q_ = p[(u) < CB_W ? (u) : 0];                                                \
+        CB_LANES_CIRCLE(VLANE_SET, u, a_, s_, q_.i);                                               \
+        CB_LANES_##many(VLANE_SET, u, b_, e_, q_.j);                                               \
+    }
 #define CB_LISTED_LOAD(many)                                                                       \
     CB_INLINE void listed_##many(const ctx_LISTED *c, const void *els, const cb_pair *p,          \
                                  size_t k, vshape_CIRCLE *one, vshape_##many *v)                   \
     {                                                                                              \
-        uint32_t ii[CB_W], jj[CB_W];                                                               \
-        split_pairs(p, k, ii, jj);                                                                 \
-        CB_GATHER_CIRCLE_SOA(c->set, ii, k, *one);                                                 \
-        CB_GATHER_##many##_SOA(els, jj, k, *v);                                                    \
+        const cb_circle_soa *s_ = c->set;                                                          \
+        const soa_##many *e_ = (const soa_##many *)els;                                            \
+        vlane a_[3], b_[sizeof(vshape_##many) / sizeof(vf)];                                       \
+        CB_LANES_CIRCLE(CB_LANES_FIRST, 0, a_, s_, p[0].i);                                        \
+        CB_LANES_##many(CB_LANES_FIRST, 0, b_, e_, p[0].j);                                        \
+        CB_LISTED_LANE(many, 1) CB_LISTED_LANE(many, 2) CB_LISTED_LANE(many, 3)                    \
+        CB_LISTED_LANE(many, 4) CB_LISTED_LANE(many, 5) CB_LISTED_LANE(many, 6)                    \
+        CB_LISTED_LANE(many, 7) CB_LISTED_LANE(many, 8) CB_LISTED_LANE(many, 9)                    \
+        CB_LISTED_LANE(many, 10) CB_LISTED_LANE(many, 11) CB_LISTED_LANE(many, 12)                 \
+        CB_LISTED_LANE(many, 13) CB_LISTED_LANE(many, 14) CB_LISTED_LANE(many, 15)                 \
+        CB_SHAPE_OF_LANES_CIRCLE(*one, a_);                                                        \
+        CB_SHAPE_OF_LANES_##many(*v, b_);                                                          \
     }
 CB_LISTED_LOAD(BOX)
 CB_LISTED_LOAD(CIRCLE)

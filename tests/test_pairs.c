@@ -1015,10 +1015,14 @@ static const char *mutate(int k, const cb_pair_entry_info *d, bad_call *c, const
     case 39: if (!listed) return NULL;
         a->n_circles = 3; /* candidates name circles up to 4 */
         return "n_circles smaller than a candidate's i";
+    case 40: if (!listed) return NULL;
+        a->n_circles = 0; return "n_circles 0 with candidates";
+    case 41: if (!listed) return NULL;
+        a->m = 0; return "m 0 with candidates";
     default:
         break;
     }
-    size_t q = (size_t)k - 40;
+    size_t q = (size_t)k - 42;
     if (q < 2 * tb_bad_margin_count) {
         if (!contacts)
             return NULL;
@@ -1061,7 +1065,8 @@ Test(pairs, bad_input)
             tk_out_malloc(&c.out, tb_listed_format(d), c.n);
         cb_pair cands[20];
         tb_fill_candidates(cands, c.n, nc, m, &r);
-        cands[0].i = 4; /* for mutation 39 */
+        cands[0].i = 4;      /* for mutation 39; also the last valid i */
+        cands[1].j = 99;     /* the last valid j */
         memcpy(c.cands, cands, sizeof cands);
 
         /* the valid call the mutations start from */

@@ -165,4 +165,12 @@ CB_INLINE void v_load_oboxes_aos(const cb_obox *p, vf *cx, vf *cy, vf *hx, vf *h
     *s = _mm256_shuffle_ps(cs01, cs23, _MM_SHUFFLE(3, 1, 3, 1));
 }
 
+/* Lane loads for the candidate pairs: a broadcast load (a load port only)
+ * blended into lane u by an immediate (any of three vector ports), rather
+ * than inserts on the one shuffle port. */
+typedef __m256 vlane;
+CB_INLINE vlane vlane_first(const float *p) { return _mm256_broadcast_ss(p); }
+#define VLANE_SET(a, u, p) ((a) = _mm256_blend_ps((a), _mm256_broadcast_ss(p), 1 << ((u) & 7)))
+CB_INLINE vf vlane_done(vlane a) { return a; }
+
 #include "kernel_template.h"

@@ -208,4 +208,25 @@ CB_INLINE void v_load_oboxes_aos(const cb_obox *p, vf *cx, vf *cy, vf *hx, vf *h
     *s = _mm512_shuffle_ps(cs01, cs23, _MM_SHUFFLE(3, 1, 3, 1));
 }
 
+/* Lane loads for the candidate pairs: two 256-bit halves, each lane a
+ * broadcast load (a load port only) blended in by an immediate, joined once
+ * at the end; a masked broadcast would need its mask moved into an opmask
+ * register on the shuffle port for every lane. */
+typedef struct {
+    __m256 lo, hi;
+} vlane;
+CB_INLINE vlane vlane_first(const float *p)
+{
+    vlane a = {_mm256_broadcast_ss(p), _mm256_broadcast_ss(p)};
+    return a;
+}
+#define VLANE_SET(a, u, p)                                                                         \
+    ((u) < 8 ? (void)((a).lo = _mm256_blend_ps((a).lo, _mm256_broadcast_ss(p), 1 << ((u) & 7)))   \
+             : (void)((a).hi = _mm256_blend_ps((a).hi, _mm256_broadcast_ss(p), 1 << ((u) & 7))))
+CB_INLINE vf vlane_done(vlane a)
+{
+    return _mm512_castpd_ps(_mm512_insertf64x4(_mm512_castpd256_pd512(_mm256_castps_pd(a.lo)),
+                                               _mm256_castps_pd(a.hi), 1));
+}
+
 #include "kernel_template.h"

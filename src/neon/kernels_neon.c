@@ -121,4 +121,10 @@ CB_INLINE void v_load_oboxes_aos(const cb_obox *p, vf *cx, vf *cy, vf *hx, vf *h
     *c = vtrn1q_f32(cs02, cs13), *s = vtrn2q_f32(cs02, cs13);
 }
 
+/* Lane loads for the candidate pairs: LD1 to one lane. */
+typedef float32x4_t vlane;
+CB_INLINE vlane vlane_first(const float *p) { return vld1q_dup_f32(p); }
+#define VLANE_SET(a, u, p) ((a) = vld1q_lane_f32((p), (a), (u) & 3))
+CB_INLINE vf vlane_done(vlane a) { return a; }
+
 #include "kernel_template.h"

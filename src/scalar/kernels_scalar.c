@@ -77,6 +77,13 @@ CB_INLINE void v_load_circles_aos(const cb_circle *p, size_t k, vf *x, vf *y, vf
     *x = p->x, *y = p->y, *r = p->r;
 }
 
+/* Lane loads for the candidate pairs: one lane, loaded by vlane_first
+ * (VLANE_SET is never reached: lane 0 is the only one). */
+typedef vf vlane;
+CB_INLINE vlane vlane_first(const float *p) { return *p; }
+#define VLANE_SET(a, u, p) ((void)(u), (a) = *(p))
+CB_INLINE vf vlane_done(vlane a) { return a; }
+
 #include "kernel_template.h"
 
 int cb_overlap(cb_circle c, cb_box b, unsigned flags)

@@ -123,4 +123,18 @@ CB_INLINE void v_load_oboxes_aos(const cb_obox *p, vf *cx, vf *cy, vf *hx, vf *h
     *s = _mm_shuffle_ps(cs01, cs23, _MM_SHUFFLE(3, 1, 3, 1));
 }
 
+/* Lane loads for the candidate pairs: SSE2 has neither a lane load nor an
+ * immediate blend, so the four floats stay scalars until one set builds the
+ * vector (two unpacks and a move). */
+typedef struct {
+    float f[4];
+} vlane;
+CB_INLINE vlane vlane_first(const float *p)
+{
+    vlane a = {{*p, *p, *p, *p}};
+    return a;
+}
+#define VLANE_SET(a, u, p) ((a).f[(u) & 3] = *(p))
+CB_INLINE vf vlane_done(vlane a) { return _mm_setr_ps(a.f[0], a.f[1], a.f[2], a.f[3]); }
+
 #include "kernel_template.h"

@@ -174,4 +174,10 @@ CB_INLINE void v_store_bytes(uint8_t *p, vf v, size_t k)
     memcpy(p, t, k);
 }
 
+/* Lane loads for the candidate pairs: v128.load32_lane. */
+typedef v128_t vlane;
+CB_INLINE vlane vlane_first(const float *p) { return wasm_v128_load32_splat(p); }
+#define VLANE_SET(a, u, p) ((a) = wasm_v128_load32_lane((p), (a), (u) & 3))
+CB_INLINE vf vlane_done(vlane a) { return a; }
+
 #include "kernel_template.h"
