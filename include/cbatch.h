@@ -49,7 +49,7 @@
  *
  * THE FLOAT CONTRACT
  * ------------------
- * Every backend (scalar, SSE, AVX2, AVX-512, NEON) evaluates, for a circle
+ * Every backend (scalar, SSE, AVX2, AVX-512, NEON, SIMD128) evaluates, for a circle
  * (cx, cy, r) and a box (x0, y0, x1, y1) = (min_x, min_y, max_x, max_y),
  * exactly these IEEE-754 binary32 operations, each rounded to nearest-even,
  * with no fused multiply-add and no wider intermediate precision:
