@@ -58,6 +58,14 @@ typedef struct {
 #define CB_MASK_WORD(m, w) ((m)->w[w])
 #endif
 
+/* For each set bit of band mask *m, ascending: u, the offset of its circle
+ * in the band. A statement follows, as after for; continue goes on to the
+ * next bit (a break would end only the current bit: do not use one). */
+#define CB_MASK_FOR_EACH(m, u)                                                                     \
+    for (unsigned w_ = 0; w_ < CB_BAND_MASK_WORDS; w_++)                                           \
+        for (uint64_t x_ = CB_MASK_WORD(m, w_); x_; x_ &= x_ - 1)                                  \
+            for (size_t u = w_ * 64 + cb_ctz64(x_), once_ = 1; once_; once_ = 0)
+
 typedef struct cb_grid {
     float x0, sx, y0, sy; /* the cell formula's origin and scale, per axis */
 } cb_grid;

@@ -404,27 +404,25 @@ CB_INLINE ctx_CIRCLE circle_of_set(const cb_circle_soa *set, size_t i)
             uint32_t keep = (uint32_t)(((uint64_t)1 << k) - 1u);                                   \
             vshape_##many v;                                                                       \
             CB_LOAD_##many##_##layout(els, base + j, k, v);                                        \
-            for (unsigned w = 0; w < CB_BAND_MASK_WORDS; w++)                                      \
-                for (uint64_t x = CB_MASK_WORD(&cand, w); x; x &= x - 1) {                         \
-                    size_t off = w * 64 + cb_ctz64(x);                                             \
-                    ctx_CIRCLE c = circle_of_set(set, b->first + off);                             \
-                    hits[off] |= (uint64_t)(query_##query##_CIRCLE_##many(c.shape, v, strict)      \
-                                            & keep) << j;                                          \
-                }                                                                                  \
+            CB_MASK_FOR_EACH(&cand, off) {                                                         \
+                ctx_CIRCLE c = circle_of_set(set, b->first + off);                                 \
+                hits[off] |= (uint64_t)(query_##query##_CIRCLE_##many(c.shape, v, strict) & keep)  \
+                             << j;                                                                 \
+            }                                                                                      \
         }                                                                                          \
     }
 
 /* Listed (candidate) pairs: element k of the driver is the pair
- * candidates[k]; its circle and element are gathered into lanes (the
- * CB_GATHER_* loaders), then the query body runs on them as on any vector of
- * pairs. ctx_LISTED stands in for the single shape. */
+ * candidates[k]; its circle and element are loaded into lanes
+ * (CB_LISTED_LOAD, below), then the query body runs on them as on any vector
+ * of pairs. ctx_LISTED stands in for the single shape. */
 typedef struct {
     const cb_circle_soa *set;
     const cb_pair *candidates;
     vf margin;
 } ctx_LISTED;
 
-/* A candidate block is a dozen gathers: inlined into the drivers' words,
+/* A candidate block is a hundred lane loads: inlined into the drivers' words,
  * unrolled 64 / CB_W times for each output and touching mode, it made a
  * sanitizer build of one ISA file take minutes. So a whole word of
  * candidates is one out-of-line function per entry (word_<name>, defined
@@ -790,26 +788,25 @@ CB_INLINE size_t pairs_list(tile_cells_fn cells_of, band_words_fn words, const c
             memset(&touched, 0, sizeof touched);
             words(a->circles, b, a->many, base, len, &cells, strict, hits, &touched);
             size_t from = i0 > b->first ? i0 - b->first : 0; /* the cursor's circle */
-            for (unsigned w = 0; w < CB_BAND_MASK_WORDS; w++)
-                for (uint64_t tw = CB_MASK_WORD(&touched, w); tw; tw &= tw - 1) {
-                    size_t u = w * 64 + cb_ctz64(tw), i = b->first + u;
-                    uint64_t x = hits[u];
-                    hits[u] = 0;
-                    if (!x || u < from) /* no hit, or before the cursor */
-                        continue;
-                    size_t dropped = 0;
-                    if (t == cur->tile && i == cur->circle) /* the cursor's word: hits delivered */
-                        for (; dropped < skip && x; dropped++)
-                            x &= x - 1;
-                    size_t pc = cb_popcount64(x);
-                    if (!stopped && total + pc > cap) {
-                        next.tile = t, next.circle = i, next.skip = dropped + (cap - total);
-                        stopped = 1;
-                    }
-                    total += pc;
-                    for (; x && written < cap; x &= x - 1)
-                        out[written++] = (cb_pair){(uint32_t)i, (uint32_t)(base + cb_ctz64(x))};
+            CB_MASK_FOR_EACH(&touched, u) {
+                size_t i = b->first + u;
+                uint64_t x = hits[u];
+                hits[u] = 0;
+                if (!x || u < from) /* no hit, or before the cursor */
+                    continue;
+                size_t dropped = 0;
+                if (t == cur->tile && i == cur->circle) /* the cursor's word: hits delivered */
+                    for (; dropped < skip && x; dropped++)
+                        x &= x - 1;
+                size_t pc = cb_popcount64(x);
+                if (!stopped && total + pc > cap) {
+                    next.tile = t, next.circle = i, next.skip = dropped + (cap - total);
+                    stopped = 1;
                 }
+                total += pc;
+                for (; x && written < cap; x &= x - 1)
+                    out[written++] = (cb_pair){(uint32_t)i, (uint32_t)(base + cb_ctz64(x))};
+            }
         }
     }
     *cur = next;
@@ -845,15 +842,13 @@ CB_INLINE size_t pairs_matrix(tile_cells_fn cells_of, band_words_fn words, const
             cb_bandmask touched;
             memset(&touched, 0, sizeof touched);
             words(a->circles, b, a->many, base, len, &cells, strict, hits, &touched);
-            for (unsigned w = 0; w < CB_BAND_MASK_WORDS; w++)
-                for (uint64_t tw = CB_MASK_WORD(&touched, w); tw; tw &= tw - 1) {
-                    size_t u = w * 64 + cb_ctz64(tw);
-                    if (hits[u]) {
-                        mat[(b->first + u) * tiles + t] = hits[u];
-                        total += cb_popcount64(hits[u]);
-                        hits[u] = 0;
-                    }
+            CB_MASK_FOR_EACH(&touched, u) {
+                if (hits[u]) {
+                    mat[(b->first + u) * tiles + t] = hits[u];
+                    total += cb_popcount64(hits[u]);
+                    hits[u] = 0;
                 }
+            }
         }
     }
     return total;

@@ -228,6 +228,20 @@ static float ulp_toward(float f, int dir) { return nextafterf(f, dir > 0 ? INFIN
  * circles whose centres are 5q apart with radii summing to 5q), where the
  * touching mode alone decides, some nudged one ulp in or out: every element
  * touches (or nearly) one circle of the set, as a box and as a circle. */
+/* A box or circle with every coordinate (and the radius) times 2^sc. */
+static cb_box scaled_box(cb_box b, int sc)
+{
+    b.min_x = ldexpf(b.min_x, sc), b.min_y = ldexpf(b.min_y, sc);
+    b.max_x = ldexpf(b.max_x, sc), b.max_y = ldexpf(b.max_y, sc);
+    return b;
+}
+
+static cb_circle scaled_circle(cb_circle c, int sc)
+{
+    c.x = ldexpf(c.x, sc), c.y = ldexpf(c.y, sc), c.r = ldexpf(c.r, sc);
+    return c;
+}
+
 static void fill_exact(tb_pdata *p, tk_rng *r)
 {
     size_t nc = p->set.n;
@@ -295,19 +309,11 @@ void tb_pair_fill_kind(tb_pdata *p, int kind, tk_rng *r)
         int sc = scales[tb_below(r, 6)];
         fill_exact(p, r);
         for (size_t j = 0; j < m; j++) {
-            cb_box b = p->els.boxes[j];
-            cb_circle c = p->els.circles[j];
-            b.min_x = ldexpf(b.min_x, sc), b.min_y = ldexpf(b.min_y, sc);
-            b.max_x = ldexpf(b.max_x, sc), b.max_y = ldexpf(b.max_y, sc);
-            c.x = ldexpf(c.x, sc), c.y = ldexpf(c.y, sc), c.r = ldexpf(c.r, sc);
-            tb_corpus_set_box(&p->els, j, b);
-            tb_corpus_set_circle(&p->els, j, c);
+            tb_corpus_set_box(&p->els, j, scaled_box(p->els.boxes[j], sc));
+            tb_corpus_set_circle(&p->els, j, scaled_circle(p->els.circles[j], sc));
         }
-        for (size_t i = 0; i < nc; i++) {
-            cb_circle c = p->set.circles[i];
-            c.x = ldexpf(c.x, sc), c.y = ldexpf(c.y, sc), c.r = ldexpf(c.r, sc);
-            tb_corpus_set_circle(&p->set, i, c);
-        }
+        for (size_t i = 0; i < nc; i++)
+            tb_corpus_set_circle(&p->set, i, scaled_circle(p->set.circles[i], sc));
         break;
     }
     case TB_K_TOUCHING: { /* support's touching data: every box touches tc, and the
@@ -329,19 +335,13 @@ void tb_pair_fill_kind(tb_pdata *p, int kind, tk_rng *r)
         static const int scales[3] = {-136, -75, -66};
         int sc = scales[tb_below(r, 3)];
         for (size_t j = 0; j < m; j++) {
-            cb_box b = dense_box(r);
+            cb_box b = dense_box(r); /* drawn in this order: the seeds' corpora stay */
             cb_circle c = dense_circle(r);
-            b.min_x = ldexpf(b.min_x, sc), b.min_y = ldexpf(b.min_y, sc);
-            b.max_x = ldexpf(b.max_x, sc), b.max_y = ldexpf(b.max_y, sc);
-            c.x = ldexpf(c.x, sc), c.y = ldexpf(c.y, sc), c.r = ldexpf(c.r, sc);
-            tb_corpus_set_box(&p->els, j, b);
-            tb_corpus_set_circle(&p->els, j, c);
+            tb_corpus_set_box(&p->els, j, scaled_box(b, sc));
+            tb_corpus_set_circle(&p->els, j, scaled_circle(c, sc));
         }
-        for (size_t i = 0; i < nc; i++) {
-            cb_circle c = dense_circle(r);
-            c.x = ldexpf(c.x, sc), c.y = ldexpf(c.y, sc), c.r = ldexpf(c.r, sc);
-            tb_corpus_set_circle(&p->set, i, c);
-        }
+        for (size_t i = 0; i < nc; i++)
+            tb_corpus_set_circle(&p->set, i, scaled_circle(dense_circle(r), sc));
         break;
     }
     default: /* dense, and mixed: dense with adversarial values strewn in */
