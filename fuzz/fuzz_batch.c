@@ -429,25 +429,28 @@ static void *xmalloc(size_t bytes)
 
 /*
  * The many-against-many entries on the input's data: the first up to
- * FZ_PAIR_SET circles as the set, every box and circle as the elements
- * (over-long inputs give up to 21 tiles), and n candidates (k % set, k *
- * 7919 % n) of them. On every runnable backend: the raw kernel in the
- * default mode against the reference (ref_pair_entry: order, cursor,
- * capacity included), in the input's float mode against the raw scalar
- * kernel in that mode; the pair list delivered `cap` pairs at a time
- * (cap from the input, raised to keep the calls to about 64) through the
- * cursor equal to the whole list; the
- * public function (cb_pair_entry_call) against the reference; nothing
- * written outside any output (canaries), inputs unchanged (checked below).
+ * FZ_PAIR_SET circles as the set, every box, circle and oriented box as
+ * the elements (a grid entry: a grid of one of them, picked by the input,
+ * built by cb_grid_*), the set
+ * against itself, and n candidates (k % set, k * 7919 % n) of them. On
+ * every runnable backend: the raw kernel in the default mode against the
+ * reference (ref_pair_entry_on: order, cursor, records included), in the
+ * input's float mode against the raw scalar kernel in that mode; the list
+ * delivered `cap` pairs at a time (cap from the input) through the cursor
+ * equal to the whole list; the public function (cb_pair_entry_call, with
+ * and without scratch) against the reference; nothing written outside any
+ * output (canaries), inputs unchanged (checked below).
  */
 #define FZ_PAIR_SET 24u
 
-/* Room for what entry d writes, with canaries: PAIRS set*m pairs, MATRIX
- * set * tiles words, LISTED the one-circle output over the candidates. */
+/* Room for what entry d writes, with canaries: PAIRS and PAIR_CONTACTS
+ * `room` pairs or records (all seven arrays in one block), MATRIX set *
+ * words, LISTED the one-circle output over the candidates. */
 typedef struct {
     unsigned char *block;
-    void *out;      /* pairs, matrix or the listed output */
-    size_t bytes;   /* of out */
+    void *out;      /* pairs, records, matrix or the listed output */
+    size_t bytes;   /* of the block between the canaries */
+    cb_pair_contacts recs;
     tk_out listed;  /* LISTED: the output, as tk_out of the one-circle entry */
     int is_listed;
 } fz_pout;
@@ -460,7 +463,8 @@ static const cb_entry_info *listed_twin(const cb_pair_entry_info *d)
     return cb_entry_info_of(e);
 }
 
-static void pout_new(fz_pout *o, const cb_pair_entry_info *d, size_t set, size_t m, size_t ncand)
+static void pout_new(fz_pout *o, const cb_pair_entry_info *d, size_t room, size_t words,
+                     size_t ncand)
 {
     memset(o, 0, sizeof *o);
     if (d->pairing == CB_PAIRING_LISTED) {
@@ -469,10 +473,21 @@ static void pout_new(fz_pout *o, const cb_pair_entry_info *d, size_t set, size_t
         o->out = o->listed.out;
         return;
     }
-    o->bytes = d->output == CB_OUTPUT_PAIRS ? set * m * sizeof(cb_pair)
-                                            : set * cb_pair_tiles(m) * sizeof(uint64_t);
+    int recs = d->output == CB_OUTPUT_PAIR_CONTACTS;
+    o->bytes = d->output == CB_OUTPUT_MATRIX ? words * sizeof(uint64_t)
+               : recs ? room * (sizeof(cb_pair) + 5 * sizeof(float) + 1)
+                      : room * sizeof(cb_pair);
     o->block = xmalloc(o->bytes + 2 * TK_OUT_PAD);
     o->out = o->block + TK_OUT_PAD;
+    if (recs) {
+        unsigned char *p = o->out;
+        o->recs.pair = (cb_pair *)(void *)p, p += room * sizeof(cb_pair);
+        float *f = (float *)(void *)p;
+        o->recs.normal_x = f, o->recs.normal_y = f + room, o->recs.separation = f + 2 * room;
+        o->recs.point_x = f + 3 * room, o->recs.point_y = f + 4 * room;
+        o->recs.feature = p + 5 * room * sizeof(float);
+        o->out = &o->recs;
+    }
 }
 
 static void pout_fill(fz_pout *o, uint8_t pattern)
@@ -482,7 +497,7 @@ static void pout_fill(fz_pout *o, uint8_t pattern)
         return;
     }
     memset(o->block, CANARY, o->bytes + 2 * TK_OUT_PAD);
-    memset(o->out, pattern, o->bytes);
+    memset(o->block + TK_OUT_PAD, pattern, o->bytes);
 }
 
 static void pout_check(const fz_pout *o, const char *what)
@@ -503,128 +518,164 @@ static void pout_free(fz_pout *o)
     free(o->block);
 }
 
+static const cb_pair *pout_pairs(const cb_pair_entry_info *d, const fz_pout *o)
+{
+    return d->output == CB_OUTPUT_PAIR_CONTACTS ? o->recs.pair : (const cb_pair *)o->out;
+}
+
 /* Two answers of entry d: equal counts, cursors and written parts. */
-static void pout_same(const cb_pair_entry_info *d, size_t ncand, size_t c1, const void *o1,
-                      cb_pair_cursor k1, size_t c2, const void *o2, cb_pair_cursor k2,
-                      size_t capacity, size_t set, size_t m, const char *what)
+static void pout_same(const cb_pair_entry_info *d, size_t ncand, size_t c1, const fz_pout *o1,
+                      cb_pair_cursor k1, size_t c2, const fz_pout *o2, cb_pair_cursor k2,
+                      size_t words, const char *what)
 {
     char why[256];
     if (c1 != c2)
         FAILF("%s: returned %zu, expected %zu", what, c1, c2);
     if (d->pairing == CB_PAIRING_LISTED) {
-        if (!tk_same_output(listed_twin(d), ncand, c1, o1, c2, o2, why, sizeof why))
+        if (!tk_same_output(listed_twin(d), ncand, c1, o1->out, c2, o2->out, why, sizeof why))
             FAILF("%s: %s (got, expected)", what, why);
         return;
     }
-    if (d->output == CB_OUTPUT_PAIRS) {
-        size_t w = c1 < capacity ? c1 : capacity;
-        if (memcmp(o1, o2, w * sizeof(cb_pair)) != 0)
-            FAILF("%s: the pair lists differ (%zu pairs)", what, w);
-        if (k1.tile != k2.tile || k1.circle != k2.circle || k1.skip != k2.skip)
-            FAILF("%s: cursor {%zu, %zu, %zu}, expected {%zu, %zu, %zu}", what, k1.tile, k1.circle,
-                  k1.skip, k2.tile, k2.circle, k2.skip);
-    } else if (memcmp(o1, o2, set * cb_pair_tiles(m) * sizeof(uint64_t)) != 0) {
-        FAILF("%s: the matrices differ", what);
+    if (k1.circle != k2.circle || k1.element != k2.element || k1.end != k2.end)
+        FAILF("%s: cursor {%zu, %zu, %zu}, expected {%zu, %zu, %zu}", what, k1.circle, k1.element,
+              k1.end, k2.circle, k2.element, k2.end);
+    if (d->output == CB_OUTPUT_MATRIX) {
+        if (memcmp(o1->out, o2->out, words * sizeof(uint64_t)) != 0)
+            FAILF("%s: the matrices differ", what);
+        return;
+    }
+    if (memcmp(pout_pairs(d, o1), pout_pairs(d, o2), c1 * sizeof(cb_pair)) != 0)
+        FAILF("%s: the pair lists differ (%zu pairs)", what, c1);
+    if (d->output == CB_OUTPUT_PAIR_CONTACTS) {
+        const cb_pair_contacts *r1 = &o1->recs, *r2 = &o2->recs;
+        if (memcmp(r1->normal_x, r2->normal_x, c1 * 4) || memcmp(r1->normal_y, r2->normal_y, c1 * 4) ||
+            memcmp(r1->separation, r2->separation, c1 * 4) ||
+            memcmp(r1->point_x, r2->point_x, c1 * 4) || memcmp(r1->point_y, r2->point_y, c1 * 4) ||
+            memcmp(r1->feature, r2->feature, c1))
+            FAILF("%s: the records differ", what);
     }
 }
 
-static void check_pairs(const cb_circle_soa *cs, const cb_box_soa *bs, size_t n, unsigned flags,
-                        int mode, float margin, size_t cap_in, uint8_t pattern)
+static void check_pairs(const tk_views *in, size_t n, unsigned flags, int mode, float margin,
+                        size_t cap_in, uint8_t pattern)
 {
-    size_t set = n < FZ_PAIR_SET ? n : FZ_PAIR_SET, m = n, tiles = cb_pair_tiles(m);
+    size_t set = n < FZ_PAIR_SET ? n : FZ_PAIR_SET, m = n;
+    size_t room = set * (m > set ? m : set) + 1, words = set * (m / 64 + (m % 64 != 0));
     cb_pair *cand = xmalloc(n * sizeof *cand);
     for (size_t k = 0; k < n; k++)
         cand[k].i = (uint32_t)(k % (set ? set : 1)), cand[k].j = (uint32_t)((k * 7919u) % n);
+    void *scratch = xmalloc(cb_pairs_scratch_size(set, m > set ? m : set));
+    void *gmem = xmalloc(cb_grid_size(m));
+    const void *soa[3] = {in->circles, in->boxes, in->oboxes}; /* by cb_shape */
     unsigned long long saved = fpctl_read();
     char what[192];
     for (size_t e = 0; e < cb_pair_entry_count(); e++) {
         const cb_pair_entry_info *d = cb_pair_entry_info_of(e);
-        fz_pout got, want, moded;
-        pout_new(&got, d, set, m, n), pout_new(&want, d, set, m, n), pout_new(&moded, d, set, m, n);
-        cb_pair_args a;
-        memset(&a, 0, sizeof a);
-        a.circles = cs, a.n_circles = set, a.m = m, a.flags = flags, a.margin = margin;
-        a.many = d->many == CB_SHAPE_BOX ? (const void *)bs : (const void *)cs;
-        a.candidates = cand, a.n = d->pairing == CB_PAIRING_LISTED ? n : 0;
-        a.tile_end = SIZE_MAX, a.capacity = set * m;
-        cb_pair_cursor cw = {0, 0, 0}, cm = {0, 0, 0};
-
-        /* the reference, and the raw scalar kernel in the input's mode */
-        a.cursor = &cw, a.out = want.out;
-        size_t want_c = ref_pair_entry(d, &a);
-        a.cursor = &cm, a.out = moded.out;
-        cb_pair_kernel_fn scalar = cb_pair_entry_kernel(e, CB_BACKEND_SCALAR);
-        enter_mode(mode);
-        size_t moded_c = scalar(&a);
-        leave_mode(saved);
-
-        for (int b = 0; b < CB_BACKEND_COUNT; b++) {
-            if (!runnable(b))
-                continue;
-            cb_pair_kernel_fn k = cb_pair_entry_kernel(e, (cb_backend)b);
-            if (!k)
-                FAILF("%s has no %s kernel", d->name, cb_backend_name((cb_backend)b));
-            cb_pair_cursor cg = {0, 0, 0};
-            a.cursor = &cg, a.out = got.out;
-            pout_fill(&got, (uint8_t)(pattern ^ b));
-            size_t c = k(&a);
-            snprintf(what, sizeof what, "raw %s %s (set %zu, m %zu)", cb_backend_name((cb_backend)b),
-                     d->name, set, m);
-            pout_check(&got, what);
-            pout_same(d, n, c, got.out, cg, want_c, want.out, cw, a.capacity, set, m, what);
-
-            cg = (cb_pair_cursor){0, 0, 0};
-            pout_fill(&got, (uint8_t)(pattern ^ b));
-            enter_mode(mode);
-            c = k(&a);
-            leave_mode(saved);
-            snprintf(what, sizeof what, "raw %s %s (mode %d)", cb_backend_name((cb_backend)b),
-                     d->name, mode);
-            pout_check(&got, what);
-            pout_same(d, n, c, got.out, cg, moded_c, moded.out, cm, a.capacity, set, m, what);
-
-            if (d->output == CB_OUTPUT_PAIRS) { /* cap pairs at a time */
-                /* Every call counts all the pairs left (the API returns
-                 * that total), so the calls are bounded, to 64 or so: a
-                 * capacity of 1 on 30 000 pairs would cost 30 000 whole
-                 * runs (tests/test_pairs.c covers every small capacity). */
-                size_t least = want_c / 64 + 1;
-                size_t cap = cap_in > least ? cap_in : least;
-                cb_pair_cursor cr = {0, 0, 0};
-                size_t done = 0;
-                cb_pair *all = (cb_pair *)got.out;
-                for (size_t calls = 0;; calls++) {
-                    cb_pair_args r = a;
-                    r.cursor = &cr, r.out = all + done, r.capacity = cap;
-                    size_t left = k(&r);
-                    if (left != want_c - done || calls > want_c + 1)
-                        FAILF("raw %s %s: resumed after %zu pairs, %zu left, expected %zu",
-                              cb_backend_name((cb_backend)b), d->name, done, left, want_c - done);
-                    done += left < cap ? left : cap;
-                    if (left <= cap)
-                        break;
-                }
-                snprintf(what, sizeof what, "raw %s %s, %zu pairs at a time",
-                         cb_backend_name((cb_backend)b), d->name, cap);
-                pout_check(&got, what);
-                if (memcmp(all, want.out, want_c * sizeof(cb_pair)) != 0 || cr.tile != tiles)
-                    FAILF("%s: not the whole list", what);
+        /* a grid entry: a grid of one shape per input, picked by the input */
+        int first = d->pairing == CB_PAIRING_GRID ? (int)((pattern + n) % 3) : 0;
+        for (int sh = first; sh == first; sh++) {
+            fz_pout got, want, moded;
+            pout_new(&got, d, room, words, n), pout_new(&want, d, room, words, n);
+            pout_new(&moded, d, room, words, n);
+            cb_pair_args a;
+            memset(&a, 0, sizeof a);
+            a.circles = in->circles, a.n_circles = set, a.m = m, a.flags = flags, a.margin = margin;
+            a.candidates = cand, a.n = d->pairing == CB_PAIRING_LISTED ? n : 0;
+            a.capacity = room, a.scratch = scratch;
+            tk_pair_els els = {d->many, NULL, m};
+            if (d->pairing == CB_PAIRING_SELF) {
+                els.shape = CB_SHAPE_CIRCLE, els.els = in->circles, els.m = set;
+            } else if (d->pairing == CB_PAIRING_GRID) {
+                els.shape = (cb_shape)sh, els.els = soa[sh];
+                a.many = sh == CB_SHAPE_BOX      ? cb_grid_boxes(gmem, in->boxes, m)
+                         : sh == CB_SHAPE_CIRCLE ? cb_grid_circles(gmem, in->circles, m)
+                                                 : cb_grid_oboxes(gmem, in->oboxes, m);
+                if (!a.many)
+                    FAILF("%s: the grid of %s was not built", d->name, tk_shape_name(els.shape));
+            } else {
+                els.els = soa[d->many], a.many = els.els;
             }
+            cb_pair_cursor cw = {0, 0, 0, 0}, cm = {0, 0, 0, 0};
 
-            /* the public function on this backend, default mode */
-            if (cb_set_backend((cb_backend)b) != CB_OK)
-                FAILF("cb_set_backend(%s) did not take", cb_backend_name((cb_backend)b));
-            cg = (cb_pair_cursor){0, 0, 0};
-            pout_fill(&got, (uint8_t)(pattern ^ b ^ 0x80));
-            c = cb_pair_entry_call(e, &a);
-            snprintf(what, sizeof what, "public %s on %s", d->name, cb_backend_name((cb_backend)b));
-            pout_check(&got, what);
-            pout_same(d, n, c, got.out, cg, want_c, want.out, cw, a.capacity, set, m, what);
+            /* the reference, and the raw scalar kernel in the input's mode */
+            a.cursor = &cw, a.out = want.out;
+            size_t want_c = ref_pair_entry_on(d, &a, &els);
+            a.cursor = &cm, a.out = moded.out;
+            cb_pair_kernel_fn scalar = cb_pair_entry_kernel(e, CB_BACKEND_SCALAR);
+            enter_mode(mode);
+            size_t moded_c = scalar(&a);
+            leave_mode(saved);
+
+            for (int b = 0; b < CB_BACKEND_COUNT; b++) {
+                if (!runnable(b))
+                    continue;
+                const char *bn = cb_backend_name((cb_backend)b);
+                cb_pair_kernel_fn k = cb_pair_entry_kernel(e, (cb_backend)b);
+                if (!k)
+                    FAILF("%s has no %s kernel", d->name, bn);
+                cb_pair_cursor cg = {0, 0, 0, 0};
+                a.cursor = &cg, a.out = got.out, a.capacity = room;
+                pout_fill(&got, (uint8_t)(pattern ^ b));
+                size_t c = k(&a);
+                snprintf(what, sizeof what, "raw %s %s on %s (set %zu, m %zu)", bn, d->name,
+                         tk_shape_name(els.shape), set, m);
+                pout_check(&got, what);
+                pout_same(d, n, c, &got, cg, want_c, &want, cw, words, what);
+
+                cg = (cb_pair_cursor){0, 0, 0, 0};
+                pout_fill(&got, (uint8_t)(pattern ^ b));
+                enter_mode(mode);
+                c = k(&a);
+                leave_mode(saved);
+                snprintf(what, sizeof what, "raw %s %s on %s (mode %d)", bn, d->name,
+                         tk_shape_name(els.shape), mode);
+                pout_check(&got, what);
+                pout_same(d, n, c, &got, cg, moded_c, &moded, cm, words, what);
+
+                if (d->output == CB_OUTPUT_PAIRS) { /* cap pairs at a time */
+                    /* A circle split between calls is tested again by the
+                     * next one: bounded to about 64 calls, so that a
+                     * capacity of 1 against a circle with 30 000 pairs stays
+                     * fast (tests/test_pairs.c covers every small capacity). */
+                    size_t least = want_c / 64 + 1, done = 0;
+                    size_t cap = cap_in > least ? cap_in : least;
+                    cb_pair_cursor cr = {0, 0, 0, 0};
+                    cb_pair *all = (cb_pair *)got.out;
+                    pout_fill(&got, (uint8_t)(pattern ^ b));
+                    for (size_t calls = 0; cr.circle < set || calls == 0; calls++) {
+                        cb_pair_args r = a;
+                        r.cursor = &cr, r.out = all + done, r.capacity = cap;
+                        size_t wrote = k(&r);
+                        if (wrote > cap || done + wrote > want_c || calls > want_c + set + 1)
+                            FAILF("raw %s %s: resumed after %zu pairs, wrote %zu of room %zu, "
+                                  "%zu in all", bn, d->name, done, wrote, cap, want_c);
+                        done += wrote;
+                    }
+                    snprintf(what, sizeof what, "raw %s %s, %zu pairs at a time", bn, d->name, cap);
+                    pout_check(&got, what);
+                    if (done != want_c || memcmp(all, want.out, want_c * sizeof(cb_pair)) != 0)
+                        FAILF("%s: not the whole list", what);
+                }
+
+                /* the public function on this backend, default mode, with and
+                 * without scratch */
+                if (cb_set_backend((cb_backend)b) != CB_OK)
+                    FAILF("cb_set_backend(%s) did not take", bn);
+                cg = (cb_pair_cursor){0, 0, 0, 0};
+                pout_fill(&got, (uint8_t)(pattern ^ b ^ 0x80));
+                a.cursor = &cg, a.out = got.out, a.capacity = room;
+                a.scratch = b % 2 ? NULL : scratch;
+                c = cb_pair_entry_call(e, &a);
+                a.scratch = scratch;
+                snprintf(what, sizeof what, "public %s on %s", d->name, bn);
+                pout_check(&got, what);
+                pout_same(d, n, c, &got, cg, want_c, &want, cw, words, what);
+            }
+            cb_set_backend_by_name("auto");
+            pout_free(&got), pout_free(&want), pout_free(&moded);
         }
-        cb_set_backend_by_name("auto");
-        pout_free(&got), pout_free(&want), pout_free(&moded);
     }
-    free(cand);
+    free(cand), free(scratch), free(gmem);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -885,8 +936,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     cb_set_backend_by_name("auto");
 
-    if (in.circles && in.boxes)
-        check_pairs(in.circles, in.boxes, n, flags, fc.mode, margin, 1 + size % 29, pattern);
+    if (in.circles && in.boxes && in.oboxes)
+        check_pairs(&in, n, flags, fc.mode, margin, 1 + size % 29, pattern);
     check_validators_converters(&in, n, boxes, circles, fc.mode);
     check_oboxes_rotations(&in, n, boxes, circles, oboxes, fc.mode);
 

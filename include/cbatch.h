@@ -25,8 +25,14 @@
  *                  cb_batch_overlap_circles_obox(_aos)(_idx),
  *                  cb_batch_distance_oboxes(_aos), cb_batch_distance_circles_obox(_aos),
  *                  cb_batch_contacts_oboxes(_aos), cb_batch_contacts_circles_obox(_aos)
- *   Many vs many . cb_pairs_overlap(_matrix), cb_pairs_circle_vs_circles(_matrix):
- *                  every circle of a set against every box or circle, in tiles;
+ *   Many vs many . cb_pairs_overlap(_matrix), cb_pairs_contacts,
+ *                  cb_pairs_circle_vs_circles(_matrix)(_contacts),
+ *                  cb_pairs_overlap_oboxes(_matrix), cb_pairs_contacts_oboxes:
+ *                  every circle of a set against every element, in N + M + pairs;
+ *                  cb_pairs_self_overlap, cb_pairs_self_contacts: a set against
+ *                  itself; cb_grid_boxes, cb_grid_circles, cb_grid_oboxes and
+ *                  cb_grid_pairs_overlap(_matrix), cb_grid_pairs_contacts:
+ *                  elements prepared once, queried every frame;
  *                  cb_candidates_overlap(_idx), cb_candidates_contacts,
  *                  cb_candidates_circle_vs_circles(_idx)(_contacts): listed pairs
  *   Converters ... cb_box_from_center, cb_box_from_corner, cb_boxes_from_centers,
@@ -409,6 +415,14 @@ typedef struct cb_obox_soa {
     const float *cx, *cy, *hx, *hy, *c, *s;
 } cb_obox_soa;
 
+/** The kind of a shape. */
+typedef enum cb_shape {
+    CB_SHAPE_CIRCLE = 0, /**< cb_circle */
+    CB_SHAPE_BOX = 1,    /**< cb_box (min/max) */
+    CB_SHAPE_OBOX = 2,   /**< cb_obox (oriented box) */
+    CB_SHAPE_GRID = 3    /**< many against many: a cb_grid, whose elements are of one of the shapes above */
+} cb_shape;
+
 /** Flags of the batch functions (bitwise OR). */
 enum {
     CB_TOUCH = 0u,  /**< default: distance == r is a hit (d2 <= r2) */
@@ -669,117 +683,244 @@ CB_API size_t cb_batch_contacts_circles_obox_aos(const cb_circle *circles, size_
 /* ---------------------------------------------------- many against many */
 
 /*
- * Every circle of a set against every element of another (all pairs), or
- * against the elements a broad phase names (candidate pairs). The pairs are
- * the same float contract as the one-circle functions: pair (i, j) hits
- * exactly when cb_batch_overlap(circle i, boxes, ...) (or
- * cb_batch_circle_vs_circles) reports element j, on every backend.
+ * Every circle of a set against every element of another (all pairs), a
+ * set against itself (self pairs), circles against a grid of elements
+ * prepared once (grid pairs), or against the elements a broad phase names
+ * (candidate pairs). A pair's answer is the one-circle functions' for that
+ * pair, bit for bit, on every backend: pair (i, j) hits exactly when
+ * cb_batch_overlap(circle i, elements, ...) (cb_batch_circle_vs_circles,
+ * cb_batch_overlap_oboxes) reports element j, and its contact record is the
+ * one cb_batch_contacts (..._circle_vs_circles_contacts, _contacts_oboxes)
+ * writes for it.
  *
- * Tiles. The elements are cut into tiles of CB_TILE consecutive elements
- * (tile t holds elements CB_TILE * t up to CB_TILE * t + CB_TILE - 1; the
- * last tile may be shorter); cb_pair_tiles(m) is their number. A tile is
- * read once for all circles, so the work stays compute-bound at any size.
+ * The order, the same on every backend, whatever the order of the inputs
+ * and however the work is cut: by circle i ascending, then by element j
+ * ascending. Self pairs list each unordered pair once, as (i, j) with i < j.
  *
- * The order of the pair list, the same on every backend: by tile, then by
- * circle, then by element:
- *     for t in tiles, ascending:
- *         for i in 0 .. n_circles - 1:
- *             for j in tile t, ascending: (i, j) if it hits
- * With one tile (m <= CB_TILE) that is by circle, then by element: the
- * concatenation of the one-circle index lists. Sort the list if your engine
- * wants another order.
+ * How a call works, and what it costs. A call lays a grid over the
+ * elements (a few levels of square cells, each element filed once or twice
+ * by the cells its bounds cover), then runs every circle's test against
+ * the elements of the cells its bounds cover, in vectors. The cull is
+ * conservative for every input and float mode (src/grid.c has the proof),
+ * so it never changes an answer. The cost follows n_circles + m + the
+ * pairs found: sparse scenes cost a few look-ups per circle, crowded ones
+ * about a test per pair. With far more elements than circles, a call first
+ * drops the elements no circle can reach (so 256 bullets against 10^6
+ * boxes cost about one read of the boxes).
  *
- * Work splitting. A call covers a range of tiles [begin, end). Calls over
- * consecutive ranges give, concatenated, exactly the list of one call over
- * their union: an engine cuts the tiles 0 .. cb_pair_tiles(m) among its
- * jobs, anywhere, and joins the lists in range order (or uses them as they
- * are). A range of circles is a smaller cb_circle_soa (the arrays advanced
- * by the first circle); its pair indices i are then relative to it.
+ * The range and the cursor. A call covers the circles [cursor->circle,
+ * cursor->end). Calls over consecutive ranges give, concatenated, exactly
+ * the list of one call over their union: a job system cuts 0 .. n_circles
+ * among its jobs, anywhere, one cursor each ({begin, 0, end}), and joins
+ * the lists in range order. The functions start no threads of their own.
  *
- * Bounded output and resuming. The pair-list functions write at most
- * `capacity` pairs and return how many pairs there are from the cursor to
- * the end of the range, written or not. The cursor says where a call starts
- * and, afterwards, where the first pair that did not fit is: call again
- * with the same cursor and more room (or after consuming the pairs) to get
- * the rest, without recomputing what was written. A return value <=
- * capacity means everything was written and the cursor is at the end.
- * Counting the pairs past capacity costs about what writing them would;
- * sized from a first call, a buffer holds the whole list the second time.
+ * Bounded output and resuming. A list call writes at most `capacity`
+ * pairs (or records) and returns how many it wrote; it stops there, so it
+ * costs what the pairs it wrote cost. The cursor then says where the next
+ * pair is: call again with the same cursor (and the same scratch) for the
+ * rest, after consuming the pairs. The range is done when cursor->circle
+ * == cursor->end; a call that returns less than capacity also finished it.
+ * A resumed call reuses the grid the first call left in the scratch
+ * (cursor->plan names it): pass the same scratch and change no input in
+ * between. Only a circle whose pairs were split between calls is tested
+ * again.
+ *
+ * Counting. With pairs (out) == NULL and capacity == 0 a list call writes
+ * nothing and returns the number of pairs from the cursor to the end of
+ * the range: a count-only call, which costs about what a whole call does
+ * (the cursor keeps its place, and a following call reuses its grid).
+ *
+ * Scratch. The all-pairs and self functions need cb_pairs_scratch_size(
+ * n_circles, m) bytes of scratch (no alignment needed), for the grid and
+ * the cull; pass NULL to have the call allocate it (malloc) and free it
+ * before returning (a resumed call then builds its grid again). One scratch
+ * per thread: a call writes it. The grid functions need none: the grid is
+ * read only, and any number of threads may query one grid at once. Stack:
+ * under 8 KiB. No function here keeps memory or state between calls.
  */
 
-/** Elements per tile. */
-#define CB_TILE 64u
-
-/** One pair: circle i of the set and element j (a box, or a circle of the other set). */
+/** One pair: circle i of the set and element j (a box, an oriented box, or a circle). */
 typedef struct cb_pair {
     uint32_t i, j;
 } cb_pair;
 
 /**
- * Where a pair-list call starts (in) and where the first pair it could not
- * write is (out). Start a range at tile t with {t, 0, 0}. After a call whose
- * pairs all fit it is {end, 0, 0}; otherwise the first unwritten pair is the
- * (skip + 1)-th hit of circle `circle` in tile `tile`.
+ * Where an all-pairs call starts, and where it stopped. Zero-initialised,
+ * it is every circle of the set from the start. A job's range: {begin, 0,
+ * end}. After a call: {end, 0, end, ...} when the range is done, else the
+ * next pair due is circle `circle`'s first pair with an element >= `element`.
  */
 typedef struct cb_pair_cursor {
-    size_t tile;   /**< a tile number */
-    size_t circle; /**< a circle of the set, < n_circles */
-    size_t skip;   /**< hits of that circle in that tile already delivered, <= CB_TILE */
+    size_t circle;  /**< the first circle whose pairs are due */
+    size_t element; /**< of that circle, the pairs with element j >= this are due (0: all) */
+    size_t end;     /**< one past the last circle of the range; 0: n_circles (set by the call) */
+    uint64_t plan;  /**< the library's: 0 for a new range; names the scratch's grid when resuming */
 } cb_pair_cursor;
 
-/** The number of tiles of m elements: (m + CB_TILE - 1) / CB_TILE. */
-CB_API size_t cb_pair_tiles(size_t m);
+/**
+ * Contact records of pairs: record k is of pair pair[k] = (i, j): circle i
+ * of the set as the single circle and element j as the element of the
+ * one-circle contact functions (the normal points from element j toward
+ * circle i). Each array has room for `capacity` records; entries past the
+ * returned count are unspecified.
+ */
+typedef struct cb_pair_contacts {
+    cb_pair *pair;
+    float *normal_x, *normal_y;
+    float *separation;
+    float *point_x, *point_y;
+    uint8_t *feature;
+} cb_pair_contacts;
+
+/** The largest n_circles and m of the all-pairs, self and grid functions. */
+#define CB_PAIRS_MAX_N ((uint64_t)1 << 30)
+
+/**
+ * Scratch bytes an all-pairs or self call over n_circles and m elements
+ * needs (self pairs: m = n_circles); SIZE_MAX when either is above
+ * CB_PAIRS_MAX_N or the size does not fit in a size_t. About 60 bytes per
+ * element plus a few per circle.
+ */
+CB_API size_t cb_pairs_scratch_size(size_t n_circles, size_t m);
 
 /*
  * Common to the many-against-many functions:
  *  - circles: the set (SoA), n_circles of them; the elements (SoA), m of
- *    them. Both counts at most CB_INDEX_MAX_N (pair indices are uint32_t).
- *    Counts of 0 are valid with any pointers.
+ *    them. All pairs, self and grid: both counts at most CB_PAIRS_MAX_N;
+ *    candidates: at most CB_INDEX_MAX_N. Counts of 0 are valid with any
+ *    pointers.
  *  - flags: 0, or CB_STRICT and/or CB_TRUST_FENV, as the batch functions.
- *  - Return: as each function says, or CB_INVALID (nothing written) for a
- *    NULL pointer where data is needed, unknown flag bits, a count over the
- *    limit, a NULL cursor, a cursor whose circle >= n_circles or whose skip
- *    > CB_TILE when there is work (a tile range that is not empty and
- *    n_circles > 0; without work the call returns 0 and only moves the
- *    cursor to the end), or a candidate pair naming an element that does
- *    not exist.
- *  - Speed, not results: the all-pairs functions lay a grid over the
- *    circles' bounds and run the pair test only where an element's cells
- *    meet a circle's (a conservative cull, proven for every input and float
- *    mode): elements far from every circle cost a few look-ups, so sparse
- *    scenes cost far less than N x M tests, and crowded ones about as much.
- *    Any order of circles or elements gives the same answer. They use up
- *    to about 16 KiB of stack.
- *  - The inputs are never written; outputs must not overlap inputs.
+ *  - margin (contacts): finite and >= 0.
+ *  - Return: as each function says, or CB_INVALID (nothing written, the
+ *    cursor unchanged) for a NULL pointer where data is needed, unknown
+ *    flag bits, a count over its limit, a NULL cursor, a cursor whose
+ *    circle is past its end or whose end is past n_circles, out == NULL
+ *    with capacity > 0, a margin that is negative, infinite or NaN, a
+ *    grid that is NULL or not one cb_grid_* built, a candidate pair naming
+ *    an element that does not exist, or a failed allocation of scratch.
+ *  - The inputs are never written; outputs must not overlap inputs or
+ *    each other.
  */
 
 /**
- * Every overlapping pair of circle i (set) and box j, as a list in the
- * order above, over the tiles [cursor->tile, tile_end) (tile_end is clipped
- * to cb_pair_tiles(m): SIZE_MAX means "to the end").
- * Out:    pairs[0 .. min(return, capacity) - 1]; *cursor as cb_pair_cursor says.
- * Return: the number of pairs from the cursor to tile_end (may exceed capacity).
+ * Every overlapping pair of circle i (set) and box j, in the order above,
+ * for the circles [cursor->circle, cursor->end).
+ * Out:    pairs[0 .. return - 1]; *cursor moved past them.
+ * Return: the pairs written (<= capacity); with pairs == NULL and capacity
+ *         == 0, the pairs from the cursor to the end of the range.
  */
 CB_API size_t cb_pairs_overlap(const cb_circle_soa *circles, size_t n_circles,
                                const cb_box_soa *boxes, size_t m, cb_pair_cursor *cursor,
-                               size_t tile_end, cb_pair *pairs, size_t capacity, unsigned flags);
-/** The same, as a bit matrix: row i is cb_pair_tiles(m) words, bit (j % 64) of
- *  matrix[i * cb_pair_tiles(m) + j / 64] set when (i, j) hits. Writes the
- *  words of tiles [tile_begin, tile_end) of every row (bits past m zero),
- *  nothing else. Returns the number of bits set in them. */
+                               cb_pair *pairs, size_t capacity, void *scratch, unsigned flags);
+/**
+ * The same pairs as a bit matrix: row i is (m + 63) / 64 words, bit (j % 64)
+ * of matrix[i * ((m + 63) / 64) + j / 64] set when (i, j) hits. Writes the
+ * rows [cursor->circle, cursor->end) entirely (bits past m zero), nothing
+ * else (cursor->element is ignored), and moves the cursor to the end.
+ * Return: the number of bits set in them.
+ */
 CB_API size_t cb_pairs_overlap_matrix(const cb_circle_soa *circles, size_t n_circles,
-                                      const cb_box_soa *boxes, size_t m, size_t tile_begin,
-                                      size_t tile_end, uint64_t *matrix, unsigned flags);
+                                      const cb_box_soa *boxes, size_t m, cb_pair_cursor *cursor,
+                                      uint64_t *matrix, void *scratch, unsigned flags);
+/** The contacts of every pair of circle i and box j within margin, as cb_pairs_overlap. */
+CB_API size_t cb_pairs_contacts(const cb_circle_soa *circles, size_t n_circles,
+                                const cb_box_soa *boxes, size_t m, cb_pair_cursor *cursor,
+                                float margin, cb_pair_contacts *out, size_t capacity,
+                                void *scratch, unsigned flags);
 /** Every overlapping pair of circle i (set) and circle j (others, SoA), as cb_pairs_overlap. */
 CB_API size_t cb_pairs_circle_vs_circles(const cb_circle_soa *circles, size_t n_circles,
                                          const cb_circle_soa *others, size_t m,
-                                         cb_pair_cursor *cursor, size_t tile_end, cb_pair *pairs,
-                                         size_t capacity, unsigned flags);
+                                         cb_pair_cursor *cursor, cb_pair *pairs, size_t capacity,
+                                         void *scratch, unsigned flags);
 /** Circle against circles as a bit matrix, as cb_pairs_overlap_matrix. */
 CB_API size_t cb_pairs_circle_vs_circles_matrix(const cb_circle_soa *circles, size_t n_circles,
                                                 const cb_circle_soa *others, size_t m,
-                                                size_t tile_begin, size_t tile_end,
-                                                uint64_t *matrix, unsigned flags);
+                                                cb_pair_cursor *cursor, uint64_t *matrix,
+                                                void *scratch, unsigned flags);
+/** The contacts of circle i (set) with circle j (others) within margin, as cb_pairs_contacts. */
+CB_API size_t cb_pairs_circle_vs_circles_contacts(const cb_circle_soa *circles, size_t n_circles,
+                                                  const cb_circle_soa *others, size_t m,
+                                                  cb_pair_cursor *cursor, float margin,
+                                                  cb_pair_contacts *out, size_t capacity,
+                                                  void *scratch, unsigned flags);
+/** Every overlapping pair of circle i (set) and oriented box j (SoA), as cb_pairs_overlap. */
+CB_API size_t cb_pairs_overlap_oboxes(const cb_circle_soa *circles, size_t n_circles,
+                                      const cb_obox_soa *boxes, size_t m, cb_pair_cursor *cursor,
+                                      cb_pair *pairs, size_t capacity, void *scratch,
+                                      unsigned flags);
+/** Circle against oriented boxes as a bit matrix, as cb_pairs_overlap_matrix. */
+CB_API size_t cb_pairs_overlap_oboxes_matrix(const cb_circle_soa *circles, size_t n_circles,
+                                             const cb_obox_soa *boxes, size_t m,
+                                             cb_pair_cursor *cursor, uint64_t *matrix,
+                                             void *scratch, unsigned flags);
+/** The contacts of circle i with oriented box j within margin, as cb_pairs_contacts. */
+CB_API size_t cb_pairs_contacts_oboxes(const cb_circle_soa *circles, size_t n_circles,
+                                       const cb_obox_soa *boxes, size_t m, cb_pair_cursor *cursor,
+                                       float margin, cb_pair_contacts *out, size_t capacity,
+                                       void *scratch, unsigned flags);
+
+/**
+ * A set against itself: every overlapping pair (i, j), i < j, of the
+ * circles (circle against circle contract, circle i as the single circle),
+ * in the order above, for the i in [cursor->circle, cursor->end); a
+ * circle never pairs with itself. Otherwise as cb_pairs_overlap (scratch:
+ * cb_pairs_scratch_size(n_circles, n_circles)).
+ */
+CB_API size_t cb_pairs_self_overlap(const cb_circle_soa *circles, size_t n_circles,
+                                    cb_pair_cursor *cursor, cb_pair *pairs, size_t capacity,
+                                    void *scratch, unsigned flags);
+/** The contacts of every pair (i, j), i < j, of the set within margin (normal from j toward i). */
+CB_API size_t cb_pairs_self_contacts(const cb_circle_soa *circles, size_t n_circles,
+                                     cb_pair_cursor *cursor, float margin, cb_pair_contacts *out,
+                                     size_t capacity, void *scratch, unsigned flags);
+
+/*
+ * Prepared elements: a grid built once over elements that do not move (a
+ * level's walls), then queried by moving circles every frame without
+ * binning the elements again. The grid copies what it needs and holds no
+ * pointer into the caller's arrays: it answers for the elements as they
+ * were when it was built (rebuild it when one changes), and stays valid
+ * until its memory is freed or reused. Its layout is private.
+ * A grid query gives exactly the pairs, order, cursor and records of the
+ * all-pairs function of its elements' shape on those elements.
+ */
+typedef struct cb_grid cb_grid;
+
+/** Bytes of memory a grid of m elements needs (any shape); SIZE_MAX when m > CB_PAIRS_MAX_N. */
+CB_API size_t cb_grid_size(size_t m);
+
+/**
+ * Build a grid of m boxes (SoA) in memory (cb_grid_size(m) bytes, no
+ * alignment needed). Return: the grid (inside memory), or NULL (nothing
+ * built) when memory is NULL, m > CB_PAIRS_MAX_N, or m > 0 and boxes (or
+ * one of its arrays) is NULL. Runs in the default float environment
+ * whatever the caller set (as the batch functions).
+ */
+CB_API cb_grid *cb_grid_boxes(void *memory, const cb_box_soa *boxes, size_t m);
+/** A grid of m circles (SoA), as cb_grid_boxes. */
+CB_API cb_grid *cb_grid_circles(void *memory, const cb_circle_soa *circles, size_t m);
+/** A grid of m oriented boxes (SoA), as cb_grid_boxes. */
+CB_API cb_grid *cb_grid_oboxes(void *memory, const cb_obox_soa *boxes, size_t m);
+/** The shape of a grid's elements (CB_SHAPE_BOX, CB_SHAPE_CIRCLE or CB_SHAPE_OBOX) and their
+ *  number; 0 (and *shape unchanged) when grid is NULL or not a grid. shape may be NULL. */
+CB_API size_t cb_grid_elements(const cb_grid *grid, cb_shape *shape);
+
+/**
+ * Every overlapping pair of circle i (set) and element j of the grid, under
+ * the contract of the grid's shape (box, oriented box, or circle against
+ * circle), as the all-pairs list functions (cb_pairs_overlap); no scratch.
+ */
+CB_API size_t cb_grid_pairs_overlap(const cb_circle_soa *circles, size_t n_circles,
+                                    const cb_grid *grid, cb_pair_cursor *cursor, cb_pair *pairs,
+                                    size_t capacity, unsigned flags);
+/** The same as a bit matrix, as cb_pairs_overlap_matrix (m: the grid's elements). */
+CB_API size_t cb_grid_pairs_overlap_matrix(const cb_circle_soa *circles, size_t n_circles,
+                                           const cb_grid *grid, cb_pair_cursor *cursor,
+                                           uint64_t *matrix, unsigned flags);
+/** The contacts of circle i with element j of the grid within margin, as cb_pairs_contacts. */
+CB_API size_t cb_grid_pairs_contacts(const cb_circle_soa *circles, size_t n_circles,
+                                     const cb_grid *grid, cb_pair_cursor *cursor, float margin,
+                                     cb_pair_contacts *out, size_t capacity, unsigned flags);
 
 /*
  * Candidate pairs: candidates[k] = (i, j) names circle i of the set and
@@ -1060,13 +1201,6 @@ typedef enum cb_query {
     CB_QUERY_CONTACTS = 2  /**< contacts of the elements within a margin */
 } cb_query;
 
-/** The kind of a shape. */
-typedef enum cb_shape {
-    CB_SHAPE_CIRCLE = 0, /**< cb_circle */
-    CB_SHAPE_BOX = 1,    /**< cb_box (min/max) */
-    CB_SHAPE_OBOX = 2    /**< cb_obox (oriented box) */
-} cb_shape;
-
 /** How the n elements are laid out in memory. */
 typedef enum cb_layout {
     CB_LAYOUT_SOA = 0, /**< a cb_box_soa or cb_circle_soa of n-element arrays */
@@ -1080,7 +1214,8 @@ typedef enum cb_output {
     CB_OUTPUT_DISTANCES = 2, /**< n floats: the separation of every element */
     CB_OUTPUT_CONTACTS = 3,  /**< a cb_contacts whose arrays have room for n */
     CB_OUTPUT_PAIRS = 4,     /**< many against many: a list of cb_pair (capacity, cursor) */
-    CB_OUTPUT_MATRIX = 5     /**< many against many: a bit matrix, one row per circle */
+    CB_OUTPUT_MATRIX = 5,    /**< many against many: a bit matrix, one row per circle */
+    CB_OUTPUT_PAIR_CONTACTS = 6 /**< many against many: a cb_pair_contacts (capacity, cursor) */
 } cb_output;
 
 /** One entry: its public function's name and what it reads and writes. */
@@ -1150,8 +1285,10 @@ CB_API cb_kernel_fn cb_entry_kernel(size_t e, cb_backend b);
 
 /** How a many-against-many entry pairs the set's circles with the elements. */
 typedef enum cb_pairing {
-    CB_PAIRING_ALL = 0,   /**< every circle against every element of a tile range */
-    CB_PAIRING_LISTED = 1 /**< the candidate pairs listed in cb_pair_args.candidates */
+    CB_PAIRING_ALL = 0,    /**< every circle of a range against every element */
+    CB_PAIRING_LISTED = 1, /**< the candidate pairs listed in cb_pair_args.candidates */
+    CB_PAIRING_SELF = 2,   /**< every circle of a range against the set itself, pairs i < j */
+    CB_PAIRING_GRID = 3    /**< every circle of a range against every element of a cb_grid */
 } cb_pairing;
 
 /** One many-against-many entry: its public function and what it reads and writes. */
@@ -1159,26 +1296,29 @@ typedef struct cb_pair_entry_info {
     const char *name;   /**< e.g. "cb_pairs_overlap" */
     cb_query query;     /**< per pair: CB_QUERY_OVERLAP or CB_QUERY_CONTACTS */
     cb_pairing pairing;
-    cb_shape many;      /**< the elements' kind (SoA): CB_SHAPE_BOX or CB_SHAPE_CIRCLE */
-    cb_output output;   /**< CB_OUTPUT_PAIRS or CB_OUTPUT_MATRIX (ALL); MASK, INDICES or
-                             CONTACTS over the candidates (LISTED) */
+    cb_shape many;      /**< the elements: CB_SHAPE_BOX, CB_SHAPE_CIRCLE or CB_SHAPE_OBOX (SoA),
+                             CB_SHAPE_GRID (GRID: a cb_grid of any of them), CB_SHAPE_CIRCLE (SELF:
+                             the set itself) */
+    cb_output output;   /**< CB_OUTPUT_PAIRS, MATRIX or PAIR_CONTACTS (ALL, SELF, GRID); MASK,
+                             INDICES or CONTACTS over the candidates (LISTED) */
 } cb_pair_entry_info;
 
 /** The arguments of one call of any many-against-many entry. Unused fields are ignored. */
 typedef struct cb_pair_args {
     const cb_circle_soa *circles; /**< the set */
     size_t n_circles;
-    const void *many;             /**< the elements: cb_box_soa * or cb_circle_soa * */
-    size_t m;
+    const void *many;             /**< the elements: cb_box_soa *, cb_circle_soa *, cb_obox_soa *,
+                                       or (GRID) a const cb_grid * */
+    size_t m;                     /**< their number (GRID and SELF: ignored) */
     const cb_pair *candidates;    /**< LISTED: the pairs to test */
     size_t n;                     /**< LISTED: their number */
-    cb_pair_cursor *cursor;       /**< PAIRS: start and resume point */
-    size_t tile_begin;            /**< MATRIX: first tile */
-    size_t tile_end;              /**< PAIRS and MATRIX: one past the last tile */
-    void *out;                    /**< cb_pair *, uint64_t * (matrix or mask), uint32_t *, cb_contacts * */
-    size_t capacity;              /**< PAIRS: room in out, in pairs */
+    cb_pair_cursor *cursor;       /**< ALL, SELF, GRID: the range, start and resume point */
+    void *out;                    /**< cb_pair *, uint64_t * (matrix or mask), uint32_t *,
+                                       cb_contacts * or cb_pair_contacts * */
+    size_t capacity;              /**< PAIRS and PAIR_CONTACTS: room in out, in pairs or records */
+    void *scratch;                /**< ALL and SELF: cb_pairs_scratch_size bytes, or NULL */
     unsigned flags;
-    float margin;                 /**< CONTACTS */
+    float margin;                 /**< CONTACTS and PAIR_CONTACTS */
 } cb_pair_args;
 
 /** A raw many-against-many kernel: see cb_pair_entry_kernel. */
@@ -1189,7 +1329,8 @@ CB_API const cb_pair_entry_info *cb_pair_entry_info_of(size_t e);
 CB_API size_t cb_pair_entry_find(const char *name);
 CB_API size_t cb_pair_entry_call(size_t e, const cb_pair_args *args);
 /** Entry e's raw kernel on backend b (no argument checks: candidate indices
- *  must be in range, the cursor valid), or NULL as cb_entry_kernel. */
+ *  must be in range, the cursor valid, the scratch not NULL), or NULL as
+ *  cb_entry_kernel. */
 CB_API cb_pair_kernel_fn cb_pair_entry_kernel(size_t e, cb_backend b);
 
 #ifdef __cplusplus

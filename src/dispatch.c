@@ -16,43 +16,55 @@ static const char *const names[CB_BACKEND_COUNT] = {"scalar", "sse",  "avx2",
 #ifdef CB_HAVE_SSE
 #define CB_K_SSE cb_kernels_sse
 #define CB_PK_SSE cb_pair_kernels_sse
+#define CB_GB_SSE cb_grid_build_sse
 #else
 #define CB_K_SSE NULL
 #define CB_PK_SSE NULL
+#define CB_GB_SSE NULL
 #endif
 #ifdef CB_HAVE_AVX2
 #define CB_K_AVX2 cb_kernels_avx2
 #define CB_PK_AVX2 cb_pair_kernels_avx2
+#define CB_GB_AVX2 cb_grid_build_avx2
 #else
 #define CB_K_AVX2 NULL
 #define CB_PK_AVX2 NULL
+#define CB_GB_AVX2 NULL
 #endif
 #ifdef CB_HAVE_AVX512
 #define CB_K_AVX512 cb_kernels_avx512
 #define CB_PK_AVX512 cb_pair_kernels_avx512
+#define CB_GB_AVX512 cb_grid_build_avx512
 #else
 #define CB_K_AVX512 NULL
 #define CB_PK_AVX512 NULL
+#define CB_GB_AVX512 NULL
 #endif
 #ifdef CB_HAVE_NEON
 #define CB_K_NEON cb_kernels_neon
 #define CB_PK_NEON cb_pair_kernels_neon
+#define CB_GB_NEON cb_grid_build_neon
 #else
 #define CB_K_NEON NULL
 #define CB_PK_NEON NULL
+#define CB_GB_NEON NULL
 #endif
 #ifdef CB_HAVE_SIMD128
 #define CB_K_SIMD128 cb_kernels_simd128
 #define CB_PK_SIMD128 cb_pair_kernels_simd128
+#define CB_GB_SIMD128 cb_grid_build_simd128
 #else
 #define CB_K_SIMD128 NULL
 #define CB_PK_SIMD128 NULL
+#define CB_GB_SIMD128 NULL
 #endif
 
 static const cb_kernel_fn *const tables[CB_BACKEND_COUNT] = {
     cb_kernels_scalar, CB_K_SSE, CB_K_AVX2, CB_K_AVX512, CB_K_NEON, CB_K_SIMD128};
 static const cb_pair_kernel_fn *const pair_tables[CB_BACKEND_COUNT] = {
     cb_pair_kernels_scalar, CB_PK_SSE, CB_PK_AVX2, CB_PK_AVX512, CB_PK_NEON, CB_PK_SIMD128};
+static const cb_grid_builder_fn grid_builders[CB_BACKEND_COUNT] = {
+    cb_grid_build_scalar, CB_GB_SSE, CB_GB_AVX2, CB_GB_AVX512, CB_GB_NEON, CB_GB_SIMD128};
 
 /* Every (backend, reason) pair is a static, immutable selection, so the
  * active choice is one atomic pointer: a reader never sees a backend with
@@ -301,3 +313,5 @@ const char *cb_status_string(cb_status s)
     }
     return "unknown status";
 }
+
+cb_grid_builder_fn cb_grid_builder(void) { return grid_builders[cb_active_backend()]; }

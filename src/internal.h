@@ -73,6 +73,17 @@ extern const cb_kernel_table cb_kernels_simd128;
 extern const cb_pair_kernel_table cb_pair_kernels_simd128;
 #endif
 
+/* Each backend's grid builder (kernel_template.h; the public cb_grid_*
+ * functions call the active backend's through cb_grid_builder). */
+typedef cb_grid *(*cb_grid_builder_fn)(void *mem, cb_shape shape, const void *els, size_t m);
+cb_grid *cb_grid_build_scalar(void *mem, cb_shape shape, const void *els, size_t m);
+cb_grid *cb_grid_build_sse(void *mem, cb_shape shape, const void *els, size_t m);
+cb_grid *cb_grid_build_avx2(void *mem, cb_shape shape, const void *els, size_t m);
+cb_grid *cb_grid_build_avx512(void *mem, cb_shape shape, const void *els, size_t m);
+cb_grid *cb_grid_build_neon(void *mem, cb_shape shape, const void *els, size_t m);
+cb_grid *cb_grid_build_simd128(void *mem, cb_shape shape, const void *els, size_t m);
+cb_grid_builder_fn cb_grid_builder(void);
+
 /* dispatch.c: the active selection. Read on every call, so it is a global
  * atomic pointer rather than a function: one acquire load (a plain load on
  * x86, a load-acquire on AArch64). It is never NULL: before first use it
@@ -98,8 +109,8 @@ CB_INLINE const cb_pair_kernel_fn *cb_active_pair_kernels(void)
     return atomic_load_explicit(&cb_current_selection, memory_order_acquire)->pair_kernels;
 }
 
-/* bands.h: the culling plan of the all-pairs kernels (performance only). */
-#include "bands.h"
+/* grid.h: the grid of the many-against-many kernels (performance only). */
+#include "grid.h"
 
 /* scalar/convert_scalar.c: the converters' arithmetic, in its own translation
  * unit so that convert.c's float-environment guard surrounds an opaque call. */

@@ -360,56 +360,645 @@ typedef struct {
         return records_##query##_##one##_##many(((const ctx_##one *)ctx)->shape, v);               \
     }
 
-/* ---- many against many (the CB_PAIR_ENTRIES rows)
- *
- * All pairs, one band of the set's circles (bands.h: up to CB_BAND of them,
- * with masks on a grid that name the circles an element may hit) against
- * one tile of elements: band_words_<QUERY>_<MANY>(set, band, els, base,
- * len, cells, strict, hits, touched) gives hits[u], the hit word of circle
- * band->first + u against elements base .. base+len-1 (len <= 64). Per
- * vector of elements, the lanes' cells (tile_cells_<MANY>, below) name the
- * candidates (cb_band_candidates: a few mask look-ups each); the vector is
- * loaded once, and the query body runs for the candidates only, each
- * against the whole vector. A circle left out cannot hit any lane
- * (bands.c proves it), so the words are the brute-force ones. */
+/* A hint to fetch what p points at (nothing where the compiler has no way). */
+#if defined(__GNUC__) || defined(__clang__)
+#define CB_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define CB_PREFETCH(p) ((void)(p))
+#endif
 
-CB_INLINE ctx_CIRCLE circle_of_set(const cb_circle_soa *set, size_t i)
+/* ---- storing lanes (the record sinks) */
+
+/* The first k lanes of v at p; whole vectors when room (floats writable
+ * at p) allows. */
+CB_INLINE void store_lanes(float *p, vf v, size_t k, size_t room)
 {
-    ctx_CIRCLE c = {{v_set1(set->x[i]), v_set1(set->y[i]), v_set1(set->r[i])}, v_set1(0.0f)};
-    return c;
+    if (room >= CB_W) {
+        v_storeu(p, v);
+        return;
+    }
+    float t[CB_W];
+    v_storeu(t, v);
+    for (size_t j = 0; j < k; j++)
+        p[j] = t[j];
 }
 
-/* hits[u] |= the hit word of circle b->first + u against elements base ..
- * base+len-1, for the circles the cells name (touched |= their bits); the
- * words of the others are zero, and hits[u] is left as it was for them. */
-#define CB_BAND_WORDS(query, many, layout)                                                         \
-    CB_INLINE void band_words_##query##_##many(const cb_circle_soa *set, const cb_band *b,        \
-                                               const void *els, size_t base, size_t len,           \
-                                               const cb_cells *cells, int strict, uint64_t *hits,  \
-                                               cb_bandmask *touched)                               \
+/* The first k lanes (whole numbers 0 .. 255) as bytes; an ISA may define
+ * CB_HAVE_STORE_BYTES and v_store_bytes(p, v, k) to do it in one store. */
+CB_INLINE void store_bytes(uint8_t *p, vf v, size_t k)
+{
+#ifdef CB_HAVE_STORE_BYTES
+    v_store_bytes(p, v, k);
+#else
+    float f[CB_W];
+    v_storeu(f, v);
+    for (size_t j = 0; j < k; j++)
+        p[j] = (uint8_t)f[j];
+#endif
+}
+
+/* ---- many against many: circles against a grid (grid.h; grid.c proves
+ * the cull and builds the grid)
+ *
+ * For each circle of the range, in order: its intervals (the operations
+ * grid.c states, on CB_W circles at a time), its cells on each level, and
+ * for each row it reads one run of entries, the query body on CB_W entries
+ * at a time (the entries are SoA copies of the elements, so the pair's
+ * answer is the one-circle query's); the hits go to a sink. The sinks:
+ * count them (a count-only call), set matrix bits, or gather the circle's
+ * pairs in the caller's output (grid.h), sort them by element, and for
+ * contacts compute their records from the gathered entries. */
+
+/* centre -+ (e + s), s = ((|centre| + e) + g) * CB_REACH_SLACK; everything
+ * where unbounded. */
+CB_INLINE void grid_span(vf c, vf e, float g, vm unbounded, vf *lo, vf *hi)
+{
+    vf s = v_mul(v_add(v_add(v_abs(c), e), v_set1(g)), v_set1(CB_REACH_SLACK));
+    *lo = v_sel(unbounded, v_set1(-INFINITY), v_sub(v_sub(c, e), s));
+    *hi = v_sel(unbounded, v_set1(INFINITY), v_add(v_add(c, e), s));
+}
+
+/* The cell formula of grid.h on a vector: the same operations as cb_cell,
+ * so a coordinate gets the same cell here as there (as a whole float). */
+CB_INLINE vf grid_cell(vf v, float v0, float sx, float top)
+{
+    vf t = v_mul(v_sub(v, v_set1(v0)), v_set1(sx));
+    t = v_max(t, v_set1(0.0f));
+    return v_min(t, v_set1(top));
+}
+
+/* The intervals of circles i .. i+k-1 of the set (1 <= k <= CB_W), stored
+ * at lx[at ..] and so on. */
+typedef struct {
+    float lx[64], hx[64], ly[64], hy[64];
+    /* cells (whole floats) on the first CB_GRID_FAST levels that hold
+     * entries: c0, c1, r0, r1; level[k] is the level of slot k */
+    float cell[2][4][64];
+    unsigned level[2], nlevels;
+} grid_spans;
+#define CB_GRID_FAST 2u
+
+/* The cells of circles at .. at+k-1 of the block on level l, into slot q. */
+CB_INLINE void circle_cells(const cb_grid *g, unsigned l, grid_spans *sp, unsigned q, size_t at,
+                            size_t k)
+{
+    const cb_grid_level *lv = &g->level[l];
+    vf a = load_lanes(sp->lx + at, k), b = load_lanes(sp->hx + at, k);
+    vf c = load_lanes(sp->ly + at, k), d = load_lanes(sp->hy + at, k);
+    v_storeu(sp->cell[q][0] + at, grid_cell(a, g->x0, lv->sx, lv->top_x));
+    v_storeu(sp->cell[q][1] + at, grid_cell(b, g->x0, lv->sx, lv->top_x));
+    v_storeu(sp->cell[q][2] + at, grid_cell(c, g->y0, lv->sx, lv->top_y));
+    v_storeu(sp->cell[q][3] + at, grid_cell(d, g->y0, lv->sx, lv->top_y));
+}
+
+CB_INLINE void circle_spans(const cb_circle_soa *set, size_t i, size_t k, float margin, float gx,
+                            float gy, grid_spans *o, size_t at)
+{
+    vshape_CIRCLE c;
+    CB_LOAD_CIRCLE_SOA(set, i, k, c);
+    vf a = v_add(v_abs(c.r), v_set1(margin));
+    vm unbounded = v_le_m(v_set1(CB_REACH_UNBOUNDED), v_max(v_max(a, v_abs(c.x)), v_abs(c.y)));
+    vf e = v_add(v_mul(a, v_set1(CB_REACH_SCALE)), v_set1(CB_REACH_ADD)), lo, hi;
+    grid_span(c.x, e, gx, unbounded, &lo, &hi);
+    store_lanes(o->lx + at, lo, k, 64 - at), store_lanes(o->hx + at, hi, k, 64 - at);
+    grid_span(c.y, e, gy, unbounded, &lo, &hi);
+    store_lanes(o->ly + at, lo, k, 64 - at), store_lanes(o->hy + at, hi, k, 64 - at);
+}
+
+/* What a sink keeps of one circle's hits (the kind is a constant after
+ * inlining). */
+enum { GK_COUNT, GK_PAIRS, GK_MATRIX, GK_CONTACTS };
+
+typedef struct {
+    size_t k;     /* hits taken */
+    size_t jmin;  /* only pairs with j >= jmin */
+    size_t room;  /* PAIRS, CONTACTS: slots in buf */
+    cb_pair *buf; /* ... the output after the pairs already written */
+    int heap;     /* more hits than room: buf is a max-heap of the smallest */
+    uint32_t i;   /* the circle */
+    uint64_t *row; /* MATRIX: the circle's row */
+} grid_sink;
+
+CB_INLINE void sink_hit(int kind, grid_sink *s, uint32_t j, uint32_t pos)
+{
+    if (j < s->jmin)
+        return;
+    if (kind == GK_COUNT) {
+        s->k++;
+    } else if (kind == GK_MATRIX) {
+        s->row[j >> 6] |= (uint64_t)1 << (j & 63u);
+        s->k++;
+    } else {
+        cb_pair p = {kind == GK_PAIRS ? s->i : pos, j};
+        if (s->k < s->room) {
+            s->buf[s->k++] = p;
+            return;
+        }
+        if (!s->heap)
+            cb_heap_make(s->buf, s->room), s->heap = 1;
+        if (j < s->buf[0].j)
+            s->buf[0] = p, cb_heap_down(s->buf, s->room, 0);
+    }
+}
+
+/* The grid's arrays as the SoA view the loaders read. */
+typedef struct {
+    union {
+        cb_box_soa box;
+        cb_circle_soa circle;
+        cb_obox_soa obox;
+    } view;
+    const uint32_t *start, *idx;
+    const float *key;
+} grid_arrays;
+
+CB_INLINE grid_arrays arrays_of(const cb_grid *g)
+{
+    grid_arrays a;
+    const float *f[6];
+    for (unsigned k = 0; k < 6; k++)
+        f[k] = CB_GRID_AT(g, g->off_f[k], const float);
+    if (g->shape == CB_SHAPE_BOX) {
+        cb_box_soa b = {f[0], f[1], f[2], f[3]};
+        a.view.box = b;
+    } else if (g->shape == CB_SHAPE_CIRCLE) {
+        cb_circle_soa c = {f[0], f[1], f[2]};
+        a.view.circle = c;
+    } else {
+        cb_obox_soa o = {f[0], f[1], f[2], f[3], f[4], f[5]};
+        a.view.obox = o;
+    }
+    a.start = CB_GRID_AT(g, g->off_start, const uint32_t);
+    a.idx = CB_GRID_AT(g, g->off_idx, const uint32_t);
+    a.key = CB_GRID_AT(g, g->off_key, const float);
+    return a;
+}
+
+/* Where a pair call writes: the pair list, the matrix, or the records. */
+typedef struct {
+    cb_pair *pairs;
+    uint64_t *matrix;
+    const cb_pair_contacts *contacts;
+    size_t capacity;
+} grid_out;
+
+/* The selection bits of a vector of entries, per query. */
+#define CB_GRID_TEST_OVERLAP(many, one, v, margin, strict)                                         \
+    ((void)(margin), query_OVERLAP_CIRCLE_##many(one, v, strict))
+#define CB_GRID_TEST_CONTACTS(many, one, v, margin, strict)                                        \
+    select_CONTACTS_CIRCLE_##many(one, v, margin, strict)
+
+/* The records of the got pairs at buf (.i the entry's position until
+ * then), stored from record `at` of the output: the one-circle query's
+ * records body on the gathered entries. */
+#define CB_GRID_RECORDS_OVERLAP(many, one, ga, buf, got, at, o, i)
+#define CB_GRID_RECORDS_CONTACTS(many, one, ga, buf, got, at, o, i)                                \
+    for (size_t c_ = 0; c_ < (got); c_ += CB_W) {                                                  \
+        size_t k_ = (got) - c_ < CB_W ? (got) - c_ : CB_W, room_ = (o)->capacity - (at) - c_;      \
+        uint32_t pos_[CB_W];                                                                       \
+        for (size_t q_ = 0; q_ < k_; q_++)                                                         \
+            pos_[q_] = (buf)[c_ + q_].i, (buf)[c_ + q_].i = (uint32_t)(i);                         \
+        vshape_##many v_;                                                                          \
+        CB_GATHER_##many##_SOA(&(ga)->view, pos_, k_, v_);                                         \
+        vrecords r_ = records_CONTACTS_CIRCLE_##many(one, v_);                                     \
+        const cb_pair_contacts *pc_ = (o)->contacts;                                               \
+        size_t w_ = (at) + c_;                                                                     \
+        store_lanes(pc_->normal_x + w_, r_.nx, k_, room_);                                         \
+        store_lanes(pc_->normal_y + w_, r_.ny, k_, room_);                                         \
+        store_lanes(pc_->separation + w_, r_.sep, k_, room_);                                      \
+        store_lanes(pc_->point_x + w_, r_.px, k_, room_);                                          \
+        store_lanes(pc_->point_y + w_, r_.py, k_, room_);                                          \
+        store_bytes(pc_->feature + w_, r_.feature, k_);                                            \
+    }
+
+/*
+ * For one (query, element shape):
+ *   grid_run_<Q>_<M>     one run of entries [p0, p1) for one circle
+ *   grid_circle_<Q>_<M>  every run of one circle
+ *   grid_pairs_<Q>_<M>   the circles [cursor->circle, end) with one sink:
+ *                        returns the count (COUNT), the bits set (MATRIX)
+ *                        or the pairs written (PAIRS, CONTACTS), and moves
+ *                        the cursor (not for COUNT)
+ * self: pairs with j > i only (the grid holds the set itself).
+ */
+#define CB_GRID_QUERY(query, many)                                                                 \
+    CB_INLINE void grid_run_##query##_##many(int kind, const vshape_CIRCLE *one, vf margin,        \
+                                             const grid_arrays *ga, size_t p0, size_t p1,          \
+                                             int later_row, int strict, grid_sink *s)              \
     {                                                                                              \
-        for (size_t j = 0; j < len; j += CB_W) {                                                   \
-            size_t k = len - j < CB_W ? len - j : CB_W;                                            \
-            cb_bandmask cand;                                                                      \
-            memset(&cand, 0, sizeof cand);                                                         \
-            for (size_t l = 0; l < k; l++)                                                         \
-                cb_band_candidates(b, cells, j + l, &cand);                                        \
-            uint64_t any = 0;                                                                      \
-            for (unsigned w = 0; w < CB_BAND_MASK_WORDS; w++)                                      \
-                any |= CB_MASK_WORD(&cand, w);                                                     \
-            if (!any)                                                                              \
-                continue;                                                                          \
-            CB_MASK_OR_IN(touched, &cand);                                                         \
-            /* lanes past the tail are zero and may hit: keep the real ones */                     \
-            uint32_t keep = (uint32_t)(((uint64_t)1 << k) - 1u);                                   \
+        for (size_t p = p0; p < p1;) {                                                             \
             vshape_##many v;                                                                       \
-            CB_LOAD_##many##_##layout(els, base + j, k, v);                                        \
-            CB_MASK_FOR_EACH(&cand, off) {                                                         \
-                ctx_CIRCLE c = circle_of_set(set, b->first + off);                                 \
-                hits[off] |= (uint64_t)(query_##query##_CIRCLE_##many(c.shape, v, strict) & keep)  \
-                             << j;                                                                 \
+            CB_LOAD_##many##_SOA(&ga->view, p, CB_W, v);                                           \
+            uint32_t bits = CB_GRID_TEST_##query(many, *one, v, margin, strict);                   \
+            if (p1 - p < CB_W) /* entries of the next cells: not this run */                       \
+                bits &= (uint32_t)(((uint64_t)1 << (p1 - p)) - 1u);                               \
+            if (later_row) /* an element of two rows is taken in the first one read */             \
+                bits &= v_le_bits(v_loadu(ga->key + p), v_set1(0.0f));                             \
+            for (; bits; bits &= bits - 1u) {                                                      \
+                uint32_t pos = (uint32_t)(p + cb_ctz64(bits));                                     \
+                sink_hit(kind, s, ga->idx[pos], pos);                                              \
+            }                                                                                      \
+            p += CB_W;                                                                             \
+        }                                                                                          \
+    }                                                                                              \
+    CB_INLINE void grid_circle_##query##_##many(int kind, const cb_grid *g, const grid_arrays *ga, \
+                                                const vshape_CIRCLE *one, vf margin,               \
+                                                const grid_spans *sp, size_t u, int strict,        \
+                                                grid_sink *s)                                      \
+    {                                                                                              \
+        unsigned q = 0;                                                                            \
+        for (unsigned l = 0; l < g->levels; l++) {                                                 \
+            const cb_grid_level *lv = &g->level[l];                                                \
+            if (!lv->entries)                                                                      \
+                continue;                                                                          \
+            uint32_t c0, c1, r0, r1;                                                               \
+            if (q < sp->nlevels && sp->level[q] == l) {                                            \
+                c0 = (uint32_t)sp->cell[q][0][u], c1 = (uint32_t)sp->cell[q][1][u];                \
+                r0 = (uint32_t)sp->cell[q][2][u], r1 = (uint32_t)sp->cell[q][3][u];                \
+                q++;                                                                               \
+            } else {                                                                               \
+                c0 = cb_cell(sp->lx[u], g->x0, lv->sx, lv->top_x);                                 \
+                c1 = cb_cell(sp->hx[u], g->x0, lv->sx, lv->top_x);                                 \
+                r0 = cb_cell(sp->ly[u], g->y0, lv->sx, lv->top_y);                                 \
+                r1 = cb_cell(sp->hy[u], g->y0, lv->sx, lv->top_y);                                 \
+            }                                                                                      \
+            c0 -= c0 > 0; /* elements are filed in their low column, one may reach here */         \
+            /* rows r0 .. r1, and always at least two: a second, empty run   \
+             * for a circle of one row keeps the loop's branch predictable   \
+             * (measured: both faster than a branch on the row count and than \
+             * a vector test of every run, empty or not) */                   \
+            uint32_t last = r1 > r0 ? r1 : r0 + 1;                                                 \
+            for (uint32_t r = r0; r <= last; r++) {                                                \
+                const uint32_t *row =                                                              \
+                    ga->start + lv->cell0 + (size_t)(r <= r1 ? r : r1) * lv->cols;                 \
+                size_t p0 = row[c0], p1 = r <= r1 ? row[c1 + 1] : p0;                              \
+                grid_run_##query##_##many(kind, one, margin, ga, p0, p1, r > r0, strict, s);       \
             }                                                                                      \
         }                                                                                          \
+    }                                                                                              \
+    CB_INLINE size_t grid_pairs_##query##_##many(int kind, const cb_grid *g,                       \
+                                                 const cb_circle_soa *set, cb_pair_cursor *cur,    \
+                                                 size_t end, int self, float margin, int strict,   \
+                                                 const grid_out *o)                                \
+    {                                                                                              \
+        grid_arrays ga = arrays_of(g);                                                             \
+        grid_spans sp;                                                                             \
+        sp.nlevels = 0;                                                                            \
+        for (unsigned l = 0; l < g->levels && sp.nlevels < CB_GRID_FAST; l++)                      \
+            if (g->level[l].entries)                                                               \
+                sp.level[sp.nlevels++] = l;                                                        \
+        size_t i = cur->circle, jfrom = cur->element, done = 0, m = (size_t)g->m;                  \
+        size_t words = m / 64 + (m % 64 != 0);                                                     \
+        vf vmargin = v_set1(margin);                                                               \
+        while (i < end) {                                                                          \
+            size_t nb = end - i < 64 ? end - i : 64;                                               \
+            for (size_t u = 0; u < nb; u += CB_W)                                                  \
+                circle_spans(set, i + u, nb - u < CB_W ? nb - u : CB_W, margin, g->gx, g->gy, &sp, \
+                             u);                                                                   \
+            for (unsigned q = 0; q < sp.nlevels; q++)                                              \
+                for (size_t u = 0; u < nb; u += CB_W)                                              \
+                    circle_cells(g, sp.level[q], &sp, q, u, nb - u < CB_W ? nb - u : CB_W);        \
+            if (sp.nlevels) /* the block's first rows, fetched ahead */                            \
+                for (size_t u = 0; u < nb; u++) {                                                  \
+                    const cb_grid_level *lv = &g->level[sp.level[0]];                              \
+                    CB_PREFETCH(ga.start + lv->cell0 +                                             \
+                                (size_t)sp.cell[0][2][u] * lv->cols + (size_t)sp.cell[0][0][u]);  \
+                }                                                                                  \
+            for (size_t u = 0; u < nb; u++, i++, jfrom = 0) {                                      \
+                if ((kind == GK_PAIRS || kind == GK_CONTACTS) && done == o->capacity) {            \
+                    cur->circle = i, cur->element = jfrom;                                         \
+                    return done;                                                                   \
+                }                                                                                  \
+                grid_sink s;                                                                       \
+                memset(&s, 0, sizeof s);                                                           \
+                s.jmin = self && jfrom <= i ? i + 1 : jfrom;                                       \
+                s.i = (uint32_t)i;                                                                 \
+                if (kind == GK_PAIRS)                                                              \
+                    s.buf = o->pairs + done, s.room = o->capacity - done;                          \
+                if (kind == GK_CONTACTS)                                                           \
+                    s.buf = o->contacts->pair + done, s.room = o->capacity - done;                 \
+                if (kind == GK_MATRIX)                                                             \
+                    s.row = o->matrix + i * words, memset(s.row, 0, words * sizeof *s.row);        \
+                float x = set->x[i], y = set->y[i], r = set->r[i];                                 \
+                vshape_CIRCLE one = {v_set1(x), v_set1(y), v_set1(r)};                             \
+                if (x == x && y == y && r == r && s.jmin < m) /* a NaN never hits */               \
+                    grid_circle_##query##_##many(kind, g, &ga, &one, vmargin, &sp, u, strict, &s); \
+                if (kind == GK_COUNT || kind == GK_MATRIX) {                                       \
+                    done += s.k;                                                                   \
+                    continue;                                                                      \
+                }                                                                                  \
+                size_t got = s.heap ? s.room : s.k;                                                \
+                cb_sort_by_j(s.buf, got);                                                          \
+                CB_GRID_RECORDS_##query(many, one, &ga, s.buf, got, done, o, i);                   \
+                done += got;                                                                       \
+                if (s.heap) { /* more pairs than room: the rest of this circle next time */        \
+                    cur->circle = i, cur->element = (size_t)s.buf[got - 1].j + 1;                  \
+                    return done;                                                                   \
+                }                                                                                  \
+            }                                                                                      \
+        }                                                                                          \
+        if (kind != GK_COUNT)                                                                      \
+            cur->circle = end, cur->element = 0;                                                   \
+        return done;                                                                               \
+    }
+
+/* ---- building a grid, and the cull (grid.c has the steps' shared parts,
+ * the layout and the proof) */
+
+/* The intervals of CB_W elements as grid.c states them; the lanes that can
+ * hit anything (the others hold a NaN the contract never lets hit). */
+CB_INLINE uint32_t el_spans_BOX(vshape_BOX v, vf *lx, vf *hx, vf *ly, vf *hy)
+{
+    *lx = v_min(v.x0, v.x1), *hx = v.x1;
+    *ly = v_min(v.y0, v.y1), *hy = v.y1;
+    return v_le_bits(v.x1, v.x1) & v_le_bits(v.y1, v.y1);
+}
+
+CB_INLINE uint32_t el_spans_CIRCLE(vshape_CIRCLE v, vf *lx, vf *hx, vf *ly, vf *hy)
+{
+    vf a = v_abs(v.r);
+    vm unbounded = v_le_m(v_set1(CB_REACH_UNBOUNDED), v_max(v_max(a, v_abs(v.x)), v_abs(v.y)));
+    vf e = v_add(v_mul(a, v_set1(CB_REACH_SCALE)), v_set1(CB_REACH_ADD));
+    grid_span(v.x, e, 0.0f, unbounded, lx, hx);
+    grid_span(v.y, e, 0.0f, unbounded, ly, hy);
+    return v_le_bits(v.x, v.x) & v_le_bits(v.y, v.y) & v_le_bits(v.r, v.r);
+}
+
+/* An oriented box is bounded when max(|hx|, |hy|, |cx|, |cy|) < 2^100 and
+ * |((c * c) + (s * s)) - 1| < 2^-17 (so c^2 + s^2 is within 2^-16 of 1):
+ * one maximum against 2^100, the rotation's term scaled by 2^117. */
+#define CB_OBOX_BOUND 0x1p100f
+#define CB_OBOX_UNIT_SCALE 0x1p117f
+#define CB_OBOX_SCALE (1.0f + 0x1p-14f)
+#define CB_OBOX_SIDES 0x1p-19f
+
+CB_INLINE uint32_t el_spans_OBOX(vshape_OBOX v, vf *lx, vf *hx, vf *ly, vf *hy)
+{
+    vf ax = v_abs(v.hx), ay = v_abs(v.hy), ac = v_abs(v.c), as = v_abs(v.s);
+    vf q = v_add(v_mul(v.c, v.c), v_mul(v.s, v.s));
+    vf off = v_mul(v_abs(v_sub(q, v_set1(1.0f))), v_set1(CB_OBOX_UNIT_SCALE));
+    vf big = v_max(v_max(v_max(ax, ay), v_max(v_abs(v.cx), v_abs(v.cy))), off);
+    vm unbounded = v_le_m(v_set1(CB_OBOX_BOUND), big);
+    vf sides = v_mul(v_add(ax, ay), v_set1(CB_OBOX_SIDES));
+    vf ex = v_add(v_mul(v_add(v_mul(ac, ax), v_mul(as, ay)), v_set1(CB_OBOX_SCALE)), sides);
+    vf ey = v_add(v_mul(v_add(v_mul(as, ax), v_mul(ac, ay)), v_set1(CB_OBOX_SCALE)), sides);
+    ex = v_add(ex, v_set1(CB_REACH_ADD)), ey = v_add(ey, v_set1(CB_REACH_ADD));
+    grid_span(v.cx, ex, 0.0f, unbounded, lx, hx);
+    grid_span(v.cy, ey, 0.0f, unbounded, ly, hy);
+    return v_le_bits(v.cx, v.cx) & v_le_bits(v.cy, v.cy) & v_le_bits(v.hx, v.hx) &
+           v_le_bits(v.hy, v.hy) & v_le_bits(v.c, v.c) & v_le_bits(v.s, v.s);
+}
+
+/* A vector of elements into entries p .. p+CB_W-1 of the grid's arrays. */
+#define CB_STORE_BOX(d, p, v)                                                                      \
+    (v_storeu(d[0] + (p), (v).x0), v_storeu(d[1] + (p), (v).y0), v_storeu(d[2] + (p), (v).x1),    \
+     v_storeu(d[3] + (p), (v).y1))
+#define CB_STORE_CIRCLE(d, p, v)                                                                   \
+    (v_storeu(d[0] + (p), (v).x), v_storeu(d[1] + (p), (v).y), v_storeu(d[2] + (p), (v).r))
+#define CB_STORE_OBOX(d, p, v)                                                                     \
+    (v_storeu(d[0] + (p), (v).cx), v_storeu(d[1] + (p), (v).cy), v_storeu(d[2] + (p), (v).hx),    \
+     v_storeu(d[3] + (p), (v).hy), v_storeu(d[4] + (p), (v).c), v_storeu(d[5] + (p), (v).s))
+
+/* CB_W elements, from q (keep == NULL) or keep[q ..] (k of them). */
+#define CB_ELEMENTS(many, els, keep, q, k, v)                                                      \
+    do {                                                                                           \
+        if (keep)                                                                                  \
+            CB_GATHER_##many##_SOA(els, (keep) + (q), k, v);                                       \
+        else                                                                                       \
+            CB_LOAD_##many##_SOA(els, q, k, v);                                                    \
+    } while (0)
+
+/* The lanes below k. */
+#define CB_LANES(k) ((uint32_t)(((uint64_t)1 << (k)) - 1u))
+
+/*
+ * For one element shape:
+ *   grid_build_<M>(mem, els, m, keep, kept)  a grid of els (all m, or the
+ *       kept listed in keep) in mem (64-byte aligned, cb_grid_bytes(m)):
+ *       a sample's survey, then pass 1 (each element's first cell, counted;
+ *       on the finest level in vectors, elsewhere through cb_grid_place),
+ *       the counts summed, and pass 2 (the entries filled, cell by cell,
+ *       ascending element index)
+ *   grid_cull_<M>(set, first, end, margin, els, m, keep, bits)  the
+ *       elements some circle of set[first .. end-1] may reach, ascending in
+ *       keep, their number; SIZE_MAX when there is no cull (too few
+ *       elements, or a circle reaching everywhere)
+ */
+#define CB_CULL_RATIO 8u /* cull when the elements outnumber the circles this much */
+
+#define CB_GRID_BUILDER(many)                                                                      \
+    static cb_grid *CB_FN(grid_build_##many)(void *mem, const void *els, size_t m,                 \
+                                             const uint32_t *keep, size_t kept)                    \
+    {                                                                                              \
+        cb_grid *g = (cb_grid *)mem;                                                               \
+        size_t count = keep ? kept : m, step = cb_survey_step(count);                              \
+        float lx[CB_W], hx[CB_W], ly[CB_W], hy[CB_W];                                              \
+        cb_survey sv;                                                                              \
+        cb_survey_init(&sv);                                                                       \
+        for (size_t q = 0; q < count; q += step * CB_W) {                                          \
+            uint32_t at[CB_W];                                                                     \
+            size_t k = 0;                                                                          \
+            for (; k < CB_W && q + k * step < count; k++)                                          \
+                at[k] = keep ? keep[q + k * step] : (uint32_t)(q + k * step);                      \
+            vshape_##many v;                                                                       \
+            vf a, b, c, d;                                                                         \
+            CB_GATHER_##many##_SOA(els, at, k, v);                                                 \
+            uint32_t ok = el_spans_##many(v, &a, &b, &c, &d) & CB_LANES(k);                        \
+            v_storeu(lx, a), v_storeu(hx, b), v_storeu(ly, c), v_storeu(hy, d);                    \
+            cb_survey_add(&sv, lx, hx, ly, hy, ok, k);                                             \
+        }                                                                                          \
+        uint64_t cells = cb_grid_begin(g, CB_SHAPE_##many, m, count, &sv);                                  \
+        uint32_t *start = CB_GRID_AT(g, g->off_start, uint32_t), *tmp = cb_grid_tmp(g);            \
+        const cb_grid_level l0 = g->level[0];                                                      \
+        for (size_t q = 0; q < count; q += CB_W) {                                                 \
+            size_t k = count - q < CB_W ? count - q : CB_W;                                        \
+            vshape_##many v;                                                                       \
+            vf a, b, c, d;                                                                         \
+            CB_ELEMENTS(many, els, keep, q, k, v);                                                 \
+            uint32_t ok = el_spans_##many(v, &a, &b, &c, &d) & CB_LANES(k);                        \
+            vf c0 = grid_cell(a, g->x0, l0.sx, l0.top_x), c1 = grid_cell(b, g->x0, l0.sx, l0.top_x); \
+            vf r0 = grid_cell(c, g->y0, l0.sx, l0.top_y), r1 = grid_cell(d, g->y0, l0.sx, l0.top_y); \
+            vf one = v_set1(1.0f);                                                                 \
+            uint32_t fit = v_le_bits(v_sub(c1, c0), one) & v_le_bits(v_sub(r1, r0), one);          \
+            uint32_t two = v_lt_bits(r0, r1);                                                      \
+            float fc[CB_W], fr[CB_W];                                                              \
+            v_storeu(fc, c0), v_storeu(fr, r0);                                                    \
+            if ((ok & fit) != ok)                                                                  \
+                v_storeu(lx, a), v_storeu(hx, b), v_storeu(ly, c), v_storeu(hy, d);                \
+            for (size_t u = 0; u < k; u++) {                                                       \
+                uint32_t t = UINT32_MAX;                                                           \
+                if (ok >> u & 1) {                                                                 \
+                    uint32_t cols = l0.cols;                                                       \
+                    if (fit >> u & 1) {                                                            \
+                        t = (uint32_t)fr[u] * cols + (uint32_t)fc[u];                              \
+                        t |= (two >> u & 1) ? CB_GRID_TWO_ROWS : 0u;                               \
+                    } else {                                                                       \
+                        t = cb_grid_place(g, lx[u], hx[u], ly[u], hy[u]);                          \
+                        cols = cb_grid_cols_at(g, t & ~CB_GRID_TWO_ROWS);                          \
+                    }                                                                              \
+                    uint32_t cell = t & ~CB_GRID_TWO_ROWS;                                         \
+                    start[cell + 1]++;                                                             \
+                    if (t & CB_GRID_TWO_ROWS)                                                      \
+                        start[cell + cols + 1]++;                                                  \
+                }                                                                                  \
+                tmp[q + u] = t;                                                                    \
+            }                                                                                      \
+        }                                                                                          \
+        cb_grid_prefix(g, cells);                                                                  \
+        /* pass 2: each entry's element and key, cell by cell; then the      \
+         * elements' fields, entry by entry (random reads and sequential     \
+         * writes: faster than writing six arrays at random) */               \
+        uint32_t *idx = CB_GRID_AT(g, g->off_idx, uint32_t);                                       \
+        float *key = CB_GRID_AT(g, g->off_key, float), *dst[6];                                    \
+        for (size_t q = 0; q < count; q++) {                                                       \
+            uint32_t t = tmp[q];                                                                   \
+            if (t == UINT32_MAX)                                                                   \
+                continue;                                                                          \
+            uint32_t j = keep ? keep[q] : (uint32_t)q, cell = t & ~CB_GRID_TWO_ROWS;               \
+            uint32_t p = start[cell + 1]++;                                                        \
+            idx[p] = j, key[p] = 0.0f;                                                             \
+            if (t & CB_GRID_TWO_ROWS) {                                                            \
+                p = start[cell + cb_grid_cols_at(g, cell) + 1]++;                                  \
+                idx[p] = j, key[p] = 1.0f;                                                         \
+            }                                                                                      \
+        }                                                                                          \
+        for (unsigned f = 0; f < 6; f++)                                                           \
+            dst[f] = CB_GRID_AT(g, g->off_f[f], float);                                            \
+        for (size_t p = 0; p < g->count; p += CB_W) { /* whole vectors: into the padding */        \
+            vshape_##many v;                                                                       \
+            size_t k = g->count - p < CB_W ? g->count - p : CB_W;                                  \
+            CB_GATHER_##many##_SOA(els, idx + p, k, v);                                            \
+            CB_STORE_##many(dst, p, v);                                                            \
+        }                                                                                          \
+        cb_grid_finish(g, cells);                                                                  \
+        return g;                                                                                  \
+    }                                                                                              \
+    static size_t CB_FN(grid_cull_##many)(const cb_circle_soa *set, size_t first, size_t end,      \
+                                          float margin, const void *els, size_t m, uint32_t *keep, \
+                                          uint64_t *bits)                                          \
+    {                                                                                              \
+        if ((end - first) * (uint64_t)CB_CULL_RATIO > m)                                           \
+            return SIZE_MAX;                                                                       \
+        grid_spans sp;                                                                             \
+        float x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;                        \
+        size_t live = 0;                                                                           \
+        for (int pass = 0; pass < 2; pass++) {                                                     \
+            cb_cull cl;                                                                            \
+            if (pass) {                                                                            \
+                if (!live)                                                                         \
+                    return 0; /* no circle can hit anything */                                     \
+                cb_cull_begin(&cl, bits, x0, x1, y0, y1, live);                                    \
+            }                                                                                      \
+            for (size_t i = first; i < end; i += 64) {                                             \
+                size_t nb = end - i < 64 ? end - i : 64;                                           \
+                for (size_t u = 0; u < nb; u += CB_W)                                              \
+                    circle_spans(set, i + u, nb - u < CB_W ? nb - u : CB_W, margin, 0.0f, 0.0f,    \
+                                 &sp, u);                                                          \
+                for (size_t u = 0; u < nb; u++) {                                                  \
+                    float x = set->x[i + u], y = set->y[i + u], r = set->r[i + u];                 \
+                    if (x != x || y != y || r != r) /* a NaN never hits */                         \
+                        continue;                                                                  \
+                    float a = sp.lx[u], b = sp.hx[u], c = sp.ly[u], d = sp.hy[u];                  \
+                    if (!pass) {                                                                   \
+                        if (a - a != 0 || b - b != 0 || c - c != 0 || d - d != 0)                  \
+                            return SIZE_MAX; /* it reaches everywhere */                           \
+                        x0 = a < x0 ? a : x0, x1 = b > x1 ? b : x1;                                \
+                        y0 = c < y0 ? c : y0, y1 = d > y1 ? d : y1;                                \
+                        live++;                                                                    \
+                        continue;                                                                  \
+                    }                                                                              \
+                    cb_cull_mark(&cl, cb_cell(a, cl.x0, cl.sx, cl.top_x),                          \
+                                 cb_cell(b, cl.x0, cl.sx, cl.top_x),                               \
+                                 cb_cell(c, cl.y0, cl.sy, cl.top_y),                               \
+                                 cb_cell(d, cl.y0, cl.sy, cl.top_y));                              \
+                }                                                                                  \
+            }                                                                                      \
+            if (!pass)                                                                             \
+                continue;                                                                          \
+            size_t kept = 0;                                                                       \
+            for (size_t q = 0; q < m; q += CB_W) {                                                 \
+                size_t k = m - q < CB_W ? m - q : CB_W;                                            \
+                vshape_##many v;                                                                   \
+                vf a, b, c, d;                                                                     \
+                CB_LOAD_##many##_SOA(els, q, k, v);                                                \
+                uint32_t ok = el_spans_##many(v, &a, &b, &c, &d) & CB_LANES(k);                    \
+                /* inside the circles' span: ordered compares, and no NaN is left */               \
+                ok &= v_le_bits(v_set1(cl.x0), b) & v_le_bits(a, v_set1(cl.x1)) &                  \
+                      v_le_bits(v_set1(cl.y0), d) & v_le_bits(c, v_set1(cl.y1));                   \
+                if (!ok)                                                                           \
+                    continue;                                                                      \
+                float fc0[CB_W], fc1[CB_W], fr0[CB_W], fr1[CB_W];                                  \
+                v_storeu(fc0, grid_cell(a, cl.x0, cl.sx, cl.top_x));                               \
+                v_storeu(fc1, grid_cell(b, cl.x0, cl.sx, cl.top_x));                               \
+                v_storeu(fr0, grid_cell(c, cl.y0, cl.sy, cl.top_y));                               \
+                v_storeu(fr1, grid_cell(d, cl.y0, cl.sy, cl.top_y));                               \
+                for (; ok; ok &= ok - 1u) {                                                        \
+                    unsigned u = cb_ctz64(ok);                                                     \
+                    if (cb_cull_meets(&cl, (uint32_t)fc0[u], (uint32_t)fc1[u], (uint32_t)fr0[u],   \
+                                      (uint32_t)fr1[u]))                                           \
+                        keep[kept++] = (uint32_t)(q + u);                                          \
+                }                                                                                  \
+            }                                                                                      \
+            return kept;                                                                           \
+        }                                                                                          \
+        return SIZE_MAX;                                                                           \
+    }
+
+CB_GRID_BUILDER(BOX)
+CB_GRID_BUILDER(CIRCLE)
+CB_GRID_BUILDER(OBOX)
+
+typedef cb_grid *(*grid_build_fn)(void *mem, const void *els, size_t m, const uint32_t *keep,
+                                  size_t kept);
+typedef size_t (*grid_cull_fn)(const cb_circle_soa *set, size_t first, size_t end, float margin,
+                               const void *els, size_t m, uint32_t *keep, uint64_t *bits);
+
+/* A grid built by this backend (the public cb_grid_* functions). */
+cb_grid *CB_FN(cb_grid_build)(void *mem, cb_shape shape, const void *els, size_t m)
+{
+    if (shape == CB_SHAPE_BOX)
+        return CB_FN(grid_build_BOX)(mem, els, m, NULL, 0);
+    if (shape == CB_SHAPE_CIRCLE)
+        return CB_FN(grid_build_CIRCLE)(mem, els, m, NULL, 0);
+    return CB_FN(grid_build_OBOX)(mem, els, m, NULL, 0);
+}
+
+/* One all-pairs call's grid: the one its scratch holds for this range when
+ * the cursor names it, else built there (after the cull; self pairs: no
+ * cull, the set is its own elements). *stamp: its name for the cursor. */
+CB_INLINE const cb_grid *plan_grid(const cb_pair_args *a, cb_shape shape, const void *els,
+                                   size_t m, size_t end, float margin, int self,
+                                   grid_build_fn build, grid_cull_fn cull, uint64_t *stamp)
+{
+    cb_plan_key key;
+    cb_plan_key_of(&key, a->circles, a->n_circles, shape, els, m, a->cursor->circle, end, margin,
+                   self);
+    const cb_grid *g = cb_plan_find(a->scratch, &key, a->cursor->plan);
+    if (g) {
+        *stamp = a->cursor->plan;
+        return g;
+    }
+    cb_plan_mem pm = cb_plan_memory(a->scratch, m);
+    size_t kept = self ? SIZE_MAX
+                       : cull(a->circles, a->cursor->circle, end, margin, els, m, pm.keep, pm.cull);
+    g = build(pm.grid, els, m, kept == SIZE_MAX ? NULL : pm.keep, kept == SIZE_MAX ? 0 : kept);
+    *stamp = cb_plan_commit(a->scratch, &key);
+    return g;
+}
+
+/* One out-of-line function per (query, element shape), which every kernel
+ * of that pair of query and shape calls: the sink and the touching mode
+ * are arguments, not constants (a copy of the driver for each, inlined into
+ * each kernel, made a sanitizer build of one ISA file take minutes; what a
+ * sink does per hit and the touching compare per vector are branches the
+ * CPU predicts). */
+#define CB_GRID_DRIVER(query, many)                                                                \
+    CB_OUT_OF_LINE size_t grid_drive_##query##_##many(int kind, int strict, const cb_grid *g,      \
+                                                      const cb_circle_soa *set,                    \
+                                                      cb_pair_cursor *cur, size_t end, int self,   \
+                                                      float margin, const grid_out *o)             \
+    {                                                                                              \
+        return grid_pairs_##query##_##many(kind, g, set, cur, end, self, margin, strict, o);       \
     }
 
 /* Listed (candidate) pairs: element k of the driver is the pair
@@ -429,9 +1018,9 @@ typedef struct {
  * with the kernels below; its loop is not unrolled), in which the block is
  * inlined once. */
 #if defined(__GNUC__) || defined(__clang__)
-#define CB_LISTED_FN static __attribute__((noinline, unused))
+#define CB_OUT_OF_LINE static __attribute__((noinline, unused))
 #else
-#define CB_LISTED_FN static
+#define CB_OUT_OF_LINE static
 #endif
 
 /* The circles and elements of candidates p[0 .. k-1], one per lane, lane by
@@ -502,7 +1091,7 @@ CB_LISTED_LOAD(CIRCLE)
         listed_##many(c_, els, c_->candidates + i, k, &one, &v);                                   \
         return select_##query##_CIRCLE_##many(one, v, c_->margin, strict);                         \
     }                                                                                              \
-    CB_LISTED_FN vrecords gather_##query##_LISTED_##many##_SOA(const void *ctx, const void *els,      \
+    CB_OUT_OF_LINE vrecords gather_##query##_LISTED_##many##_SOA(const void *ctx, const void *els,      \
                                                       const uint32_t *idx, size_t k)               \
     {                                                                                              \
         const ctx_LISTED *c_ = (const ctx_LISTED *)ctx;                                            \
@@ -610,32 +1199,6 @@ CB_INLINE size_t drive_DISTANCES(distance_block_fn block, const void *ctx, const
 typedef vrecords (*gather_block_fn)(const void *ctx, const void *els, const uint32_t *idx,
                                     size_t k);
 
-CB_INLINE void store_lanes(float *p, vf v, size_t k, size_t room)
-{
-    if (room >= CB_W) {
-        v_storeu(p, v);
-        return;
-    }
-    float t[CB_W];
-    v_storeu(t, v);
-    for (size_t j = 0; j < k; j++)
-        p[j] = t[j];
-}
-
-/* The first k lanes (whole numbers 0 .. 255) as bytes; an ISA may define
- * CB_HAVE_STORE_BYTES and v_store_bytes(p, v, k) to do it in one store. */
-CB_INLINE void store_bytes(uint8_t *p, vf v, size_t k)
-{
-#ifdef CB_HAVE_STORE_BYTES
-    v_store_bytes(p, v, k);
-#else
-    float f[CB_W];
-    v_storeu(f, v);
-    for (size_t j = 0; j < k; j++)
-        p[j] = (uint8_t)f[j];
-#endif
-}
-
 CB_INLINE size_t drive_CONTACTS(block_fn select, word_fn whole, gather_block_fn gather,
                                 const void *ctx, const cb_args *a)
 {
@@ -655,215 +1218,6 @@ CB_INLINE size_t drive_CONTACTS(block_fn select, word_fn whole, gather_block_fn 
         store_bytes(o->feature + c, r.feature, k);
     }
     return count;
-}
-
-/* ---- the many-against-many cells: elements on the call's grid (bands.h) */
-
-/* The cell formula of bands.h on a vector: the same operations as
- * cb_grid_cell, so a coordinate gets the same cell here as there. */
-CB_INLINE vf grid_cell(vf v, float v0, float scale)
-{
-    vf t = v_mul(v_sub(v, v_set1(v0)), v_set1(scale));
-    t = v_max(t, v_set1(0.0f));
-    return v_min(t, v_set1((float)(CB_GRID - 1u)));
-}
-
-CB_INLINE void store_cells(cb_cells *c, size_t j, size_t k, const cb_grid *g, vf x0, vf x1, vf y0,
-                           vf y1)
-{
-    store_bytes(c->c0 + j, grid_cell(x0, g->x0, g->sx), k);
-    store_bytes(c->c1 + j, grid_cell(x1, g->x0, g->sx), k);
-    store_bytes(c->r0 + j, grid_cell(y0, g->y0, g->sy), k);
-    store_bytes(c->r1 + j, grid_cell(y1, g->y0, g->sy), k);
-}
-
-/* The cells of elements base .. base+len-1 (len <= 64) on the call's grid:
- * their intervals as bands.c states them, CB_W at a time. */
-CB_INLINE void tile_cells_BOX(const cb_grid *g, const void *els, size_t base, size_t len,
-                              cb_cells *c)
-{
-    for (size_t j = 0; j < len; j += CB_W) {
-        size_t k = len - j < CB_W ? len - j : CB_W;
-        vshape_BOX v;
-        CB_LOAD_BOX_SOA(els, base + j, k, v);
-        store_cells(c, j, k, g, v_min(v.x0, v.x1), v.x1, v_min(v.y0, v.y1), v.y1);
-    }
-}
-
-/* An element circle's centre -+ ((|ro| * CB_REACH_SCALE) + CB_REACH_ADD),
- * widened by CB_REACH_SLACK of (|centre| + that); everything from
- * |ro| >= CB_REACH_UNBOUNDED on. */
-CB_INLINE void circle_span(vf centre, vf e, vm unbounded, vf *lo, vf *hi)
-{
-    vf slack = v_mul(v_add(v_abs(centre), e), v_set1(CB_REACH_SLACK));
-    *lo = v_sel(unbounded, v_set1(-INFINITY), v_sub(v_sub(centre, e), slack));
-    *hi = v_sel(unbounded, v_set1(INFINITY), v_add(v_add(centre, e), slack));
-}
-
-CB_INLINE void tile_cells_CIRCLE(const cb_grid *g, const void *els, size_t base, size_t len,
-                                 cb_cells *c)
-{
-    for (size_t j = 0; j < len; j += CB_W) {
-        size_t k = len - j < CB_W ? len - j : CB_W;
-        vshape_CIRCLE v;
-        CB_LOAD_CIRCLE_SOA(els, base + j, k, v);
-        vf a = v_abs(v.r), x0, x1, y0, y1;
-        vf e = v_add(v_mul(a, v_set1(CB_REACH_SCALE)), v_set1(CB_REACH_ADD));
-        vm unbounded = v_le_m(v_set1(CB_REACH_UNBOUNDED), a);
-        circle_span(v.x, e, unbounded, &x0, &x1);
-        circle_span(v.y, e, unbounded, &y0, &y1);
-        store_cells(c, j, k, g, x0, x1, y0, y1);
-    }
-}
-
-/* ---- the many-against-many sinks
- *
- * Tile by tile (the order cbatch.h states): the tile's cells on the call's
- * grid once, then band by band (CB_BAND circles, bands.h), the words of the
- * circles the cells name, handed on in circle order. A call keeps the masks
- * of up to CB_BANDS_KEPT bands (2 KiB each, on the stack); a larger set has
- * its other bands built again in every tile. The hit words stay zero between
- * uses: a sink clears each word it takes. */
-
-#define CB_BANDS_KEPT 4u
-
-typedef void (*tile_cells_fn)(const cb_grid *g, const void *els, size_t base, size_t len,
-                              cb_cells *cells);
-typedef void (*band_words_fn)(const cb_circle_soa *set, const cb_band *b, const void *els,
-                              size_t base, size_t len, const cb_cells *cells, int strict,
-                              uint64_t *hits, cb_bandmask *touched);
-
-typedef struct {
-    cb_grid grid;
-    size_t bands;
-    cb_band kept[CB_BANDS_KEPT], spare;
-} pair_plan;
-
-/* The grid of the whole set, and the masks of the bands kept. */
-CB_INLINE void plan_pairs(const cb_circle_soa *set, size_t n, pair_plan *p)
-{
-    cb_grid_build(set, n, &p->grid);
-    p->bands = (n + CB_BAND - 1) / CB_BAND;
-    for (size_t k = 0; k < p->bands && k < CB_BANDS_KEPT; k++) {
-        size_t first = k * CB_BAND, count = n - first < CB_BAND ? n - first : CB_BAND;
-        cb_band_build(set, first, count, &p->grid, &p->kept[k]);
-    }
-}
-
-/* Band k: kept, or built into the spare. */
-CB_INLINE const cb_band *band_of(const cb_circle_soa *set, size_t n, size_t k, pair_plan *p)
-{
-    if (k < CB_BANDS_KEPT)
-        return &p->kept[k];
-    size_t first = k * CB_BAND, count = n - first < CB_BAND ? n - first : CB_BAND;
-    cb_band_build(set, first, count, &p->grid, &p->spare);
-    return &p->spare;
-}
-
-/* The pair list from the cursor: writes the first `capacity` pairs, counts
- * all, and leaves the cursor at the first pair not written (or at the end). */
-CB_INLINE size_t pairs_list(tile_cells_fn cells_of, band_words_fn words, const cb_pair_args *a,
-                            int strict)
-{
-    size_t m = a->m, n = a->n_circles, tiles = (m + 63) / 64;
-    size_t end = a->tile_end < tiles ? a->tile_end : tiles;
-    cb_pair_cursor *cur = a->cursor, next = {end, 0, 0};
-    cb_pair *out = (cb_pair *)a->out;
-    size_t cap = a->capacity, total = 0, written = 0;
-    int stopped = 0;
-    size_t i0 = cur->circle, skip = cur->skip;
-    pair_plan plan;
-    uint64_t hits[CB_BAND];
-    cb_cells cells;
-    if (cur->tile < end && n) {
-        plan_pairs(a->circles, n, &plan);
-        memset(hits, 0, sizeof hits);
-    }
-    for (size_t t = cur->tile; t < end && n; t++, i0 = 0) {
-        size_t base = t * 64, len = m - base < 64 ? m - base : 64;
-        cells_of(&plan.grid, a->many, base, len, &cells);
-        for (size_t k = i0 / CB_BAND; k < plan.bands; k++) {
-            const cb_band *b = band_of(a->circles, n, k, &plan);
-            cb_bandmask touched;
-            memset(&touched, 0, sizeof touched);
-            words(a->circles, b, a->many, base, len, &cells, strict, hits, &touched);
-            size_t from = i0 > b->first ? i0 - b->first : 0; /* the cursor's circle */
-            CB_MASK_FOR_EACH(&touched, u) {
-                size_t i = b->first + u;
-                uint64_t x = hits[u];
-                hits[u] = 0;
-                if (!x || u < from) /* no hit, or before the cursor */
-                    continue;
-                size_t dropped = 0;
-                if (t == cur->tile && i == cur->circle) /* the cursor's word: hits delivered */
-                    for (; dropped < skip && x; dropped++)
-                        x &= x - 1;
-                size_t pc = cb_popcount64(x);
-                if (!stopped && total + pc > cap) {
-                    next.tile = t, next.circle = i, next.skip = dropped + (cap - total);
-                    stopped = 1;
-                }
-                total += pc;
-                for (; x && written < cap; x &= x - 1)
-                    out[written++] = (cb_pair){(uint32_t)i, (uint32_t)(base + cb_ctz64(x))};
-            }
-        }
-    }
-    *cur = next;
-    return total;
-}
-
-/* The bit matrix: the words of tiles [tile_begin, end) of every row. Most
- * words are zero: the rows' ranges are cleared first, row after row (a
- * stream of whole cache lines), then tile by tile the few nonzero words
- * are written (writing every word tile by tile would touch one cache line
- * per row, rows apart, for each block of tiles). */
-CB_INLINE size_t pairs_matrix(tile_cells_fn cells_of, band_words_fn words, const cb_pair_args *a,
-                              int strict)
-{
-    size_t m = a->m, n = a->n_circles, tiles = (m + 63) / 64;
-    size_t end = a->tile_end < tiles ? a->tile_end : tiles;
-    uint64_t *mat = (uint64_t *)a->out;
-    size_t total = 0;
-    if (a->tile_begin >= end || !n) /* no rows, or no words in them */
-        return 0;
-    for (size_t i = 0; i < n; i++)
-        memset(mat + i * tiles + a->tile_begin, 0, (end - a->tile_begin) * sizeof *mat);
-    pair_plan plan;
-    uint64_t hits[CB_BAND];
-    cb_cells cells;
-    plan_pairs(a->circles, n, &plan);
-    memset(hits, 0, sizeof hits);
-    for (size_t t = a->tile_begin; t < end; t++) {
-        size_t base = t * 64, len = m - base < 64 ? m - base : 64;
-        cells_of(&plan.grid, a->many, base, len, &cells);
-        for (size_t k = 0; k < plan.bands; k++) {
-            const cb_band *b = band_of(a->circles, n, k, &plan);
-            cb_bandmask touched;
-            memset(&touched, 0, sizeof touched);
-            words(a->circles, b, a->many, base, len, &cells, strict, hits, &touched);
-            CB_MASK_FOR_EACH(&touched, u) {
-                if (hits[u]) {
-                    mat[(b->first + u) * tiles + t] = hits[u];
-                    total += cb_popcount64(hits[u]);
-                    hits[u] = 0;
-                }
-            }
-        }
-    }
-    return total;
-}
-
-CB_INLINE size_t drive_PAIRS(tile_cells_fn cells_of, band_words_fn words, const cb_pair_args *a)
-{
-    return !(a->flags & CB_STRICT) ? pairs_list(cells_of, words, a, 0)
-                                   : pairs_list(cells_of, words, a, 1);
-}
-
-CB_INLINE size_t drive_MATRIX(tile_cells_fn cells_of, band_words_fn words, const cb_pair_args *a)
-{
-    return !(a->flags & CB_STRICT) ? pairs_matrix(cells_of, words, a, 0)
-                                   : pairs_matrix(cells_of, words, a, 1);
 }
 
 /* Candidates run the one-circle drivers: the candidates are the elements. */
@@ -895,9 +1249,104 @@ CB_ENTRIES(CB_KERNEL)
 #define CB_KERNEL_PTR(name, query, one, many, layout, output) CB_FN(name),
 const cb_kernel_table CB_CAT(cb_kernels, CB_SUFFIX) = {CB_ENTRIES(CB_KERNEL_PTR)};
 
-/* The many-against-many kernels: all pairs through the tile sinks, listed
- * pairs through the one-circle drivers with the candidate blocks, whose
+/* The many-against-many kernels. All pairs and self pairs: the call's grid
+ * in its scratch (grid.c: built after the cull, or left by the previous
+ * call of a resumed range), then the circles of the range against it; grid
+ * pairs: against the caller's grid, whose shape picks the query's body;
+ * listed pairs: the one-circle drivers with the candidate blocks, whose
  * words come from one out-of-line function per entry (word_<name>). */
+
+/* A list call with no room and no list counts; the others write. */
+#define CB_GRID_KIND_PAIRS(a) ((a)->out == NULL && (a)->capacity == 0 ? GK_COUNT : GK_PAIRS)
+#define CB_GRID_KIND_PAIR_CONTACTS(a)                                                              \
+    ((a)->out == NULL && (a)->capacity == 0 ? GK_COUNT : GK_CONTACTS)
+#define CB_GRID_KIND_MATRIX(a) GK_MATRIX
+#define CB_GRID_MARGIN_PAIRS(a) 0.0f
+#define CB_GRID_MARGIN_MATRIX(a) 0.0f
+#define CB_GRID_MARGIN_PAIR_CONTACTS(a) ((a)->margin)
+
+#define CB_GRID_DRIVE(query, many, output, g, a, end, self, o)                                     \
+    grid_drive_##query##_##many(CB_GRID_KIND_##output(a), ((a)->flags & CB_STRICT) != 0, g,        \
+                                (a)->circles, (a)->cursor, end, self,                              \
+                                CB_GRID_MARGIN_##output(a), o)
+
+/* The range of the call: cursor->end, 0 meaning n_circles (written back);
+ * false when there is nothing to do (an empty range: the cursor moves to
+ * its end, but for a count; or no elements: no pairs). */
+CB_INLINE int pair_range(const cb_pair_args *a, int output, size_t m, size_t *end)
+{
+    cb_pair_cursor *cur = a->cursor;
+    *end = cur->end ? cur->end : a->n_circles;
+    cur->end = *end;
+    int count = output != CB_OUTPUT_MATRIX && a->out == NULL && a->capacity == 0;
+    if (output == CB_OUTPUT_MATRIX)
+        cur->element = 0;
+    if (cur->circle < *end && m > 0)
+        return 1;
+    if (output == CB_OUTPUT_MATRIX) /* rows of no words, or none */
+        cur->circle = *end;
+    else if (!count)
+        cur->circle = *end, cur->element = 0;
+    return 0;
+}
+
+CB_INLINE grid_out out_of(const cb_pair_args *a)
+{
+    grid_out o = {(cb_pair *)a->out, (uint64_t *)a->out, (const cb_pair_contacts *)a->out,
+                  a->capacity};
+    return o;
+}
+
+#define CB_PAIR_SELF_ALL 0
+#define CB_PAIR_SELF_SELF 1
+#define CB_PAIR_ELS_ALL(a) ((a)->many)
+#define CB_PAIR_ELS_SELF(a) ((const void *)(a)->circles)
+#define CB_PAIR_M_ALL(a) ((a)->m)
+#define CB_PAIR_M_SELF(a) ((a)->n_circles)
+#define CB_PAIR_SHAPE_ALL(many) CB_SHAPE_##many
+#define CB_PAIR_SHAPE_SELF(many) CB_SHAPE_CIRCLE
+
+/* All pairs and self pairs: plan, then drive. */
+#define CB_PAIR_KERNEL_BUILT(name, query, pairing, many, output)                                   \
+    size_t end, m = CB_PAIR_M_##pairing(a);                                                        \
+    if (!pair_range(a, CB_OUTPUT_##output, m, &end))                                               \
+        return 0;                                                                                  \
+    uint64_t stamp;                                                                                \
+    const cb_grid *g = plan_grid(a, CB_PAIR_SHAPE_##pairing(many), CB_PAIR_ELS_##pairing(a), m,    \
+                                 end, CB_GRID_MARGIN_##output(a), CB_PAIR_SELF_##pairing,          \
+                                 CB_FN(grid_build_##many), CB_FN(grid_cull_##many), &stamp);       \
+    grid_out o = out_of(a);                                                                        \
+    size_t r = CB_GRID_DRIVE(query, many, output, g, a, end, CB_PAIR_SELF_##pairing, &o);          \
+    a->cursor->plan = stamp;                                                                       \
+    return r
+#define CB_PAIR_KERNEL_ALL_PAIRS(name, query, many) CB_PAIR_KERNEL_BUILT(name, query, ALL, many, PAIRS)
+#define CB_PAIR_KERNEL_ALL_MATRIX(name, query, many)                                               \
+    CB_PAIR_KERNEL_BUILT(name, query, ALL, many, MATRIX)
+#define CB_PAIR_KERNEL_ALL_PAIR_CONTACTS(name, query, many)                                        \
+    CB_PAIR_KERNEL_BUILT(name, query, ALL, many, PAIR_CONTACTS)
+#define CB_PAIR_KERNEL_SELF_PAIRS(name, query, many)                                               \
+    CB_PAIR_KERNEL_BUILT(name, query, SELF, many, PAIRS)
+#define CB_PAIR_KERNEL_SELF_PAIR_CONTACTS(name, query, many)                                       \
+    CB_PAIR_KERNEL_BUILT(name, query, SELF, many, PAIR_CONTACTS)
+
+/* Grid pairs: the grid's shape picks the body. */
+#define CB_PAIR_KERNEL_ON_GRID(name, query, output)                                                \
+    const cb_grid *g = (const cb_grid *)a->many;                                                   \
+    size_t end;                                                                                    \
+    if (!pair_range(a, CB_OUTPUT_##output, (size_t)g->m, &end))                                    \
+        return 0;                                                                                  \
+    grid_out o = out_of(a);                                                                        \
+    switch (g->shape) {                                                                            \
+    case CB_SHAPE_BOX: return CB_GRID_DRIVE(query, BOX, output, g, a, end, 0, &o);                 \
+    case CB_SHAPE_CIRCLE: return CB_GRID_DRIVE(query, CIRCLE, output, g, a, end, 0, &o);           \
+    default: return CB_GRID_DRIVE(query, OBOX, output, g, a, end, 0, &o);                          \
+    }
+#define CB_PAIR_KERNEL_GRID_PAIRS(name, query, many) CB_PAIR_KERNEL_ON_GRID(name, query, PAIRS)
+#define CB_PAIR_KERNEL_GRID_MATRIX(name, query, many) CB_PAIR_KERNEL_ON_GRID(name, query, MATRIX)
+#define CB_PAIR_KERNEL_GRID_PAIR_CONTACTS(name, query, many)                                       \
+    CB_PAIR_KERNEL_ON_GRID(name, query, PAIR_CONTACTS)
+
+/* Listed pairs. */
 #define CB_LISTED_WORD_MASK(query, many) block_##query##_LISTED_##many##_SOA
 #define CB_LISTED_WORD_INDICES(query, many) block_##query##_LISTED_##many##_SOA
 #define CB_LISTED_WORD_CONTACTS(query, many) select_##query##_LISTED_##many##_SOA
@@ -908,17 +1357,15 @@ const cb_kernel_table CB_CAT(cb_kernels, CB_SUFFIX) = {CB_ENTRIES(CB_KERNEL_PTR)
     select_##query##_LISTED_##many##_SOA, CB_FN(word_##name), gather_##query##_LISTED_##many##_SOA
 
 #define CB_PAIR_WORD_ALL(name, query, many, output)
+#define CB_PAIR_WORD_SELF(name, query, many, output)
+#define CB_PAIR_WORD_GRID(name, query, many, output)
 #define CB_PAIR_WORD_LISTED(name, query, many, output)                                             \
-    CB_LISTED_FN uint64_t CB_FN(word_##name)(const void *ctx, const void *els, size_t base,        \
+    CB_OUT_OF_LINE uint64_t CB_FN(word_##name)(const void *ctx, const void *els, size_t base,        \
                                              size_t len, int strict)                               \
     {                                                                                              \
         return word(CB_LISTED_WORD_##output(query, many), ctx, els, base, len, strict);            \
     }
 
-#define CB_PAIR_KERNEL_ALL_PAIRS(name, query, many)                                                \
-    return drive_PAIRS(tile_cells_##many, band_words_##query##_##many, a)
-#define CB_PAIR_KERNEL_ALL_MATRIX(name, query, many)                                               \
-    return drive_MATRIX(tile_cells_##many, band_words_##query##_##many, a)
 #define CB_PAIR_KERNEL_LISTED(name, query, many, output)                                           \
     ctx_LISTED ctx = {a->circles, a->candidates, v_set1(CB_MARGIN_##output(a))};                   \
     cb_args b = listed_args(a);                                                                    \

@@ -80,18 +80,32 @@ enum { CB_ENTRIES(CB_ENTRY_ENUM) CB_ENTRY_COUNT };
  *   X(name, QUERY, PAIRING, MANY, OUTPUT)
  *
  *   name     the public function is cb_<name>
- *   PAIRING  ALL: every circle of cb_pair_args.circles against every element
- *            of a tile range (OUTPUT PAIRS or MATRIX); LISTED: the candidate
- *            pairs (OUTPUT MASK, INDICES or CONTACTS over the candidates)
+ *   PAIRING  ALL: every circle of a range of cb_pair_args.circles against
+ *            every element (a grid built in the call's scratch); SELF: the
+ *            set against itself, pairs i < j; GRID: against a cb_grid built
+ *            beforehand (MANY is GRID: the grid's own shape decides); LISTED:
+ *            the candidate pairs (OUTPUT MASK, INDICES or CONTACTS)
  *   MANY     the elements' shape, SoA
+ *   OUTPUT   PAIRS (a list with capacity and cursor), MATRIX, PAIR_CONTACTS
+ *            (records with capacity and cursor); or a LISTED output
  * The per-pair work is QUERY's body for (CIRCLE, MANY), the same one the
  * rows above use, so a pair's answer is the one-circle entry's bit for bit.
  */
 #define CB_PAIR_ENTRIES(X)                                                                         \
     X(pairs_overlap,                            OVERLAP,  ALL,    BOX,    PAIRS)                   \
     X(pairs_overlap_matrix,                     OVERLAP,  ALL,    BOX,    MATRIX)                  \
+    X(pairs_contacts,                           CONTACTS, ALL,    BOX,    PAIR_CONTACTS)           \
     X(pairs_circle_vs_circles,                  OVERLAP,  ALL,    CIRCLE, PAIRS)                   \
     X(pairs_circle_vs_circles_matrix,           OVERLAP,  ALL,    CIRCLE, MATRIX)                  \
+    X(pairs_circle_vs_circles_contacts,         CONTACTS, ALL,    CIRCLE, PAIR_CONTACTS)           \
+    X(pairs_overlap_oboxes,                     OVERLAP,  ALL,    OBOX,   PAIRS)                   \
+    X(pairs_overlap_oboxes_matrix,              OVERLAP,  ALL,    OBOX,   MATRIX)                  \
+    X(pairs_contacts_oboxes,                    CONTACTS, ALL,    OBOX,   PAIR_CONTACTS)           \
+    X(pairs_self_overlap,                       OVERLAP,  SELF,   CIRCLE, PAIRS)                   \
+    X(pairs_self_contacts,                      CONTACTS, SELF,   CIRCLE, PAIR_CONTACTS)           \
+    X(grid_pairs_overlap,                       OVERLAP,  GRID,   GRID,   PAIRS)                   \
+    X(grid_pairs_overlap_matrix,                OVERLAP,  GRID,   GRID,   MATRIX)                  \
+    X(grid_pairs_contacts,                      CONTACTS, GRID,   GRID,   PAIR_CONTACTS)           \
     X(candidates_overlap,                       OVERLAP,  LISTED, BOX,    MASK)                    \
     X(candidates_overlap_idx,                   OVERLAP,  LISTED, BOX,    INDICES)                 \
     X(candidates_contacts,                      CONTACTS, LISTED, BOX,    CONTACTS)                \

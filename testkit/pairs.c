@@ -1,9 +1,9 @@
-/* pairs.c - the reference of the many-against-many entries (cb_pair_entry_*): every pair through reference.c's one-pair functions, in the order, tiles, cursor and candidates cbatch.h documents (see reference.h). */
+/* pairs.c - the reference of the many-against-many entries (cb_pair_entry_*): every pair through reference.c's one-pair functions, in the order, ranges, capacity, cursor and candidates cbatch.h documents (see reference.h). */
 #include "reference.h"
 
 #include <stdio.h>
 
-/* Circle i of the set, element j of the other side. */
+/* Circle i of a set, and element j of each shape. */
 static cb_circle set_circle(const cb_circle_soa *s, size_t i)
 {
     cb_circle c = {s->x[i], s->y[i], s->r[i]};
@@ -17,137 +17,199 @@ static cb_box box_at(const void *many, size_t j)
     return x;
 }
 
-int ref_pair_hit(const cb_pair_entry_info *d, const cb_pair_args *a, size_t i, size_t j,
-                 tk_contact *rec)
+static cb_obox obox_at(const void *many, size_t j)
+{
+    const cb_obox_soa *b = (const cb_obox_soa *)many;
+    cb_obox o = {b->cx[j], b->cy[j], b->hx[j], b->hy[j], b->c[j], b->s[j]};
+    return o;
+}
+
+int tk_pair_els_of(const cb_pair_entry_info *d, const cb_pair_args *a, tk_pair_els *out)
+{
+    switch (d->pairing) {
+    case CB_PAIRING_SELF:
+        out->shape = CB_SHAPE_CIRCLE, out->els = a->circles, out->m = a->n_circles;
+        return 1;
+    case CB_PAIRING_GRID:
+        return 0;
+    default:
+        out->shape = d->many, out->els = a->many, out->m = a->m;
+        return 1;
+    }
+}
+
+int ref_pair_hit(const cb_pair_entry_info *d, const cb_pair_args *a, const tk_pair_els *e,
+                 size_t i, size_t j, tk_contact *rec)
 {
     unsigned strict = a->flags & CB_STRICT;
     cb_circle c = set_circle(a->circles, i);
     tk_contact r;
-    if (d->many == CB_SHAPE_BOX) {
-        cb_box b = box_at(a->many, j);
-        if (d->query == CB_QUERY_OVERLAP)
-            return ref_overlap(c, b, strict);
-        if (d->query == CB_QUERY_CONTACTS) {
-            int hit = ref_contact(c, b, a->margin, strict, &r);
-            if (rec)
-                *rec = r;
-            return hit;
+    int hit = -1;
+    if (e->shape == CB_SHAPE_BOX) {
+        cb_box b = box_at(e->els, j);
+        hit = d->query == CB_QUERY_OVERLAP ? ref_overlap(c, b, strict)
+                                           : ref_contact(c, b, a->margin, strict, &r);
+    } else if (e->shape == CB_SHAPE_CIRCLE) {
+        cb_circle o = set_circle((const cb_circle_soa *)e->els, j);
+        hit = d->query == CB_QUERY_OVERLAP ? ref_overlap_circles(c, o, strict)
+                                           : ref_contact_circles(c, o, a->margin, strict, &r);
+    } else if (e->shape == CB_SHAPE_OBOX) {
+        cb_obox o = obox_at(e->els, j);
+        hit = d->query == CB_QUERY_OVERLAP ? ref_overlap_obox(c, o, strict)
+                                           : ref_contact_obox(c, o, a->margin, strict, &r);
+    }
+    if (hit < 0 || (d->query != CB_QUERY_OVERLAP && d->query != CB_QUERY_CONTACTS)) {
+        fprintf(stderr, "reference: no contract for pair entry %s on shape %d\n", d->name,
+                (int)e->shape);
+        return -1;
+    }
+    if (rec && d->query == CB_QUERY_CONTACTS)
+        *rec = r;
+    return hit;
+}
+
+static void store_record(const cb_pair_contacts *o, size_t at, uint32_t i, uint32_t j,
+                         const tk_contact *r)
+{
+    o->pair[at].i = i, o->pair[at].j = j;
+    o->normal_x[at] = r->normal_x, o->normal_y[at] = r->normal_y;
+    o->separation[at] = r->separation;
+    o->point_x[at] = r->point_x, o->point_y[at] = r->point_y;
+    o->feature[at] = r->feature;
+}
+
+/* The pair list (or records) from the cursor, as reference.h states it. */
+static size_t ref_pair_list(const cb_pair_entry_info *d, const cb_pair_args *a,
+                            const tk_pair_els *e, size_t end)
+{
+    cb_pair_cursor *cur = a->cursor;
+    int count_only = a->out == NULL && a->capacity == 0;
+    int self = d->pairing == CB_PAIRING_SELF, records = d->output == CB_OUTPUT_PAIR_CONTACTS;
+    size_t written = 0, total = 0;
+    for (size_t i = cur->circle; i < end && e->m; i++) { /* no elements: no pairs, done */
+        size_t jfrom = i == cur->circle ? cur->element : 0, last = 0;
+        if (!count_only && written == a->capacity) {
+            cur->circle = i, cur->element = jfrom;
+            return written;
         }
-    } else if (d->many == CB_SHAPE_CIRCLE) {
-        cb_circle o = set_circle((const cb_circle_soa *)a->many, j);
-        if (d->query == CB_QUERY_OVERLAP)
-            return ref_overlap_circles(c, o, strict);
-        if (d->query == CB_QUERY_CONTACTS) {
-            int hit = ref_contact_circles(c, o, a->margin, strict, &r);
-            if (rec)
-                *rec = r;
-            return hit;
+        for (size_t j = jfrom; j < e->m; j++) {
+            tk_contact r;
+            if ((self && j <= i) || ref_pair_hit(d, a, e, i, j, &r) != 1)
+                continue;
+            total++;
+            if (count_only)
+                continue;
+            if (written == a->capacity) { /* more pairs than room: the rest next time */
+                cur->circle = i, cur->element = last + 1;
+                return written;
+            }
+            if (records)
+                store_record((const cb_pair_contacts *)a->out, written, (uint32_t)i, (uint32_t)j,
+                             &r);
+            else
+                ((cb_pair *)a->out)[written].i = (uint32_t)i, ((cb_pair *)a->out)[written].j = (uint32_t)j;
+            written++, last = j;
         }
     }
-    fprintf(stderr, "reference: no contract for pair entry %s\n", d->name);
-    return -1;
+    if (count_only)
+        return total;
+    cur->circle = end, cur->element = 0;
+    return written;
 }
 
-/* The tiles of m elements, written out as cbatch.h states it (no rounding
- * up of m, so no overflow for any m). */
-static size_t tiles_of(size_t m) { return m / CB_TILE + (m % CB_TILE != 0); }
-
-/* The pair list from the cursor: every pair in the documented order (tile
- * ascending, then circle, then element), the cursor's circle starting in
- * the cursor's tile and its first `skip` hits there left out; the first
- * `capacity` written; the cursor left at the first pair not written: that
- * pair is hit number h (from 0) of its circle in its tile, so h hits were
- * delivered before it. */
-static size_t ref_pair_list(const cb_pair_entry_info *d, const cb_pair_args *a, size_t end)
+size_t ref_pair_entry_on(const cb_pair_entry_info *d, const cb_pair_args *a, const tk_pair_els *e)
 {
-    cb_pair_cursor *cur = a->cursor, next = {end, 0, 0};
-    cb_pair *out = (cb_pair *)a->out;
-    size_t total = 0;
-    int stopped = 0;
-    for (size_t t = cur->tile; t < end; t++)
-        for (size_t i = t == cur->tile ? cur->circle : 0; i < a->n_circles; i++) {
-            size_t skip = t == cur->tile && i == cur->circle ? cur->skip : 0, h = 0;
-            for (size_t j = t * CB_TILE; j < a->m && j - t * CB_TILE < CB_TILE; j++) {
-                if (ref_pair_hit(d, a, i, j, NULL) != 1)
-                    continue;
-                if (h++ < skip)
-                    continue;
-                if (total < a->capacity) {
-                    out[total].i = (uint32_t)i, out[total].j = (uint32_t)j;
-                } else if (!stopped) {
-                    next.tile = t, next.circle = i, next.skip = h - 1;
-                    stopped = 1;
-                }
-                total++;
-            }
-        }
-    *cur = next;
-    return total;
-}
-
-size_t ref_pair_entry(const cb_pair_entry_info *d, const cb_pair_args *a)
-{
-    size_t tiles = tiles_of(a->m), end = a->tile_end < tiles ? a->tile_end : tiles;
     size_t count = 0, n = a->n;
-    switch (d->output) {
-    case CB_OUTPUT_PAIRS:
-        return ref_pair_list(d, a, end);
-    case CB_OUTPUT_MATRIX: {
+    if (d->pairing != CB_PAIRING_LISTED) {
+        size_t end = a->cursor->end ? a->cursor->end : a->n_circles;
+        a->cursor->end = end;
+        if (d->output != CB_OUTPUT_MATRIX)
+            return ref_pair_list(d, a, e, end);
         uint64_t *mat = (uint64_t *)a->out;
-        for (size_t t = a->tile_begin; t < end; t++)
-            for (size_t i = 0; i < a->n_circles; i++) {
-                uint64_t w = 0;
-                for (size_t b = 0; b < CB_TILE && t * CB_TILE + b < a->m; b++)
-                    if (ref_pair_hit(d, a, i, t * CB_TILE + b, NULL) == 1)
-                        w |= (uint64_t)1 << b, count++;
-                mat[i * tiles + t] = w;
+        size_t words = e->m / 64 + (e->m % 64 != 0);
+        for (size_t i = a->cursor->circle; i < end; i++)
+            for (size_t w = 0; w < words; w++) {
+                uint64_t bits = 0;
+                for (size_t b = 0; b < 64 && w * 64 + b < e->m; b++)
+                    if (ref_pair_hit(d, a, e, i, w * 64 + b, NULL) == 1)
+                        bits |= (uint64_t)1 << b, count++;
+                mat[i * words + w] = bits;
             }
+        a->cursor->circle = end, a->cursor->element = 0;
         return count;
     }
+    switch (d->output) {
     case CB_OUTPUT_MASK: {
         uint64_t *mask = (uint64_t *)a->out;
         for (size_t w = 0; w < (n + 63) / 64; w++)
             mask[w] = 0;
         for (size_t k = 0; k < n; k++)
-            if (ref_pair_hit(d, a, a->candidates[k].i, a->candidates[k].j, NULL) == 1)
+            if (ref_pair_hit(d, a, e, a->candidates[k].i, a->candidates[k].j, NULL) == 1)
                 mask[k / 64] |= (uint64_t)1 << (k % 64), count++;
         return count;
     }
     case CB_OUTPUT_INDICES:
         for (size_t k = 0; k < n; k++)
-            if (ref_pair_hit(d, a, a->candidates[k].i, a->candidates[k].j, NULL) == 1)
+            if (ref_pair_hit(d, a, e, a->candidates[k].i, a->candidates[k].j, NULL) == 1)
                 ((uint32_t *)a->out)[count++] = (uint32_t)k;
         return count;
     case CB_OUTPUT_CONTACTS: {
         const cb_contacts *o = (const cb_contacts *)a->out;
         for (size_t k = 0; k < n; k++) {
             tk_contact r;
-            if (ref_pair_hit(d, a, a->candidates[k].i, a->candidates[k].j, &r) != 1)
+            if (ref_pair_hit(d, a, e, a->candidates[k].i, a->candidates[k].j, &r) != 1)
                 continue;
             tk_contact_store(o, count++, (uint32_t)k, &r);
         }
         return count;
     }
-    case CB_OUTPUT_DISTANCES:
+    default:
         break;
     }
     fprintf(stderr, "reference: no output kind %d for pair entry %s\n", (int)d->output, d->name);
     return CB_INVALID;
 }
 
-const char *tk_describe_pair(const cb_pair_entry_info *d, const cb_pair_args *a, size_t i,
-                             size_t j, char *buf, size_t size)
+size_t ref_pair_entry(const cb_pair_entry_info *d, const cb_pair_args *a)
+{
+    tk_pair_els e;
+    if (!tk_pair_els_of(d, a, &e)) {
+        fprintf(stderr, "reference: %s reads a grid: call ref_pair_entry_on\n", d->name);
+        return CB_INVALID;
+    }
+    return ref_pair_entry_on(d, a, &e);
+}
+
+const char *tk_shape_name(cb_shape s)
+{
+    switch (s) {
+    case CB_SHAPE_BOX: return "boxes";
+    case CB_SHAPE_CIRCLE: return "circles";
+    case CB_SHAPE_OBOX: return "oriented boxes";
+    case CB_SHAPE_GRID: return "a grid";
+    }
+    return "shape ?";
+}
+
+const char *tk_describe_pair(const cb_pair_args *a, const tk_pair_els *e, size_t i, size_t j,
+                             char *buf, size_t size)
 {
     cb_circle c = set_circle(a->circles, i);
-    if (d->many == CB_SHAPE_BOX) {
-        cb_box b = box_at(a->many, j);
-        snprintf(buf, size, "circle %zu (%a, %a, r %a) vs box %zu (%a, %a, %a, %a)", i,
-                 (double)c.x, (double)c.y, (double)c.r, j, (double)b.min_x, (double)b.min_y,
-                 (double)b.max_x, (double)b.max_y);
+    int n = snprintf(buf, size, "circle %zu (%a, %a, r %a) vs ", i, (double)c.x, (double)c.y,
+                     (double)c.r);
+    size_t at = n > 0 && (size_t)n < size ? (size_t)n : 0;
+    if (e->shape == CB_SHAPE_BOX) {
+        cb_box b = box_at(e->els, j);
+        snprintf(buf + at, size - at, "box %zu (%a, %a, %a, %a)", j, (double)b.min_x,
+                 (double)b.min_y, (double)b.max_x, (double)b.max_y);
+    } else if (e->shape == CB_SHAPE_OBOX) {
+        cb_obox o = obox_at(e->els, j);
+        snprintf(buf + at, size - at, "oriented box %zu (%a, %a, %a, %a, c %a, s %a)", j,
+                 (double)o.cx, (double)o.cy, (double)o.hx, (double)o.hy, (double)o.c, (double)o.s);
     } else {
-        cb_circle o = set_circle((const cb_circle_soa *)a->many, j);
-        snprintf(buf, size, "circle %zu (%a, %a, r %a) vs circle %zu (%a, %a, r %a)", i,
-                 (double)c.x, (double)c.y, (double)c.r, j, (double)o.x, (double)o.y, (double)o.r);
+        cb_circle o = set_circle((const cb_circle_soa *)e->els, j);
+        snprintf(buf + at, size - at, "circle %zu (%a, %a, r %a)", j, (double)o.x, (double)o.y,
+                 (double)o.r);
     }
     return buf;
 }

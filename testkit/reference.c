@@ -413,6 +413,7 @@ cb_args tk_args(const cb_entry_info *d, const tk_probe *p, const void *many, siz
     case CB_SHAPE_CIRCLE: a.circle = p->circle; break;
     case CB_SHAPE_BOX: a.box = p->box; break;
     case CB_SHAPE_OBOX: a.obox = p->obox; break;
+    case CB_SHAPE_GRID: break; /* never a single shape */
     }
     a.many = many, a.n = n, a.out = out, a.flags = flags, a.margin = margin;
     return a;
@@ -585,6 +586,7 @@ size_t ref_entry(const cb_entry_info *d, const cb_args *a)
     }
     case CB_OUTPUT_PAIRS: /* many-against-many outputs: testkit/pairs.c */
     case CB_OUTPUT_MATRIX:
+    case CB_OUTPUT_PAIR_CONTACTS:
         break;
     }
     fprintf(stderr, "reference: no output kind %d (entry %s)\n", (int)d->output, d->name);

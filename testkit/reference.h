@@ -162,24 +162,50 @@ size_t tk_find_entry(cb_query query, cb_shape one, cb_shape many, cb_layout layo
 
 /* ---- many against many (cb_pair_entry_*), in pairs.c */
 
-/* Whether pair (circle i of a->circles, element j of a->many) is in entry
- * d's hit set: the one-pair function above for its query and element shape
+/* The elements a many-against-many call pairs with, as the reference
+ * reads them: their shape, SoA arrays and number. ALL: a->many, a->m;
+ * SELF: the set itself; GRID: not readable through the grid, so the caller
+ * names the arrays the grid was built from (tk_pair_els_of fails for it). */
+typedef struct tk_pair_els {
+    cb_shape shape;
+    const void *els;
+    size_t m;
+} tk_pair_els;
+int tk_pair_els_of(const cb_pair_entry_info *d, const cb_pair_args *a, tk_pair_els *out);
+
+/* Whether pair (circle i of a->circles, element j of e) is in entry d's hit
+ * set: the one-pair function above for its query and element shape
  * (contacts at a->margin, the record in *rec when rec is not NULL, as
- * ref_contact). -1 for an entry with no known contract. */
-int ref_pair_hit(const cb_pair_entry_info *d, const cb_pair_args *a, size_t i, size_t j,
-                 tk_contact *rec);
-/* The whole call by the reference, for valid arguments (as a raw kernel):
- * PAIRS: the pairs from *a->cursor to tile_end in cbatch.h's order (tile,
- * circle, element), the first a->capacity of them written, the cursor left
- * at the first one not written (or {end, 0, 0}), the count from the cursor
- * returned; MATRIX: the words of tiles [tile_begin, tile_end) of every row
- * (row i is cb_pair_tiles(m) words), the bits set returned; LISTED: element
- * k is candidate k, written as the one-circle entries write MASK, INDICES
- * and CONTACTS (record k of circle i against element j). */
+ * ref_contact). -1 for an entry with no known contract. Self pairs: the
+ * contract of circle i against circle j (any i, j: the order is the
+ * caller's business). */
+int ref_pair_hit(const cb_pair_entry_info *d, const cb_pair_args *a, const tk_pair_els *e,
+                 size_t i, size_t j, tk_contact *rec);
+/* The whole call by the reference, for valid arguments (as a raw kernel),
+ * on elements e (ref_pair_entry: tk_pair_els_of's; GRID entries need
+ * ref_pair_entry_on with the grid's elements):
+ *   PAIRS, PAIR_CONTACTS: the pairs of the circles [cursor->circle, end)
+ *   (end = cursor->end, or n_circles when 0), each circle's by ascending j
+ *   (self: j > i only), the first circle's from j >= cursor->element;
+ *   written up to capacity: at the start of a circle with the output full
+ *   the cursor is left at {that circle, its first j}; when a circle has more
+ *   pairs than the room left, the room is filled and the cursor is left at
+ *   {that circle, the last j written + 1}; when every pair was written (or
+ *   there are no elements), at {end, 0}; cursor->end set to end. With out == NULL and capacity == 0:
+ *   nothing written, the cursor unchanged but for its end, the count from
+ *   the cursor returned. Otherwise the pairs written returned.
+ *   MATRIX: rows [cursor->circle, end) of (m + 63) / 64 words written,
+ *   every bit; the cursor at {end, 0}; the bits set returned.
+ *   LISTED: element k is candidate k, written as the one-circle entries
+ *   write MASK, INDICES and CONTACTS (record k of circle i against j).
+ * cursor->plan is left as it was. */
 size_t ref_pair_entry(const cb_pair_entry_info *d, const cb_pair_args *a);
-/* "circle i (...) vs box j (...)" (or "vs circle j"), for messages. */
-const char *tk_describe_pair(const cb_pair_entry_info *d, const cb_pair_args *a, size_t i,
-                             size_t j, char *buf, size_t size);
+size_t ref_pair_entry_on(const cb_pair_entry_info *d, const cb_pair_args *a, const tk_pair_els *e);
+/* "boxes", "circles", "oriented boxes", "a grid", for messages. */
+const char *tk_shape_name(cb_shape s);
+/* "circle i (...) vs box j (...)" (or oriented box, or circle), for messages. */
+const char *tk_describe_pair(const cb_pair_args *a, const tk_pair_els *e, size_t i, size_t j,
+                             char *buf, size_t size);
 
 /* ---- outputs: everything that depends on the output kind */
 

@@ -191,34 +191,24 @@ extern int tb_hostile_env, tb_hostile_want;
 unsigned long long tb_env_enter(int mode);
 void tb_env_leave(unsigned long long saved, unsigned long long set, const char *who);
 
-/* Pair entry e's descriptor (asserted to exist); whether it pairs ALL. */
+/* Pair entry e's descriptor (asserted to exist); whether it lists pairs
+ * of a range of circles (ALL, SELF, GRID: cursor, capacity, scratch) rather
+ * than testing candidates (LISTED). */
 const cb_pair_entry_info *tb_pinfo(size_t e);
-int tb_is_all(const cb_pair_entry_info *d);
+int tb_is_ranged(const cb_pair_entry_info *d);
 /* The one-circle entry (a single circle against SoA elements of d's shape)
  * whose output format a LISTED entry shares: candidate k is its element k. */
 const cb_entry_info *tb_listed_format(const cb_pair_entry_info *d);
 /* The pair entry with these properties, or cb_pair_entry_count(). */
 size_t tb_find_pair_entry(cb_query q, cb_pairing p, cb_shape many, cb_output o);
-
-/* One call of pair entry e by subject s (a backend, or TB_PUBLIC). */
-size_t tb_prun(int s, size_t e, const cb_pair_args *a);
-/* What a subject is compared with: the reference, or the scalar raw kernel. */
-typedef enum { TB_WANT_REF, TB_WANT_SCALAR } tb_want_kind;
-extern const char *const tb_want_name[2];
-size_t tb_want_run(tb_want_kind w, size_t e, const cb_pair_entry_info *d, const cb_pair_args *a);
+/* The element shapes entry d is checked on (its own; the set for SELF; a
+ * grid of each shape for GRID); their number. */
+size_t tb_pair_shapes(const cb_pair_entry_info *d, cb_shape shapes[3]);
 
 /* Where a call happened, for the messages. */
 typedef struct {
     const char *subject, *data, *layout;
 } tb_pwhere;
-#define TB_PW_FMT                                                                                  \
-    "%s on %s: n_circles %zu, m %zu, n %zu, flags 0x%x, margin %a, %s data, %s; " TB_SEED_FMT
-#define TB_PW_ARGS(d, w, a)                                                                        \
-    (d)->name, (w)->subject, (a)->n_circles, (a)->m, (a)->n, (a)->flags, (double)(a)->margin,      \
-        (w)->data, (w)->layout, tb_seed()
-#define TB_CUR_FMT "{tile %zu, circle %zu, skip %zu}"
-#define TB_CUR_ARGS(c) (c).tile, (c).circle, (c).skip
-int tb_same_cursor(cb_pair_cursor x, cb_pair_cursor y);
 
 /* Room that ends at a guard page: tb_tail_at(t, b) is the last b bytes of
  * it, so a buffer of any size taken from it faults one byte past its end. */
@@ -232,14 +222,18 @@ void tb_tail_free(tb_tail *t);
 /* malloc, asserted (never NULL, also for 0 bytes). */
 void *tb_xmalloc(size_t bytes);
 
-/* The set (n_circles circles) and the elements (m of them, as boxes and as
- * circles, so one data set serves entries of either element shape), each
- * array placed as tb_corpus_new_at places it. */
+/* The set (n_circles circles) and the elements (m of them, as boxes, as
+ * circles and as oriented boxes, so one data set serves entries of every
+ * element shape), each array placed as tb_corpus_new_at places it; and the
+ * grids of the elements of each shape (tb_pdata_grids, after filling). */
 typedef struct {
     tb_corpus set, els;
     cb_circle_soa cs; /* the set */
     cb_box_soa eb;    /* the elements as boxes */
     cb_circle_soa ec; /* the elements as circles */
+    cb_obox_soa eo;   /* the elements as oriented boxes */
+    void *grid_mem[3];
+    const cb_grid *grid[3]; /* by cb_shape */
 } tb_pdata;
 /* Where the input arrays sit: ending at a guard page, or starting one float
  * after one (misaligned off every vector width; under-reads fault). */
@@ -253,12 +247,45 @@ extern const tb_placement tb_placements[TB_PLACEMENTS];
 void tb_pdata_init(tb_pdata *p, size_t nc, size_t m, const tb_placement *pl);
 /* A tb_pdata of two corpora allocated elsewhere (freed there). */
 void tb_pdata_of(tb_pdata *p, const tb_corpus *set, const tb_corpus *els);
+/* Builds the grids of the elements as they are now (cb_grid_boxes, ...). */
+void tb_pdata_grids(tb_pdata *p);
 void tb_pdata_free(tb_pdata *p);
-const void *tb_many_of(const cb_pair_entry_info *d, const tb_pdata *p);
-/* A call of entry d on p: the whole tile range, nothing else set. */
-cb_pair_args tb_args_of(const cb_pair_entry_info *d, const tb_pdata *p, unsigned flags);
+/* The elements of a shape as SoA (cb_box_soa *, ...). */
+const void *tb_els_of(const tb_pdata *p, cb_shape shape);
+
+/*
+ * One call of a pair entry: which, its arguments (the range every circle
+ * of the set, the cursor and outputs set by the checks), and the elements
+ * the reference reads (for a grid: the arrays it was built from).
+ */
+typedef struct {
+    size_t e;
+    const cb_pair_entry_info *d;
+    cb_pair_args a;
+    tk_pair_els els;
+} tb_pcall;
+tb_pcall tb_pcall_of(size_t e, const tb_pdata *p, cb_shape shape, unsigned flags, float margin);
 /* Uniform in [0, n), 0 when n is 0. */
 size_t tb_below(tk_rng *r, size_t n);
+
+/* One call of pair entry c->e by subject s (a backend's raw kernel, or
+ * TB_PUBLIC), in tb_hostile_env when set. */
+size_t tb_prun(int s, const tb_pcall *c, const cb_pair_args *a);
+/* What a subject is compared with: the reference, or the scalar raw kernel. */
+typedef enum { TB_WANT_REF, TB_WANT_SCALAR } tb_want_kind;
+extern const char *const tb_want_name[2];
+size_t tb_want_run(tb_want_kind w, const tb_pcall *c, const cb_pair_args *a);
+
+#define TB_PW_FMT                                                                                  \
+    "%s on %s: n_circles %zu, m %zu, n %zu, flags 0x%x, margin %a, elements %s, %s data, %s; " \
+    TB_SEED_FMT
+#define TB_PW_ARGS(c, w)                                                                           \
+    (c)->d->name, (w)->subject, (c)->a.n_circles, (c)->els.m, (c)->a.n, (c)->a.flags,            \
+        (double)(c)->a.margin, tk_shape_name((c)->els.shape), (w)->data, (w)->layout, tb_seed()
+#define TB_CUR_FMT "{circle %zu, element %zu, end %zu}"
+#define TB_CUR_ARGS(c) (c).circle, (c).element, (c).end
+/* The same place: circle, element and end (the plan is the library's). */
+int tb_same_cursor(cb_pair_cursor x, cb_pair_cursor y);
 
 /* The kinds of pair data (tb_pair_fill_kind), the same data for the same
  * (kind, stream) on every subject. */
@@ -271,6 +298,8 @@ enum {
     TB_K_MIXED,
     TB_K_TINY,
     TB_K_SCALED,
+    TB_K_CLUSTERED,
+    TB_K_COLUMN,
     TB_PAIR_KINDS
 };
 extern const char *const tb_pair_kind_name[TB_PAIR_KINDS];
@@ -279,48 +308,74 @@ void tb_pair_fill_kind(tb_pdata *p, int kind, tk_rng *r);
  * of several shapes of list (random, one pair repeated, ascending, ...). */
 void tb_fill_candidates(cb_pair *c, size_t n, size_t nc, size_t m, tk_rng *r);
 
-/* Buffers for the calls on one data set: the subject's pair list, matrix
- * and candidates each ending at a guard page; the other side's on the
- * heap; per LISTED entry, the subject's output (tb_out_new: every array at
- * a guard page) and the other side's (heap, canaries around). */
+/* Record arrays of a cb_pair_contacts with room for `room` records, each
+ * array ending at a guard page (tails) or on the heap. */
 typedef struct {
-    tb_tail pairs, matrix, cands;
+    tb_tail t[7];
+    size_t room;
+} tb_precs;
+cb_pair_contacts tb_precs_at(const tb_precs *r, size_t capacity);
+
+/*
+ * Buffers for the calls on one data set: the subject's pair list, records,
+ * matrix, candidates and scratch each ending at a guard page; the other
+ * side's on the heap; per LISTED entry, the subject's output (tb_out_new:
+ * every array at a guard page) and the other side's (heap, canaries
+ * around). room: pairs a list may hold (every pair of the set with every
+ * element or with itself). without_scratch: the public calls pass NULL
+ * scratch (the library allocates it).
+ */
+typedef struct {
+    size_t nc, m, room, words;
+    tb_tail pairs, matrix, cands, scratch;
+    tb_precs recs;
     cb_pair *ref_pairs;
     uint64_t *ref_matrix;
+    void *ref_scratch;
+    cb_pair_contacts ref_recs;
     size_t n;          /* candidates */
     tk_out *sub, *ref; /* indexed by pair entry; allocated for LISTED entries */
+    int without_scratch;
 } tb_pbufs;
 void tb_pbufs_init(tb_pbufs *x, size_t nc, size_t m, size_t n, int before, size_t misalign);
+/* The same with room for `room` pairs (big sparse sets: the count, not
+ * every pair). */
+void tb_pbufs_init_room(tb_pbufs *x, size_t nc, size_t m, size_t n, int before, size_t misalign,
+                        size_t room);
 void tb_pbufs_free(tb_pbufs *x);
 cb_pair *tb_cands_of(const tb_pbufs *x);
 
-/* One call checked (see check_pairs.c for each): a pair list from `start`
- * (count, pairs, cursor after, nothing past the pairs written), a matrix
- * over a tile range, a LISTED entry's output, or entry e over everything
- * (the whole list, the whole matrix, x's candidates). Return the count. */
-size_t tb_check_list(int s, size_t e, const cb_pair_entry_info *d, cb_pair_args a,
-                     cb_pair_cursor start, cb_pair *out, cb_pair *ref_out, tb_want_kind wk,
-                     const tb_pwhere *w, cb_pair_cursor *after);
-size_t tb_check_matrix(int s, size_t e, const cb_pair_entry_info *d, cb_pair_args a, uint64_t *out,
-                       uint64_t *ref_out, tb_want_kind wk, const tb_pwhere *w);
-size_t tb_check_listed(int s, size_t e, const cb_pair_entry_info *d, cb_pair_args a, tk_out *so,
-                       tk_out *ro, tb_want_kind wk, const tb_pwhere *w);
-size_t tb_check_entry(int s, size_t e, const cb_pair_entry_info *d, cb_pair_args a, tb_pbufs *x,
-                      tb_want_kind wk, const tb_pwhere *w);
+/* One call checked (see check_pairs.c for each), the count returned:
+ *  tb_check_list: a pair list or records from `start` with `capacity`
+ *    (count_only: out NULL, capacity 0): count, pairs, records, cursor
+ *    after (*after), nothing written past the count;
+ *  tb_check_matrix: the rows [start.circle, end) of a matrix, the cursor;
+ *  tb_check_listed: a LISTED entry's output on x's candidates;
+ *  tb_check_entry: everything in one call (the whole list sized by a
+ *    count-only call of both sides, which must agree; the whole matrix; the
+ *    candidates). */
+size_t tb_check_list(int s, const tb_pcall *c, tb_pbufs *x, cb_pair_cursor start, size_t capacity,
+                     int count_only, tb_want_kind wk, const tb_pwhere *w, cb_pair_cursor *after);
+size_t tb_check_matrix(int s, const tb_pcall *c, tb_pbufs *x, cb_pair_cursor start,
+                       tb_want_kind wk, const tb_pwhere *w);
+size_t tb_check_listed(int s, const tb_pcall *c, tb_pbufs *x, tb_want_kind wk, const tb_pwhere *w);
+size_t tb_check_entry(int s, const tb_pcall *c, tb_pbufs *x, tb_want_kind wk, const tb_pwhere *w);
 
 /* The pair-table scenarios. */
 
 /* Subject s (a backend's raw kernels, or TB_PUBLIC), every pair entry on
- * set sizes 0 .. 17 and element counts 0 .. 200 (the first `n_counts` of
- * them; all when larger), seven kinds of data, both flag values, inputs at
- * the end of a page and misaligned one float after one, `rounds` times,
- * against the reference: whole pair lists (count, order, cursor), whole
- * matrices, candidate lists. Asserts hits and misses, and that CB_STRICT
- * changed some overlap count. Returns the calls made. */
+ * every element shape it takes, on set sizes 0 .. 17 and element counts
+ * 0 .. 200 (the first `n_counts` of them; all when larger), every kind of
+ * data, both flag values, inputs at the end of a page and misaligned one
+ * float after one, `rounds` times, against the reference: whole lists and
+ * records (count, order, cursor), whole matrices, candidate lists. Asserts
+ * hits and misses, and that CB_STRICT changed some overlap count. Returns
+ * the calls made. */
 size_t tb_pair_check_reference(int s, int rounds, size_t n_counts);
 /* After cb_set_backend(b), the public functions against the scalar raw
- * kernels with every flag, lists cut short and resumed, inner tile ranges;
- * on adversarial and denormal data also in a hostile float environment. */
+ * kernels with every flag, lists cut short and resumed, inner ranges, with
+ * and without scratch; on adversarial and denormal data also in a hostile
+ * float environment. */
 size_t tb_pair_check_dispatched(int b);
 /* Backend b's raw kernels against the scalar ones, both under flush-to-zero
  * and round toward zero: equal bits, the mode left as it was. Returns 0

@@ -1,4 +1,4 @@
-/* check_pairs.c - the many-against-many checks (cb_pair_entry_*) the Criterion suite test_pairs.c and the plain checker share: data, guarded buffers, one call checked against testkit's reference or the scalar kernels, and the scenarios built from them (see check.h). */
+/* check_pairs.c - the many-against-many checks (cb_pair_entry_*) the Criterion suite test_pairs.c and the plain checker share: data, grids, guarded buffers, one call checked against testkit's reference or the scalar kernels, and the scenarios built from them (see check.h). */
 #include "bits.h"
 #include "check.h"
 #include "fpctl.h"
@@ -15,19 +15,22 @@
  * Entries come from the library's second table (cb_pair_entry_count,
  * cb_pair_entry_info_of), never from a list here: a check picks the entries
  * it is about by their descriptors (pairing, output, element shape), so a
- * new many-against-many entry is checked without editing this file. Raw
- * kernels are reached with cb_pair_entry_kernel(e, backend), the public
- * functions with cb_pair_entry_call(e, &args).
+ * new many-against-many entry is checked without editing this file. A GRID
+ * entry is checked on a grid of each element shape (tb_pair_shapes), built
+ * from the same elements the other entries read. Raw kernels are reached
+ * with cb_pair_entry_kernel(e, backend), the public functions with
+ * cb_pair_entry_call(e, &args).
  *
- * The reference is testkit's ref_pair_entry (testkit/pairs.c): the
- * documented order and cursor rules written out one pair at a time over
- * reference.c's one-pair functions, independent of the library's tiles,
- * register groups, gathers and sinks. LISTED outputs are compared with
- * testkit's output functions through the one-circle entry with the same
- * output format (candidate k stands for element k). Inputs and outputs sit
- * against guard pages (tests/support.c), so a read or write past an array
- * faults; outputs are poisoned first, so a unit written that should not be
- * shows up. Every random stream comes from tb_rng_for: the printed CB_SEED
+ * The reference is testkit's ref_pair_entry_on (testkit/pairs.c): the
+ * documented order, range, capacity and cursor rules written out one pair at
+ * a time over reference.c's one-pair functions, independent of the library's
+ * grids, culls, sorts and sinks (for a grid, on the arrays it was built
+ * from). LISTED outputs are compared with testkit's output functions through
+ * the one-circle entry with the same output format (candidate k stands for
+ * element k). Inputs and outputs sit against guard pages (tests/support.c),
+ * the subject's scratch too, so a read or write past an array faults;
+ * outputs are poisoned first, so a unit written that should not be shows
+ * up. Every random stream comes from tb_rng_for: the printed CB_SEED
  * replays a failure, and every message prints it.
  */
 
@@ -42,12 +45,8 @@ const cb_pair_entry_info *tb_pinfo(size_t e)
     return d;
 }
 
-int tb_is_all(const cb_pair_entry_info *d) { return d->pairing == CB_PAIRING_ALL; }
+int tb_is_ranged(const cb_pair_entry_info *d) { return d->pairing != CB_PAIRING_LISTED; }
 
-/* The one-circle entry (a single circle against SoA elements of d's shape)
- * whose output format a LISTED entry shares: candidate k is its element k.
- * Its descriptor drives testkit's output functions (allocation, poisoning,
- * comparison, format invariants). */
 const cb_entry_info *tb_listed_format(const cb_pair_entry_info *d)
 {
     size_t e = tk_find_entry(d->query, CB_SHAPE_CIRCLE, d->many, CB_LAYOUT_SOA, d->output);
@@ -57,7 +56,6 @@ const cb_entry_info *tb_listed_format(const cb_pair_entry_info *d)
     return cb_entry_info_of(e);
 }
 
-/* The pair entry with these properties, or cb_pair_entry_count(). */
 size_t tb_find_pair_entry(cb_query q, cb_pairing p, cb_shape many, cb_output o)
 {
     size_t ne = cb_pair_entry_count();
@@ -67,6 +65,16 @@ size_t tb_find_pair_entry(cb_query q, cb_pairing p, cb_shape many, cb_output o)
             return e;
     }
     return ne;
+}
+
+size_t tb_pair_shapes(const cb_pair_entry_info *d, cb_shape shapes[3])
+{
+    if (d->pairing == CB_PAIRING_GRID) {
+        shapes[0] = CB_SHAPE_BOX, shapes[1] = CB_SHAPE_CIRCLE, shapes[2] = CB_SHAPE_OBOX;
+        return 3;
+    }
+    shapes[0] = d->pairing == CB_PAIRING_SELF ? CB_SHAPE_CIRCLE : d->many;
+    return 1;
 }
 
 /* --------------------------------------------------------------- subjects */
@@ -90,41 +98,41 @@ void tb_env_leave(unsigned long long saved, unsigned long long set, const char *
               set, after);
 }
 
-size_t tb_prun(int s, size_t e, const cb_pair_args *a)
+size_t tb_prun(int s, const tb_pcall *c, const cb_pair_args *a)
 {
     cb_pair_kernel_fn k = NULL;
     if (s != TB_PUBLIC) {
-        k = cb_pair_entry_kernel(e, (cb_backend)s);
+        k = cb_pair_entry_kernel(c->e, (cb_backend)s);
         TB_ASSERT((k) != NULL, "backend %s is runnable but has no kernel for %s",
-                  cb_backend_name((cb_backend)s), tb_pinfo(e)->name);
+                  cb_backend_name((cb_backend)s), c->d->name);
     }
     if (!tb_hostile_env)
-        return k ? k(a) : cb_pair_entry_call(e, a);
+        return k ? k(a) : cb_pair_entry_call(c->e, a);
     unsigned long long saved = tb_env_enter(tb_hostile_env), set = fpctl_read();
-    size_t r = k ? k(a) : cb_pair_entry_call(e, a);
-    tb_env_leave(saved, set, tb_pinfo(e)->name);
+    size_t r = k ? k(a) : cb_pair_entry_call(c->e, a);
+    tb_env_leave(saved, set, c->d->name);
     return r;
 }
 
 const char *const tb_want_name[2] = {"the reference", "the scalar kernel"};
 
-size_t tb_want_run(tb_want_kind w, size_t e, const cb_pair_entry_info *d, const cb_pair_args *a)
+size_t tb_want_run(tb_want_kind w, const tb_pcall *c, const cb_pair_args *a)
 {
     if (w == TB_WANT_REF)
-        return ref_pair_entry(d, a);
-    cb_pair_kernel_fn k = cb_pair_entry_kernel(e, CB_BACKEND_SCALAR);
-    TB_ASSERT((k) != NULL, "the scalar backend must always have a kernel (%s)", d->name);
+        return ref_pair_entry_on(c->d, a, &c->els);
+    cb_pair_kernel_fn k = cb_pair_entry_kernel(c->e, CB_BACKEND_SCALAR);
+    TB_ASSERT((k) != NULL, "the scalar backend must always have a kernel (%s)", c->d->name);
     if (!tb_hostile_env || !tb_hostile_want)
         return k(a);
     unsigned long long saved = tb_env_enter(tb_hostile_env), set = fpctl_read();
     size_t r = k(a);
-    tb_env_leave(saved, set, d->name);
+    tb_env_leave(saved, set, c->d->name);
     return r;
 }
 
 int tb_same_cursor(cb_pair_cursor x, cb_pair_cursor y)
 {
-    return x.tile == y.tile && x.circle == y.circle && x.skip == y.skip;
+    return x.circle == y.circle && x.element == y.element && x.end == y.end;
 }
 
 /* ------------------------------------------------------------- buffers */
@@ -154,59 +162,115 @@ void *tb_xmalloc(size_t bytes)
     return p;
 }
 
+/* The record arrays' element sizes, in cb_pair_contacts order. */
+static const size_t rec_unit[7] = {sizeof(cb_pair), 4, 4, 4, 4, 4, 1};
+
+cb_pair_contacts tb_precs_at(const tb_precs *r, size_t capacity)
+{
+    cb_pair_contacts c;
+    c.pair = tb_tail_at(&r->t[0], capacity * rec_unit[0]);
+    c.normal_x = tb_tail_at(&r->t[1], capacity * 4), c.normal_y = tb_tail_at(&r->t[2], capacity * 4);
+    c.separation = tb_tail_at(&r->t[3], capacity * 4);
+    c.point_x = tb_tail_at(&r->t[4], capacity * 4), c.point_y = tb_tail_at(&r->t[5], capacity * 4);
+    c.feature = tb_tail_at(&r->t[6], capacity);
+    return c;
+}
+
+static void *rec_array(const cb_pair_contacts *c, int k)
+{
+    void *a[7] = {c->pair, c->normal_x, c->normal_y, c->separation, c->point_x, c->point_y,
+                  c->feature};
+    return a[k];
+}
+
 /* ---------------------------------------------------------------- data */
 
 const tb_placement tb_placements[TB_PLACEMENTS] = {{"end-of-page", 0, 0},
                                                    {"after-guard+1 float", 1, 4}};
 
+static void pdata_views(tb_pdata *p)
+{
+    p->cs = tb_corpus_circles(&p->set);
+    p->eb = tb_corpus_boxes(&p->els);
+    p->ec = tb_corpus_circles(&p->els);
+    p->eo = tb_corpus_oboxes(&p->els);
+    for (int k = 0; k < 3; k++)
+        p->grid_mem[k] = tb_xmalloc(cb_grid_size(p->els.n)), p->grid[k] = NULL;
+}
+
 void tb_pdata_init(tb_pdata *p, size_t nc, size_t m, const tb_placement *pl)
 {
     p->set = tb_corpus_new_at(nc, pl->before, pl->offset);
     p->els = tb_corpus_new_at(m, pl->before, pl->offset);
-    p->cs = tb_corpus_circles(&p->set);
-    p->eb = tb_corpus_boxes(&p->els);
-    p->ec = tb_corpus_circles(&p->els);
+    pdata_views(p);
 }
 
-/* A pdata of two corpora allocated elsewhere (freed there). */
 void tb_pdata_of(tb_pdata *p, const tb_corpus *set, const tb_corpus *els)
 {
     p->set = *set, p->els = *els;
-    p->cs = tb_corpus_circles(&p->set);
-    p->eb = tb_corpus_boxes(&p->els);
-    p->ec = tb_corpus_circles(&p->els);
+    pdata_views(p);
+}
+
+const void *tb_els_of(const tb_pdata *p, cb_shape shape)
+{
+    return shape == CB_SHAPE_BOX      ? (const void *)&p->eb
+           : shape == CB_SHAPE_CIRCLE ? (const void *)&p->ec
+                                      : (const void *)&p->eo;
+}
+
+void tb_pdata_grids(tb_pdata *p)
+{
+    size_t m = p->els.n;
+    p->grid[CB_SHAPE_BOX] = cb_grid_boxes(p->grid_mem[CB_SHAPE_BOX], &p->eb, m);
+    p->grid[CB_SHAPE_CIRCLE] = cb_grid_circles(p->grid_mem[CB_SHAPE_CIRCLE], &p->ec, m);
+    p->grid[CB_SHAPE_OBOX] = cb_grid_oboxes(p->grid_mem[CB_SHAPE_OBOX], &p->eo, m);
+    for (int k = 0; k < 3; k++) {
+        cb_shape got = CB_SHAPE_GRID;
+        TB_ASSERT(p->grid[k] && cb_grid_elements(p->grid[k], &got) == m && got == (cb_shape)k,
+                  "the grid of %zu %s was not built (or says %zu elements of shape %d)", m,
+                  tk_shape_name((cb_shape)k), p->grid[k] ? cb_grid_elements(p->grid[k], NULL) : 0,
+                  (int)got);
+    }
 }
 
 void tb_pdata_free(tb_pdata *p)
 {
     tb_corpus_free(&p->set);
     tb_corpus_free(&p->els);
+    for (int k = 0; k < 3; k++)
+        free(p->grid_mem[k]);
 }
 
-const void *tb_many_of(const cb_pair_entry_info *d, const tb_pdata *p)
+tb_pcall tb_pcall_of(size_t e, const tb_pdata *p, cb_shape shape, unsigned flags, float margin)
 {
-    return d->many == CB_SHAPE_BOX ? (const void *)&p->eb : (const void *)&p->ec;
-}
-
-/* A call of entry d on p: the whole tile range, nothing else set. */
-cb_pair_args tb_args_of(const cb_pair_entry_info *d, const tb_pdata *p, unsigned flags)
-{
-    cb_pair_args a;
-    memset(&a, 0, sizeof a);
-    a.circles = &p->cs, a.n_circles = p->set.n;
-    a.many = tb_many_of(d, p), a.m = p->els.n;
-    a.tile_end = SIZE_MAX;
-    a.flags = flags;
-    return a;
+    tb_pcall c;
+    memset(&c, 0, sizeof c);
+    c.e = e, c.d = tb_pinfo(e);
+    c.a.circles = &p->cs, c.a.n_circles = p->set.n, c.a.flags = flags;
+    c.a.margin = c.d->query == CB_QUERY_CONTACTS ? margin : 0.0f;
+    c.els.shape = shape, c.els.els = tb_els_of(p, shape), c.els.m = p->els.n;
+    switch (c.d->pairing) {
+    case CB_PAIRING_SELF:
+        c.els.els = &p->cs, c.els.m = p->set.n;
+        break;
+    case CB_PAIRING_GRID:
+        TB_ASSERT(p->grid[shape] != NULL, "test bug: %s: the grids were not built", c.d->name);
+        c.a.many = p->grid[shape];
+        break;
+    default:
+        c.a.many = c.els.els, c.a.m = p->els.n;
+        break;
+    }
+    return c;
 }
 
 size_t tb_below(tk_rng *r, size_t n) { return n ? (size_t)(tk_next(r) % n) : 0; }
 
 const char *const tb_pair_kind_name[TB_PAIR_KINDS] = {
-    "random", "dense", "adversarial", "exact-touching", "touching", "mixed", "denormal",
-    "scaled-touching"};
+    "random", "dense",    "adversarial",     "exact-touching", "touching",
+    "mixed",  "denormal", "scaled-touching", "clustered",      "one-column"};
 
-/* Circles and boxes crowded into 24 x 24: several hits per circle and tile. */
+/* Circles and boxes crowded into 24 x 24: several hits per circle. */
 static cb_circle dense_circle(tk_rng *r)
 {
     cb_circle c;
@@ -224,10 +288,6 @@ static cb_box dense_box(tk_rng *r)
 
 static float ulp_toward(float f, int dir) { return nextafterf(f, dir > 0 ? INFINITY : -INFINITY); }
 
-/* Exact touching in small integers (a 3-4-5 corner, a straight side, two
- * circles whose centres are 5q apart with radii summing to 5q), where the
- * touching mode alone decides, some nudged one ulp in or out: every element
- * touches (or nearly) one circle of the set, as a box and as a circle. */
 /* A box or circle with every coordinate (and the radius) times 2^sc. */
 static cb_box scaled_box(cb_box b, int sc)
 {
@@ -242,6 +302,11 @@ static cb_circle scaled_circle(cb_circle c, int sc)
     return c;
 }
 
+/* Exact touching in small integers (a 3-4-5 corner, a straight side, two
+ * circles whose centres are 5q apart with radii summing to 5q), where the
+ * touching mode alone decides, some nudged one ulp in or out: every element
+ * touches (or nearly) one circle of the set, as a box and as a circle (the
+ * oriented boxes are the boxes' twins). */
 static void fill_exact(tb_pdata *p, tk_rng *r)
 {
     size_t nc = p->set.n;
@@ -285,7 +350,7 @@ static void fill_exact(tb_pdata *p, tk_rng *r)
 }
 
 /* Fills p with data of one kind; the same (kind, stream) gives the same
- * data for every subject. */
+ * data for every subject. Then builds the grids of the elements. */
 void tb_pair_fill_kind(tb_pdata *p, int kind, tk_rng *r)
 {
     size_t nc = p->set.n, m = p->els.n;
@@ -304,7 +369,7 @@ void tb_pair_fill_kind(tb_pdata *p, int kind, tk_rng *r)
         break;
     case TB_K_EXACT: fill_exact(p, r); break;
     case TB_K_SCALED: { /* exact touching scaled by a power of two, tiny to huge: the
-                         * all-pairs culling's relative and absolute slacks at work */
+                         * grid's relative and absolute slacks at work */
         static const int scales[6] = {-120, -70, -30, 30, 70, 100};
         int sc = scales[tb_below(r, 6)];
         fill_exact(p, r);
@@ -316,8 +381,8 @@ void tb_pair_fill_kind(tb_pdata *p, int kind, tk_rng *r)
             tb_corpus_set_circle(&p->set, i, scaled_circle(p->set.circles[i], sc));
         break;
     }
-    case TB_K_TOUCHING: { /* support's touching data: every box touches tc, and the
-                        * circles of both sides touch tbx (or its twin) */
+    case TB_K_TOUCHING: { /* support's touching data: every box and oriented box touches
+                        * tc, and the circles of both sides touch tbx (or its twin) */
         cb_circle tc;
         cb_box tbx;
         tc.x = tk_uniform(r, 0, 256), tc.y = tk_uniform(r, 0, 256), tc.r = tk_uniform(r, 0.5f, 16);
@@ -344,6 +409,37 @@ void tb_pair_fill_kind(tb_pdata *p, int kind, tk_rng *r)
             tb_corpus_set_circle(&p->set, i, scaled_circle(dense_circle(r), sc));
         break;
     }
+    case TB_K_CLUSTERED: { /* every circle, and most elements, within one small spot
+                         * (one cell of any grid), a few elements far away */
+        float cx = tk_uniform(r, -1000, 1000), cy = tk_uniform(r, -1000, 1000);
+        for (size_t i = 0; i < nc; i++) {
+            cb_circle c = {cx + tk_uniform(r, 0, 1), cy + tk_uniform(r, 0, 1), tk_uniform(r, 0, 0.5f)};
+            tb_corpus_set_circle(&p->set, i, c);
+        }
+        for (size_t j = 0; j < m; j++) {
+            float far = (tk_next(r) % 8 == 0) ? tk_uniform(r, 100, 5000) : 0;
+            float x = cx + far + tk_uniform(r, -1, 2), y = cy + tk_uniform(r, -1, 2);
+            cb_box b = {x, y, x + tk_uniform(r, 0, 0.5f), y + tk_uniform(r, 0, 0.5f)};
+            cb_circle c = {x, y, tk_uniform(r, 0, 0.5f)};
+            tb_corpus_set_box(&p->els, j, b);
+            tb_corpus_set_circle(&p->els, j, c);
+        }
+        break;
+    }
+    case TB_K_COLUMN: { /* every element in one narrow column, tall; the circles across it */
+        for (size_t j = 0; j < m; j++) {
+            float y = tk_uniform(r, 0, 400), h = tk_uniform(r, 0, 3);
+            cb_box b = {10.0f, y, 10.0f + tk_uniform(r, 0, 0.25f), y + h};
+            cb_circle c = {10.0f, y, tk_uniform(r, 0, 2)};
+            tb_corpus_set_box(&p->els, j, b);
+            tb_corpus_set_circle(&p->els, j, c);
+        }
+        for (size_t i = 0; i < nc; i++) {
+            cb_circle c = {tk_uniform(r, 0, 20), tk_uniform(r, 0, 400), tk_uniform(r, 0, 6)};
+            tb_corpus_set_circle(&p->set, i, c);
+        }
+        break;
+    }
     default: /* dense, and mixed: dense with adversarial values strewn in */
         for (size_t j = 0; j < m; j++) {
             cb_box b = dense_box(r);
@@ -355,6 +451,8 @@ void tb_pair_fill_kind(tb_pdata *p, int kind, tk_rng *r)
             }
             tb_corpus_set_box(&p->els, j, b);
             tb_corpus_set_circle(&p->els, j, c);
+            if (kind == TB_K_MIXED && tk_next(r) % 8 == 0)
+                tb_corpus_set_obox(&p->els, j, tb_any_obox(r));
         }
         for (size_t i = 0; i < nc; i++) {
             cb_circle c = dense_circle(r);
@@ -366,6 +464,7 @@ void tb_pair_fill_kind(tb_pdata *p, int kind, tk_rng *r)
         }
         break;
     }
+    tb_pdata_grids(p);
 }
 
 static int cmp_pair_up(const void *x, const void *y)
@@ -399,17 +498,37 @@ void tb_fill_candidates(cb_pair *c, size_t n, size_t nc, size_t m, tk_rng *r)
 
 void tb_pbufs_init(tb_pbufs *x, size_t nc, size_t m, size_t n, int before, size_t misalign)
 {
+    /* every pair, + 16: room for capacities past the count */
+    tb_pbufs_init_room(x, nc, m, n, before, misalign, nc * (m > nc ? m : nc) + 16);
+}
+
+void tb_pbufs_init_room(tb_pbufs *x, size_t nc, size_t m, size_t n, int before, size_t misalign,
+                        size_t room)
+{
     size_t ne = cb_pair_entry_count();
-    x->pairs = tb_tail_new((nc * m + 16) * sizeof(cb_pair)); /* 16: room for small capacities */
-    x->matrix = tb_tail_new(nc * cb_pair_tiles(m) * sizeof(uint64_t));
+    memset(x, 0, sizeof *x);
+    x->nc = nc, x->m = m, x->n = n;
+    x->room = room;
+    x->words = m / 64 + (m % 64 != 0);
+    x->pairs = tb_tail_new(x->room * sizeof(cb_pair));
+    x->matrix = tb_tail_new(nc * x->words * sizeof(uint64_t));
     x->cands = tb_tail_new(n * sizeof(cb_pair));
-    x->ref_pairs = tb_xmalloc(nc * m * sizeof(cb_pair));
-    x->ref_matrix = tb_xmalloc(nc * cb_pair_tiles(m) * sizeof(uint64_t));
-    x->n = n;
+    size_t sb = cb_pairs_scratch_size(nc, m > nc ? m : nc);
+    TB_ASSERT(sb != SIZE_MAX, "cb_pairs_scratch_size(%zu, %zu) is SIZE_MAX", nc, m);
+    x->scratch = tb_tail_new(sb);
+    x->ref_scratch = tb_xmalloc(sb);
+    x->recs.room = x->room;
+    void *ra[7];
+    for (int k = 0; k < 7; k++)
+        x->recs.t[k] = tb_tail_new(x->room * rec_unit[k]), ra[k] = tb_xmalloc(x->room * rec_unit[k]);
+    cb_pair_contacts rc = {ra[0], ra[1], ra[2], ra[3], ra[4], ra[5], ra[6]};
+    x->ref_recs = rc;
+    x->ref_pairs = tb_xmalloc(x->room * sizeof(cb_pair));
+    x->ref_matrix = tb_xmalloc(nc * x->words * sizeof(uint64_t));
     x->sub = calloc(ne, sizeof *x->sub), x->ref = calloc(ne, sizeof *x->ref);
     TB_ASSERT(x->sub && x->ref, "assertion failed: x->sub && x->ref");
     for (size_t e = 0; e < ne; e++)
-        if (!tb_is_all(tb_pinfo(e))) {
+        if (!tb_is_ranged(tb_pinfo(e))) {
             tb_out_new(&x->sub[e], tb_listed_format(tb_pinfo(e)), n, before, misalign);
             tk_out_malloc_padded(&x->ref[e], tb_listed_format(tb_pinfo(e)), n);
         }
@@ -418,174 +537,253 @@ void tb_pbufs_init(tb_pbufs *x, size_t nc, size_t m, size_t n, int before, size_
 void tb_pbufs_free(tb_pbufs *x)
 {
     for (size_t e = 0; e < cb_pair_entry_count(); e++)
-        if (!tb_is_all(tb_pinfo(e)))
+        if (!tb_is_ranged(tb_pinfo(e)))
             tk_out_free(&x->sub[e]), tk_out_free(&x->ref[e]);
-    free(x->sub), free(x->ref), free(x->ref_pairs), free(x->ref_matrix);
+    for (int k = 0; k < 7; k++)
+        tb_tail_free(&x->recs.t[k]), free(rec_array(&x->ref_recs, k));
+    free(x->sub), free(x->ref), free(x->ref_pairs), free(x->ref_matrix), free(x->ref_scratch);
     tb_tail_free(&x->pairs), tb_tail_free(&x->matrix), tb_tail_free(&x->cands);
+    tb_tail_free(&x->scratch);
 }
 
 cb_pair *tb_cands_of(const tb_pbufs *x) { return tb_tail_at(&x->cands, x->n * sizeof(cb_pair)); }
 
-/* One pair-list call from `start` with a.capacity and a.tile_end as given:
- * the subject writes into `out` (room for exactly a.capacity pairs,
- * poisoned here), the other side into ref_out (room for the whole list),
- * from the same cursor. Compared: the count, the cursor after, the pairs
- * written; the subject's room past them must still be poisoned. Returns
- * the count; the subject's cursor after the call in *after. */
-size_t tb_check_list(int s, size_t e, const cb_pair_entry_info *d, cb_pair_args a,
-                     cb_pair_cursor start, cb_pair *out, cb_pair *ref_out, tb_want_kind wk,
-                     const tb_pwhere *w, cb_pair_cursor *after)
+/* The subject's scratch: the guarded tail, or NULL for the public
+ * functions when x says so (they allocate it). */
+static void *sub_scratch(int s, const tb_pbufs *x, const tb_pcall *c)
 {
+    if (c->d->pairing != CB_PAIRING_ALL && c->d->pairing != CB_PAIRING_SELF)
+        return NULL;
+    if (s == TB_PUBLIC && x->without_scratch)
+        return NULL;
+    return tb_tail_at(&x->scratch, x->scratch.room);
+}
+
+/* Describes pair (i, j) of call c, for messages. */
+static const char *pair_text(const tb_pcall *c, size_t i, size_t j, char *buf, size_t size)
+{
+    if (i >= c->a.n_circles || j >= c->els.m) {
+        snprintf(buf, size, "(%zu, %zu): out of range", i, j);
+        return buf;
+    }
+    return tk_describe_pair(&c->a, &c->els, i, j, buf, size);
+}
+
+/* A list call checked: as tb_check_list, or, with *known (want, its
+ * cursor, and the other side's list already in x->ref_pairs or
+ * x->ref_recs for this start and room for at least `capacity`), against
+ * that answer without running the other side again. */
+typedef struct {
+    size_t want;
+    cb_pair_cursor cursor;
+} known_list;
+
+static size_t check_list(int s, const tb_pcall *c, tb_pbufs *x, cb_pair_cursor start,
+                         size_t capacity, int count_only, tb_want_kind wk, const tb_pwhere *w,
+                         cb_pair_cursor *after, const known_list *known)
+{
+    int recs = c->d->output == CB_OUTPUT_PAIR_CONTACTS;
+    TB_ASSERT(capacity <= x->room, "test bug: capacity %zu, room %zu", capacity, x->room);
+    cb_pair_args a = c->a;
     cb_pair_cursor sc = start, rc = start;
-    if (a.capacity)
-        memset(out, TB_POISON, a.capacity * sizeof *out);
-    a.cursor = &rc, a.out = ref_out;
-    size_t want = tb_want_run(wk, e, d, &a);
-    a.cursor = &sc, a.out = out;
-    size_t got = tb_prun(s, e, &a);
+    cb_pair_contacts so = tb_precs_at(&x->recs, capacity);
+    cb_pair *sp = tb_tail_at(&x->pairs, capacity * sizeof(cb_pair));
+    if (recs) {
+        for (int k = 0; k < 7; k++)
+            memset(rec_array(&so, k), TB_POISON, capacity * rec_unit[k]);
+    } else {
+        memset(sp, TB_POISON, capacity * sizeof *sp);
+    }
+    /* the other side, from the same cursor */
+    size_t want;
+    if (known) {
+        want = known->want, rc = known->cursor;
+    } else {
+        a.cursor = &rc, a.scratch = x->ref_scratch;
+        a.out = count_only ? NULL : recs ? (void *)&x->ref_recs : (void *)x->ref_pairs;
+        a.capacity = count_only ? 0 : capacity;
+        want = tb_want_run(wk, c, &a);
+    }
+    a.cursor = &sc, a.scratch = sub_scratch(s, x, c);
+    a.out = count_only ? NULL : recs ? (void *)&so : (void *)sp;
+    a.capacity = count_only ? 0 : capacity;
+    size_t got = tb_prun(s, c, &a);
+    const cb_pair *gp = recs ? so.pair : sp, *wp = recs ? x->ref_recs.pair : x->ref_pairs;
+    size_t k = count_only ? 0 : got < capacity ? got : capacity;
+    size_t kw = count_only ? 0 : want < capacity ? want : capacity;
     /* the pairs first: a wrong count then shows its first wrong pair */
-    size_t k = got < a.capacity ? got : a.capacity, kw = want < a.capacity ? want : a.capacity;
     for (size_t q = 0; q < k || q < kw; q++) {
-        if (q < k && q < kw && out[q].i == ref_out[q].i && out[q].j == ref_out[q].j)
+        if (q < k && q < kw && gp[q].i == wp[q].i && gp[q].j == wp[q].j)
             continue;
         char mine[400] = "(none)", theirs[400] = "(none)";
         if (q < k)
-            tk_describe_pair(d, &a, out[q].i, out[q].j, mine, sizeof mine);
+            pair_text(c, gp[q].i, gp[q].j, mine, sizeof mine);
         if (q < kw)
-            tk_describe_pair(d, &a, ref_out[q].i, ref_out[q].j, theirs, sizeof theirs);
-        tb_fail("pair %zu: returned %zu pairs, %s %zu; the subject's pair %zu [%s], %s's "
-                "[%s] (from cursor " TB_CUR_FMT ", capacity %zu, tile_end %zu): " TB_PW_FMT,
+            pair_text(c, wp[q].i, wp[q].j, theirs, sizeof theirs);
+        tb_fail("pair %zu: returned %zu, %s %zu; the subject's pair %zu [%s], %s's [%s] (from "
+                "cursor " TB_CUR_FMT ", capacity %zu): " TB_PW_FMT,
                 q, got, tb_want_name[wk], want, q, mine, tb_want_name[wk], theirs,
-                TB_CUR_ARGS(start), a.capacity, a.tile_end, TB_PW_ARGS(d, w, &a));
+                TB_CUR_ARGS(start), capacity, TB_PW_ARGS(c, w));
     }
     TB_ASSERT((got) == (want),
-              "returned %zu, %s %zu (from cursor " TB_CUR_FMT
-              ", capacity %zu, tile_end %zu): " TB_PW_FMT,
-              got, tb_want_name[wk], want, TB_CUR_ARGS(start), a.capacity, a.tile_end,
-              TB_PW_ARGS(d, w, &a));
+              "returned %zu, %s %zu (from cursor " TB_CUR_FMT ", capacity %zu%s): " TB_PW_FMT, got,
+              tb_want_name[wk], want, TB_CUR_ARGS(start), capacity,
+              count_only ? ", count only" : "", TB_PW_ARGS(c, w));
     TB_ASSERT(tb_same_cursor(sc, rc),
               "cursor after the call " TB_CUR_FMT ", %s " TB_CUR_FMT " (from " TB_CUR_FMT
-              ", capacity %zu, "
-              "tile_end %zu, %zu pairs): " TB_PW_FMT,
-              TB_CUR_ARGS(sc), tb_want_name[wk], TB_CUR_ARGS(rc), TB_CUR_ARGS(start), a.capacity,
-              a.tile_end, got, TB_PW_ARGS(d, w, &a));
-    const unsigned char *rest = (const unsigned char *)(out + k);
-    for (size_t b = 0; b < (a.capacity - k) * sizeof *out; b++)
-        TB_ASSERT((rest[b]) == (TB_POISON),
-                  "wrote into the room past the %zu pairs it returned (byte %zu of pair %zu; "
-                  "capacity %zu): " TB_PW_FMT,
-                  k, b % sizeof *out, k + b / sizeof *out, a.capacity, TB_PW_ARGS(d, w, &a));
+              ", capacity %zu%s, %zu pairs): " TB_PW_FMT,
+              TB_CUR_ARGS(sc), tb_want_name[wk], TB_CUR_ARGS(rc), TB_CUR_ARGS(start), capacity,
+              count_only ? ", count only" : "", got, TB_PW_ARGS(c, w));
+    if (recs) {
+        static const char *const what[7] = {"pair",    "normal_x", "normal_y", "separation",
+                                            "point_x", "point_y",  "feature"};
+        for (int r = 1; r < 7; r++) {
+            const unsigned char *g = rec_array(&so, r), *h = rec_array(&x->ref_recs, r);
+            for (size_t q = 0; q < k; q++) {
+                if (memcmp(g + q * rec_unit[r], h + q * rec_unit[r], rec_unit[r]) == 0)
+                    continue;
+                char pt[400];
+                pair_text(c, gp[q].i, gp[q].j, pt, sizeof pt);
+                tb_fail("record %zu [%s]: %s differs from %s's (bytes %02x.. vs %02x..): " TB_PW_FMT,
+                        q, pt, what[r], tb_want_name[wk], g[q * rec_unit[r]], h[q * rec_unit[r]],
+                        TB_PW_ARGS(c, w));
+            }
+        }
+    }
+    /* nothing written past the count in the pairs; the other record arrays
+     * may hold anything there, up to capacity (cbatch.h), but not past it:
+     * the guard pages see to that */
+    for (int r = 0; r < 1; r++) {
+        const unsigned char *rest =
+            (const unsigned char *)(recs ? rec_array(&so, r) : (void *)sp) + k * rec_unit[r];
+        for (size_t b = 0; b < (capacity - k) * rec_unit[r]; b++)
+            TB_ASSERT((rest[b]) == (TB_POISON),
+                      "wrote into the room past the %zu %s it returned (array %d, byte %zu; "
+                      "capacity %zu): " TB_PW_FMT,
+                      k, recs ? "records" : "pairs", r, b, capacity, TB_PW_ARGS(c, w));
+    }
     if (after)
         *after = sc;
     tb_calls_compared++;
     return got;
 }
 
-/* One matrix call over a.tile_begin .. a.tile_end: both matrices poisoned
- * alike, so equal words mean the same words written and the others left. */
-size_t tb_check_matrix(int s, size_t e, const cb_pair_entry_info *d, cb_pair_args a, uint64_t *out,
-                       uint64_t *ref_out, tb_want_kind wk, const tb_pwhere *w)
+size_t tb_check_list(int s, const tb_pcall *c, tb_pbufs *x, cb_pair_cursor start, size_t capacity,
+                     int count_only, tb_want_kind wk, const tb_pwhere *w, cb_pair_cursor *after)
 {
-    size_t tiles = cb_pair_tiles(a.m), words = a.n_circles * tiles;
-    memset(out, TB_POISON, words * sizeof *out);
-    memset(ref_out, TB_POISON, words * sizeof *out);
-    a.out = ref_out;
-    size_t want = tb_want_run(wk, e, d, &a);
-    a.out = out;
-    size_t got = tb_prun(s, e, &a);
-    TB_ASSERT((got) == (want), "returned %zu, %s %zu (tiles %zu .. %zu): " TB_PW_FMT, got,
-              tb_want_name[wk], want, a.tile_begin, a.tile_end, TB_PW_ARGS(d, w, &a));
-    for (size_t q = 0; q < words; q++) {
-        if (out[q] == ref_out[q])
+    return check_list(s, c, x, start, capacity, count_only, wk, w, after, NULL);
+}
+
+size_t tb_check_matrix(int s, const tb_pcall *c, tb_pbufs *x, cb_pair_cursor start,
+                       tb_want_kind wk, const tb_pwhere *w)
+{
+    size_t words = c->els.m / 64 + (c->els.m % 64 != 0), all = c->a.n_circles * words;
+    uint64_t *out = tb_tail_at(&x->matrix, all * sizeof(uint64_t));
+    memset(out, TB_POISON, all * sizeof *out);
+    memset(x->ref_matrix, TB_POISON, all * sizeof *out);
+    cb_pair_args a = c->a;
+    cb_pair_cursor sc = start, rc = start;
+    a.cursor = &rc, a.out = x->ref_matrix, a.scratch = x->ref_scratch;
+    size_t want = tb_want_run(wk, c, &a);
+    a.cursor = &sc, a.out = out, a.scratch = sub_scratch(s, x, c);
+    size_t got = tb_prun(s, c, &a);
+    TB_ASSERT((got) == (want), "returned %zu, %s %zu (rows from " TB_CUR_FMT "): " TB_PW_FMT, got,
+              tb_want_name[wk], want, TB_CUR_ARGS(start), TB_PW_ARGS(c, w));
+    TB_ASSERT(tb_same_cursor(sc, rc), "cursor after " TB_CUR_FMT ", %s " TB_CUR_FMT ": " TB_PW_FMT,
+              TB_CUR_ARGS(sc), tb_want_name[wk], TB_CUR_ARGS(rc), TB_PW_ARGS(c, w));
+    for (size_t q = 0; q < all; q++) {
+        if (out[q] == x->ref_matrix[q])
             continue;
-        size_t i = q / tiles, t = q % tiles, bit = 0;
-        while (!((out[q] ^ ref_out[q]) >> bit & 1))
+        size_t i = q / words, t = q % words, bit = 0;
+        while (!((out[q] ^ x->ref_matrix[q]) >> bit & 1))
             bit++;
-        size_t j = t * CB_TILE + bit;
-        char pair[400] = "a bit past m";
-        if (j < a.m)
-            tk_describe_pair(d, &a, i, j, pair, sizeof pair);
-        tb_fail("row %zu, tile %zu (%s the range %zu .. %zu): word 0x%016" PRIx64
-                ", %s 0x%016" PRIx64 "; first different bit %zu: %s: " TB_PW_FMT,
-                i, t, t >= a.tile_begin && t < a.tile_end ? "in" : "outside", a.tile_begin,
-                a.tile_end, out[q], tb_want_name[wk], ref_out[q], bit, pair, TB_PW_ARGS(d, w, &a));
+        char pt[400] = "a bit past m";
+        if (t * 64 + bit < c->els.m)
+            pair_text(c, i, t * 64 + bit, pt, sizeof pt);
+        tb_fail("row %zu (rows from " TB_CUR_FMT "), word %zu: 0x%016" PRIx64 ", %s 0x%016" PRIx64
+                "; first different bit %zu: %s: " TB_PW_FMT,
+                i, TB_CUR_ARGS(start), t, out[q], tb_want_name[wk], x->ref_matrix[q], bit, pt,
+                TB_PW_ARGS(c, w));
     }
     tb_calls_compared++;
     return got;
 }
 
-/* One call of a LISTED entry on a.candidates: its output against the other
- * side's, as the one-circle entry of the same format compares them, then
- * the format's invariants and nothing written outside the arrays. */
-size_t tb_check_listed(int s, size_t e, const cb_pair_entry_info *d, cb_pair_args a, tk_out *so,
-                       tk_out *ro, tb_want_kind wk, const tb_pwhere *w)
+size_t tb_check_listed(int s, const tb_pcall *c, tb_pbufs *x, tb_want_kind wk, const tb_pwhere *w)
 {
-    const cb_entry_info *fd = tb_listed_format(d);
+    const cb_entry_info *fd = tb_listed_format(c->d);
+    tk_out *so = &x->sub[c->e], *ro = &x->ref[c->e];
+    cb_pair_args a = c->a;
+    a.candidates = tb_cands_of(x), a.n = x->n;
     tk_out_fill(so, TB_POISON), tk_out_fill_pads(so, TB_CANARY);
     tk_out_fill(ro, 0x5A), tk_out_fill_pads(ro, TB_CANARY);
     a.out = ro->out;
-    size_t want = tb_want_run(wk, e, d, &a);
+    size_t want = tb_want_run(wk, c, &a);
     a.out = so->out;
-    size_t got = tb_prun(s, e, &a);
+    size_t got = tb_prun(s, c, &a);
     TB_ASSERT(tk_out_pads_intact(so, TB_CANARY) && tk_out_intact(so),
               "wrote outside its output arrays (room for n) or into the cb_contacts: " TB_PW_FMT,
-              TB_PW_ARGS(d, w, &a));
+              TB_PW_ARGS(c, w));
     TB_ASSERT(tk_out_pads_intact(ro, TB_CANARY), "%s wrote outside its arrays: " TB_PW_FMT,
-              tb_want_name[wk], TB_PW_ARGS(d, w, &a));
+              tb_want_name[wk], TB_PW_ARGS(c, w));
     char why[320];
     if (!tk_same_output(fd, a.n, got, so->out, want, ro->out, why, sizeof why)) {
         size_t k = tk_first_difference(fd, a.n, got, so->out, want, ro->out);
-        char pair[400] = "no candidate differs (the difference is in the count)";
+        char pt[400] = "no candidate differs (the difference is in the count)";
         if (k < a.n)
-            tk_describe_pair(d, &a, a.candidates[k].i, a.candidates[k].j, pair, sizeof pair);
+            pair_text(c, a.candidates[k].i, a.candidates[k].j, pt, sizeof pt);
         tb_fail("against %s: %s (format of %s); first candidate differing: %zu: %s: " TB_PW_FMT,
-                tb_want_name[wk], why, fd->name, k, pair, TB_PW_ARGS(d, w, &a));
+                tb_want_name[wk], why, fd->name, k, pt, TB_PW_ARGS(c, w));
     }
     TB_ASSERT(tk_check_format(fd, a.n, got, so->out, why, sizeof why), "%s: " TB_PW_FMT, why,
-              TB_PW_ARGS(d, w, &a));
+              TB_PW_ARGS(c, w));
     tb_calls_compared++;
     return got;
 }
 
-/* Entry e on the data of a in one call over everything: the whole list
- * from {0, 0, 0} with room for exactly all of it (which must leave the
- * cursor at {tiles, 0, 0}), the whole matrix, or x's candidates. */
-size_t tb_check_entry(int s, size_t e, const cb_pair_entry_info *d, cb_pair_args a, tb_pbufs *x,
-                      tb_want_kind wk, const tb_pwhere *w)
+size_t tb_check_entry(int s, const tb_pcall *c, tb_pbufs *x, tb_want_kind wk, const tb_pwhere *w)
 {
-    size_t tiles = cb_pair_tiles(a.m);
-    switch (d->output) {
-    case CB_OUTPUT_PAIRS: {
-        cb_pair_cursor start = {0, 0, 0}, probe = start, after;
-        cb_pair_args q = a;
-        q.cursor = &probe, q.out = NULL, q.capacity = 0; /* the count, to size the room */
-        size_t n = tb_want_run(wk, e, d, &q);
-        a.capacity = n;
-        size_t got = tb_check_list(s, e, d, a, start, tb_tail_at(&x->pairs, n * sizeof(cb_pair)),
-                                   x->ref_pairs, wk, w, &after);
-        cb_pair_cursor end = {tiles, 0, 0};
-        TB_ASSERT(tb_same_cursor(after, end),
-                  "all %zu pairs fit, but the cursor is " TB_CUR_FMT ", not " TB_CUR_FMT
-                  ": " TB_PW_FMT,
-                  got, TB_CUR_ARGS(after), TB_CUR_ARGS(end), TB_PW_ARGS(d, w, &a));
+    cb_pair_cursor start = {0, 0, 0, 0};
+    switch (c->d->output) {
+    case CB_OUTPUT_PAIRS:
+    case CB_OUTPUT_PAIR_CONTACTS: {
+        /* the other side once, with room for all and one more; then the
+         * subject's count (the cursor keeps its place but for its end), and
+         * its whole list with room for one more pair: a call that returns
+         * less than its capacity has done its range */
+        int recs = c->d->output == CB_OUTPUT_PAIR_CONTACTS;
+        cb_pair_args a = c->a;
+        known_list k;
+        k.cursor = start;
+        a.cursor = &k.cursor, a.scratch = x->ref_scratch, a.capacity = x->room;
+        a.out = recs ? (void *)&x->ref_recs : (void *)x->ref_pairs;
+        k.want = tb_want_run(wk, c, &a);
+        size_t n = k.want;
+        TB_ASSERT(n < x->room, "test bug: %zu pairs, room for %zu", n, x->room);
+        known_list count = {n, {0, 0, c->a.n_circles, 0}};
+        cb_pair_cursor counted;
+        check_list(s, c, x, start, 0, 1, wk, w, &counted, &count);
+        cb_pair_cursor after;
+        size_t got = check_list(s, c, x, counted, n + 1, 0, wk, w, &after, &k);
+        cb_pair_cursor end = {c->a.n_circles, 0, c->a.n_circles, 0};
+        TB_ASSERT(got == n && tb_same_cursor(after, end),
+                  "room for all %zu pairs, but %zu were written and the cursor is " TB_CUR_FMT
+                  ", not " TB_CUR_FMT ": " TB_PW_FMT,
+                  n, got, TB_CUR_ARGS(after), TB_CUR_ARGS(end), TB_PW_ARGS(c, w));
         return got;
     }
     case CB_OUTPUT_MATRIX:
-        a.tile_begin = 0;
-        return tb_check_matrix(s, e, d, a,
-                               tb_tail_at(&x->matrix, a.n_circles * tiles * sizeof(uint64_t)),
-                               x->ref_matrix, wk, w);
+        return tb_check_matrix(s, c, x, start, wk, w);
     default:
-        a.candidates = tb_cands_of(x), a.n = x->n;
-        return tb_check_listed(s, e, d, a, &x->sub[e], &x->ref[e], wk, w);
+        return tb_check_listed(s, c, x, wk, w);
     }
 }
 
 /* ------------------------------------------------------------ scenarios */
 
-/* Set sizes: none, every group of circles a register group can hold and
- * its remainders (1 .. 5, 7 .. 9), and 17. Element counts: none, the
- * vector widths and their neighbours, every count around 64 and 128. */
+/* Set sizes: none, every small count and 17 (the cull takes over when the
+ * elements outnumber the circles 8 times). Element counts: none, the vector
+ * widths and their neighbours, every count around 64 and 128. */
 static const size_t set_sizes[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 17};
 static const size_t elem_counts[] = {0,  1,  2,  3,  4,  5,  7,  8,  9,   15,  16,  17, 31,
                                      32, 33, 47, 63, 64, 65, 66, 95, 127, 128, 129, 200};
@@ -621,26 +819,31 @@ size_t tb_pair_check_reference(int sp, int rounds, size_t n_counts)
                 for (int round = 0; round < rounds; round++)
                     for (int kind = 0; kind < TB_PAIR_KINDS; kind++) {
                         tk_rng r = tb_rng_for(0x9100000u +
-                                              (((m * 32 + nc) * 8 + (size_t)kind) * 2 + pl) * 64 +
+                                              (((m * 32 + nc) * 16 + (size_t)kind) * 2 + pl) * 64 +
                                               (size_t)round);
                         tb_pair_fill_kind(&p, kind, &r);
                         tb_fill_candidates(tb_cands_of(&x), x.n, nc, m, &r);
                         tb_pwhere w = {subject, tb_pair_kind_name[kind], tb_placements[pl].name};
+                        x.without_scratch = (kind + (int)mi) % 3 == 0;
                         for (size_t e = 0; e < ne; e++) {
                             const cb_pair_entry_info *d = tb_pinfo(e);
+                            cb_shape shapes[3];
+                            size_t nsh = tb_pair_shapes(d, shapes);
+                            /* a grid entry: one shape per call, in turn */
+                            cb_shape sh = shapes[(mi + ni + (size_t)kind) % nsh];
                             size_t count[2];
                             for (unsigned f = 0; f <= CB_STRICT; f++) {
-                                cb_pair_args a = tb_args_of(d, &p, f);
-                                a.margin =
-                                    tb_margins[(mi + ni + (size_t)kind + f) % tb_margin_count];
-                                count[f] = tb_check_entry(sp, e, d, a, &x, TB_WANT_REF, &w);
+                                float mg = tb_margins[(mi + ni + (size_t)kind + f) % tb_margin_count];
+                                tb_pcall c = tb_pcall_of(e, &p, sh, f, mg);
+                                count[f] = tb_check_entry(sp, &c, &x, TB_WANT_REF, &w);
                                 hits[e] += count[f];
-                                seen[e] += tb_is_all(d) ? nc * m : x.n;
+                                seen[e] += tb_is_ranged(d) ? nc * c.els.m : x.n;
                                 calls++;
                             }
                             decided[e] += count[0] != count[1];
                         }
                     }
+                free(p.grid_mem[0]), free(p.grid_mem[1]), free(p.grid_mem[2]);
             }
             tb_pbufs_free(&x);
             tb_corpus_free(&els);
@@ -660,6 +863,31 @@ size_t tb_pair_check_reference(int sp, int rounds, size_t n_counts)
     return calls;
 }
 
+/* A list taken `cap` pairs at a time from the start (at most about 16
+ * pieces: cap grows with n), each call checked against the other side from
+ * the same cursor; the pieces must join into the whole list (n pairs).
+ * Returns the calls. */
+static size_t check_pieces(int s, const tb_pcall *c, tb_pbufs *x, size_t cap, size_t n,
+                           tb_want_kind wk, const tb_pwhere *w)
+{
+    cb_pair_cursor cur = {0, 0, 0, 0};
+    cap = cap > n / 16 ? cap : n / 16;
+    size_t got = 0, calls = 0;
+    for (;;) {
+        size_t k = tb_check_list(s, c, x, cur, cap, 0, wk, w, &cur);
+        got += k, calls++;
+        TB_ASSERT(k <= cap && got <= n, "%zu pairs in pieces of %zu, more than the %zu: " TB_PW_FMT,
+                  got, cap, n, TB_PW_ARGS(c, w));
+        if (cur.circle == cur.end)
+            break;
+        TB_ASSERT(k == cap, "a call wrote %zu of room %zu but the range is not done (cursor "
+                  TB_CUR_FMT "): " TB_PW_FMT, k, cap, TB_CUR_ARGS(cur), TB_PW_ARGS(c, w));
+    }
+    TB_ASSERT(got == n, "the pieces of %zu add up to %zu pairs, the whole list has %zu: " TB_PW_FMT,
+              cap, got, n, TB_PW_ARGS(c, w));
+    return calls;
+}
+
 size_t tb_pair_check_dispatched(int b)
 {
     TB_ASSERT((cb_set_backend((cb_backend)b)) == (CB_OK), "cb_set_backend(%s) failed",
@@ -671,7 +899,7 @@ size_t tb_pair_check_dispatched(int b)
     size_t ne = cb_pair_entry_count(), calls = 0;
     for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++)
         for (int kind = 0; kind < TB_PAIR_KINDS; kind++) {
-            size_t nc = shapes[k][0], m = shapes[k][1], tiles = cb_pair_tiles(m);
+            size_t nc = shapes[k][0], m = shapes[k][1];
             size_t ncand = nc && m ? 97 : 0;
             const tb_placement *pl = &tb_placements[(k + (size_t)kind) % 2];
             tb_pdata p;
@@ -690,29 +918,32 @@ size_t tb_pair_check_dispatched(int b)
                     if (hostile && (f & CB_TRUST_FENV))
                         continue; /* the caller promised the default environment */
                     tb_hostile_env = hostile ? TB_FLUSH | TB_TOWARD_ZERO : 0;
+                    x.without_scratch = (int)(fi % 2);
                     for (size_t e = 0; e < ne; e++) {
                         const cb_pair_entry_info *d = tb_pinfo(e);
-                        cb_pair_args a = tb_args_of(d, &p, f);
-                        a.margin = tb_margins[(k + fi + e) % tb_margin_count];
-                        tb_check_entry(TB_PUBLIC, e, d, a, &x, TB_WANT_SCALAR, &w);
-                        calls++;
-                        if (d->output == CB_OUTPUT_PAIRS) { /* cut short, then resumed */
-                            cb_pair_cursor cur = {0, 0, 0};
-                            a.capacity = 1 + tb_below(&r, 9);
-                            for (int q = 0; q < 3; q++)
-                                tb_check_list(TB_PUBLIC, e, d, a, cur,
-                                              tb_tail_at(&x.pairs, a.capacity * sizeof(cb_pair)),
-                                              x.ref_pairs, TB_WANT_SCALAR, &w, &cur);
-                        }
-                        if (d->output == CB_OUTPUT_MATRIX && tiles > 1) { /* an inner range */
-                            a.tile_begin = 1, a.tile_end = tiles - 1 + tb_below(&r, 2);
-                            tb_check_matrix(TB_PUBLIC, e, d, a,
-                                            tb_tail_at(&x.matrix, nc * tiles * sizeof(uint64_t)),
-                                            x.ref_matrix, TB_WANT_SCALAR, &w);
+                        cb_shape shs[3];
+                        size_t nsh = tb_pair_shapes(d, shs);
+                        for (size_t si = 0; si < nsh; si++) {
+                            tb_pcall c = tb_pcall_of(e, &p, shs[si], f,
+                                                     tb_margins[(k + fi + e) % tb_margin_count]);
+                            size_t n = tb_check_entry(TB_PUBLIC, &c, &x, TB_WANT_SCALAR, &w);
+                            calls++;
+                            if (!tb_is_ranged(d) || nc == 0)
+                                continue;
+                            if (d->output == CB_OUTPUT_MATRIX) { /* an inner range of rows */
+                                cb_pair_cursor in = {tb_below(&r, nc), 0, 0, 0};
+                                in.end = in.circle + tb_below(&r, nc - in.circle + 1);
+                                tb_check_matrix(TB_PUBLIC, &c, &x, in, TB_WANT_SCALAR, &w);
+                                continue;
+                            }
+                            /* cut short, then resumed */
+                            calls += check_pieces(TB_PUBLIC, &c, &x, 1 + tb_below(&r, 9), n,
+                                                  TB_WANT_SCALAR, &w);
                         }
                     }
                     tb_hostile_env = 0;
                 }
+            x.without_scratch = 0;
             tb_pbufs_free(&x);
             tb_pdata_free(&p);
         }
@@ -732,7 +963,7 @@ size_t tb_pair_check_raw_float_modes(int b, int rounds)
     for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++)
         for (size_t ki = 0; ki < sizeof kinds / sizeof kinds[0]; ki++)
             for (int round = 0; round < rounds + (kinds[ki] == TB_K_TINY); round++) {
-                size_t nc = shapes[k][0], m = shapes[k][1], tiles = cb_pair_tiles(m);
+                size_t nc = shapes[k][0], m = shapes[k][1];
                 const tb_placement *pl = &tb_placements[(k + ki) % 2];
                 tb_pdata p;
                 tb_pdata_init(&p, nc, m, pl);
@@ -747,16 +978,17 @@ size_t tb_pair_check_raw_float_modes(int b, int rounds)
                     for (unsigned f = 0; f <= CB_STRICT; f++)
                         for (size_t e = 0; e < ne; e++) {
                             const cb_pair_entry_info *d = tb_pinfo(e);
-                            cb_pair_args a = tb_args_of(d, &p, f);
-                            a.margin = tb_margins[(k + ki + mi + e) % tb_margin_count];
-                            tb_check_entry(b, e, d, a, &x, TB_WANT_SCALAR, &w);
-                            calls++;
-                            if (d->output == CB_OUTPUT_PAIRS) { /* cut short */
-                                a.capacity = 1 + tb_below(&r, 20);
-                                cb_pair_cursor cur = {tb_below(&r, tiles), tb_below(&r, nc), 0};
-                                tb_check_list(b, e, d, a, cur,
-                                              tb_tail_at(&x.pairs, a.capacity * sizeof(cb_pair)),
-                                              x.ref_pairs, TB_WANT_SCALAR, &w, NULL);
+                            cb_shape shs[3];
+                            size_t nsh = tb_pair_shapes(d, shs);
+                            for (size_t si = 0; si < nsh; si++) {
+                                tb_pcall c = tb_pcall_of(e, &p, shs[si], f,
+                                                         tb_margins[(k + ki + mi + e) %
+                                                                    tb_margin_count]);
+                                size_t n = tb_check_entry(b, &c, &x, TB_WANT_SCALAR, &w);
+                                calls++;
+                                if (tb_is_ranged(d) && d->output != CB_OUTPUT_MATRIX && n)
+                                    calls += check_pieces(b, &c, &x, 1 + tb_below(&r, 20), n,
+                                                          TB_WANT_SCALAR, &w);
                             }
                         }
                     tb_hostile_env = 0, tb_hostile_want = 0;

@@ -1,4 +1,4 @@
-/* test_pairs.c - the many-against-many entries (cb_pair_entry_*): every backend's raw kernels and the public functions against testkit's reference (testkit/pairs.c) and the one-circle entries; the pair list's order, capacity, cursor and resumption; work split over tiles; candidate pairs; bad input; the public path on every backend. */
+/* test_pairs.c - the many-against-many entries (cb_pair_entry_*): every backend's raw kernels and the public functions against testkit's reference (testkit/pairs.c) and the one-circle entries; order, capacity, cursor and resumption; work split over ranges of circles; self pairs; prepared grids; candidate pairs; big, clustered and hostile sets; bad input; the public path on every backend. */
 #include "bits.h"
 #include "fpctl.h"
 #include "check.h"
@@ -21,50 +21,57 @@
  * it is about by their descriptors (pairing, output, element shape), so a
  * new many-against-many entry is tested without editing this file. Raw
  * kernels are reached with cb_pair_entry_kernel(e, backend), the public
- * functions with cb_pair_entry_call(e, &args).
+ * functions with cb_pair_entry_call(e, &args). A GRID entry runs on a grid
+ * of each element shape, built from the same elements (tb_pcall_of).
  *
- * The reference is testkit's ref_pair_entry (testkit/pairs.c): the
- * documented order and cursor rules written out one pair at a time over
- * reference.c's one-pair functions (ref_overlap, ref_overlap_circles,
- * ref_contact, ref_contact_circles), independent of the library's tiles,
- * register groups, gathers and sinks. LISTED outputs are compared with
- * testkit's output functions through the one-circle entry with the same
- * output format (candidate k stands for element k). The data, the guarded
- * buffers and the checks of one call (tb_check_list, tb_check_matrix,
- * tb_check_listed, tb_check_entry) and the reference, dispatched and
- * raw_float_modes scenarios are tests/check_pairs.c's, shared with the
- * plain checker (tests/plain/cb-check.c).
+ * The reference is testkit's ref_pair_entry_on (testkit/pairs.c): the
+ * documented order, range, capacity and cursor rules written out one pair
+ * at a time over reference.c's one-pair functions (ref_overlap,
+ * ref_overlap_circles, ref_overlap_obox, ref_contact, ...), independent of
+ * the library's grids, culls, sorts and sinks. LISTED outputs are compared
+ * with testkit's output functions through the one-circle entry with the
+ * same output format (candidate k stands for element k). The data, the
+ * guarded buffers and the checks of one call (tb_check_list,
+ * tb_check_matrix, tb_check_listed, tb_check_entry) and the reference,
+ * dispatched and raw_float_modes scenarios are tests/check_pairs.c's,
+ * shared with the plain checker (tests/plain/cb-check.c).
  *
  * Subjects: each backend's raw kernels (skipped by name, with the
  * library's reason, when this machine cannot run it) and the public
- * functions (subjects.h). Inputs and outputs sit against guard pages
- * (tests/support.c), so a read or write past an array faults; outputs are
- * poisoned first, so a unit written that should not be shows up. Every
- * random stream comes from tb_rng_for: the printed CB_SEED replays a
- * failure, and every message prints it.
+ * functions (subjects.h). Inputs, outputs and the scratch sit against
+ * guard pages (tests/support.c), so a read or write past an array faults;
+ * outputs are poisoned first, so a unit written that should not be shows
+ * up. Every random stream comes from tb_rng_for: the printed CB_SEED
+ * replays a failure, and every message prints it.
  *
  * The tests (pairs::<name>; "each subject" = every backend's raw kernels
  * and the public functions):
- *   entries, tiles, kernel_table   the table's descriptors, cb_pair_tiles,
- *                                  every backend's kernels
- *   reference                      each subject, every entry, against the
- *                                  reference on set sizes 0 .. 17 and element
- *                                  counts 0 .. 200, seven kinds of data
- *   one_circle_calls               lists and matrix rows against the one-circle
- *                                  entries of each circle, and the list order
- *   capacity_and_resumption        capacities 0, 1, N-1, N, N+1, ..., the
- *                                  cursor, resuming with capacities 1 .. 7, 64
- *   work_splitting                 tile ranges cut among jobs, lists and matrices
- *   candidates, candidates_agree   candidate lists of every length 0 .. 70 and
- *                                  more; candidates against lists, matrices and
- *                                  the overlap hits (contacts at margin +-0)
- *   large_sets                     sets of 255 .. 1100 circles
- *   bad_input                      every refused call writes nothing; what is
- *                                  valid with counts of 0 and empty ranges
- *   dispatched                     the public path after cb_set_backend, also in
- *                                  a hostile float environment, against scalar
- *   raw_float_modes                raw kernels against scalar, both under
- *                                  FTZ/DAZ and round toward zero
+ *   entries, sizes, kernel_table  the table's descriptors; the scratch and
+ *                                 grid sizes; every backend's kernels
+ *   reference                     each subject, every entry and element
+ *                                 shape, against the reference on set sizes
+ *                                 0 .. 17 and element counts 0 .. 200, ten
+ *                                 kinds of data (clustered, one column, ...)
+ *   one_circle_calls              lists, records and matrix rows against the
+ *                                 one-circle entries of each circle; the order
+ *   capacity_and_resumption       capacities 0, 1, N-1, N, N+1, ...; counting;
+ *                                 resuming (with the scratch's grid, or
+ *                                 without it); arbitrary cursors
+ *   work_splitting                ranges of circles cut among jobs
+ *   self_pairs                    a set against itself: the pairs i < j of the
+ *                                 set against a copy of itself
+ *   grids                         a grid is a snapshot; its queries are the
+ *                                 one call's; a grid shared, reused, refused
+ *   candidates, candidates_agree  candidate lists of every length 0 .. 70 and
+ *                                 more; candidates against lists and matrices
+ *   large_sets, big_sets          sets of 255 .. 1100 circles; 2^20 circles or
+ *                                 elements
+ *   bad_input                     every refused call writes nothing; what is
+ *                                 valid with counts of 0 and empty ranges
+ *   dispatched                    the public path after cb_set_backend, also in
+ *                                 a hostile float environment, against scalar
+ *   raw_float_modes               raw kernels against scalar, both under
+ *                                 FTZ/DAZ and round toward zero
  *
  * Loop sizes keep the binary well under 20 s natively and reasonable under
  * qemu-aarch64 (some 20 times slower); PAIRS_ROUNDS multiplies the random
@@ -76,45 +83,80 @@
 
 #include "subjects.h"
 
-/* ------------------------------------------------------ tables and tiles */
+static int all_backends[CB_BACKEND_COUNT] = {0, 1, 2, 3, 4, 5};
+
+/* ------------------------------------------------------ tables and sizes */
 
 /* The descriptors are consistent, and complete in the way the tests below
- * rely on: every element shape with all pairs has both outputs, every
- * LISTED entry has a one-circle entry of its format, names are unique and
- * found by cb_pair_entry_find; out-of-range numbers are refused. */
+ * rely on: every element shape of all pairs and the grid have a list, a
+ * matrix and records; self pairs have a list and records; every LISTED
+ * entry has a one-circle entry of its format; names are unique and found
+ * by cb_pair_entry_find; out-of-range numbers are refused. */
 Test(pairs, entries)
 {
-    size_t ne = cb_pair_entry_count(), lists = 0, listed = 0;
+    size_t ne = cb_pair_entry_count(), ranged = 0, listed = 0;
     cr_assert_gt(ne, 0, "the library has no many-against-many entries");
     for (size_t e = 0; e < ne; e++) {
         const cb_pair_entry_info *d = tb_pinfo(e);
         cr_assert(d->name && strncmp(d->name, "cb_", 3) == 0, "entry %zu: name %s", e,
                   d->name ? d->name : "(null)");
         cr_assert_eq(cb_pair_entry_find(d->name), e, "cb_pair_entry_find(%s)", d->name);
-        cr_assert(d->many == CB_SHAPE_BOX || d->many == CB_SHAPE_CIRCLE, "%s: elements %d",
-                  d->name, (int)d->many);
         for (size_t o = 0; o < e; o++)
             cr_assert_str_neq(d->name, tb_pinfo(o)->name, "two entries are called %s", d->name);
-        if (tb_is_all(d)) {
-            cr_assert(d->query == CB_QUERY_OVERLAP &&
-                          (d->output == CB_OUTPUT_PAIRS || d->output == CB_OUTPUT_MATRIX),
-                      "%s: ALL with query %d, output %d", d->name, (int)d->query, (int)d->output);
-            cb_output twin = d->output == CB_OUTPUT_PAIRS ? CB_OUTPUT_MATRIX : CB_OUTPUT_PAIRS;
-            cr_assert_lt(tb_find_pair_entry(d->query, d->pairing, d->many, twin), ne,
-                         "%s has no twin with output %d", d->name, (int)twin);
-            lists += d->output == CB_OUTPUT_PAIRS;
-        } else {
+        int contacts = d->query == CB_QUERY_CONTACTS;
+        switch (d->pairing) {
+        case CB_PAIRING_ALL:
+        case CB_PAIRING_GRID:
+        case CB_PAIRING_SELF: {
+            cr_assert(d->pairing != CB_PAIRING_ALL || d->many == CB_SHAPE_BOX ||
+                          d->many == CB_SHAPE_CIRCLE || d->many == CB_SHAPE_OBOX,
+                      "%s: ALL with elements %d", d->name, (int)d->many);
+            cr_assert(d->pairing != CB_PAIRING_GRID || d->many == CB_SHAPE_GRID,
+                      "%s: GRID with elements %d", d->name, (int)d->many);
+            cr_assert(d->pairing != CB_PAIRING_SELF || d->many == CB_SHAPE_CIRCLE,
+                      "%s: SELF with elements %d", d->name, (int)d->many);
+            cr_assert(contacts ? d->output == CB_OUTPUT_PAIR_CONTACTS
+                               : d->query == CB_QUERY_OVERLAP &&
+                                     (d->output == CB_OUTPUT_PAIRS || d->output == CB_OUTPUT_MATRIX),
+                      "%s: query %d with output %d", d->name, (int)d->query, (int)d->output);
+            static const cb_output all_outs[] = {CB_OUTPUT_PAIRS, CB_OUTPUT_MATRIX,
+                                                 CB_OUTPUT_PAIR_CONTACTS};
+            for (size_t q = 0; q < 3; q++) {
+                if (d->pairing == CB_PAIRING_SELF && all_outs[q] == CB_OUTPUT_MATRIX)
+                    continue;
+                cb_query qq = all_outs[q] == CB_OUTPUT_PAIR_CONTACTS ? CB_QUERY_CONTACTS
+                                                                     : CB_QUERY_OVERLAP;
+                cr_assert_lt(tb_find_pair_entry(qq, d->pairing, d->many, all_outs[q]), ne,
+                             "%s has no twin with output %d", d->name, (int)all_outs[q]);
+            }
+            ranged++;
+            break;
+        }
+        default:
             cr_assert_eq(d->pairing, CB_PAIRING_LISTED, "%s: pairing %d", d->name, (int)d->pairing);
+            cr_assert(d->many == CB_SHAPE_BOX || d->many == CB_SHAPE_CIRCLE, "%s: elements %d",
+                      d->name, (int)d->many);
             cr_assert(d->output == CB_OUTPUT_MASK || d->output == CB_OUTPUT_INDICES ||
                           d->output == CB_OUTPUT_CONTACTS,
                       "%s: LISTED with output %d", d->name, (int)d->output);
-            cr_assert_eq(d->query == CB_QUERY_CONTACTS, d->output == CB_OUTPUT_CONTACTS,
+            cr_assert_eq(contacts, d->output == CB_OUTPUT_CONTACTS,
                          "%s: query %d with output %d", d->name, (int)d->query, (int)d->output);
             tb_listed_format(d);
             listed++;
         }
     }
-    cr_assert_gt(lists, 0, "no pair-list entry");
+    static const cb_shape all_shapes[] = {CB_SHAPE_BOX, CB_SHAPE_CIRCLE, CB_SHAPE_OBOX};
+    for (size_t q = 0; q < 3; q++)
+        cr_assert_lt(tb_find_pair_entry(CB_QUERY_OVERLAP, CB_PAIRING_ALL, all_shapes[q],
+                                        CB_OUTPUT_PAIRS),
+                     ne, "no all-pairs list of elements %d", (int)all_shapes[q]);
+    cr_assert_lt(tb_find_pair_entry(CB_QUERY_OVERLAP, CB_PAIRING_SELF, CB_SHAPE_CIRCLE,
+                                    CB_OUTPUT_PAIRS),
+                 ne, "no self-pairs list");
+    cr_assert_lt(tb_find_pair_entry(CB_QUERY_OVERLAP, CB_PAIRING_GRID, CB_SHAPE_GRID,
+                                    CB_OUTPUT_PAIRS),
+                 ne, "no grid-pairs list");
+    cr_assert_gt(ranged, 0, "no pair-list entry");
     cr_assert_gt(listed, 0, "no candidate entry");
     cr_assert_eq(cb_pair_entry_find("cb_no_such_entry"), ne);
     cr_assert_eq(cb_pair_entry_find(NULL), ne);
@@ -128,19 +170,42 @@ Test(pairs, entries)
     cr_assert_eq(cb_pair_entry_call(0, NULL), CB_INVALID);
 }
 
-/* cb_pair_tiles is (m + 63) / 64 without overflow, and a tile is 64
- * elements, one word of a mask or matrix row (the tests rely on it). */
-Test(pairs, tiles)
+/* The scratch and grid sizes: SIZE_MAX past CB_PAIRS_MAX_N (or what a
+ * size_t holds), else a size that grows with the counts; a grid of m
+ * elements fits in its memory at any address (the tests build them in
+ * memory of exactly that size at guard pages). */
+Test(pairs, sizes)
 {
-    cr_assert_eq(CB_TILE, 64u);
-    static const size_t m[] = {0, 1, 2, 63, 64, 65, 127, 128, 129, 640, 641};
-    for (size_t k = 0; k < sizeof m / sizeof m[0]; k++)
-        cr_assert_eq(cb_pair_tiles(m[k]), (m[k] + 63) / 64, "cb_pair_tiles(%zu)", m[k]);
-    cr_assert_eq(cb_pair_tiles(SIZE_MAX), SIZE_MAX / 64 + 1);
-    cr_assert_eq(cb_pair_tiles(SIZE_MAX - 63), SIZE_MAX / 64);
+    size_t big = (uint64_t)SIZE_MAX > CB_PAIRS_MAX_N ? (size_t)CB_PAIRS_MAX_N + 1 : SIZE_MAX;
+    cr_assert_eq(cb_pairs_scratch_size(big, 1), SIZE_MAX);
+    cr_assert_eq(cb_pairs_scratch_size(1, big), SIZE_MAX);
+    cr_assert_eq(cb_pairs_scratch_size(SIZE_MAX, SIZE_MAX), SIZE_MAX);
+    cr_assert_eq(cb_grid_size(big), SIZE_MAX);
+    cr_assert_eq(cb_grid_size(SIZE_MAX), SIZE_MAX);
+    size_t last_s = 0, last_g = 0;
+    for (size_t m = 0; m <= (1u << 20); m = m ? m * 2 : 1) {
+        size_t s = cb_pairs_scratch_size(m, m), g = cb_grid_size(m);
+        cr_assert(s != SIZE_MAX && g != SIZE_MAX, "m %zu: sizes %zu, %zu", m, s, g);
+        cr_assert(s >= last_s && g >= last_g && s >= g, "m %zu: scratch %zu, grid %zu", m, s, g);
+        cr_assert_leq(g, 200 * m + 65536, "a grid of %zu elements takes %zu bytes", m, g);
+        last_s = s, last_g = g;
+    }
+    /* a grid in memory of exactly cb_grid_size bytes, at every alignment */
+    tb_corpus c = tb_corpus_new(300);
+    tk_rng r = tb_rng_for(0x9B00000u);
+    tb_corpus_fill_random(&c, &r);
+    cb_box_soa b = tb_corpus_boxes(&c);
+    for (size_t at = 0; at < 64; at += 4) {
+        size_t bytes = cb_grid_size(300);
+        unsigned char *mem = (unsigned char *)tb_alloc_guarded(bytes + at, 1) + at;
+        cr_assert_not_null(cb_grid_boxes(mem, &b, 300), "a grid at offset %zu", at);
+        tb_free(mem);
+        mem = (unsigned char *)tb_alloc_guarded(bytes, 0);
+        cr_assert_not_null(cb_grid_boxes(mem, &b, 300), "a grid ending at a guard page");
+        tb_free(mem);
+    }
+    tb_corpus_free(&c);
 }
-
-static int all_backends[CB_BACKEND_COUNT] = {0, 1, 2, 3, 4, 5};
 
 ParameterizedTestParameters(pairs, kernel_table)
 {
@@ -183,15 +248,17 @@ ParameterizedTestParameters(pairs, reference)
 }
 
 /*
- * Every entry on every (set size, element count) above, on seven kinds of
- * data (support's random, adversarial and touching corpora; crowded data;
- * exact touching in integers; crowded data strewn with NaN, inf, -0,
- * denormals, inverted boxes, negative radii; crowded data scaled down until
- * its squares or itself are denormal), both flag values, inputs at
- * the end of a page and misaligned one float after one: bit for bit what
- * the reference says: the whole pair list (count, order, cursor left at
- * the end), the whole matrix, random candidate lists (margins from
- * tb_margins for contacts).
+ * Every entry on every element shape it takes, on every (set size,
+ * element count) above, on ten kinds of data (support's random,
+ * adversarial and touching corpora; crowded data; exact touching in
+ * integers and scaled by powers of two from 2^-120 to 2^100; crowded data
+ * strewn with NaN, inf, -0, denormals, inverted boxes, negative radii and
+ * malformed rotations; crowded data scaled down until its squares or itself
+ * are denormal; every circle in one spot with elements near and far; every
+ * element in one column), both flag values, inputs at the end of a page
+ * and misaligned one float after one: bit for bit what the reference says:
+ * the count, then the whole list or records (order, cursor left at the
+ * end), the whole matrix, random candidate lists (margins from tb_margins).
  */
 ParameterizedTest(int *sp, pairs, reference, .timeout = 600)
 {
@@ -207,120 +274,156 @@ ParameterizedTestParameters(pairs, one_circle_calls)
     return cr_make_param_array(int, all_subjects, N_SUBJECTS);
 }
 
+/* The one-circle entry of query q against SoA elements of shape sh with
+ * output o. */
+static size_t one_entry(cb_query q, cb_shape sh, cb_output o)
+{
+    size_t oe = tk_find_entry(q, CB_SHAPE_CIRCLE, sh, CB_LAYOUT_SOA, o);
+    cr_assert_lt(oe, cb_entry_count(), "no one-circle entry of query %d, shape %d, output %d",
+                 (int)q, (int)sh, (int)o);
+    return oe;
+}
+
 /*
  * cbatch.h: pair (i, j) hits exactly when the one-circle function of
- * circle i reports element j. For every ALL entry, on the same subject:
- * the pair list restricted to circle i is the ascending index list of the
- * one-circle index entry for circle i, and matrix row i is that entry's
- * mask; the list is in the documented order, (tile, circle, element)
- * strictly ascending, read off the pairs themselves.
+ * circle i reports element j, and its record is that function's. For
+ * every ranged entry and shape, on the same subject: the list restricted
+ * to circle i is the one-circle index entry's list for circle i (self
+ * pairs: its elements above i, the set against itself); the records are
+ * the one-circle contact entry's, field by field; matrix row i is the
+ * one-circle mask; and the list is in the documented order, (i, j)
+ * strictly ascending (self: i < j), read off the pairs themselves.
  */
 ParameterizedTest(int *sp, pairs, one_circle_calls, .timeout = 600)
 {
     const char *subject = subject_or_skip(*sp);
-    static const size_t shapes[][2] = {{1, 1},  {3, 63},   {4, 64},  {5, 65},
-                                       {9, 130}, {6, 257}, {17, 1000}};
+    static const size_t shapes[][2] = {{1, 1},   {3, 63},  {4, 64},    {5, 65},
+                                       {9, 130}, {6, 257}, {17, 1000}, {70, 70}};
     size_t ne = cb_pair_entry_count(), checked = 0;
     for (size_t e = 0; e < ne; e++) {
         const cb_pair_entry_info *d = tb_pinfo(e);
-        if (!tb_is_all(d))
+        if (!tb_is_ranged(d))
             continue;
-        cb_output one_out = d->output == CB_OUTPUT_PAIRS ? CB_OUTPUT_INDICES : CB_OUTPUT_MASK;
-        size_t oe =
-            tk_find_entry(CB_QUERY_OVERLAP, CB_SHAPE_CIRCLE, d->many, CB_LAYOUT_SOA, one_out);
-        cr_assert_lt(oe, cb_entry_count(), "%s: no one-circle entry with output %d", d->name,
-                     (int)one_out);
-        const cb_entry_info *od = cb_entry_info_of(oe);
+        cb_shape shs[3];
+        size_t nsh = tb_pair_shapes(d, shs);
         for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++)
             for (int rd = 0; rd < PAIRS_ROUNDS * 2; rd++) {
-                size_t nc = shapes[k][0], m = shapes[k][1], tiles = cb_pair_tiles(m);
+                size_t nc = shapes[k][0], m = shapes[k][1];
                 int kind = (int)(k + (size_t)rd * 3) % TB_PAIR_KINDS;
                 unsigned f = (unsigned)(k + (size_t)rd) % 2;
+                cb_shape sh = shs[(k + (size_t)rd) % nsh];
                 tb_pdata p;
                 tb_pdata_init(&p, nc, m, &tb_placements[rd % 2]);
                 tk_rng r = tb_rng_for(0x9200000u + k * 64 + (size_t)rd);
                 tb_pair_fill_kind(&p, kind, &r);
                 tb_pwhere w = {subject, tb_pair_kind_name[kind], tb_placements[rd % 2].name};
-                cb_pair_args a = tb_args_of(d, &p, f);
-                tb_tail one = tb_tail_new(tk_out_bytes(od, m));
-                void *oout = tb_tail_at(&one, tk_out_bytes(od, m));
-                if (d->output == CB_OUTPUT_PAIRS) {
-                    cb_pair *list = tb_xmalloc(nc * m * sizeof *list);
-                    cb_pair_cursor cur = {0, 0, 0};
-                    a.cursor = &cur, a.out = list, a.capacity = nc * m;
-                    size_t n = tb_prun(*sp, e, &a);
-                    cr_assert_leq(n, nc * m, "%zu pairs of %zu: " TB_PW_FMT, n, nc * m,
-                                  TB_PW_ARGS(d, &w, &a));
-                    for (size_t q = 1; q < n; q++) {
-                        cb_pair u = list[q - 1], v = list[q];
-                        int up = u.j / CB_TILE != v.j / CB_TILE ? u.j / CB_TILE < v.j / CB_TILE
-                                 : u.i != v.i                   ? u.i < v.i
-                                                                : u.j < v.j;
-                        cr_assert(up,
-                                  "pairs %zu (%" PRIu32 ", %" PRIu32 ") and %zu (%" PRIu32
-                                  ", %" PRIu32
-                                  ") are not in (tile, circle, element) order: " TB_PW_FMT,
-                                  q - 1, u.i, u.j, q, v.i, v.j, TB_PW_ARGS(d, &w, &a));
-                    }
-                    size_t at = 0;
+                tb_pcall c = tb_pcall_of(e, &p, sh, f, tb_margins[(k + e) % tb_margin_count]);
+                size_t me = c.els.m, words = me / 64 + (me % 64 != 0);
+                const void *els = c.els.els;
+                int self = d->pairing == CB_PAIRING_SELF;
+                cb_pair_cursor cur = {0, 0, 0, 0};
+                void *scratch = tb_xmalloc(cb_pairs_scratch_size(nc, me));
+                c.a.cursor = &cur, c.a.scratch = scratch;
+                cb_output oo = d->output == CB_OUTPUT_MATRIX ? CB_OUTPUT_MASK
+                               : d->output == CB_OUTPUT_PAIRS ? CB_OUTPUT_INDICES
+                                                               : CB_OUTPUT_CONTACTS;
+                const cb_entry_info *od = cb_entry_info_of(one_entry(d->query, sh, oo));
+                tk_out one;
+                tk_out_malloc(&one, od, me);
+                if (d->output == CB_OUTPUT_MATRIX) {
+                    uint64_t *mat = tb_xmalloc(nc * words * sizeof *mat);
+                    c.a.out = mat;
+                    size_t n = tb_prun(*sp, &c, &c.a), sum = 0;
                     for (size_t i = 0; i < nc; i++) {
                         cb_args oa;
                         memset(&oa, 0, sizeof oa);
-                        oa.circle = p.set.circles[i], oa.many = tb_many_of(d, &p), oa.n = m;
-                        oa.out = oout, oa.flags = f;
-                        size_t c = run(*sp, oe, &oa);
-                        const uint32_t *idx = oout;
-                        size_t q = 0;
-                        for (size_t z = 0; z < n; z++) {
-                            if (list[z].i != i)
-                                continue;
-                            cr_assert_lt(q, c,
-                                         "circle %zu: pair %zu of its list (element %" PRIu32
-                                         "), but %s reports only %zu hits: " TB_PW_FMT,
-                                         i, q, list[z].j, od->name, c, TB_PW_ARGS(d, &w, &a));
-                            cr_assert_eq(list[z].j, idx[q],
-                                         "circle %zu: pair %zu of its list is element %" PRIu32
-                                         ", hit %zu of %s is element %" PRIu32 ": " TB_PW_FMT,
-                                         i, q, list[z].j, q, od->name, idx[q],
-                                         TB_PW_ARGS(d, &w, &a));
-                            q++;
-                        }
-                        cr_assert_eq(q, c, "circle %zu: %zu pairs, %s reports %zu hits: " TB_PW_FMT,
-                                     i, q, od->name, c, TB_PW_ARGS(d, &w, &a));
-                        at += c;
-                    }
-                    cr_assert_eq(at, n,
-                                 "the rows' hits add up to %zu, the list has %zu: " TB_PW_FMT, at,
-                                 n, TB_PW_ARGS(d, &w, &a));
-                    free(list);
-                } else {
-                    uint64_t *mat = tb_xmalloc(nc * tiles * sizeof *mat);
-                    a.out = mat;
-                    size_t n = tb_prun(*sp, e, &a), sum = 0;
-                    for (size_t i = 0; i < nc; i++) {
-                        cb_args oa;
-                        memset(&oa, 0, sizeof oa);
-                        oa.circle = p.set.circles[i], oa.many = tb_many_of(d, &p), oa.n = m;
-                        oa.out = oout, oa.flags = f;
-                        sum += run(*sp, oe, &oa);
-                        const uint64_t *mask = oout;
-                        for (size_t t = 0; t < tiles; t++)
-                            cr_assert_eq(mat[i * tiles + t], mask[t],
+                        oa.circle = p.set.circles[i], oa.many = els, oa.n = me, oa.out = one.out;
+                        oa.flags = f;
+                        sum += run(*sp, one_entry(d->query, sh, oo), &oa);
+                        const uint64_t *mask = one.out;
+                        for (size_t t = 0; t < words; t++)
+                            cr_assert_eq(mat[i * words + t], mask[t],
                                          "row %zu, word %zu: 0x%016" PRIx64 ", %s 0x%016" PRIx64
                                          ": " TB_PW_FMT,
-                                         i, t, mat[i * tiles + t], od->name, mask[t],
-                                         TB_PW_ARGS(d, &w, &a));
+                                         i, t, mat[i * words + t], od->name, mask[t],
+                                         TB_PW_ARGS(&c, &w));
                     }
                     cr_assert_eq(n, sum, "returned %zu, the rows hold %zu hits: " TB_PW_FMT, n, sum,
-                                 TB_PW_ARGS(d, &w, &a));
+                                 TB_PW_ARGS(&c, &w));
                     free(mat);
+                } else {
+                    size_t room = nc * me + 1;
+                    cb_pair *list = tb_xmalloc(room * sizeof *list);
+                    float *fl[5];
+                    for (int q = 0; q < 5; q++)
+                        fl[q] = tb_xmalloc(room * sizeof(float));
+                    uint8_t *feat = tb_xmalloc(room);
+                    cb_pair_contacts pc = {list, fl[0], fl[1], fl[2], fl[3], fl[4], feat};
+                    c.a.out = d->output == CB_OUTPUT_PAIRS ? (void *)list : (void *)&pc;
+                    c.a.capacity = room;
+                    size_t n = tb_prun(*sp, &c, &c.a);
+                    cr_assert_leq(n, room - 1, "%zu pairs of %zu: " TB_PW_FMT, n, room - 1,
+                                  TB_PW_ARGS(&c, &w));
+                    for (size_t q = 0; q < n; q++) {
+                        cb_pair u = list[q];
+                        cr_assert(u.i < nc && u.j < me && (!self || u.i < u.j),
+                                  "pair %zu (%" PRIu32 ", %" PRIu32 ") is out of range: " TB_PW_FMT,
+                                  q, u.i, u.j, TB_PW_ARGS(&c, &w));
+                        if (q)
+                            cr_assert(list[q - 1].i < u.i ||
+                                          (list[q - 1].i == u.i && list[q - 1].j < u.j),
+                                      "pairs %zu (%" PRIu32 ", %" PRIu32 ") and %zu (%" PRIu32
+                                      ", %" PRIu32 ") are not in (circle, element) order: " TB_PW_FMT,
+                                      q - 1, list[q - 1].i, list[q - 1].j, q, u.i, u.j,
+                                      TB_PW_ARGS(&c, &w));
+                    }
+                    size_t z = 0;
+                    for (size_t i = 0; i < nc; i++) {
+                        cb_args oa;
+                        memset(&oa, 0, sizeof oa);
+                        oa.circle = p.set.circles[i], oa.many = els, oa.n = me, oa.out = one.out;
+                        oa.flags = f, oa.margin = c.a.margin;
+                        size_t hits = run(*sp, one_entry(d->query, sh, oo), &oa);
+                        const uint32_t *idx = d->output == CB_OUTPUT_PAIRS
+                                                  ? (const uint32_t *)one.out
+                                                  : one.contacts->index;
+                        for (size_t h = 0; h < hits; h++) {
+                            if (self && idx[h] <= i)
+                                continue;
+                            cr_assert(z < n && list[z].i == i && list[z].j == idx[h],
+                                      "circle %zu: its hit %zu is element %" PRIu32 ", the list "
+                                      "has %s: " TB_PW_FMT,
+                                      i, h, idx[h], z < n ? "another pair there" : "ended",
+                                      TB_PW_ARGS(&c, &w));
+                            if (d->output == CB_OUTPUT_PAIR_CONTACTS) {
+                                const cb_contacts *oc = one.contacts;
+                                cr_assert(tk_bits(pc.normal_x[z]) == tk_bits(oc->normal_x[h]) &&
+                                              tk_bits(pc.normal_y[z]) == tk_bits(oc->normal_y[h]) &&
+                                              tk_bits(pc.separation[z]) ==
+                                                  tk_bits(oc->separation[h]) &&
+                                              tk_bits(pc.point_x[z]) == tk_bits(oc->point_x[h]) &&
+                                              tk_bits(pc.point_y[z]) == tk_bits(oc->point_y[h]) &&
+                                              pc.feature[z] == oc->feature[h],
+                                          "record %zu (circle %zu, element %" PRIu32
+                                          ") differs from %s's: " TB_PW_FMT,
+                                          z, i, idx[h], od->name, TB_PW_ARGS(&c, &w));
+                            }
+                            z++;
+                        }
+                    }
+                    cr_assert_eq(z, n, "the one-circle calls report %zu pairs, the list %zu: " TB_PW_FMT,
+                                 z, n, TB_PW_ARGS(&c, &w));
+                    free(list), free(feat);
+                    for (int q = 0; q < 5; q++)
+                        free(fl[q]);
                 }
-                tb_tail_free(&one);
+                tk_out_free(&one);
+                free(scratch);
                 tb_pdata_free(&p);
                 checked++;
             }
     }
-    cr_assert_gt(checked, 0, "no ALL entry");
+    cr_assert_gt(checked, 0, "no ranged entry");
 }
 
 /* ------------------------------------------- 3. capacity and resumption */
@@ -330,25 +433,30 @@ ParameterizedTestParameters(pairs, capacity_and_resumption)
     return cr_make_param_array(int, all_subjects, N_SUBJECTS);
 }
 
-/* Data sets with a fair number of pairs over several tiles, and the kinds. */
+/* Data sets with a fair number of pairs over several circles, and the kinds. */
 static const size_t cap_shapes[][2] = {{1, 64}, {4, 1}, {3, 129}, {5, 200}, {9, 70}, {17, 130}};
 static const int cap_kinds[] = {TB_K_DENSE, TB_K_EXACT, TB_K_ADVERSARIAL, TB_K_MIXED};
 
 /*
- * The whole list L (N pairs) of every pair-list entry, taken in pieces:
- *  - one call from {0, 0, 0} with capacity 0 (also with a NULL buffer), 1,
- *    2, N - 1, N, N + 1, N / 2, 63, 64, 65: returns N every time, writes
- *    exactly the first min(capacity, N) pairs of L and nothing past them
- *    (the room ends at a guard page and the unused part stays poisoned),
- *    and leaves the cursor where the reference does, which is, read off L
- *    itself: {end, 0, 0} when all fit, else the first unwritten pair's
- *    tile and circle, skip = that circle's pairs in that tile already
- *    written;
- *  - resumption with capacity c = 1 .. 5, 7 and 64 until the return is <=
- *    c: every return is the number of pairs left from the cursor, the
- *    pieces joined are L, in ceil(N / c) calls, the last cursor {end, 0, 0};
- *  - arbitrary valid cursors (any tile up to the end, any circle, skip 0 ..
- *    64), tile ends and capacities against the reference.
+ * The whole list L (N pairs, or records) of every list entry and shape,
+ * taken in pieces:
+ *  - one call from the start with capacity 0 (with and without a buffer:
+ *    nothing written; without one it counts), 1, 2, N - 1, N, N + 1,
+ *    N / 2, 63, 64, 65: returns min(capacity, N), writes exactly that
+ *    prefix of L and nothing past it (the room ends at a guard page and the
+ *    unused part stays poisoned), and leaves the cursor where the
+ *    reference does, which is, read off L itself: {end, 0} when there was
+ *    room for one more pair; inside the circle of L[capacity - 1] when
+ *    L[capacity] is of that circle too ({it, L[capacity - 1].j + 1});
+ *    else at the start of the circle after L[capacity - 1]'s (a call stops
+ *    at the first circle it has no room for, pairs or not);
+ *  - resumption with capacity c = 1 .. 5, 7 and 64 until the range is
+ *    done: the pieces joined are L, in ceil(N / c) calls or one more, each
+ *    call the reference's from the same cursor; with the scratch that
+ *    holds the previous call's grid, with another scratch, or with the
+ *    cursor's plan cleared (a new grid): the same pairs;
+ *  - arbitrary cursors (any circle, any element, any end) and capacities
+ *    against the reference.
  */
 ParameterizedTest(int *sp, pairs, capacity_and_resumption, .timeout = 600)
 {
@@ -356,12 +464,14 @@ ParameterizedTest(int *sp, pairs, capacity_and_resumption, .timeout = 600)
     size_t ne = cb_pair_entry_count(), lists = 0, stops = 0;
     for (size_t e = 0; e < ne; e++) {
         const cb_pair_entry_info *d = tb_pinfo(e);
-        if (d->output != CB_OUTPUT_PAIRS)
+        if (!tb_is_ranged(d) || d->output == CB_OUTPUT_MATRIX)
             continue;
         lists++;
+        cb_shape shs[3];
+        size_t nsh = tb_pair_shapes(d, shs);
         for (size_t k = 0; k < sizeof cap_shapes / sizeof cap_shapes[0]; k++)
             for (size_t ki = 0; ki < sizeof cap_kinds / sizeof cap_kinds[0]; ki++) {
-                size_t nc = cap_shapes[k][0], m = cap_shapes[k][1], tiles = cb_pair_tiles(m);
+                size_t nc = cap_shapes[k][0], m = cap_shapes[k][1];
                 int kind = cap_kinds[ki];
                 unsigned f = (unsigned)(k + ki) % 2;
                 const tb_placement *pl = &tb_placements[(k + ki) % 2];
@@ -370,120 +480,120 @@ ParameterizedTest(int *sp, pairs, capacity_and_resumption, .timeout = 600)
                 tk_rng r = tb_rng_for(0x9300000u + k * 16 + ki);
                 tb_pair_fill_kind(&p, kind, &r);
                 tb_pwhere w = {subject, tb_pair_kind_name[kind], pl->name};
-                cb_pair_args a = tb_args_of(d, &p, f);
-                cb_pair *L = tb_xmalloc(nc * m * sizeof *L),
-                        *ref = tb_xmalloc(nc * m * sizeof *ref);
-                cb_pair_cursor cur = {0, 0, 0};
-                a.cursor = &cur, a.out = L, a.capacity = nc * m;
-                size_t N = ref_pair_entry(d, &a);
-                tb_tail room = tb_tail_new((N + 66) * sizeof(cb_pair));
+                tb_pcall c = tb_pcall_of(e, &p, shs[(k + ki) % nsh], f,
+                                         tb_margins[(k + ki) % tb_margin_count]);
+                tb_pbufs x;
+                tb_pbufs_init(&x, nc, m, 0, 0, 0);
+                x.without_scratch = (int)(ki % 2);
+                /* L, by the reference */
+                cb_pair_cursor lc = {0, 0, 0, 0};
+                cb_pair *L = tb_xmalloc(x.room * sizeof *L);
+                cb_pair_args la = c.a;
+                la.cursor = &lc, la.out = d->output == CB_OUTPUT_PAIRS ? (void *)L : (void *)&x.ref_recs;
+                la.capacity = x.room;
+                size_t N = ref_pair_entry_on(d, &la, &c.els);
+                if (d->output == CB_OUTPUT_PAIR_CONTACTS)
+                    memcpy(L, x.ref_recs.pair, N * sizeof *L);
 
                 /* one call, each capacity */
                 size_t caps[] = {0, 1, 2, N ? N - 1 : 0, N, N + 1, N / 2, 63, 64, 65};
-                for (size_t c = 0; c < sizeof caps / sizeof caps[0]; c++) {
-                    cb_pair_cursor start = {0, 0, 0}, after;
-                    a.capacity = caps[c];
-                    cb_pair *out = tb_tail_at(&room, caps[c] * sizeof(cb_pair));
-                    cr_assert_eq(
-                        tb_check_list(*sp, e, d, a, start, out, ref, TB_WANT_REF, &w, &after), N);
-                    size_t k2 = caps[c] < N ? caps[c] : N;
-                    for (size_t q = 0; q < k2; q++)
-                        cr_assert(
-                            out[q].i == L[q].i && out[q].j == L[q].j,
-                            "capacity %zu: pair %zu differs from the one-call list: " TB_PW_FMT,
-                            caps[c], q, TB_PW_ARGS(d, &w, &a));
-                    cb_pair_cursor want = {tiles, 0, 0};
-                    if (caps[c] < N) {
-                        cb_pair u = L[caps[c]];
-                        want.tile = u.j / CB_TILE, want.circle = u.i, want.skip = 0;
-                        for (size_t q = 0; q < caps[c]; q++)
-                            want.skip += L[q].i == u.i && L[q].j / CB_TILE == u.j / CB_TILE;
-                        stops++;
+                for (size_t q = 0; q < sizeof caps / sizeof caps[0]; q++) {
+                    size_t cap = caps[q] < x.room ? caps[q] : x.room;
+                    cb_pair_cursor start = {0, 0, 0, 0}, after;
+                    size_t got = tb_check_list(*sp, &c, &x, start, cap, 0, TB_WANT_REF, &w, &after);
+                    cr_assert_eq(got, cap < N ? cap : N, "capacity %zu of %zu pairs: %zu: " TB_PW_FMT,
+                                 cap, N, got, TB_PW_ARGS(&c, &w));
+                    /* a call stops at the start of the first circle it has no
+                     * room for, or inside a circle with more pairs than room */
+                    cb_pair_cursor want = {nc, 0, nc, 0};
+                    if (cap <= N && c.els.m) {
+                        if (cap < N && cap && L[cap].i == L[cap - 1].i)
+                            want.circle = L[cap].i, want.element = L[cap - 1].j + 1;
+                        else
+                            want.circle = cap ? L[cap - 1].i + 1 : 0;
+                        stops += want.circle < nc;
                     }
-                    cr_assert(
-                        tb_same_cursor(after, want),
-                        "capacity %zu of %zu pairs: cursor " TB_CUR_FMT ", the first unwritten "
-                        "pair says " TB_CUR_FMT ": " TB_PW_FMT,
-                        caps[c], N, TB_CUR_ARGS(after), TB_CUR_ARGS(want), TB_PW_ARGS(d, &w, &a));
-                    if (caps[c] == 0) { /* capacity 0 needs no buffer */
-                        cb_pair_cursor c0 = {0, 0, 0};
-                        cb_pair_args z = a;
-                        z.cursor = &c0, z.out = NULL;
-                        cr_assert_eq(tb_prun(*sp, e, &z), N, "capacity 0, NULL pairs: " TB_PW_FMT,
-                                     TB_PW_ARGS(d, &w, &a));
-                        cr_assert(tb_same_cursor(c0, want),
-                                  "capacity 0, NULL pairs: cursor " TB_CUR_FMT ": " TB_PW_FMT,
-                                  TB_CUR_ARGS(c0), TB_PW_ARGS(d, &w, &a));
-                    }
+                    cr_assert(tb_same_cursor(after, want),
+                              "capacity %zu of %zu pairs: cursor " TB_CUR_FMT ", the list says "
+                              TB_CUR_FMT ": " TB_PW_FMT,
+                              cap, N, TB_CUR_ARGS(after), TB_CUR_ARGS(want), TB_PW_ARGS(&c, &w));
                 }
+                size_t counted = tb_check_list(*sp, &c, &x, (cb_pair_cursor){0, 0, 0, 0}, 0, 1,
+                                               TB_WANT_REF, &w, NULL);
+                cr_assert_eq(counted, N, "the count-only call says %zu of %zu: " TB_PW_FMT, counted,
+                             N, TB_PW_ARGS(&c, &w));
 
-                /* resumption with a small buffer */
+                /* resumption with a small buffer: the plan kept, another
+                 * scratch, the plan cleared */
                 static const size_t steps[] = {1, 2, 3, 4, 5, 7, 64};
                 for (size_t si = 0; si < sizeof steps / sizeof steps[0]; si++) {
-                    size_t c = steps[si], got = 0, ncalls = 0;
-                    cb_pair_cursor cursor = {0, 0, 0};
-                    a.capacity = c;
-                    cb_pair *out = tb_tail_at(&room, c * sizeof(cb_pair));
+                    size_t cap = steps[si] < x.room ? steps[si] : x.room, got = 0, ncalls = 0;
+                    cb_pair_cursor cursor = {0, 0, 0, 0};
+                    int way = (int)(si % 3);
+                    void *other = tb_xmalloc(cb_pairs_scratch_size(nc, c.els.m));
                     for (;;) {
                         cb_pair_cursor start = cursor;
-                        size_t left;
-                        if (ncalls < 8) { /* the first calls cursor by cursor against the
-                                           * reference; then just the joined list */
-                            left = tb_check_list(*sp, e, d, a, start, out, ref, TB_WANT_REF, &w,
-                                                 &cursor);
-                        } else {
-                            cb_pair_args b = a;
-                            b.cursor = &cursor, b.out = out;
-                            left = tb_prun(*sp, e, &b);
+                        if (way == 2)
+                            start.plan = 0;
+                        size_t k2;
+                        if (ncalls < 8 || way != 0) {
+                            k2 = tb_check_list(*sp, &c, &x, start, cap, 0, TB_WANT_REF, &w, &cursor);
+                            for (size_t q = 0; q < k2; q++) {
+                                const cb_pair *o = d->output == CB_OUTPUT_PAIRS
+                                                       ? x.ref_pairs : x.ref_recs.pair;
+                                cr_assert(o[q].i == L[got + q].i && o[q].j == L[got + q].j,
+                                          "resuming with capacity %zu: pair %zu differs from the "
+                                          "whole list: " TB_PW_FMT,
+                                          cap, got + q, TB_PW_ARGS(&c, &w));
+                            }
+                        } else { /* then the subject alone, its own scratch's grid */
+                            cb_pair_args b = c.a;
+                            cb_pair_contacts rc = tb_precs_at(&x.recs, cap);
+                            b.cursor = &cursor, b.capacity = cap, b.scratch = other;
+                            b.out = d->output == CB_OUTPUT_PAIRS
+                                        ? tb_tail_at(&x.pairs, cap * sizeof(cb_pair))
+                                        : (void *)&rc;
+                            k2 = tb_prun(*sp, &c, &b);
+                            const cb_pair *o = d->output == CB_OUTPUT_PAIRS ? (const cb_pair *)b.out
+                                                                            : rc.pair;
+                            for (size_t q = 0; q < k2; q++)
+                                cr_assert(o[q].i == L[got + q].i && o[q].j == L[got + q].j,
+                                          "resuming with capacity %zu: pair %zu differs from the "
+                                          "whole list: " TB_PW_FMT,
+                                          cap, got + q, TB_PW_ARGS(&c, &w));
                         }
                         ncalls++;
-                        cr_assert_eq(
-                            left, N - got,
-                            "call %zu with capacity %zu: returned %zu, %zu pairs were left "
-                            "(cursor " TB_CUR_FMT "): " TB_PW_FMT,
-                            ncalls, c, left, N - got, TB_CUR_ARGS(start), TB_PW_ARGS(d, &w, &a));
-                        size_t k2 = left < c ? left : c;
-                        for (size_t q = 0; q < k2; q++)
-                            cr_assert(out[q].i == L[got + q].i && out[q].j == L[got + q].j,
-                                      "resuming with capacity %zu: pair %zu is (%" PRIu32
-                                      ", %" PRIu32 "), the one-call list has (%" PRIu32 ", %" PRIu32
-                                      "): " TB_PW_FMT,
-                                      c, got + q, out[q].i, out[q].j, L[got + q].i, L[got + q].j,
-                                      TB_PW_ARGS(d, &w, &a));
                         got += k2;
-                        if (left <= c)
+                        if (cursor.circle == cursor.end)
                             break;
-                        cr_assert_leq(ncalls, N, "capacity %zu: no progress: " TB_PW_FMT, c,
-                                      TB_PW_ARGS(d, &w, &a));
+                        cr_assert_eq(k2, cap, "call %zu wrote %zu of room %zu but the range is "
+                                     "not done: " TB_PW_FMT, ncalls, k2, cap, TB_PW_ARGS(&c, &w));
+                        cr_assert_leq(ncalls, N + 1, "capacity %zu: no progress: " TB_PW_FMT, cap,
+                                      TB_PW_ARGS(&c, &w));
                     }
-                    cb_pair_cursor end = {tiles, 0, 0};
-                    cr_assert(got == N && tb_same_cursor(cursor, end),
-                              "capacity %zu: %zu of %zu pairs collected, cursor " TB_CUR_FMT
-                              ": " TB_PW_FMT,
-                              c, got, N, TB_CUR_ARGS(cursor), TB_PW_ARGS(d, &w, &a));
-                    size_t want_calls = N ? (N + c - 1) / c : 1;
-                    cr_assert_eq(ncalls, want_calls,
-                                 "capacity %zu, %zu pairs: %zu calls: " TB_PW_FMT, c, N, ncalls,
-                                 TB_PW_ARGS(d, &w, &a));
+                    free(other);
+                    cr_assert_eq(got, N, "capacity %zu: %zu of %zu pairs collected: " TB_PW_FMT,
+                                 cap, got, N, TB_PW_ARGS(&c, &w));
+                    size_t want_calls = (N + cap - 1) / cap;
+                    cr_assert(ncalls == want_calls || ncalls == want_calls + 1 || (N == 0 && ncalls == 1),
+                              "capacity %zu, %zu pairs: %zu calls: " TB_PW_FMT, cap, N, ncalls,
+                              TB_PW_ARGS(&c, &w));
                 }
 
-                /* arbitrary cursors, tile ends and capacities */
+                /* arbitrary cursors, ends and capacities */
                 for (int q = 0; q < 40 * PAIRS_ROUNDS; q++) {
-                    uint64_t bits = tk_next(&r);
                     cb_pair_cursor start;
-                    start.tile = tb_below(&r, tiles + 1), start.circle = tb_below(&r, nc);
-                    start.skip = bits % 4 ? tb_below(&r, 4) : tb_below(&r, CB_TILE + 1);
-                    a.tile_end = (bits >> 2) % 3 == 0   ? SIZE_MAX
-                                 : (bits >> 2) % 3 == 1 ? tb_below(&r, tiles + 2)
-                                                        : tiles;
-                    a.capacity = tb_below(&r, N + 3);
-                    tb_check_list(*sp, e, d, a, start,
-                                  tb_tail_at(&room, a.capacity * sizeof(cb_pair)), ref, TB_WANT_REF,
-                                  &w, NULL);
+                    start.end = tb_below(&r, 3) == 0 ? 0 : tb_below(&r, nc + 1);
+                    size_t end = start.end ? start.end : nc;
+                    start.circle = tb_below(&r, end + 1);
+                    start.element = tb_below(&r, 3) ? 0 : tb_below(&r, c.els.m + 2);
+                    start.plan = tk_next(&r) % 2 ? tk_next(&r) : 0; /* a stale name: ignored */
+                    size_t cap = tb_below(&r, N + 3);
+                    tb_check_list(*sp, &c, &x, start, cap < x.room ? cap : x.room, q % 5 == 0,
+                                  TB_WANT_REF, &w, NULL);
                 }
-                a.tile_end = SIZE_MAX;
-                tb_tail_free(&room);
-                free(L), free(ref);
+                free(L);
+                tb_pbufs_free(&x);
                 tb_pdata_free(&p);
             }
     }
@@ -498,189 +608,305 @@ ParameterizedTestParameters(pairs, work_splitting)
     return cr_make_param_array(int, all_subjects, N_SUBJECTS);
 }
 
-/* Cut points 0 = cut[0] <= ... <= cut[np] = tiles of a random cut into np
- * pieces (repeated points are empty pieces), or (single) every tile alone. */
-static size_t make_cuts(size_t *cut, size_t tiles, int single, tk_rng *r)
-{
-    if (single) {
-        for (size_t t = 0; t <= tiles; t++)
-            cut[t] = t;
-        cut[1] = tiles ? 1 : 0; /* no tiles: one empty piece */
-        return tiles ? tiles : 1;
-    }
-    size_t np = 1 + tb_below(r, tiles + 3);
-    cut[0] = 0, cut[np] = tiles;
-    for (size_t k = 1; k < np; k++)
-        cut[k] = tb_below(r, tiles + 1);
-    for (size_t k = 1; k < np; k++) /* sort the inner points */
-        for (size_t q = k; q > 1 && cut[q - 1] > cut[q]; q--) {
-            size_t t = cut[q];
-            cut[q] = cut[q - 1], cut[q - 1] = t;
-        }
-    return np;
-}
-
 /*
- * Tiles cut among jobs: for random cuts of [0, tiles) (empty pieces
- * included; the last piece's end given as tiles, SIZE_MAX or past the end)
- * and the cut into single tiles, pieces run in a random order:
- *  - pair lists, each piece from {begin, 0, 0} with a random capacity
- *    (resuming until done): every piece returns its own count, ends with
- *    the cursor at {its end, 0, 0}, and the pieces joined in range order
- *    are the one-call list;
- *  - matrices: each piece writes exactly its tiles' words of every row (the
- *    rest stays poisoned) and returns their bits; all pieces together are
- *    the one-call matrix.
+ * cbatch.h: calls over consecutive ranges of circles give, concatenated,
+ * exactly the list of one call over their union. Random cuts of 0 ..
+ * n_circles into 1 .. 6 ranges (empty ones included), each range one job
+ * with its own cursor {begin, 0, end} and scratch, each job's list taken
+ * with a capacity that may stop it (and then resumed): joined, the whole
+ * list; matrices: each job writes exactly its rows, and together they are
+ * the whole matrix.
  */
 ParameterizedTest(int *sp, pairs, work_splitting, .timeout = 600)
 {
     const char *subject = subject_or_skip(*sp);
-    static const size_t sets[] = {1, 4, 6, 17};
-    static const size_t ms[] = {0, 1, 64, 65, 300, 641};
+    static const size_t shapes[][2] = {{1, 100}, {7, 64}, {17, 130}, {40, 200}, {300, 90}};
     size_t ne = cb_pair_entry_count(), pieces = 0;
-    for (size_t si = 0; si < sizeof sets / sizeof sets[0]; si++)
-        for (size_t mi = 0; mi < sizeof ms / sizeof ms[0]; mi++) {
-            size_t nc = sets[si], m = ms[mi], tiles = cb_pair_tiles(m);
-            static const int kinds[] = {TB_K_DENSE, TB_K_EXACT, TB_K_MIXED};
-            int kind = kinds[(si + mi) % 3];
-            const tb_placement *pl = &tb_placements[(si + mi) % 2];
-            tb_pdata p;
-            tb_pdata_init(&p, nc, m, pl);
-            tk_rng r = tb_rng_for(0x9400000u + si * 16 + mi);
-            tb_pair_fill_kind(&p, kind, &r);
-            tb_pwhere w = {subject, tb_pair_kind_name[kind], pl->name};
-            cb_pair *L = tb_xmalloc(nc * m * sizeof *L), *joined = tb_xmalloc(nc * m * sizeof *L);
-            uint64_t *M = tb_xmalloc(nc * tiles * sizeof *M);
-            size_t *cut = tb_xmalloc((tiles + 4) * sizeof *cut),
-                   *order = tb_xmalloc((tiles + 3) * sizeof *order);
-            size_t *at = tb_xmalloc((tiles + 4) * sizeof *at);
-            unsigned char *covered = tb_xmalloc(tiles + 1);
-            tb_tail room = tb_tail_new(16 * sizeof(cb_pair)),
-                    mroom = tb_tail_new(nc * tiles * sizeof *M);
-            uint64_t *mat = tb_tail_at(&mroom, nc * tiles * sizeof *M);
-            for (size_t e = 0; e < ne; e++) {
-                const cb_pair_entry_info *d = tb_pinfo(e);
-                if (!tb_is_all(d))
-                    continue;
-                unsigned f = (unsigned)(si + mi + e) % 2;
-                cb_pair_args a = tb_args_of(d, &p, f);
-                cb_pair_cursor c0 = {0, 0, 0};
-                a.cursor = &c0, a.capacity = nc * m,
-                a.out = d->output == CB_OUTPUT_PAIRS ? (void *)L : (void *)M;
-                size_t N = ref_pair_entry(d, &a);
-                for (int round = 0; round <= 6 * PAIRS_ROUNDS; round++) {
-                    size_t np = make_cuts(cut, tiles, round == 0, &r);
-                    size_t last_end = tb_below(&r, 3), past = tiles + 1 + tb_below(&r, 5);
-                    last_end = last_end == 0 ? tiles : last_end == 1 ? SIZE_MAX : past;
-                    for (size_t q = 0; q < np; q++)
-                        order[q] = q;
-                    for (size_t q = np; q > 1; q--) { /* shuffle: jobs finish in any order */
-                        size_t z = tb_below(&r, q), t = order[q - 1];
-                        order[q - 1] = order[z], order[z] = t;
+    for (size_t e = 0; e < ne; e++) {
+        const cb_pair_entry_info *d = tb_pinfo(e);
+        if (!tb_is_ranged(d))
+            continue;
+        cb_shape shs[3];
+        size_t nsh = tb_pair_shapes(d, shs);
+        for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++)
+            for (int rd = 0; rd < 2 * PAIRS_ROUNDS; rd++) {
+                size_t nc = shapes[k][0], m = shapes[k][1];
+                int kind = (int)(k + (size_t)rd * 5) % TB_PAIR_KINDS;
+                tb_pdata p;
+                tb_pdata_init(&p, nc, m, &tb_placements[rd % 2]);
+                tk_rng r = tb_rng_for(0x9400000u + k * 64 + (size_t)rd);
+                tb_pair_fill_kind(&p, kind, &r);
+                tb_pwhere w = {subject, tb_pair_kind_name[kind], tb_placements[rd % 2].name};
+                tb_pcall c = tb_pcall_of(e, &p, shs[(k + (size_t)rd) % nsh], (unsigned)rd % 2,
+                                         tb_margins[(k + e) % tb_margin_count]);
+                size_t me = c.els.m, words = me / 64 + (me % 64 != 0);
+                size_t room = nc * (me > nc ? me : nc) + 1;
+                void *scratch = tb_xmalloc(cb_pairs_scratch_size(nc, me));
+                /* the whole answer in one call */
+                cb_pair *whole = tb_xmalloc(room * sizeof *whole), *joined = tb_xmalloc(room * sizeof *joined);
+                uint64_t *wm = tb_xmalloc((nc * words + 1) * sizeof *wm),
+                         *jm = tb_xmalloc((nc * words + 1) * sizeof *jm);
+                float *fl[10];
+                for (int q = 0; q < 10; q++)
+                    fl[q] = tb_xmalloc(room * sizeof(float));
+                uint8_t *ft[2] = {tb_xmalloc(room), tb_xmalloc(room)};
+                cb_pair_contacts wc = {whole, fl[0], fl[1], fl[2], fl[3], fl[4], ft[0]};
+                cb_pair_contacts jc = {joined, fl[5], fl[6], fl[7], fl[8], fl[9], ft[1]};
+                int mat = d->output == CB_OUTPUT_MATRIX, recs = d->output == CB_OUTPUT_PAIR_CONTACTS;
+                cb_pair_cursor all = {0, 0, 0, 0};
+                cb_pair_args a = c.a;
+                a.cursor = &all, a.scratch = scratch, a.capacity = room;
+                a.out = mat ? (void *)wm : recs ? (void *)&wc : (void *)whole;
+                size_t N = tb_prun(*sp, &c, &a);
+                /* the jobs */
+                size_t cut[8], np = 1 + tb_below(&r, 6);
+                cut[0] = 0, cut[np] = nc;
+                for (size_t q = 1; q < np; q++)
+                    cut[q] = tb_below(&r, nc + 1);
+                for (size_t q = 1; q < np; q++) /* sort the inner cuts */
+                    for (size_t z = q; z > 1 && cut[z - 1] > cut[z]; z--) {
+                        size_t t = cut[z];
+                        cut[z] = cut[z - 1], cut[z - 1] = t;
                     }
-                    /* where each piece's pairs go in the joined list: the
-                     * reference's count of every piece */
-                    at[0] = 0;
-                    for (size_t q = 0; q < np; q++) {
-                        cb_pair_args c = a;
-                        cb_pair_cursor cc = {cut[q], 0, 0};
-                        c.cursor = &cc, c.out = NULL, c.capacity = 0;
-                        c.tile_end = q + 1 == np ? last_end : cut[q + 1];
-                        at[q + 1] =
-                            at[q] + (d->output == CB_OUTPUT_PAIRS ? ref_pair_entry(d, &c) : 0);
-                    }
-                    if (d->output == CB_OUTPUT_PAIRS)
-                        cr_assert_eq(at[np], N, "test bug: the pieces hold %zu pairs of %zu",
-                                     at[np], N);
-                    memset(covered, 0, tiles + 1);
-                    memset(mat, TB_POISON, nc * tiles * sizeof *mat);
-                    size_t bits = 0;
-                    for (size_t oq = 0; oq < np; oq++) {
-                        size_t q = order[oq], b = cut[q];
-                        size_t end = q + 1 == np ? last_end : cut[q + 1];
-                        size_t clipped = end < tiles ? end : tiles;
-                        cb_pair_args c = a;
-                        c.tile_end = end;
-                        pieces++;
-                        if (d->output == CB_OUTPUT_MATRIX) {
-                            c.tile_begin = b, c.out = mat;
-                            size_t got = tb_prun(*sp, e, &c), want = 0;
-                            for (size_t t = b; t < clipped; t++) {
-                                covered[t] = 1;
-                                for (size_t i = 0; i < nc; i++)
-                                    for (uint64_t x = M[i * tiles + t]; x; x &= x - 1)
-                                        want++;
-                            }
-                            cr_assert_eq(got, want,
-                                         "tiles %zu .. %zu: returned %zu, %zu bits: " TB_PW_FMT, b,
-                                         end, got, want, TB_PW_ARGS(d, &w, &c));
-                            bits += got;
-                            uint64_t poison;
-                            memset(&poison, TB_POISON, sizeof poison);
-                            for (size_t i = 0; i < nc; i++)
-                                for (size_t t = 0; t < tiles; t++)
-                                    cr_assert_eq(
-                                        mat[i * tiles + t], covered[t] ? M[i * tiles + t] : poison,
-                                        "after tiles %zu .. %zu (piece %zu of %zu, the %zu-th "
-                                        "run): row %zu, tile %zu is 0x%016" PRIx64 ", want "
-                                        "0x%016" PRIx64 " (%s): " TB_PW_FMT,
-                                        b, end, q, np, oq, i, t, mat[i * tiles + t],
-                                        covered[t] ? M[i * tiles + t] : poison,
-                                        covered[t] ? "written" : "not yet written",
-                                        TB_PW_ARGS(d, &w, &c));
-                            continue;
-                        }
-                        /* a pair list, resumed with a random capacity */
-                        size_t cap = tb_below(&r, 3) ? 1 + tb_below(&r, 16) : 16, got = 0,
-                               calls = 0;
-                        cb_pair_cursor cc = {b, 0, 0};
-                        c.cursor = &cc, c.capacity = cap;
-                        c.out = tb_tail_at(&room, cap * sizeof(cb_pair));
-                        size_t want = at[q + 1] - at[q];
-                        for (;;) {
-                            size_t left = tb_prun(*sp, e, &c);
-                            calls++;
-                            cr_assert_eq(left, want - got,
-                                         "tiles %zu .. %zu, call %zu, capacity %zu: returned %zu, "
-                                         "%zu pairs were left: " TB_PW_FMT,
-                                         b, end, calls, cap, left, want - got,
-                                         TB_PW_ARGS(d, &w, &c));
-                            size_t k = left < cap ? left : cap;
-                            memcpy(joined + at[q] + got, c.out, k * sizeof(cb_pair));
-                            got += k;
-                            if (left <= cap)
-                                break;
-                        }
-                        cb_pair_cursor endc = {clipped, 0, 0};
-                        cr_assert(tb_same_cursor(cc, endc),
-                                  "tiles %zu .. %zu: cursor " TB_CUR_FMT
-                                  " after the last call: " TB_PW_FMT,
-                                  b, end, TB_CUR_ARGS(cc), TB_PW_ARGS(d, &w, &c));
-                    }
-                    if (d->output == CB_OUTPUT_MATRIX) {
-                        cr_assert_eq(bits, N, "the pieces set %zu bits, one call %zu: " TB_PW_FMT,
-                                     bits, N, TB_PW_ARGS(d, &w, &a));
-                        cr_assert(!nc || !tiles || !memcmp(mat, M, nc * tiles * sizeof *M),
-                                  "the pieces' matrix differs from one call's: " TB_PW_FMT,
-                                  TB_PW_ARGS(d, &w, &a));
+                memset(jm, TB_POISON, (nc * words + 1) * sizeof *jm);
+                size_t got = 0, bits = 0;
+                for (size_t q = 0; q < np; q++) {
+                    cb_pair_cursor job = {cut[q], 0, cut[q + 1], 0};
+                    if (job.end == 0) /* 0 would mean "every circle" */
                         continue;
+                    void *js = tb_xmalloc(cb_pairs_scratch_size(nc, me));
+                    cb_pair_args b = c.a;
+                    b.cursor = &job, b.scratch = js;
+                    if (mat) {
+                        b.out = jm;
+                        bits += tb_prun(*sp, &c, &b);
+                        for (size_t i = 0; i < nc; i++)
+                            for (size_t t = 0; t < words; t++) {
+                                if (i >= cut[q] && i < cut[q + 1])
+                                    cr_assert_eq(jm[i * words + t], wm[i * words + t],
+                                                 "job %zu of rows %zu .. %zu: row %zu word %zu "
+                                                 "differs: " TB_PW_FMT,
+                                                 q, cut[q], cut[q + 1], i, t, TB_PW_ARGS(&c, &w));
+                            }
+                    } else {
+                        size_t cap = 1 + tb_below(&r, N + 2);
+                        while (job.circle < job.end) {
+                            cb_pair_contacts at = {joined + got, jc.normal_x + got, jc.normal_y + got,
+                                                   jc.separation + got, jc.point_x + got,
+                                                   jc.point_y + got, jc.feature + got};
+                            b.out = recs ? (void *)&at : (void *)(joined + got);
+                            b.capacity = cap < room - got ? cap : room - got;
+                            size_t k2 = tb_prun(*sp, &c, &b);
+                            got += k2;
+                            cr_assert(k2 == b.capacity || job.circle == job.end,
+                                      "job %zu: wrote %zu of room %zu, not done: " TB_PW_FMT, q, k2,
+                                      b.capacity, TB_PW_ARGS(&c, &w));
+                        }
                     }
-                    for (size_t q = 0; q < N; q++)
-                        cr_assert(joined[q].i == L[q].i && joined[q].j == L[q].j,
-                                  "cut into %zu pieces: joined pair %zu is (%" PRIu32 ", %" PRIu32
-                                  "), one call gives (%" PRIu32 ", %" PRIu32 "): " TB_PW_FMT,
-                                  np, q, joined[q].i, joined[q].j, L[q].i, L[q].j,
-                                  TB_PW_ARGS(d, &w, &a));
+                    free(js);
+                    pieces++;
                 }
+                if (mat) {
+                    cr_assert_eq(bits, N, "the jobs' rows hold %zu bits, the whole matrix %zu: " TB_PW_FMT,
+                                 bits, N, TB_PW_ARGS(&c, &w));
+                    for (size_t i = 0; i < nc * words; i++)
+                        cr_assert_eq(jm[i], wm[i], "word %zu: the jobs wrote 0x%016" PRIx64
+                                     ", one call 0x%016" PRIx64 ": " TB_PW_FMT,
+                                     i, jm[i], wm[i], TB_PW_ARGS(&c, &w));
+                    cr_assert_eq(jm[nc * words], (uint64_t)0xA5A5A5A5A5A5A5A5ull,
+                                 "a job wrote past the matrix: " TB_PW_FMT, TB_PW_ARGS(&c, &w));
+                } else {
+                    cr_assert_eq(got, N, "the jobs found %zu pairs, one call %zu: " TB_PW_FMT, got,
+                                 N, TB_PW_ARGS(&c, &w));
+                    cr_assert(memcmp(joined, whole, N * sizeof *whole) == 0,
+                              "the jobs' lists joined differ from one call's: " TB_PW_FMT,
+                              TB_PW_ARGS(&c, &w));
+                    if (recs)
+                        for (int q = 0; q < 5; q++)
+                            cr_assert(memcmp(fl[q], fl[q + 5], N * sizeof(float)) == 0 &&
+                                          memcmp(ft[0], ft[1], N) == 0,
+                                      "the jobs' records differ from one call's: " TB_PW_FMT,
+                                      TB_PW_ARGS(&c, &w));
+                }
+                for (int q = 0; q < 10; q++)
+                    free(fl[q]);
+                free(ft[0]), free(ft[1]), free(whole), free(joined), free(wm), free(jm), free(scratch);
+                tb_pdata_free(&p);
             }
-            tb_tail_free(&room), tb_tail_free(&mroom);
-            free(L), free(joined), free(M), free(cut), free(order), free(at), free(covered);
-            tb_pdata_free(&p);
-        }
+    }
     cr_assert_gt(pieces, 0);
 }
 
-/* ----------------------------------------------------------- 5. candidates */
+/* --------------------------------------------------------- 5. self pairs */
+
+ParameterizedTestParameters(pairs, self_pairs)
+{
+    return cr_make_param_array(int, all_subjects, N_SUBJECTS);
+}
+
+/*
+ * A set against itself is the set against a copy of itself, pairs i < j
+ * only: cb_pairs_self_overlap's list is the circle-vs-circles all-pairs
+ * list of (set, set) with the pairs i >= j removed, and the self records
+ * are that entry's records, bit for bit; a circle never pairs with itself,
+ * and each unordered pair appears once.
+ */
+ParameterizedTest(int *sp, pairs, self_pairs, .timeout = 600)
+{
+    const char *subject = subject_or_skip(*sp);
+    size_t ne = cb_pair_entry_count(), checked = 0;
+    static const size_t sizes[] = {0, 1, 2, 3, 17, 64, 65, 300, 1000};
+    for (int q = 0; q < 2; q++) {
+        cb_query query = q ? CB_QUERY_CONTACTS : CB_QUERY_OVERLAP;
+        cb_output out = q ? CB_OUTPUT_PAIR_CONTACTS : CB_OUTPUT_PAIRS;
+        size_t se = tb_find_pair_entry(query, CB_PAIRING_SELF, CB_SHAPE_CIRCLE, out);
+        size_t ae = tb_find_pair_entry(query, CB_PAIRING_ALL, CB_SHAPE_CIRCLE, out);
+        cr_assert(se < ne && ae < ne, "no self or circle-vs-circles entry of output %d", (int)out);
+        for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
+            for (int kind = 0; kind < TB_PAIR_KINDS; kind++) {
+                size_t n = sizes[k];
+                tb_pdata p;
+                tb_pdata_init(&p, n, n, &tb_placements[(k + (size_t)kind) % 2]);
+                tk_rng r = tb_rng_for(0x9C00000u + k * 64 + (size_t)kind);
+                tb_pair_fill_kind(&p, kind, &r);
+                tb_corpus_copy(&p.els, &p.set); /* the elements: the set itself */
+                tb_pdata_grids(&p);
+                tb_pwhere w = {subject, tb_pair_kind_name[kind], tb_placements[(k + (size_t)kind) % 2].name};
+                float mg = tb_margins[(k + (size_t)kind) % tb_margin_count];
+                unsigned f = (unsigned)kind % 2;
+                tb_pcall cs = tb_pcall_of(se, &p, CB_SHAPE_CIRCLE, f, mg);
+                tb_pcall ca = tb_pcall_of(ae, &p, CB_SHAPE_CIRCLE, f, mg);
+                size_t room = n * n + 1;
+                cb_pair *sl = tb_xmalloc(room * sizeof *sl), *al = tb_xmalloc(room * sizeof *al);
+                float *fl[10];
+                for (int z = 0; z < 10; z++)
+                    fl[z] = tb_xmalloc(room * sizeof(float));
+                uint8_t *ft[2] = {tb_xmalloc(room), tb_xmalloc(room)};
+                cb_pair_contacts src = {sl, fl[0], fl[1], fl[2], fl[3], fl[4], ft[0]};
+                cb_pair_contacts arc = {al, fl[5], fl[6], fl[7], fl[8], fl[9], ft[1]};
+                cb_pair_cursor c1 = {0, 0, 0, 0}, c2 = {0, 0, 0, 0};
+                void *s1 = tb_xmalloc(cb_pairs_scratch_size(n, n)), *s2 = tb_xmalloc(cb_pairs_scratch_size(n, n));
+                cs.a.cursor = &c1, cs.a.scratch = s1, cs.a.capacity = room;
+                cs.a.out = q ? (void *)&src : (void *)sl;
+                ca.a.cursor = &c2, ca.a.scratch = s2, ca.a.capacity = room;
+                ca.a.out = q ? (void *)&arc : (void *)al;
+                size_t ns = tb_prun(*sp, &cs, &cs.a), na = tb_prun(*sp, &ca, &ca.a), z = 0;
+                for (size_t t = 0; t < na; t++) {
+                    if (al[t].i >= al[t].j)
+                        continue;
+                    cr_assert(z < ns && sl[z].i == al[t].i && sl[z].j == al[t].j,
+                              "pair (%" PRIu32 ", %" PRIu32 ") of the set against itself is not "
+                              "self pair %zu: " TB_PW_FMT,
+                              al[t].i, al[t].j, z, TB_PW_ARGS(&cs, &w));
+                    if (q)
+                        for (int u = 0; u < 5; u++)
+                            cr_assert(tk_bits(fl[u][z]) == tk_bits(fl[u + 5][t]) && ft[0][z] == ft[1][t],
+                                      "self record %zu differs from the circles' record %zu: " TB_PW_FMT,
+                                      z, t, TB_PW_ARGS(&cs, &w));
+                    z++;
+                }
+                cr_assert_eq(z, ns, "%zu self pairs, the set against itself has %zu with i < j: " TB_PW_FMT,
+                             ns, z, TB_PW_ARGS(&cs, &w));
+                for (int u = 0; u < 10; u++)
+                    free(fl[u]);
+                free(ft[0]), free(ft[1]), free(sl), free(al), free(s1), free(s2);
+                tb_pdata_free(&p);
+                checked++;
+            }
+    }
+    cr_assert_gt(checked, 0);
+}
+
+/* -------------------------------------------------------------- 6. grids */
+
+/*
+ * A prepared grid is a snapshot: built, then its elements changed (or
+ * their arrays freed), its queries still give the pairs of the elements as
+ * they were, on every backend; queries from several subjects on one grid
+ * agree (it is read only); a grid built by one backend serves every other;
+ * cb_grid_elements names the shape and count; memory that holds no grid
+ * (zeros, random bytes, a grid's copy with a byte flipped in its mark) is
+ * refused by every grid function with CB_INVALID and by cb_grid_elements
+ * with 0.
+ */
+Test(pairs, grids)
+{
+    size_t ne = cb_pair_entry_count();
+    size_t ge = tb_find_pair_entry(CB_QUERY_OVERLAP, CB_PAIRING_GRID, CB_SHAPE_GRID, CB_OUTPUT_PAIRS);
+    cr_assert_lt(ge, ne);
+    static const size_t sizes[][2] = {{5, 64}, {30, 500}, {200, 200}};
+    for (size_t k = 0; k < 3; k++)
+        for (int kind = 0; kind < TB_PAIR_KINDS; kind++) {
+            size_t nc = sizes[k][0], m = sizes[k][1];
+            tb_pdata p, old;
+            tb_pdata_init(&p, nc, m, &tb_placements[0]);
+            tb_pdata_init(&old, nc, m, &tb_placements[0]);
+            tk_rng r = tb_rng_for(0x9D00000u + k * 64 + (size_t)kind);
+            tb_pair_fill_kind(&p, kind, &r);
+            tb_corpus_copy(&old.set, &p.set), tb_corpus_copy(&old.els, &p.els);
+            tb_pwhere w = {"every subject", tb_pair_kind_name[kind], "end-of-page"};
+            for (int sh = 0; sh < 3; sh++) {
+                /* build on one backend, change the elements, query on all */
+                tb_corpus_copy(&p.els, &old.els);
+                cb_backend builder = (cb_backend)(kind % CB_BACKEND_COUNT);
+                if (cb_set_backend(builder) != CB_OK)
+                    builder = CB_BACKEND_SCALAR, cb_set_backend(builder);
+                tb_pdata_grids(&p);
+                cb_set_backend_by_name(NULL);
+                tk_rng r2 = tb_rng_for(0x9D80000u + k * 64 + (size_t)kind);
+                tb_corpus_fill_adversarial(&p.els, &r2);
+                tb_pcall c = tb_pcall_of(ge, &p, (cb_shape)sh, (unsigned)kind % 2, 0.0f);
+                c.els.els = tb_els_of(&old, (cb_shape)sh); /* the reference reads the old ones */
+                tb_pbufs x;
+                tb_pbufs_init(&x, nc, m, 0, 0, 0);
+                for (int s = 0; s <= CB_BACKEND_COUNT; s++) {
+                    if (s < CB_BACKEND_COUNT && !tb_backend_runnable(s, NULL))
+                        continue;
+                    w.subject = s == TB_PUBLIC ? "public" : cb_backend_name((cb_backend)s);
+                    tb_check_entry(s, &c, &x, TB_WANT_REF, &w);
+                }
+                cb_shape got = CB_SHAPE_GRID;
+                cr_assert_eq(cb_grid_elements(p.grid[sh], &got), m);
+                cr_assert_eq(got, (cb_shape)sh, "grid of shape %d says %d (built by %s)", sh,
+                             (int)got, cb_backend_name(builder));
+                tb_pbufs_free(&x);
+            }
+            tb_pdata_free(&p), tb_pdata_free(&old);
+        }
+    /* memory that holds no grid */
+    size_t bytes = cb_grid_size(100);
+    unsigned char *junk = tb_xmalloc(bytes);
+    tk_rng r = tb_rng_for(0x9DF0000u);
+    tb_corpus c = tb_corpus_new(100);
+    tb_corpus_fill_random(&c, &r);
+    cb_circle_soa cs = tb_corpus_circles(&c);
+    for (int q = 0; q < 3; q++) {
+        if (q == 0)
+            memset(junk, 0, bytes);
+        else if (q == 1)
+            for (size_t b = 0; b < bytes; b++)
+                junk[b] = (unsigned char)tk_next(&r);
+        else {
+            cb_box_soa bs = tb_corpus_boxes(&c);
+            cb_grid *g = cb_grid_boxes(junk, &bs, 100);
+            cr_assert_not_null(g);
+            ((unsigned char *)g)[tk_next(&r) % 8] ^= 0x10; /* its mark */
+        }
+        const cb_grid *g = (const cb_grid *)(void *)(((uintptr_t)junk + 63u) & ~(uintptr_t)63u);
+        cr_assert_eq(cb_grid_elements(g, NULL), 0, "junk %d taken for a grid", q);
+        cb_pair out[4];
+        cb_pair_cursor cur = {0, 0, 0, 0};
+        cr_assert_eq(cb_grid_pairs_overlap(&cs, 100, g, &cur, out, 4, 0), CB_INVALID, "junk %d", q);
+        cr_assert_eq(cb_grid_pairs_overlap(&cs, 100, NULL, &cur, out, 4, 0), CB_INVALID);
+        cr_assert(cur.circle == 0 && cur.end == 0, "a refused call moved the cursor");
+    }
+    cr_assert_eq(cb_grid_elements(NULL, NULL), 0);
+    cr_assert_null(cb_grid_boxes(NULL, NULL, 0));
+    free(junk);
+    tb_corpus_free(&c);
+}
+
+/* ----------------------------------------------------------- 7. candidates */
 
 ParameterizedTestParameters(pairs, candidates)
 {
@@ -723,12 +949,11 @@ ParameterizedTest(int *sp, pairs, candidates, .timeout = 600)
             tb_pwhere w = {subject, tb_pair_kind_name[kind], pl->name};
             for (size_t e = 0; e < ne; e++) {
                 const cb_pair_entry_info *d = tb_pinfo(e);
-                if (tb_is_all(d))
+                if (tb_is_ranged(d))
                     continue;
                 for (unsigned f = 0; f <= CB_STRICT; f++) {
-                    cb_pair_args a = tb_args_of(d, &p, f);
-                    a.margin = tb_margins[(k + f + e) % tb_margin_count];
-                    hits += tb_check_entry(*sp, e, d, a, &x, TB_WANT_REF, &w);
+                    tb_pcall c = tb_pcall_of(e, &p, d->many, f, tb_margins[(k + f + e) % tb_margin_count]);
+                    hits += tb_check_entry(*sp, &c, &x, TB_WANT_REF, &w);
                     calls++;
                 }
             }
@@ -748,12 +973,12 @@ ParameterizedTestParameters(pairs, candidates_agree)
  * Promises that tie the entries together, on one subject:
  *  - the all-pairs list as candidates: every candidate hits (mask all ones
  *    for the N candidates, indices 0 .. N-1, contacts at margin 0 all of
- *    them, at index k), so candidates and tiles answer the same pairs;
+ *    them, at index k), so candidates and all pairs answer the same pairs;
  *  - every pair in row-major order as candidates: mask bit i * m + j is the
  *    matrix's bit (i, j);
  *  - contacts at margin 0 and -0.0 report exactly the candidates the index
- *    entry reports, on every kind of data (adversarial included), both
- *    flags, with records that the reference confirms.
+ *    entry reports, with records equal to the all-pairs records of those
+ *    pairs.
  */
 ParameterizedTest(int *sp, pairs, candidates_agree, .timeout = 600)
 {
@@ -768,12 +993,10 @@ ParameterizedTest(int *sp, pairs, candidates_agree, .timeout = 600)
         size_t ke = tb_find_pair_entry(CB_QUERY_OVERLAP, CB_PAIRING_LISTED, sh, CB_OUTPUT_MASK);
         size_t ce =
             tb_find_pair_entry(CB_QUERY_CONTACTS, CB_PAIRING_LISTED, sh, CB_OUTPUT_CONTACTS);
-        if (le == ne || me == ne || ie == ne || ke == ne || ce == ne) {
-            cr_log_info("elements %d: not every kind of entry exists; skipped", (int)sh);
-            continue;
-        }
+        cr_assert(le < ne && me < ne && ie < ne && ke < ne && ce < ne,
+                  "elements %d: not every kind of entry exists", (int)sh);
         for (int kind = 0; kind < TB_PAIR_KINDS; kind++) {
-            size_t nc = 9, m = 200, tiles = cb_pair_tiles(m);
+            size_t nc = 9, m = 200, words = (m + 63) / 64;
             const tb_placement *pl = &tb_placements[kind % 2];
             tb_pdata p;
             tb_pdata_init(&p, nc, m, pl);
@@ -783,15 +1006,16 @@ ParameterizedTest(int *sp, pairs, candidates_agree, .timeout = 600)
             unsigned f = (unsigned)kind % 2;
             /* the all-pairs list and matrix, by the subject */
             cb_pair *L = tb_xmalloc(nc * m * sizeof *L);
-            uint64_t *M = tb_xmalloc(nc * tiles * sizeof *M);
-            cb_pair_cursor cur = {0, 0, 0};
-            cb_pair_args a = tb_args_of(tb_pinfo(le), &p, f);
-            a.cursor = &cur, a.out = L, a.capacity = nc * m;
-            size_t N = tb_prun(*sp, le, &a);
-            a = tb_args_of(tb_pinfo(me), &p, f);
-            a.out = M;
-            cr_assert_eq(tb_prun(*sp, me, &a), N, "%s and %s disagree on the count: " TB_PW_FMT,
-                         tb_pinfo(le)->name, tb_pinfo(me)->name, TB_PW_ARGS(tb_pinfo(me), &w, &a));
+            uint64_t *M = tb_xmalloc(nc * words * sizeof *M);
+            void *scratch = tb_xmalloc(cb_pairs_scratch_size(nc, m));
+            cb_pair_cursor cur = {0, 0, 0, 0};
+            tb_pcall lc = tb_pcall_of(le, &p, sh, f, 0.0f), mc = tb_pcall_of(me, &p, sh, f, 0.0f);
+            lc.a.cursor = &cur, lc.a.out = L, lc.a.capacity = nc * m, lc.a.scratch = scratch;
+            size_t N = tb_prun(*sp, &lc, &lc.a);
+            cb_pair_cursor mcur = {0, 0, 0, 0};
+            mc.a.cursor = &mcur, mc.a.out = M, mc.a.scratch = scratch;
+            cr_assert_eq(tb_prun(*sp, &mc, &mc.a), N, "%s and %s disagree on the count: " TB_PW_FMT,
+                         lc.d->name, mc.d->name, TB_PW_ARGS(&mc, &w));
 
             /* the list as candidates: all hit */
             tb_pbufs x;
@@ -799,20 +1023,18 @@ ParameterizedTest(int *sp, pairs, candidates_agree, .timeout = 600)
             memcpy(tb_cands_of(&x), L, N * sizeof *L);
             size_t listed[] = {ke, ie, ce};
             for (size_t q = 0; q < 3; q++) {
-                const cb_pair_entry_info *d = tb_pinfo(listed[q]);
-                cb_pair_args c = tb_args_of(d, &p, f);
-                c.margin = 0.0f;
-                size_t got = tb_check_entry(*sp, listed[q], d, c, &x, TB_WANT_REF, &w);
+                tb_pcall c = tb_pcall_of(listed[q], &p, sh, f, 0.0f);
+                size_t got = tb_check_entry(*sp, &c, &x, TB_WANT_REF, &w);
                 cr_assert_eq(got, N, "the %zu all-pairs hits as candidates: %zu hit: " TB_PW_FMT, N,
-                             got, TB_PW_ARGS(d, &w, &c));
+                             got, TB_PW_ARGS(&c, &w));
                 const tk_out *o = &x.sub[listed[q]];
                 for (size_t k = 0; k < N; k++) {
-                    int hit = d->output == CB_OUTPUT_MASK
+                    int hit = c.d->output == CB_OUTPUT_MASK
                                   ? (int)(((const uint64_t *)o->out)[k / 64] >> (k % 64) & 1)
-                              : d->output == CB_OUTPUT_INDICES ? ((const uint32_t *)o->out)[k] == k
-                                                               : o->contacts->index[k] == k;
+                              : c.d->output == CB_OUTPUT_INDICES ? ((const uint32_t *)o->out)[k] == k
+                                                                 : o->contacts->index[k] == k;
                     cr_assert(hit, "candidate %zu of the all-pairs list does not hit: " TB_PW_FMT,
-                              k, TB_PW_ARGS(d, &w, &c));
+                              k, TB_PW_ARGS(&c, &w));
                 }
             }
             tb_pbufs_free(&x);
@@ -824,21 +1046,20 @@ ParameterizedTest(int *sp, pairs, candidates_agree, .timeout = 600)
                 for (size_t j = 0; j < m; j++)
                     every[i * m + j].i = (uint32_t)i, every[i * m + j].j = (uint32_t)j;
             {
-                const cb_pair_entry_info *d = tb_pinfo(ke);
-                cb_pair_args c = tb_args_of(d, &p, f);
-                size_t got = tb_check_entry(*sp, ke, d, c, &x, TB_WANT_REF, &w);
+                tb_pcall c = tb_pcall_of(ke, &p, sh, f, 0.0f);
+                size_t got = tb_check_entry(*sp, &c, &x, TB_WANT_REF, &w);
                 cr_assert_eq(got, N,
                              "every pair as candidates: %zu hits, all pairs %zu: " TB_PW_FMT, got,
-                             N, TB_PW_ARGS(d, &w, &c));
+                             N, TB_PW_ARGS(&c, &w));
                 const uint64_t *mask = x.sub[ke].out;
                 for (size_t i = 0; i < nc; i++)
                     for (size_t j = 0; j < m; j++) {
                         size_t k = i * m + j;
                         int mk = (int)(mask[k / 64] >> (k % 64) & 1);
-                        int mm = (int)(M[i * tiles + j / 64] >> (j % 64) & 1);
+                        int mm = (int)(M[i * words + j / 64] >> (j % 64) & 1);
                         cr_assert_eq(mk, mm,
                                      "pair (%zu, %zu): candidate mask %d, matrix %d: " TB_PW_FMT, i,
-                                     j, mk, mm, TB_PW_ARGS(d, &w, &c));
+                                     j, mk, mm, TB_PW_ARGS(&c, &w));
                     }
             }
             tb_pbufs_free(&x);
@@ -849,68 +1070,82 @@ ParameterizedTest(int *sp, pairs, candidates_agree, .timeout = 600)
             for (int rd = 0; rd < 2 * PAIRS_ROUNDS; rd++) {
                 tb_fill_candidates(tb_cands_of(&x), n, nc, m, &r);
                 for (unsigned g = 0; g <= CB_STRICT; g++) {
-                    const cb_pair_entry_info *dc = tb_pinfo(ce), *di = tb_pinfo(ie);
-                    cb_pair_args c = tb_args_of(dc, &p, g);
-                    c.margin = rd % 2 ? -0.0f : 0.0f;
-                    size_t nct = tb_check_entry(*sp, ce, dc, c, &x, TB_WANT_REF, &w);
-                    cb_pair_args ci = tb_args_of(di, &p, g);
-                    size_t nix = tb_check_entry(*sp, ie, di, ci, &x, TB_WANT_REF, &w);
+                    tb_pcall dc = tb_pcall_of(ce, &p, sh, g, rd % 2 ? -0.0f : 0.0f);
+                    tb_pcall di = tb_pcall_of(ie, &p, sh, g, 0.0f);
+                    size_t nct = tb_check_entry(*sp, &dc, &x, TB_WANT_REF, &w);
+                    size_t nix = tb_check_entry(*sp, &di, &x, TB_WANT_REF, &w);
                     cr_assert_eq(nct, nix, "margin %a: %zu contacts, %s %zu hits: " TB_PW_FMT,
-                                 (double)c.margin, nct, di->name, nix, TB_PW_ARGS(dc, &w, &c));
+                                 (double)dc.a.margin, nct, di.d->name, nix, TB_PW_ARGS(&dc, &w));
                     const uint32_t *idx = x.sub[ie].out;
                     for (size_t k = 0; k < nct; k++)
                         cr_assert_eq(x.sub[ce].contacts->index[k], idx[k],
                                      "margin %a: contact %zu is candidate %" PRIu32 ", hit %zu of "
                                      "%s is %" PRIu32 ": " TB_PW_FMT,
-                                     (double)c.margin, k, x.sub[ce].contacts->index[k], k, di->name,
-                                     idx[k], TB_PW_ARGS(dc, &w, &c));
+                                     (double)dc.a.margin, k, x.sub[ce].contacts->index[k], k,
+                                     di.d->name, idx[k], TB_PW_ARGS(&dc, &w));
                     agreed++;
                 }
             }
             tb_pbufs_free(&x);
-            free(L), free(M);
+            free(L), free(M), free(scratch);
             tb_pdata_free(&p);
         }
     }
     cr_assert_gt(agreed, 0, "no element shape has every kind of entry");
 }
 
-/* ------------------------------------------------------------ 6. bad input */
+/* ------------------------------------------------------------ 8. bad input */
 
-/* A valid call of entry d on p, its outputs poisoned, and everything a
- * refused call must leave as it was. */
+/* A valid call of entry c on its data, its outputs poisoned, and
+ * everything a refused call must leave as it was. */
 typedef struct {
-    cb_pair_args a;
+    tb_pcall c;
     cb_pair_cursor cursor;
     cb_pair *pairs; /* room for `room` pairs */
     size_t room;
     uint64_t *matrix;
     size_t words;
+    float *f[5];
+    uint8_t *feat;
+    cb_pair_contacts recs;
     cb_pair *cands;
     size_t n;
     tk_out out; /* LISTED */
     tk_soa set_copy, many_copy;
-    cb_contacts holes;
+    cb_pair_contacts holes;
+    cb_contacts choles;
+    void *scratch;
 } bad_call;
 
-static void bad_call_reset(bad_call *c, const cb_pair_entry_info *d, const tb_pdata *p)
+static void bad_call_reset(bad_call *c, size_t e, const tb_pdata *p, cb_shape sh)
 {
-    c->a = tb_args_of(d, p, 0);
-    c->cursor = (cb_pair_cursor){0, 0, 0};
+    c->c = tb_pcall_of(e, p, sh, 0, 0.5f);
+    const cb_pair_entry_info *d = c->c.d;
+    cb_pair_args *a = &c->c.a;
+    c->cursor = (cb_pair_cursor){0, 0, 0, 0};
     memset(c->pairs, TB_POISON, c->room * sizeof *c->pairs);
     memset(c->matrix, TB_POISON, c->words * sizeof *c->matrix);
+    for (int q = 0; q < 5; q++)
+        memset(c->f[q], TB_POISON, c->room * sizeof(float));
+    memset(c->feat, TB_POISON, c->room);
+    c->recs = (cb_pair_contacts){c->pairs, c->f[0], c->f[1], c->f[2], c->f[3], c->f[4], c->feat};
     switch (d->output) {
     case CB_OUTPUT_PAIRS:
-        c->a.cursor = &c->cursor, c->a.out = c->pairs, c->a.capacity = c->room;
+        a->cursor = &c->cursor, a->out = c->pairs, a->capacity = c->room, a->scratch = c->scratch;
+        break;
+    case CB_OUTPUT_PAIR_CONTACTS:
+        a->cursor = &c->cursor, a->out = &c->recs, a->capacity = c->room, a->scratch = c->scratch;
         break;
     case CB_OUTPUT_MATRIX:
-        c->a.out = c->matrix;
+        a->cursor = &c->cursor, a->out = c->matrix, a->scratch = c->scratch;
         break;
     default:
         tk_out_fill(&c->out, TB_POISON);
-        c->a.candidates = c->cands, c->a.n = c->n, c->a.out = c->out.out, c->a.margin = 0.5f;
+        a->candidates = c->cands, a->n = c->n, a->out = c->out.out;
         break;
     }
+    if (d->pairing == CB_PAIRING_GRID)
+        a->scratch = NULL;
 }
 
 static int bad_call_untouched(const bad_call *c)
@@ -921,116 +1156,146 @@ static int bad_call_untouched(const bad_call *c)
     for (size_t b = 0; b < c->words * sizeof *c->matrix; b++)
         if (((const unsigned char *)c->matrix)[b] != TB_POISON)
             return 0;
+    for (int q = 0; q < 5; q++)
+        for (size_t b = 0; b < c->room * sizeof(float); b++)
+            if (((const unsigned char *)c->f[q])[b] != TB_POISON)
+                return 0;
+    for (size_t b = 0; b < c->room; b++)
+        if (c->feat[b] != TB_POISON)
+            return 0;
     return !c->out.arrays || tk_out_untouched(&c->out, TB_POISON);
 }
 
 static const char END_OF_MUTATIONS[] = "end";
 
 /* Mutation k of a valid call (each makes it invalid in one way), or NULL
- * when it does not apply to d, or END_OF_MUTATIONS. */
-static const char *mutate(int k, const cb_pair_entry_info *d, bad_call *c, const tb_pdata *p)
+ * when it does not apply to the entry, or END_OF_MUTATIONS. */
+static const char *mutate(int k, bad_call *c, const tb_pdata *p, unsigned char *junk)
 {
     static const char *const set_arrays[3] = {"circles->x NULL", "circles->y NULL",
                                               "circles->r NULL"};
-    static const char *const box_arrays[4] = {"boxes->min_x NULL", "boxes->min_y NULL",
-                                              "boxes->max_x NULL", "boxes->max_y NULL"};
+    static const char *const many_arrays[3][6] = {
+        {"boxes->min_x NULL", "boxes->min_y NULL", "boxes->max_x NULL", "boxes->max_y NULL"},
+        {"others->x NULL", "others->y NULL", "others->r NULL"},
+        {"boxes->cx NULL", "boxes->cy NULL", "boxes->hx NULL", "boxes->hy NULL", "boxes->c NULL",
+         "boxes->s NULL"}};
     static const char *const contact_arrays[7] = {
-        "out->index NULL",      "out->normal_x NULL", "out->normal_y NULL", "out->separation NULL",
-        "out->point_x NULL",    "out->point_y NULL",  "out->feature NULL"};
+        "out->index NULL",   "out->normal_x NULL", "out->normal_y NULL", "out->separation NULL",
+        "out->point_x NULL", "out->point_y NULL",  "out->feature NULL"};
+    static const char *const rec_arrays[7] = {
+        "out->pair NULL",    "out->normal_x NULL", "out->normal_y NULL", "out->separation NULL",
+        "out->point_x NULL", "out->point_y NULL",  "out->feature NULL"};
     static char msg[96];
-    cb_pair_args *a = &c->a;
-    int pairs = d->output == CB_OUTPUT_PAIRS, matrix = d->output == CB_OUTPUT_MATRIX;
-    int listed = !tb_is_all(d), contacts = d->output == CB_OUTPUT_CONTACTS;
+    const cb_pair_entry_info *d = c->c.d;
+    cb_pair_args *a = &c->c.a;
+    int ranged = tb_is_ranged(d), listed = !ranged, all = d->pairing == CB_PAIRING_ALL;
+    int list = d->output == CB_OUTPUT_PAIRS || d->output == CB_OUTPUT_PAIR_CONTACTS;
+    int contacts = d->query == CB_QUERY_CONTACTS;
     int big = (uint64_t)SIZE_MAX > CB_INDEX_MAX_N;
-    size_t many_arrays = d->many == CB_SHAPE_BOX ? 4 : 3;
+    size_t n_many = d->many == CB_SHAPE_BOX ? 4 : d->many == CB_SHAPE_OBOX ? 6 : 3;
+    int shape_row = d->many == CB_SHAPE_BOX ? 0 : d->many == CB_SHAPE_OBOX ? 2 : 1;
     switch (k) {
     case 0: a->flags |= 4u; return "unknown flag bit 0x4";
     case 1: a->flags |= 0x80000000u; return "unknown flag bit 0x80000000";
     case 2: a->flags = CB_STRICT | CB_TRUST_FENV | 0x100u; return "flags 0x103";
-    case 3: if (!big) return NULL;
+    case 3: if (!big || !listed) return NULL;
         a->n_circles = (size_t)CB_INDEX_MAX_N + 1; return "n_circles CB_INDEX_MAX_N + 1";
-    case 4: if (!big) return NULL;
+    case 4: if (!big || !listed) return NULL;
         a->m = (size_t)CB_INDEX_MAX_N + 1; return "m CB_INDEX_MAX_N + 1";
     case 5: if (!big || !listed) return NULL;
         a->n = (size_t)CB_INDEX_MAX_N + 1; return "n CB_INDEX_MAX_N + 1";
-    case 6: a->circles = NULL; return "circles NULL";
-    case 7: case 8: case 9:
+    case 6: if (!ranged) return NULL;
+        a->n_circles = (size_t)CB_PAIRS_MAX_N + 1; return "n_circles CB_PAIRS_MAX_N + 1";
+    case 7: if (!all) return NULL;
+        a->m = (size_t)CB_PAIRS_MAX_N + 1; return "m CB_PAIRS_MAX_N + 1";
+    case 8: a->circles = NULL; return "circles NULL";
+    case 9: case 10: case 11:
         a->circles = (const cb_circle_soa *)tk_soa_without(cb_entry_info_of(tk_find_entry(
             CB_QUERY_OVERLAP, CB_SHAPE_BOX, CB_SHAPE_CIRCLE, CB_LAYOUT_SOA, CB_OUTPUT_MASK)),
-            &p->cs, (size_t)(k - 7), &c->set_copy);
-        return set_arrays[k - 7];
-    case 10: a->many = NULL; return "many NULL";
-    case 11: case 12: case 13: case 14: {
-        size_t q = (size_t)(k - 11);
-        if (q >= many_arrays)
+            &p->cs, (size_t)(k - 9), &c->set_copy);
+        return set_arrays[k - 9];
+    case 12: if (d->pairing == CB_PAIRING_SELF) return NULL;
+        a->many = NULL; return d->pairing == CB_PAIRING_GRID ? "grid NULL" : "many NULL";
+    case 13: case 14: case 15: case 16: case 17: case 18: {
+        size_t q = (size_t)(k - 13);
+        if (!(all || listed) || q >= n_many)
             return NULL;
         a->many = tk_soa_without(cb_entry_info_of(tk_find_entry(CB_QUERY_OVERLAP, CB_SHAPE_CIRCLE,
                                                                 d->many, CB_LAYOUT_SOA,
                                                                 CB_OUTPUT_MASK)),
-                                 tb_many_of(d, p), q, &c->many_copy);
-        return d->many == CB_SHAPE_BOX ? box_arrays[q] : set_arrays[q];
+                                 tb_els_of(p, d->many), q, &c->many_copy);
+        return many_arrays[shape_row][q];
     }
-    case 15: if (!pairs) return NULL;
+    case 19: if (!ranged) return NULL;
         a->cursor = NULL; return "cursor NULL";
-    case 16: if (!pairs) return NULL;
-        c->cursor.circle = a->n_circles; return "cursor circle == n_circles";
-    case 17: if (!pairs) return NULL;
-        c->cursor.circle = SIZE_MAX; return "cursor circle SIZE_MAX";
-    case 18: if (!pairs) return NULL;
-        c->cursor.tile = 1, c->cursor.circle = a->n_circles + 3;
-        return "cursor {1, n_circles + 3, 0} (a later tile, in range)";
-    case 19: if (!pairs) return NULL;
-        c->cursor.skip = CB_TILE + 1; return "cursor skip CB_TILE + 1";
-    case 20: if (!pairs) return NULL;
-        c->cursor.skip = SIZE_MAX; return "cursor skip SIZE_MAX";
-    case 21: if (!pairs) return NULL;
-        a->out = NULL; return "capacity > 0 with NULL pairs";
-    case 22: if (!pairs) return NULL;
-        a->out = NULL, a->capacity = 1, c->cursor.tile = 1, a->tile_end = 2;
-        return "capacity 1 with NULL pairs, tiles 1 .. 2";
-    case 23: if (!matrix) return NULL;
+    case 20: if (!ranged) return NULL;
+        c->cursor.end = a->n_circles + 1; return "cursor end n_circles + 1";
+    case 21: if (!ranged) return NULL;
+        c->cursor.end = SIZE_MAX; return "cursor end SIZE_MAX";
+    case 22: if (!ranged) return NULL;
+        c->cursor.circle = 3, c->cursor.end = 2; return "cursor circle 3 past its end 2";
+    case 23: if (!ranged) return NULL;
+        c->cursor.circle = a->n_circles + 1; return "cursor circle n_circles + 1 (end 0)";
+    case 24: if (!list) return NULL;
+        a->out = NULL; return "out NULL with capacity > 0";
+    case 25: if (d->output != CB_OUTPUT_MATRIX) return NULL;
         a->out = NULL; return "matrix NULL";
-    case 24: if (!matrix) return NULL;
-        a->out = NULL, a->tile_begin = 1, a->tile_end = 2; return "matrix NULL, tiles 1 .. 2";
-    case 25: if (!listed) return NULL;
-        a->candidates = NULL; return "candidates NULL";
-    case 26: if (!listed) return NULL;
-        a->out = NULL; return "out NULL";
-    case 27: case 28: case 29: case 30: case 31: case 32: case 33:
-        if (!contacts) return NULL;
-        c->holes = tk_contacts_without(*c->out.contacts, (size_t)(k - 27));
-        a->out = &c->holes;
-        return contact_arrays[k - 27];
-    case 34: if (!listed) return NULL;
-        c->cands[0].i = (uint32_t)a->n_circles; return "candidate 0: i == n_circles";
+    case 26: case 27: case 28: case 29: case 30: case 31: case 32: {
+        int q = k - 26;
+        if (d->output == CB_OUTPUT_PAIR_CONTACTS) {
+            c->holes = c->recs;
+            void **f[7] = {(void **)&c->holes.pair,     (void **)&c->holes.normal_x,
+                           (void **)&c->holes.normal_y, (void **)&c->holes.separation,
+                           (void **)&c->holes.point_x,  (void **)&c->holes.point_y,
+                           (void **)&c->holes.feature};
+            *f[q] = NULL;
+            a->out = &c->holes;
+            return rec_arrays[q];
+        }
+        if (d->output == CB_OUTPUT_CONTACTS) {
+            c->choles = *c->out.contacts;
+            void **f[7] = {(void **)&c->choles.index,    (void **)&c->choles.normal_x,
+                           (void **)&c->choles.normal_y, (void **)&c->choles.separation,
+                           (void **)&c->choles.point_x,  (void **)&c->choles.point_y,
+                           (void **)&c->choles.feature};
+            *f[q] = NULL;
+            a->out = &c->choles;
+            return contact_arrays[q];
+        }
+        return NULL;
+    }
+    case 33: if (d->pairing != CB_PAIRING_GRID) return NULL;
+        memset(junk, 0, 4096); a->many = junk; return "grid: zeroed memory";
+    case 34: if (d->pairing != CB_PAIRING_GRID) return NULL;
+        memset(junk, 0x5A, 4096); a->many = junk; return "grid: memory of 0x5A bytes";
     case 35: if (!listed) return NULL;
-        c->cands[c->n - 1].j = (uint32_t)a->m; return "last candidate: j == m";
+        a->candidates = NULL; return "candidates NULL";
     case 36: if (!listed) return NULL;
-        c->cands[c->n / 2].i = UINT32_MAX; return "middle candidate: i == UINT32_MAX";
+        c->cands[c->n - 1].i = (uint32_t)a->n_circles; return "a candidate's i == n_circles";
     case 37: if (!listed) return NULL;
-        c->cands[c->n / 2].j = UINT32_MAX; return "middle candidate: j == UINT32_MAX";
+        c->cands[0].j = (uint32_t)a->m; return "a candidate's j == m";
     case 38: if (!listed) return NULL;
-        c->cands[c->n - 1].i = (uint32_t)a->n_circles, c->cands[c->n - 1].j = (uint32_t)a->m;
-        return "last candidate: (n_circles, m)";
+        c->cands[3].i = UINT32_MAX; return "a candidate's i UINT32_MAX";
     case 39: if (!listed) return NULL;
-        a->n_circles = 3; /* candidates name circles up to 4 */
-        return "n_circles smaller than a candidate's i";
+        a->n_circles = 0; return "candidates naming circles of an empty set";
     case 40: if (!listed) return NULL;
-        a->n_circles = 0; return "n_circles 0 with candidates";
-    case 41: if (!listed) return NULL;
-        a->m = 0; return "m 0 with candidates";
+        a->m = 0; return "candidates naming elements of an empty set";
     default:
         break;
     }
-    size_t q = (size_t)k - 42;
-    if (q < 2 * tb_bad_margin_count) {
+    int q = k - 41;
+    if (q < 2 * (int)tb_bad_margin_count) {
         if (!contacts)
             return NULL;
         a->margin = tb_bad_margins[q % tb_bad_margin_count];
-        if (q >= tb_bad_margin_count) /* also with no candidates at all */
-            a->n = 0, a->candidates = NULL;
+        if (q >= (int)tb_bad_margin_count) { /* also with nothing to do */
+            if (listed)
+                a->n = 0, a->candidates = NULL;
+            else
+                c->cursor.circle = c->cursor.end = a->n_circles;
+        }
         snprintf(msg, sizeof msg, "margin %a (0x%08" PRIx32 ")%s", (double)a->margin,
-                 tk_bits(a->margin), q >= tb_bad_margin_count ? ", n 0" : "");
+                 tk_bits(a->margin), q >= (int)tb_bad_margin_count ? ", nothing to do" : "");
         return msg;
     }
     return END_OF_MUTATIONS;
@@ -1039,146 +1304,160 @@ static const char *mutate(int k, const cb_pair_entry_info *d, bad_call *c, const
 /*
  * Through cb_pair_entry_call (the public functions): each way of making a
  * valid call invalid returns CB_INVALID and writes nothing (the pair
- * buffer, matrix and candidate outputs stay poisoned, the cursor and the
- * candidates as they were). Then what is valid: counts of 0 with NULL
- * pointers return 0 (also on every runnable backend's raw kernel); an
- * empty tile range returns 0, writes nothing, and moves the cursor to the
- * range's (clipped) end, whatever its circle.
+ * buffer, records, matrix and candidate outputs stay poisoned, the cursor
+ * and the candidates as they were). Then what is valid: counts of 0 with
+ * NULL pointers return 0 (also on every runnable backend's raw kernel); an
+ * empty range of circles returns 0, writes nothing, and moves the cursor
+ * to its end; a count-only call with nothing to count returns 0 and keeps
+ * the cursor.
  */
 Test(pairs, bad_input)
 {
     size_t ne = cb_pair_entry_count(), refused = 0;
-    size_t nc = 5, m = 100, tiles = cb_pair_tiles(m);
+    size_t nc = 5, m = 100;
     tb_pdata p;
     tb_pdata_init(&p, nc, m, &tb_placements[0]);
     tk_rng r = tb_rng_for(0x9700000u);
     tb_pair_fill_kind(&p, TB_K_DENSE, &r);
+    unsigned char *junk = tb_xmalloc(4096 + 64);
     for (size_t e = 0; e < ne; e++) {
         const cb_pair_entry_info *d = tb_pinfo(e);
+        cb_shape shs[3];
+        tb_pair_shapes(d, shs);
         bad_call c;
         memset(&c, 0, sizeof c);
-        c.room = nc * m, c.words = nc * tiles, c.n = 20;
+        c.room = nc * m, c.words = nc * ((m + 63) / 64), c.n = 20;
         c.pairs = tb_xmalloc(c.room * sizeof *c.pairs);
         c.matrix = tb_xmalloc(c.words * sizeof *c.matrix);
+        for (int q = 0; q < 5; q++)
+            c.f[q] = tb_xmalloc(c.room * sizeof(float));
+        c.feat = tb_xmalloc(c.room);
         c.cands = tb_xmalloc(c.n * sizeof *c.cands);
-        if (!tb_is_all(d))
+        c.scratch = tb_xmalloc(cb_pairs_scratch_size(nc, m));
+        if (!tb_is_ranged(d))
             tk_out_malloc(&c.out, tb_listed_format(d), c.n);
         cb_pair cands[20];
         tb_fill_candidates(cands, c.n, nc, m, &r);
-        cands[0].i = 4;      /* for mutation 39; also the last valid i */
-        cands[1].j = 99;     /* the last valid j */
+        cands[0].i = 4;  /* the last valid i */
+        cands[1].j = 99; /* the last valid j */
         memcpy(c.cands, cands, sizeof cands);
 
         /* the valid call the mutations start from */
-        bad_call_reset(&c, d, &p);
-        size_t valid = cb_pair_entry_call(e, &c.a);
-        bad_call_reset(&c, d, &p);
-        size_t want = ref_pair_entry(d, &c.a);
+        bad_call_reset(&c, e, &p, shs[0]);
+        size_t valid = cb_pair_entry_call(e, &c.c.a);
+        bad_call_reset(&c, e, &p, shs[0]);
+        size_t want = ref_pair_entry_on(d, &c.c.a, &c.c.els);
         cr_assert_eq(valid, want, "%s: the valid base call returned %zu, the reference %zu",
                      d->name, valid, want);
 
         for (int k = 0;; k++) {
-            bad_call_reset(&c, d, &p);
+            bad_call_reset(&c, e, &p, shs[0]);
             memcpy(c.cands, cands, sizeof cands);
-            const char *what = mutate(k, d, &c, &p);
+            const char *what = mutate(k, &c, &p, junk);
             if (what == END_OF_MUTATIONS)
                 break;
             if (!what)
                 continue;
             cb_pair_cursor before = c.cursor;
-            size_t got = cb_pair_entry_call(e, &c.a);
+            size_t got = cb_pair_entry_call(e, &c.c.a);
             cr_assert_eq(got, CB_INVALID, "%s with %s: returned %zu, not CB_INVALID", d->name, what,
                          got);
             cr_assert(bad_call_untouched(&c), "%s with %s: refused, but an output was written",
                       d->name, what);
-            cr_assert(tb_same_cursor(c.cursor, before),
-                      "%s with %s: refused, but the cursor moved from " TB_CUR_FMT
-                      " to " TB_CUR_FMT,
+            cr_assert(tb_same_cursor(c.cursor, before) && c.cursor.plan == before.plan,
+                      "%s with %s: refused, but the cursor moved from " TB_CUR_FMT " to " TB_CUR_FMT,
                       d->name, what, TB_CUR_ARGS(before), TB_CUR_ARGS(c.cursor));
-            cr_assert(c.n == 0 || memcmp(c.cands, cands, sizeof cands) == 0 || k >= 34,
-                      "%s with %s: the candidates were written", d->name, what);
             refused++;
         }
 
-        /* what is valid: empty sets with NULL pointers, empty tile ranges */
+        /* what is valid: empty sets with NULL pointers */
         static const size_t empties[][3] = {{0, 100, 0}, {5, 0, 0}, {0, 0, 0}, {5, 100, 0}};
         cb_contacts nulls = {NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+        cb_pair_contacts pnulls = {NULL, NULL, NULL, NULL, NULL, NULL, NULL};
         for (size_t q = 0; q < sizeof empties / sizeof empties[0]; q++) {
             size_t enc = empties[q][0], em = empties[q][1], en = empties[q][2];
-            if (tb_is_all(d) && enc && em)
+            if (tb_is_ranged(d) && enc && (em || d->pairing != CB_PAIRING_ALL))
                 continue; /* not empty for this entry */
-            for (int holes = 0; holes < 1 + (d->output == CB_OUTPUT_CONTACTS); holes++) {
+            for (int holes = 0; holes < 2; holes++) {
                 cb_pair_args a;
                 memset(&a, 0, sizeof a);
-                a.n_circles = enc, a.m = em, a.n = en;
-                a.tile_end = SIZE_MAX, a.capacity = 7, a.out = holes ? (void *)&nulls : NULL;
-                cb_pair_cursor cur = {0, 0, 0}, end = {cb_pair_tiles(em), 0, 0};
-                a.cursor = d->output == CB_OUTPUT_PAIRS ? &cur : NULL;
+                a.n_circles = enc, a.m = em, a.n = en, a.margin = 0.5f;
+                a.out = holes ? (d->output == CB_OUTPUT_CONTACTS ? (void *)&nulls
+                                 : d->output == CB_OUTPUT_PAIR_CONTACTS ? (void *)&pnulls : NULL)
+                              : NULL;
+                a.capacity = a.out ? 7 : 0;
+                if (d->pairing == CB_PAIRING_GRID)
+                    a.many = p.grid[CB_SHAPE_BOX]; /* a grid, with no circles */
+                cb_pair_cursor cur = {0, 0, 0, 0}, end = {enc, 0, enc, 0};
+                a.cursor = tb_is_ranged(d) ? &cur : NULL;
                 cr_assert_eq(cb_pair_entry_call(e, &a), 0,
                              "%s: n_circles %zu, m %zu, n %zu with NULL pointers%s must return 0",
-                             d->name, enc, em, a.n, holes ? " (cb_contacts of NULLs)" : "");
-                if (d->output == CB_OUTPUT_PAIRS)
+                             d->name, enc, em, a.n, holes ? " (records of NULLs)" : "");
+                if (tb_is_ranged(d) && d->output != CB_OUTPUT_MATRIX && !a.out)
+                    end.circle = 0; /* a count only: the cursor stays */
+                if (tb_is_ranged(d))
                     cr_assert(tb_same_cursor(cur, end), "%s: empty set: cursor " TB_CUR_FMT,
                               d->name, TB_CUR_ARGS(cur));
                 for (int b = 0; b < CB_BACKEND_COUNT; b++) {
                     cb_pair_kernel_fn kf = cb_pair_entry_kernel(e, (cb_backend)b);
                     if (!kf)
                         continue;
-                    cur = (cb_pair_cursor){0, 0, 0};
+                    cur = (cb_pair_cursor){0, 0, 0, 0};
                     cr_assert_eq(kf(&a), 0, "raw %s on %s: n_circles %zu, m %zu, n %zu, NULLs",
                                  d->name, cb_backend_name((cb_backend)b), enc, em, a.n);
-                    if (d->output == CB_OUTPUT_PAIRS)
-                        cr_assert(tb_same_cursor(cur, end),
-                                  "raw %s on %s: empty set: cursor " TB_CUR_FMT, d->name,
-                                  cb_backend_name((cb_backend)b), TB_CUR_ARGS(cur));
                 }
             }
         }
-        if (d->output == CB_OUTPUT_PAIRS) {
-            /* {start}, tile_end, the cursor after */
-            static const size_t ranges[][5] = {
-                {2, 99, 7, SIZE_MAX, 2}, /* at the end; its circle out of range */
-                {1, 3, 2, 1, 1},         /* tile_end at the start */
-                {9, 0, 0, 4, 2},         /* past the end: back to the clipped end */
-                {0, 0, 0, 0, 0},
-                {5, 1, 1, 3, 2},
-            };
-            for (size_t q = 0; q < sizeof ranges / sizeof ranges[0]; q++) {
-                bad_call_reset(&c, d, &p);
-                c.cursor = (cb_pair_cursor){ranges[q][0], ranges[q][1], ranges[q][2]};
-                c.a.tile_end = ranges[q][3];
-                cb_pair_cursor want_c = {ranges[q][4], 0, 0}, from = c.cursor;
-                cr_assert_eq(cb_pair_entry_call(e, &c.a), 0,
-                             "%s: empty range from " TB_CUR_FMT " to tile %zu must return 0",
-                             d->name, TB_CUR_ARGS(from), c.a.tile_end);
-                cr_assert(tb_same_cursor(c.cursor, want_c) && bad_call_untouched(&c),
-                          "%s: empty range from " TB_CUR_FMT " to tile %zu: cursor " TB_CUR_FMT
-                          " (want " TB_CUR_FMT "), output %s",
-                          d->name, TB_CUR_ARGS(from), c.a.tile_end, TB_CUR_ARGS(c.cursor),
-                          TB_CUR_ARGS(want_c), bad_call_untouched(&c) ? "untouched" : "written");
+        if (tb_is_ranged(d)) {
+            /* empty ranges: {circle, element, end}, the cursor after (a
+             * count keeps it) */
+            static const size_t ranges[][3] = {{5, 0, 0}, {2, 7, 2}, {0, 0, 0}, {3, 1, 3}};
+            for (size_t q = 0; q < sizeof ranges / sizeof ranges[0]; q++)
+                for (int count = 0; count < 1 + (d->output != CB_OUTPUT_MATRIX); count++) {
+                    bad_call_reset(&c, e, &p, shs[0]);
+                    c.cursor = (cb_pair_cursor){ranges[q][0], ranges[q][1], ranges[q][2], 0};
+                    if (ranges[q][0] == 0 && ranges[q][2] == 0)
+                        c.cursor.end = 0, c.c.a.n_circles = 0; /* no circles at all */
+                    if (count)
+                        c.c.a.out = NULL, c.c.a.capacity = 0;
+                    cb_pair_cursor from = c.cursor;
+                    size_t end = from.end ? from.end : c.c.a.n_circles;
+                    cb_pair_cursor want_c = {end, 0, end, 0};
+                    if (count)
+                        want_c.circle = from.circle, want_c.element = from.element;
+                    cr_assert_eq(cb_pair_entry_call(e, &c.c.a), 0,
+                                 "%s: empty range " TB_CUR_FMT "%s must return 0", d->name,
+                                 TB_CUR_ARGS(from), count ? " (count)" : "");
+                    cr_assert(tb_same_cursor(c.cursor, want_c) && bad_call_untouched(&c),
+                              "%s: empty range " TB_CUR_FMT "%s: cursor " TB_CUR_FMT " (want "
+                              TB_CUR_FMT "), output %s",
+                              d->name, TB_CUR_ARGS(from), count ? " (count)" : "",
+                              TB_CUR_ARGS(c.cursor), TB_CUR_ARGS(want_c),
+                              bad_call_untouched(&c) ? "untouched" : "written");
+                }
+            if (d->output != CB_OUTPUT_MATRIX) { /* capacity 0 with a buffer writes nothing */
+                bad_call_reset(&c, e, &p, shs[0]);
+                c.c.a.capacity = 0;
+                cr_assert_eq(cb_pair_entry_call(e, &c.c.a), 0, "%s: capacity 0", d->name);
+                cb_pair_cursor kept = {0, 0, nc, 0};
+                cr_assert(tb_same_cursor(c.cursor, kept) && bad_call_untouched(&c),
+                          "%s: capacity 0: cursor " TB_CUR_FMT ", output %s", d->name,
+                          TB_CUR_ARGS(c.cursor), bad_call_untouched(&c) ? "untouched" : "written");
             }
         }
-        if (d->output == CB_OUTPUT_MATRIX) {
-            static const size_t ranges[][2] = {{1, 1}, {2, SIZE_MAX}, {5, 3}, {0, 0}, {2, 1}};
-            for (size_t q = 0; q < sizeof ranges / sizeof ranges[0]; q++) {
-                bad_call_reset(&c, d, &p);
-                c.a.tile_begin = ranges[q][0], c.a.tile_end = ranges[q][1];
-                cr_assert_eq(cb_pair_entry_call(e, &c.a), 0, "%s: tiles %zu .. %zu must return 0",
-                             d->name, ranges[q][0], ranges[q][1]);
-                cr_assert(bad_call_untouched(&c), "%s: tiles %zu .. %zu: the matrix was written",
-                          d->name, ranges[q][0], ranges[q][1]);
-            }
-        }
-        if (!tb_is_all(d))
+        if (!tb_is_ranged(d))
             tk_out_free(&c.out);
-        free(c.pairs), free(c.matrix), free(c.cands);
+        for (int q = 0; q < 5; q++)
+            free(c.f[q]);
+        free(c.feat), free(c.pairs), free(c.matrix), free(c.cands), free(c.scratch);
     }
+    free(junk);
     tb_pdata_free(&p);
     cr_assert_gt(refused, 0);
     cr_log_info("%zu invalid calls refused", refused);
 }
 
-/* ---------------------------------------------------- 7. the public path */
+/* ---------------------------------------------------- 9. the public path */
 
 ParameterizedTestParameters(pairs, dispatched)
 {
@@ -1187,13 +1466,14 @@ ParameterizedTestParameters(pairs, dispatched)
 
 /*
  * After cb_set_backend(b), every entry's public function (argument checks,
- * float guard, the active backend), reached through cb_pair_entry_call,
- * gives the scalar raw kernel's answers with every flag it accepts: whole
- * lists and lists cut short (cursor included), whole matrices and tile
- * ranges, candidates. Then once more with the caller's float environment
- * hostile (flush to zero, denormals are zero, round toward zero; on
- * adversarial data full of denormals): the public functions must give the
- * default environment's bits and leave the caller's environment as it was.
+ * scratch, float guard, the active backend), reached through
+ * cb_pair_entry_call, gives the scalar raw kernel's answers with every flag
+ * it accepts, with and without scratch: whole lists and lists cut short
+ * and resumed (cursor included), whole matrices and inner ranges,
+ * candidates. Then once more with the caller's float environment hostile
+ * (flush to zero, denormals are zero, round toward zero; on adversarial
+ * and denormal data): the public functions must give the default
+ * environment's bits and leave the caller's environment as it was.
  */
 ParameterizedTest(int *bp, pairs, dispatched, .timeout = 600)
 {
@@ -1215,10 +1495,11 @@ ParameterizedTestParameters(pairs, raw_float_modes)
 /*
  * cbatch.h: the raw kernels run in the caller's float environment, and on
  * one machine every raw kernel still agrees with the others under FTZ/DAZ
- * and any rounding mode. Every entry's raw kernel on backend b against the
- * scalar raw kernel, both in the same mode (flush, toward zero, both), on
- * denormal and adversarial data and lists cut short: bit for bit, cursor
- * included; and neither may change the mode.
+ * and any rounding mode (a grid built in the default mode included). Every
+ * entry's raw kernel on backend b against the scalar raw kernel, both in
+ * the same mode (flush, toward zero, both), on denormal and adversarial
+ * data and lists cut short: bit for bit, cursor included; and neither may
+ * change the mode.
  */
 ParameterizedTest(int *bp, pairs, raw_float_modes, .timeout = 600)
 {
@@ -1232,7 +1513,7 @@ ParameterizedTest(int *bp, pairs, raw_float_modes, .timeout = 600)
     cr_log_info("backend %s: %zu calls in hostile modes equal the scalar kernel's", name, calls);
 }
 
-/* --------------------------------------------------------- large sets */
+/* --------------------------------------------------------- 10. large sets */
 
 ParameterizedTestParameters(pairs, large_sets)
 {
@@ -1240,12 +1521,12 @@ ParameterizedTestParameters(pairs, large_sets)
 }
 
 /*
- * Sets of hundreds to over a thousand circles (an implementation may
- * process the set in bands or blocks of circles: these cross any boundary
- * up to 1024 and then some), spread over the plane or crowded, against the
- * reference: whole lists and matrices, lists taken in pieces of random
- * capacity from cursors deep in the set, arbitrary cursors, inner tile
- * ranges of the matrix, and candidates naming circles anywhere in the set.
+ * Sets of hundreds to over a thousand circles (crossing any block of
+ * circles an implementation may work in, up to 1024 and then some),
+ * spread over the plane or crowded, against the reference: whole lists,
+ * records and matrices; lists taken in pieces of random capacity, resumed;
+ * arbitrary cursors deep in the set; inner ranges of matrix rows; and
+ * candidates naming circles anywhere in the set.
  */
 ParameterizedTest(int *sp, pairs, large_sets, .timeout = 600)
 {
@@ -1254,7 +1535,7 @@ ParameterizedTest(int *sp, pairs, large_sets, .timeout = 600)
     size_t ne = cb_pair_entry_count(), calls = 0, deep = 0;
     for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++)
         for (int round = 0; round < 2 * PAIRS_ROUNDS; round++) {
-            size_t nc = shapes[k][0], m = shapes[k][1], tiles = cb_pair_tiles(m);
+            size_t nc = shapes[k][0], m = shapes[k][1];
             int kind = (int)(k * 2 + (size_t)round) % TB_PAIR_KINDS;
             const tb_placement *pl = &tb_placements[(k + (size_t)round) % 2];
             tb_pdata p;
@@ -1267,46 +1548,36 @@ ParameterizedTest(int *sp, pairs, large_sets, .timeout = 600)
             tb_pwhere w = {subject, tb_pair_kind_name[kind], pl->name};
             for (size_t e = 0; e < ne; e++) {
                 const cb_pair_entry_info *d = tb_pinfo(e);
+                cb_shape shs[3];
+                size_t nsh = tb_pair_shapes(d, shs);
                 unsigned f = (unsigned)(k + e + (size_t)round) % 2;
-                cb_pair_args a = tb_args_of(d, &p, f);
-                a.margin = tb_margins[(k + e) % tb_margin_count];
-                size_t N = tb_check_entry(*sp, e, d, a, &x, TB_WANT_REF, &w);
+                tb_pcall c = tb_pcall_of(e, &p, shs[(k + (size_t)round) % nsh], f,
+                                         tb_margins[(k + e) % tb_margin_count]);
+                size_t N = tb_check_entry(*sp, &c, &x, TB_WANT_REF, &w);
                 calls++;
-                if (d->output == CB_OUTPUT_MATRIX && tiles > 1) {
-                    a.tile_begin = 1 + tb_below(&r, tiles - 1),
-                    a.tile_end = a.tile_begin + tb_below(&r, 3);
-                    tb_check_matrix(*sp, e, d, a,
-                                 tb_tail_at(&x.matrix, nc * tiles * sizeof(uint64_t)), x.ref_matrix,
-                                 TB_WANT_REF, &w);
-                }
-                if (d->output != CB_OUTPUT_PAIRS)
+                if (!tb_is_ranged(d))
                     continue;
-                /* pieces of random capacity, resumed from each cursor */
-                cb_pair_cursor cur = {0, 0, 0};
-                size_t got = 0;
-                for (size_t q = 0; q < 64; q++) {
-                    a.capacity = 1 + tb_below(&r, N / 4 + 2);
-                    size_t left = tb_check_list(*sp, e, d, a, cur,
-                                             tb_tail_at(&x.pairs, a.capacity * sizeof(cb_pair)),
-                                             x.ref_pairs, TB_WANT_REF, &w, &cur);
-                    cr_assert_eq(left, N - got, "resuming: returned %zu, %zu were left: " TB_PW_FMT,
-                                 left, N - got, TB_PW_ARGS(d, &w, &a));
-                    deep += cur.circle >= 256;
-                    got += left < a.capacity ? left : a.capacity;
-                    if (left <= a.capacity)
-                        break;
+                if (d->output == CB_OUTPUT_MATRIX) {
+                    cb_pair_cursor in = {tb_below(&r, nc), 0, 0, 0};
+                    in.end = in.circle + 1 + tb_below(&r, nc - in.circle);
+                    tb_check_matrix(*sp, &c, &x, in, TB_WANT_REF, &w);
+                    continue;
                 }
-                cr_assert_eq(got, N, "resuming: %zu of %zu pairs: " TB_PW_FMT, got, N,
-                             TB_PW_ARGS(d, &w, &a));
+                /* pieces of random capacity, resumed from each cursor */
+                cb_pair_cursor cur = {0, 0, 0, 0};
+                size_t got = 0;
+                for (size_t q = 0; q < 64 && cur.circle < nc; q++) {
+                    size_t cap = 1 + tb_below(&r, N / 4 + 2);
+                    got += tb_check_list(*sp, &c, &x, cur, cap, 0, TB_WANT_REF, &w, &cur);
+                    deep += cur.circle >= 256 && cur.circle < nc;
+                }
+                if (cur.circle == nc)
+                    cr_assert_eq(got, N, "resuming: %zu of %zu pairs: " TB_PW_FMT, got, N,
+                                 TB_PW_ARGS(&c, &w));
                 /* arbitrary cursors, mostly deep in the set */
                 for (int q = 0; q < 8; q++) {
-                    cb_pair_cursor start;
-                    start.tile = tb_below(&r, tiles), start.circle = tb_below(&r, nc);
-                    start.skip = tb_below(&r, 3);
-                    a.capacity = tb_below(&r, 64);
-                    tb_check_list(*sp, e, d, a, start,
-                                  tb_tail_at(&x.pairs, a.capacity * sizeof(cb_pair)), x.ref_pairs,
-                                  TB_WANT_REF, &w, NULL);
+                    cb_pair_cursor start = {tb_below(&r, nc), tb_below(&r, 3) ? 0 : tb_below(&r, c.els.m), 0, 0};
+                    tb_check_list(*sp, &c, &x, start, tb_below(&r, 64), q == 0, TB_WANT_REF, &w, NULL);
                 }
             }
             tb_pbufs_free(&x);
@@ -1314,4 +1585,67 @@ ParameterizedTest(int *sp, pairs, large_sets, .timeout = 600)
         }
     cr_assert_gt(deep, 0, "no list ever stopped past the 256th circle");
     cr_log_info("%s: %zu calls on large sets, %zu stops past circle 256", subject, calls, deep);
+}
+
+ParameterizedTestParameters(pairs, big_sets)
+{
+    return cr_make_param_array(int, all_subjects, N_SUBJECTS);
+}
+
+/*
+ * 2^20 circles against a few elements, a few circles against 2^20
+ * elements (where the cull drops most of them), and 4096 circles against
+ * themselves, sparse: every pair-list entry against the reference (count,
+ * the whole list, the cursor), and the list taken in pieces.
+ */
+ParameterizedTest(int *sp, pairs, big_sets, .timeout = 600)
+{
+    const char *subject = subject_or_skip(*sp);
+    static const size_t shapes[][2] = {{(size_t)1 << 20, 3}, {3, (size_t)1 << 20}, {4096, 1}};
+    size_t ne = cb_pair_entry_count(), calls = 0;
+    for (size_t k = 0; k < 3; k++) {
+        size_t nc = shapes[k][0], m = shapes[k][1];
+        tb_pdata p;
+        tb_pdata_init(&p, nc, m, &tb_placements[k % 2]);
+        tk_rng r = tb_rng_for(0x9E00000u + k);
+        tb_pair_fill_kind(&p, TB_K_RANDOM, &r);
+        /* spread the bigger side over a level 64 times wider, so that the
+         * pairs stay few */
+        tb_corpus *big = nc >= m ? &p.set : &p.els;
+        for (size_t q = 0; q < big->n; q++) {
+            cb_circle ci = big->circles[q];
+            cb_box b = big->boxes[q];
+            float dx = (float)tb_below(&r, 64) * 256.0f, dy = (float)tb_below(&r, 64) * 256.0f;
+            ci.x += dx, ci.y += dy, b.min_x += dx, b.max_x += dx, b.min_y += dy, b.max_y += dy;
+            tb_corpus_set_box(big, q, b);
+            tb_corpus_set_circle(big, q, ci);
+        }
+        tb_pdata_grids(&p);
+        tb_pbufs x;
+        tb_pbufs_init_room(&x, nc, m, 0, 0, 0, 1u << 16);
+        tb_pwhere w = {subject, "random, spread 64 x 64 times", tb_placements[k % 2].name};
+        for (size_t e = 0; e < ne; e++) {
+            const cb_pair_entry_info *d = tb_pinfo(e);
+            /* the lists (their records are tested elsewhere); self pairs on
+             * the third set only (4096 against themselves: the reference
+             * takes n^2) */
+            if (d->output != CB_OUTPUT_PAIRS || (d->pairing == CB_PAIRING_SELF) != (k == 2))
+                continue;
+            cb_shape shs[3];
+            size_t nsh = tb_pair_shapes(d, shs);
+            tb_pcall c = tb_pcall_of(e, &p, shs[(e + k) % nsh], (unsigned)e % 2, 0.25f);
+            size_t N = tb_check_entry(*sp, &c, &x, TB_WANT_REF, &w);
+            cr_assert_lt(N, x.room, "test bug: %zu pairs fill the room", N);
+            calls++;
+            cb_pair_cursor cur = {0, 0, 0, 0};
+            size_t got = 0, cap = N / 3 + 1;
+            for (int q = 0; q < 5 && cur.circle < nc; q++)
+                got += tb_check_list(*sp, &c, &x, cur, cap, 0, TB_WANT_REF, &w, &cur);
+            cr_assert_eq(got, N, "in pieces of %zu: %zu of %zu pairs: " TB_PW_FMT, cap, got, N,
+                         TB_PW_ARGS(&c, &w));
+        }
+        tb_pbufs_free(&x);
+        tb_pdata_free(&p);
+    }
+    cr_log_info("%s: %zu calls on sets of 2^20", subject, calls);
 }

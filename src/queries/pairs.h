@@ -1,9 +1,19 @@
-/* pairs.h - the many-against-many blocks: the overlap and contact bodies of overlap.h, overlap_circles.h and contacts.h, run over tiles of all pairs and over listed candidate pairs (listed in registry.h). */
+/* pairs.h - the many-against-many blocks: the overlap and contact bodies of overlap.h, overlap_circles.h, oriented.h and contacts.h, run over the entries of a grid and over listed candidate pairs (listed in registry.h). */
 
-/* All pairs: the set's circles against each tile of elements, culled by
- * the band's grid (bands.h), boxes and circles alike. */
-CB_BAND_WORDS(OVERLAP, BOX, SOA)
-CB_BAND_WORDS(OVERLAP, CIRCLE, SOA)
+/* All pairs, self pairs and grid pairs: circles against a grid's entries
+ * of each element shape (kernel_template.h's CB_GRID_QUERY). */
+CB_GRID_QUERY(OVERLAP, BOX)
+CB_GRID_QUERY(OVERLAP, CIRCLE)
+CB_GRID_QUERY(OVERLAP, OBOX)
+CB_GRID_QUERY(CONTACTS, BOX)
+CB_GRID_QUERY(CONTACTS, CIRCLE)
+CB_GRID_QUERY(CONTACTS, OBOX)
+CB_GRID_DRIVER(OVERLAP, BOX)
+CB_GRID_DRIVER(OVERLAP, CIRCLE)
+CB_GRID_DRIVER(OVERLAP, OBOX)
+CB_GRID_DRIVER(CONTACTS, BOX)
+CB_GRID_DRIVER(CONTACTS, CIRCLE)
+CB_GRID_DRIVER(CONTACTS, OBOX)
 
 /* Candidate pairs: each lane its own circle and element. */
 CB_LISTED_BLOCK(OVERLAP, BOX)

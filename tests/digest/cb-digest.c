@@ -895,13 +895,14 @@ static uint64_t run(const char *who, cb_backend b, unsigned long long ctl, int c
 
 /*
  * The many-against-many entries (cb_pair_entry_info_of) on the same corpus:
- * the NQ query circles as the set against the NB boxes and circles (17
- * tiles, the last one short), all pairs as one list, as a list delivered 37
- * pairs at a time through the cursor (it must be the same list) and as a
- * bit matrix; and NCAND candidate pairs drawn from their own generator (the
- * corpus above stays what its hash names). Every answer is checked against
- * the reference one pair at a time (ref_overlap, ref_overlap_circles,
- * ref_entry of the one-circle contact entry) and folded into the digest.
+ * the NQ query circles as the set against the NB boxes, circles and
+ * oriented boxes (a grid entry: against a grid of each, built by the
+ * public cb_grid_* functions), and the set against itself: all pairs as
+ * one list, as a list delivered 37 pairs at a time through the cursor (it
+ * must be the same list), as a bit matrix, as contact records; and NCAND
+ * candidate pairs drawn from their own generator (the corpus above stays
+ * what its hash names). Every answer is checked against the reference one
+ * pair at a time (ref_pair_entry_on) and folded into the digest.
  */
 #define NCAND 1500u
 static cb_pair cand[NCAND];
@@ -925,6 +926,13 @@ static uint64_t fold_pairs(uint64_t h, const cb_pair *p, size_t count)
     return h;
 }
 
+static uint64_t fold_floats(uint64_t h, const float *f, size_t count)
+{
+    for (size_t k = 0; k < count; k++)
+        h = fnv_u64(h, tk_bits(f[k]));
+    return h;
+}
+
 /* The one-circle entry whose output a candidate entry writes. */
 static const cb_entry_info *listed_twin(const cb_pair_entry_info *d)
 {
@@ -932,19 +940,66 @@ static const cb_entry_info *listed_twin(const cb_pair_entry_info *d)
                                           d->output));
 }
 
+/* Record arrays of a cb_pair_contacts with room for n. */
+typedef struct {
+    cb_pair_contacts c;
+    void *mem;
+} precs;
+
+static int precs_new(precs *r, size_t n)
+{
+    r->mem = malloc(n * (sizeof(cb_pair) + 5 * sizeof(float) + 1));
+    if (!r->mem)
+        return 0;
+    unsigned char *m = r->mem;
+    r->c.pair = (cb_pair *)(void *)m, m += n * sizeof(cb_pair);
+    float *f = (float *)(void *)m;
+    r->c.normal_x = f, r->c.normal_y = f + n, r->c.separation = f + 2 * n;
+    r->c.point_x = f + 3 * n, r->c.point_y = f + 4 * n;
+    r->c.feature = m + n * 5 * sizeof(float);
+    return 1;
+}
+
+static int same_records(const cb_pair_contacts *a, const cb_pair_contacts *b, size_t n)
+{
+    return memcmp(a->pair, b->pair, n * sizeof *a->pair) == 0 &&
+           memcmp(a->normal_x, b->normal_x, n * 4) == 0 && memcmp(a->normal_y, b->normal_y, n * 4) == 0 &&
+           memcmp(a->separation, b->separation, n * 4) == 0 &&
+           memcmp(a->point_x, b->point_x, n * 4) == 0 && memcmp(a->point_y, b->point_y, n * 4) == 0 &&
+           memcmp(a->feature, b->feature, n) == 0;
+}
+
+static uint64_t fold_records(uint64_t h, const cb_pair_contacts *r, size_t n)
+{
+    h = fold_pairs(h, r->pair, n);
+    h = fold_floats(h, r->normal_x, n), h = fold_floats(h, r->normal_y, n);
+    h = fold_floats(h, r->separation, n);
+    h = fold_floats(h, r->point_x, n), h = fold_floats(h, r->point_y, n);
+    for (size_t k = 0; k < n; k++)
+        h = fnv_u64(h, r->feature[k]);
+    return h;
+}
+
 static uint64_t run_pairs(const char *who, cb_backend b, unsigned long long ctl, uint64_t h,
                           int stats)
 {
     const unsigned long long start = fpctl_read();
-    const size_t tiles = cb_pair_tiles(NB), full = (size_t)NQ * NB;
+    const size_t words = (NB + 63) / 64, full = (size_t)NQ * NB + 1;
     cb_circle_soa set = {set_x, set_y, set_r};
     cb_box_soa bs = {bx0, by0, bx1, by1};
     cb_circle_soa cs = {cx, cy, cr};
+    cb_obox_soa os_ = {ocx, ocy, ohx, ohy, oc, os};
+    const void *soa[3] = {&cs, &bs, &os_}; /* by cb_shape: circle, box, oriented box */
     cb_pair *got = malloc(full * sizeof *got), *want = malloc(full * sizeof *want);
-    uint64_t *mat = malloc(NQ * tiles * sizeof *mat), *wmat = malloc(NQ * tiles * sizeof *wmat);
-    if (!got || !want || !mat || !wmat) {
+    uint64_t *mat = malloc(NQ * words * sizeof *mat), *wmat = malloc(NQ * words * sizeof *wmat);
+    void *scratch = malloc(cb_pairs_scratch_size(NQ, NB)), *gmem = malloc(cb_grid_size(NB));
+    precs gr, wr;
+    int ok_recs = precs_new(&gr, full), ok_wrecs = ok_recs && precs_new(&wr, full);
+    if (!got || !want || !mat || !wmat || !scratch || !gmem || !ok_wrecs) {
         fail("%s: out of memory", who);
-        free(got), free(want), free(mat), free(wmat);
+        free(got), free(want), free(mat), free(wmat), free(scratch), free(gmem);
+        if (ok_recs)
+            free(gr.mem);
         return h;
     }
     for (size_t e = 0; e < cb_pair_entry_count(); e++) {
@@ -954,80 +1009,98 @@ static uint64_t run_pairs(const char *who, cb_backend b, unsigned long long ctl,
             fail("%s: %s has no kernel on a backend that runs here", who, d->name);
             continue;
         }
-        for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
-            cb_pair_args a;
-            memset(&a, 0, sizeof a);
-            a.circles = &set, a.n_circles = NQ, a.m = NB, a.flags = flags;
-            a.many = d->many == CB_SHAPE_BOX ? (const void *)&bs : (const void *)&cs;
-            a.tile_end = SIZE_MAX, a.capacity = full;
-            a.candidates = cand, a.n = NCAND, a.margin = margin_of(flags + 1u);
-            cb_pair_args r = a;
-            cb_pair_cursor cur = {0, 0, 0}, rcur = {0, 0, 0};
-            a.cursor = &cur, r.cursor = &rcur;
-            size_t count, want_count;
-#define CALL(args) (fpctl_write(ctl), count = k ? k(args) : cb_pair_entry_call(e, args), fpctl_write(start))
-            if (d->output == CB_OUTPUT_PAIRS) {
-                r.out = want, a.out = got;
-                want_count = ref_pair_entry(d, &r);
-                CALL(&a);
-                if (count != want_count || memcmp(got, want, want_count * sizeof *got) != 0 ||
-                    cur.tile != tiles)
-                    fail("%s %s flags=%u: %zu pairs, the reference %zu (or another order)", who,
-                         d->name, flags, count, want_count);
-                /* 37 at a time through the cursor: the same list */
-                cb_pair_cursor c2 = {0, 0, 0};
-                size_t done = 0;
-                for (int calls = 0; calls < 100000; calls++) {
-                    a.cursor = &c2, a.out = got + done, a.capacity = 37;
-                    CALL(&a);
-                    if (count != want_count - done) {
-                        fail("%s %s flags=%u: resumed at %zu, %zu left, want %zu", who, d->name,
-                             flags, done, count, want_count - done);
-                        break;
-                    }
-                    done += count < 37 ? count : 37;
-                    if (count <= 37)
-                        break;
+        int nshapes = d->pairing == CB_PAIRING_GRID ? 3 : 1;
+        for (int sh = 0; sh < nshapes; sh++)
+            for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
+                tk_pair_els els = {d->many, soa[d->many <= CB_SHAPE_OBOX ? d->many : 0], NB};
+                cb_pair_args a;
+                memset(&a, 0, sizeof a);
+                a.circles = &set, a.n_circles = NQ, a.m = NB, a.flags = flags, a.many = els.els;
+                a.capacity = full, a.scratch = scratch;
+                a.candidates = cand, a.n = NCAND, a.margin = margin_of(flags + 1u);
+                if (d->pairing == CB_PAIRING_SELF)
+                    els.shape = CB_SHAPE_CIRCLE, els.els = &set, els.m = NQ, a.many = NULL;
+                if (d->pairing == CB_PAIRING_GRID) {
+                    els.shape = (cb_shape)sh, els.els = soa[sh];
+                    a.many = sh == CB_SHAPE_BOX      ? cb_grid_boxes(gmem, &bs, NB)
+                             : sh == CB_SHAPE_CIRCLE ? cb_grid_circles(gmem, &cs, NB)
+                                                     : cb_grid_oboxes(gmem, &os_, NB);
                 }
-                if (done != want_count || memcmp(got, want, want_count * sizeof *got) != 0)
-                    fail("%s %s flags=%u: the list delivered 37 at a time differs", who, d->name,
-                         flags);
-                h = fold_pairs(h, want, want_count);
-                if (stats)
-                    printf("    (%s, flags %u: %zu of %zu pairs hit, delivered 37 at a time in %zu calls)\n",
-                           d->name, flags, want_count, full, (want_count + 36) / 37);
-            } else if (d->output == CB_OUTPUT_MATRIX) {
-                r.out = wmat, a.out = mat;
-                want_count = ref_pair_entry(d, &r);
-                CALL(&a);
-                if (count != want_count || memcmp(mat, wmat, NQ * tiles * sizeof *mat) != 0)
-                    fail("%s %s flags=%u: the matrix differs from the reference", who, d->name,
-                         flags);
-                for (size_t w = 0; w < NQ * tiles; w++)
-                    h = fnv_u64(h, wmat[w]);
-            } else {
-                /* candidates: written as the one-circle entry writes its elements */
-                const cb_entry_info *twin = listed_twin(d);
-                tk_out out, ref;
-                tk_out_malloc_padded(&out, twin, NCAND);
-                tk_out_malloc(&ref, twin, NCAND);
-                tk_out_fill(&out, SENTINEL), tk_out_fill_pads(&out, SENTINEL);
-                r.out = ref.out, a.out = out.out;
-                want_count = ref_pair_entry(d, &r);
-                CALL(&a);
-                char why[256];
-                if (!tk_out_pads_intact(&out, SENTINEL) || !tk_out_intact(&out))
-                    fail("%s %s flags=%u: wrote outside its output", who, d->name, flags);
-                if (!tk_same_output(twin, NCAND, count, out.out, want_count, ref.out, why,
-                                    sizeof why))
-                    fail("%s %s flags=%u: %s (got vs the reference)", who, d->name, flags, why);
-                h = tk_hash_output(twin, NCAND, want_count, ref.out, h);
-                tk_out_free(&out), tk_out_free(&ref);
-            }
+                cb_pair_args r = a;
+                cb_pair_cursor cur = {0, 0, 0, 0}, rcur = {0, 0, 0, 0};
+                a.cursor = &cur, r.cursor = &rcur;
+                size_t count, want_count;
+#define CALL(args) (fpctl_write(ctl), count = k ? k(args) : cb_pair_entry_call(e, args), fpctl_write(start))
+                if (d->output == CB_OUTPUT_PAIRS || d->output == CB_OUTPUT_PAIR_CONTACTS) {
+                    int recs = d->output == CB_OUTPUT_PAIR_CONTACTS;
+                    r.out = recs ? (void *)&wr.c : (void *)want;
+                    a.out = recs ? (void *)&gr.c : (void *)got;
+                    want_count = ref_pair_entry_on(d, &r, &els);
+                    const cb_pair *wp = recs ? wr.c.pair : want;
+                    CALL(&a);
+                    if (count != want_count || cur.circle != NQ ||
+                        (recs ? !same_records(&gr.c, &wr.c, want_count)
+                              : memcmp(got, want, want_count * sizeof *got) != 0))
+                        fail("%s %s (%s) flags=%u: %zu pairs, the reference %zu (or others)", who,
+                             d->name, tk_shape_name(els.shape), flags, count, want_count);
+                    /* 37 at a time through the cursor: the same list */
+                    cb_pair_cursor c2 = {0, 0, 0, 0};
+                    size_t done = 0, calls = 0;
+                    while (c2.circle < NQ && calls++ < 100000) {
+                        cb_pair_contacts at = {gr.c.pair + done, gr.c.normal_x + done,
+                                               gr.c.normal_y + done, gr.c.separation + done,
+                                               gr.c.point_x + done, gr.c.point_y + done,
+                                               gr.c.feature + done};
+                        a.cursor = &c2, a.capacity = 37;
+                        a.out = recs ? (void *)&at : (void *)(got + done);
+                        CALL(&a);
+                        done += count;
+                        if (count > 37 || done > want_count) {
+                            fail("%s %s flags=%u: resumed: %zu pairs (call of 37 wrote %zu), want %zu",
+                                 who, d->name, flags, done, count, want_count);
+                            break;
+                        }
+                    }
+                    if (done != want_count ||
+                        memcmp(recs ? gr.c.pair : got, wp, want_count * sizeof *got) != 0)
+                        fail("%s %s flags=%u: the list delivered 37 at a time differs", who,
+                             d->name, flags);
+                    h = recs ? fold_records(h, &wr.c, want_count) : fold_pairs(h, want, want_count);
+                    if (stats)
+                        printf("    (%s on %s, flags %u: %zu pairs, delivered 37 at a time in %zu calls)\n",
+                               d->name, tk_shape_name(els.shape), flags, want_count, calls);
+                } else if (d->output == CB_OUTPUT_MATRIX) {
+                    r.out = wmat, a.out = mat;
+                    want_count = ref_pair_entry_on(d, &r, &els);
+                    CALL(&a);
+                    if (count != want_count || memcmp(mat, wmat, NQ * words * sizeof *mat) != 0)
+                        fail("%s %s flags=%u: the matrix differs from the reference", who, d->name,
+                             flags);
+                    for (size_t w = 0; w < NQ * words; w++)
+                        h = fnv_u64(h, wmat[w]);
+                } else {
+                    /* candidates: written as the one-circle entry writes its elements */
+                    const cb_entry_info *twin = listed_twin(d);
+                    tk_out out, ref;
+                    tk_out_malloc_padded(&out, twin, NCAND);
+                    tk_out_malloc(&ref, twin, NCAND);
+                    tk_out_fill(&out, SENTINEL), tk_out_fill_pads(&out, SENTINEL);
+                    r.out = ref.out, a.out = out.out;
+                    want_count = ref_pair_entry_on(d, &r, &els);
+                    CALL(&a);
+                    char why[256];
+                    if (!tk_out_pads_intact(&out, SENTINEL) || !tk_out_intact(&out))
+                        fail("%s %s flags=%u: wrote outside its output", who, d->name, flags);
+                    if (!tk_same_output(twin, NCAND, count, out.out, want_count, ref.out, why,
+                                        sizeof why))
+                        fail("%s %s flags=%u: %s (got vs the reference)", who, d->name, flags, why);
+                    h = tk_hash_output(twin, NCAND, want_count, ref.out, h);
+                    tk_out_free(&out), tk_out_free(&ref);
+                }
 #undef CALL
-        }
+            }
     }
-    free(got), free(want), free(mat), free(wmat);
+    free(got), free(want), free(mat), free(wmat), free(scratch), free(gmem), free(gr.mem), free(wr.mem);
     return h;
 }
 
