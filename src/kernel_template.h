@@ -429,26 +429,46 @@ CB_INLINE vf grid_cell(vf v, float v0, float sx, float top)
 
 /* The intervals of circles i .. i+k-1 of the set (1 <= k <= CB_W), stored
  * at lx[at ..] and so on. */
+/* A block of up to 64 circles: their intervals; on the first level that
+ * holds entries (the finest: most elements, and most scenes have no
+ * other), their cells and the runs of their first two rows; the other
+ * levels and rows are read circle by circle. */
 typedef struct {
     float lx[64], hx[64], ly[64], hy[64];
-    /* cells (whole floats) on the first CB_GRID_FAST levels that hold
-     * entries: c0, c1, r0, r1; level[k] is the level of slot k */
-    float cell[2][4][64];
-    unsigned level[2], nlevels;
+    float cell[4][64];         /* c0, c1, r0, r1 on the first level, whole floats */
+    uint32_t run[4][64];       /* its rows r0 and r0 + 1: entries run[0] .. run[1]-1, and
+                                  run[2] .. run[3]-1 (empty when the circle has one row) */
+    uint8_t rest[64];          /* more rows there (r1 > r0 + 1) */
 } grid_spans;
-#define CB_GRID_FAST 2u
 
-/* The cells of circles at .. at+k-1 of the block on level l, into slot q. */
-CB_INLINE void circle_cells(const cb_grid *g, unsigned l, grid_spans *sp, unsigned q, size_t at,
-                            size_t k)
+/* The cells of circles at .. at+k-1 of the block on level l. */
+CB_INLINE void circle_cells(const cb_grid *g, unsigned l, grid_spans *sp, size_t at, size_t k)
 {
     const cb_grid_level *lv = &g->level[l];
     vf a = load_lanes(sp->lx + at, k), b = load_lanes(sp->hx + at, k);
     vf c = load_lanes(sp->ly + at, k), d = load_lanes(sp->hy + at, k);
-    v_storeu(sp->cell[q][0] + at, grid_cell(a, g->x0, lv->sx, lv->top_x));
-    v_storeu(sp->cell[q][1] + at, grid_cell(b, g->x0, lv->sx, lv->top_x));
-    v_storeu(sp->cell[q][2] + at, grid_cell(c, g->y0, lv->sx, lv->top_y));
-    v_storeu(sp->cell[q][3] + at, grid_cell(d, g->y0, lv->sx, lv->top_y));
+    v_storeu(sp->cell[0] + at, grid_cell(a, g->x0, lv->sx, lv->top_x));
+    v_storeu(sp->cell[1] + at, grid_cell(b, g->x0, lv->sx, lv->top_x));
+    v_storeu(sp->cell[2] + at, grid_cell(c, g->y0, lv->sx, lv->top_y));
+    v_storeu(sp->cell[3] + at, grid_cell(d, g->y0, lv->sx, lv->top_y));
+}
+
+/* The runs of the first two rows of circles 0 .. nb-1 of the block on
+ * level l: independent loads, no branch on the data. */
+CB_INLINE void circle_runs(const cb_grid *g, unsigned l, const uint32_t *start, grid_spans *sp,
+                           size_t nb)
+{
+    const cb_grid_level *lv = &g->level[l];
+    for (size_t u = 0; u < nb; u++) {
+        uint32_t c0 = (uint32_t)sp->cell[0][u], c1 = (uint32_t)sp->cell[1][u];
+        uint32_t r0 = (uint32_t)sp->cell[2][u], r1 = (uint32_t)sp->cell[3][u];
+        c0 -= c0 > 0; /* elements are filed in their low column, one may reach here */
+        const uint32_t *row = start + lv->cell0 + (size_t)r0 * lv->cols;
+        const uint32_t *next = r1 > r0 ? row + lv->cols : row;
+        sp->run[0][u] = row[c0], sp->run[1][u] = row[c1 + 1];
+        sp->run[2][u] = next[c0], sp->run[3][u] = r1 > r0 ? next[c1 + 1] : next[c0];
+        sp->rest[u] = r1 > r0 + 1;
+    }
 }
 
 CB_INLINE void circle_spans(const cb_circle_soa *set, size_t i, size_t k, float margin, float gx,
@@ -601,38 +621,36 @@ typedef struct {
             p += CB_W;                                                                             \
         }                                                                                          \
     }                                                                                              \
+    /* Every run of circle u of the block: the first level's first two rows \
+     * from the block's runs, its further rows, then every other level.   \
+     * first: that level's number (g->levels when no level has entries);  \
+     * others: whether a later level has entries. */                       \
     CB_INLINE void grid_circle_##query##_##many(int kind, const cb_grid *g, const grid_arrays *ga, \
                                                 const vshape_CIRCLE *one, vf margin,               \
-                                                const grid_spans *sp, size_t u, int strict,        \
-                                                grid_sink *s)                                      \
+                                                const grid_spans *sp, size_t u, unsigned first,    \
+                                                int others, int strict, grid_sink *s)              \
     {                                                                                              \
-        unsigned q = 0;                                                                            \
-        for (unsigned l = 0; l < g->levels; l++) {                                                 \
+        if (sp->run[0][u] < sp->run[1][u])                                                         \
+            grid_run_##query##_##many(kind, one, margin, ga, sp->run[0][u], sp->run[1][u], 0,      \
+                                      strict, s);                                                  \
+        if (sp->run[2][u] < sp->run[3][u])                                                         \
+            grid_run_##query##_##many(kind, one, margin, ga, sp->run[2][u], sp->run[3][u], 1,      \
+                                      strict, s);                                                  \
+        if (!others && !sp->rest[u]) /* most circles: done */                                      \
+            return;                                                                                \
+        for (unsigned l = first; l < g->levels; l++) {                                             \
             const cb_grid_level *lv = &g->level[l];                                                \
-            if (!lv->entries)                                                                      \
+            if (!lv->entries || (l == first && !sp->rest[u]))                                      \
                 continue;                                                                          \
-            uint32_t c0, c1, r0, r1;                                                               \
-            if (q < sp->nlevels && sp->level[q] == l) {                                            \
-                c0 = (uint32_t)sp->cell[q][0][u], c1 = (uint32_t)sp->cell[q][1][u];                \
-                r0 = (uint32_t)sp->cell[q][2][u], r1 = (uint32_t)sp->cell[q][3][u];                \
-                q++;                                                                               \
-            } else {                                                                               \
-                c0 = cb_cell(sp->lx[u], g->x0, lv->sx, lv->top_x);                                 \
-                c1 = cb_cell(sp->hx[u], g->x0, lv->sx, lv->top_x);                                 \
-                r0 = cb_cell(sp->ly[u], g->y0, lv->sx, lv->top_y);                                 \
-                r1 = cb_cell(sp->hy[u], g->y0, lv->sx, lv->top_y);                                 \
-            }                                                                                      \
+            uint32_t c0 = cb_cell(sp->lx[u], g->x0, lv->sx, lv->top_x);                            \
+            uint32_t c1 = cb_cell(sp->hx[u], g->x0, lv->sx, lv->top_x);                            \
+            uint32_t r0 = cb_cell(sp->ly[u], g->y0, lv->sx, lv->top_y);                            \
+            uint32_t r1 = cb_cell(sp->hy[u], g->y0, lv->sx, lv->top_y);                            \
             c0 -= c0 > 0; /* elements are filed in their low column, one may reach here */         \
-            /* rows r0 .. r1, and always at least two: a second, empty run   \
-             * for a circle of one row keeps the loop's branch predictable   \
-             * (measured: both faster than a branch on the row count and than \
-             * a vector test of every run, empty or not) */                   \
-            uint32_t last = r1 > r0 ? r1 : r0 + 1;                                                 \
-            for (uint32_t r = r0; r <= last; r++) {                                                \
-                const uint32_t *row =                                                              \
-                    ga->start + lv->cell0 + (size_t)(r <= r1 ? r : r1) * lv->cols;                 \
-                size_t p0 = row[c0], p1 = r <= r1 ? row[c1 + 1] : p0;                              \
-                grid_run_##query##_##many(kind, one, margin, ga, p0, p1, r > r0, strict, s);       \
+            for (uint32_t r = l == first ? r0 + 2 : r0; r <= r1; r++) {                            \
+                const uint32_t *row = ga->start + lv->cell0 + (size_t)r * lv->cols;                \
+                grid_run_##query##_##many(kind, one, margin, ga, row[c0], row[c1 + 1], r > r0,     \
+                                          strict, s);                                              \
             }                                                                                      \
         }                                                                                          \
     }                                                                                              \
@@ -643,10 +661,11 @@ typedef struct {
     {                                                                                              \
         grid_arrays ga = arrays_of(g);                                                             \
         grid_spans sp;                                                                             \
-        sp.nlevels = 0;                                                                            \
-        for (unsigned l = 0; l < g->levels && sp.nlevels < CB_GRID_FAST; l++)                      \
-            if (g->level[l].entries)                                                               \
-                sp.level[sp.nlevels++] = l;                                                        \
+        unsigned first = 0, others = 0; /* the first level with entries; any after it? */          \
+        while (first < g->levels && !g->level[first].entries)                                      \
+            first++;                                                                               \
+        for (unsigned l = first + 1; l < g->levels; l++)                                           \
+            others |= g->level[l].entries != 0;                                                    \
         size_t i = cur->circle, jfrom = cur->element, done = 0, m = (size_t)g->m;                  \
         size_t words = m / 64 + (m % 64 != 0);                                                     \
         vf vmargin = v_set1(margin);                                                               \
@@ -655,34 +674,37 @@ typedef struct {
             for (size_t u = 0; u < nb; u += CB_W)                                                  \
                 circle_spans(set, i + u, nb - u < CB_W ? nb - u : CB_W, margin, g->gx, g->gy, &sp, \
                              u);                                                                   \
-            for (unsigned q = 0; q < sp.nlevels; q++)                                              \
+            if (first < g->levels) {                                                               \
                 for (size_t u = 0; u < nb; u += CB_W)                                              \
-                    circle_cells(g, sp.level[q], &sp, q, u, nb - u < CB_W ? nb - u : CB_W);        \
-            if (sp.nlevels) /* the block's first rows, fetched ahead */                            \
-                for (size_t u = 0; u < nb; u++) {                                                  \
-                    const cb_grid_level *lv = &g->level[sp.level[0]];                              \
-                    CB_PREFETCH(ga.start + lv->cell0 +                                             \
-                                (size_t)sp.cell[0][2][u] * lv->cols + (size_t)sp.cell[0][0][u]);  \
-                }                                                                                  \
+                    circle_cells(g, first, &sp, u, nb - u < CB_W ? nb - u : CB_W);                 \
+                circle_runs(g, first, ga.start, &sp, nb);                                          \
+            } else {                                                                               \
+                memset(sp.run, 0, sizeof sp.run), memset(sp.rest, 0, sizeof sp.rest);              \
+            }                                                                                      \
             for (size_t u = 0; u < nb; u++, i++, jfrom = 0) {                                      \
                 if ((kind == GK_PAIRS || kind == GK_CONTACTS) && done == o->capacity) {            \
                     cur->circle = i, cur->element = jfrom;                                         \
                     return done;                                                                   \
                 }                                                                                  \
-                grid_sink s;                                                                       \
-                memset(&s, 0, sizeof s);                                                           \
-                s.jmin = self && jfrom <= i ? i + 1 : jfrom;                                       \
-                s.i = (uint32_t)i;                                                                 \
-                if (kind == GK_PAIRS)                                                              \
-                    s.buf = o->pairs + done, s.room = o->capacity - done;                          \
-                if (kind == GK_CONTACTS)                                                           \
-                    s.buf = o->contacts->pair + done, s.room = o->capacity - done;                 \
                 if (kind == GK_MATRIX)                                                             \
-                    s.row = o->matrix + i * words, memset(s.row, 0, words * sizeof *s.row);        \
+                    memset(o->matrix + i * words, 0, words * sizeof *o->matrix);                   \
+                /* nothing to test: no entries in its runs, nothing beyond them */                \
+                if (sp.run[0][u] == sp.run[1][u] && sp.run[2][u] == sp.run[3][u] &&               \
+                    !sp.rest[u] && !others)                                                        \
+                    continue;                                                                      \
+                grid_sink s;                                                                       \
+                s.k = 0, s.heap = 0, s.i = (uint32_t)i;                                            \
+                s.row = kind == GK_MATRIX ? o->matrix + i * words : NULL;                          \
+                s.jmin = self && jfrom <= i ? i + 1 : jfrom;                                       \
+                s.buf = kind == GK_CONTACTS ? o->contacts->pair + done                             \
+                        : kind == GK_PAIRS  ? o->pairs + done                                      \
+                                            : NULL;                                                \
+                s.room = o->capacity - done;                                                       \
                 float x = set->x[i], y = set->y[i], r = set->r[i];                                 \
                 vshape_CIRCLE one = {v_set1(x), v_set1(y), v_set1(r)};                             \
                 if (x == x && y == y && r == r && s.jmin < m) /* a NaN never hits */               \
-                    grid_circle_##query##_##many(kind, g, &ga, &one, vmargin, &sp, u, strict, &s); \
+                    grid_circle_##query##_##many(kind, g, &ga, &one, vmargin, &sp, u, first,       \
+                                                 others, strict, &s);                              \
                 if (kind == GK_COUNT || kind == GK_MATRIX) {                                       \
                     done += s.k;                                                                   \
                     continue;                                                                      \

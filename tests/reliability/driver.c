@@ -309,6 +309,144 @@ static void batches(size_t n, tb_rng *r, const cb_backend *bs, size_t nb)
     free(boxes), free(circles), free(oboxes);
 }
 
+/* The many-against-many entries on one data set, every usable backend, raw
+ * and public, every output, scratch and grid at their exact sizes (and the
+ * public calls also without scratch), lists whole and in pieces: each
+ * answer the reference's (testkit's ref_pair_entry_on), bit for bit. */
+static void pairs(size_t nc, size_t m, tb_rng *r, const cb_backend *bs, size_t nb)
+{
+    tb_corpus set = tb_corpus_new(nc), els = tb_corpus_new(m);
+    if (nc % 2)
+        tb_corpus_fill_adversarial(&set, r), tb_corpus_fill_adversarial(&els, r);
+    else
+        tb_corpus_fill_random(&set, r), tb_corpus_fill_random(&els, r);
+    cb_circle_soa cs = tb_corpus_circles(&set), ec = tb_corpus_circles(&els);
+    cb_box_soa eb = tb_corpus_boxes(&els);
+    cb_obox_soa eo = tb_corpus_oboxes(&els);
+    const void *soa[3] = {&ec, &eb, &eo}; /* by cb_shape */
+    size_t most = m > nc ? m : nc, room = nc * most + 1, words = (m + 63) / 64;
+    void *scratch = xmalloc(cb_pairs_scratch_size(nc, most));
+    void *gmem = xmalloc(cb_grid_size(m));
+    char what[200];
+    for (size_t e = 0; e < cb_pair_entry_count(); e++) {
+        const cb_pair_entry_info *d = cb_pair_entry_info_of(e);
+        int nshape = d->pairing == CB_PAIRING_GRID ? 3 : 1;
+        for (int sh = 0; sh < nshape; sh++) {
+            cb_pair_args a;
+            memset(&a, 0, sizeof a);
+            tk_pair_els el = {d->many, NULL, m};
+            a.circles = &cs, a.n_circles = nc, a.margin = tb_margins[(e + nc) % tb_margin_count];
+            if (d->pairing == CB_PAIRING_SELF) {
+                el.shape = CB_SHAPE_CIRCLE, el.els = &cs, el.m = nc;
+            } else if (d->pairing == CB_PAIRING_GRID) {
+                el.shape = (cb_shape)sh, el.els = soa[sh];
+                a.many = sh == CB_SHAPE_BOX      ? cb_grid_boxes(gmem, &eb, m)
+                         : sh == CB_SHAPE_CIRCLE ? cb_grid_circles(gmem, &ec, m)
+                                                 : cb_grid_oboxes(gmem, &eo, m);
+                CHECK(a.many != NULL, "%s: no grid of %s", d->name, tk_shape_name(el.shape));
+            } else {
+                el.els = soa[d->many], a.many = el.els, a.m = m;
+            }
+            if (d->pairing == CB_PAIRING_LISTED) {
+                cb_pair *cand = xmalloc(2 * nc * sizeof *cand);
+                for (size_t k = 0; k < 2 * nc; k++)
+                    cand[k].i = (uint32_t)(k % nc), cand[k].j = (uint32_t)((k * 7919u) % m);
+                const cb_entry_info *fd = cb_entry_info_of(
+                    tk_find_entry(d->query, CB_SHAPE_CIRCLE, d->many, CB_LAYOUT_SOA, d->output));
+                tk_out want, got;
+                tk_out_malloc(&want, fd, 2 * nc), tk_out_malloc(&got, fd, 2 * nc);
+                a.candidates = cand, a.n = 2 * nc, a.out = want.out;
+                size_t wc = ref_pair_entry_on(d, &a, &el);
+                for (size_t b = 0; b < nb; b++) {
+                    a.out = got.out;
+                    size_t c = cb_pair_entry_kernel(e, bs[b])(&a);
+                    snprintf(what, sizeof what, "raw %s %s", cb_backend_name(bs[b]), d->name);
+                    if (!rel_same(fd, 2 * nc, c, got.out, wc, want.out, what))
+                        failures++;
+                }
+                tk_out_free(&want), tk_out_free(&got), free(cand);
+                continue;
+            }
+            int recs = d->output == CB_OUTPUT_PAIR_CONTACTS, mat = d->output == CB_OUTPUT_MATRIX;
+            size_t unit = mat ? 0 : recs ? sizeof(cb_pair) + 5 * sizeof(float) + 1 : sizeof(cb_pair);
+            /* the reference's answer, in blocks of room */
+            size_t bytes = mat ? nc * words * sizeof(uint64_t) : room * unit;
+            unsigned char *want = xmalloc(bytes);
+            cb_pair_contacts wr;
+            if (recs) {
+                wr.pair = (cb_pair *)(void *)want;
+                float *f = (float *)(void *)(want + room * sizeof(cb_pair));
+                wr.normal_x = f, wr.normal_y = f + room, wr.separation = f + 2 * room;
+                wr.point_x = f + 3 * room, wr.point_y = f + 4 * room;
+                wr.feature = want + room * (sizeof(cb_pair) + 5 * sizeof(float));
+            }
+            cb_pair_cursor wc_ = {0, 0, 0, 0};
+            a.cursor = &wc_, a.capacity = room, a.out = recs ? (void *)&wr : (void *)want;
+            size_t wn = ref_pair_entry_on(d, &a, &el);
+            for (size_t b = 0; b < nb; b++)
+                for (int pub = 0; pub < 3; pub++) { /* raw; public; public without scratch */
+                    /* the subject's output at its exact size: count + 1 (room
+                     * for one more: one call does it all), each array apart */
+                    size_t cap = wn + 1;
+                    cb_pair *gp = mat ? NULL : xmalloc(cap * sizeof *gp);
+                    float *gf[5] = {0};
+                    uint8_t *gft = NULL;
+                    uint64_t *gm = mat ? xmalloc(nc * words * sizeof *gm) : NULL;
+                    cb_pair_contacts gr = {gp, NULL, NULL, NULL, NULL, NULL, NULL};
+                    if (recs) {
+                        for (int k = 0; k < 5; k++)
+                            gf[k] = xmalloc(cap * sizeof(float));
+                        gft = xmalloc(cap);
+                        cb_pair_contacts t = {gp, gf[0], gf[1], gf[2], gf[3], gf[4], gft};
+                        gr = t;
+                    }
+                    cb_pair_cursor gc = {0, 0, 0, 0};
+                    cb_pair_args g = a;
+                    g.cursor = &gc, g.capacity = cap, g.out = mat ? (void *)gm : recs ? (void *)&gr : (void *)gp;
+                    g.scratch = pub == 2 ? NULL : scratch;
+                    size_t c;
+                    if (pub) {
+                        CHECK(cb_set_backend(bs[b]) == CB_OK, "cb_set_backend(%s)", cb_backend_name(bs[b]));
+                        c = cb_pair_entry_call(e, &g);
+                    } else {
+                        c = cb_pair_entry_kernel(e, bs[b])(&g);
+                    }
+                    snprintf(what, sizeof what, "%s %s %s on %s", pub ? "public" : "raw",
+                             cb_backend_name(bs[b]), d->name, tk_shape_name(el.shape));
+                    CHECK(c == wn && gc.circle == nc, "%s: %zu pairs (cursor at %zu), the reference %zu",
+                          what, c, gc.circle, wn);
+                    if (c == wn && mat)
+                        CHECK(memcmp(gm, want, bytes) == 0, "%s: the matrix differs", what);
+                    if (c == wn && !mat)
+                        CHECK(memcmp(gp, recs ? (void *)wr.pair : (void *)want, wn * sizeof *gp) == 0,
+                              "%s: the pairs differ", what);
+                    if (c == wn && recs)
+                        CHECK(memcmp(gf[0], wr.normal_x, wn * 4) == 0 && memcmp(gf[1], wr.normal_y, wn * 4) == 0 &&
+                                  memcmp(gf[2], wr.separation, wn * 4) == 0 &&
+                                  memcmp(gf[3], wr.point_x, wn * 4) == 0 &&
+                                  memcmp(gf[4], wr.point_y, wn * 4) == 0 && memcmp(gft, wr.feature, wn) == 0,
+                              "%s: the records differ", what);
+                    if (!mat && !recs && pub == 0 && wn) { /* in pieces of a third, resumed */
+                        size_t piece = wn / 3 + 1, done = 0;
+                        cb_pair_cursor pc = {0, 0, 0, 0};
+                        while (pc.circle < nc && done <= wn) {
+                            g.cursor = &pc, g.out = gp + done, g.capacity = piece < cap - done ? piece : cap - done;
+                            done += cb_pair_entry_kernel(e, bs[b])(&g);
+                        }
+                        CHECK(done == wn && memcmp(gp, want, wn * sizeof *gp) == 0,
+                              "%s: in pieces of %zu: %zu pairs, or others", what, piece, done);
+                    }
+                    free(gp), free(gm), free(gft);
+                    for (int k = 0; k < 5; k++)
+                        free(gf[k]);
+                }
+            free(want);
+        }
+    }
+    free(scratch), free(gmem);
+    tb_corpus_free(&set), tb_corpus_free(&els);
+}
+
 /* Every backend query and setter, valid and invalid arguments. */
 static void backend_api(const cb_backend *bs, size_t nb)
 {
@@ -385,7 +523,7 @@ static void __attribute__((noinline)) clobber_stack(void)
 int main(int argc, char **argv)
 {
     int leak = argc > 1 && strcmp(argv[1], "--leak-on-purpose") == 0;
-    printf("rel-driver: every entry point, every usable backend%s\n",
+    printf("rel-driver: every entry point (the pair entries too), every usable backend%s\n",
            RUNNING_ON_VALGRIND ? " (running under valgrind)" : "");
     cb_backend bs[CB_BACKEND_COUNT];
     size_t nb = usable_backends(bs, 1);
@@ -400,6 +538,9 @@ int main(int argc, char **argv)
         batches(n, &r, bs, nb);
     for (size_t i = 0; i < sizeof extra / sizeof extra[0]; i++)
         batches(extra[i], &r, bs, nb);
+    static const size_t pair_sets[][2] = {{1, 1}, {3, 40}, {17, 200}, {64, 64}, {5, 300}};
+    for (size_t i = 0; i < sizeof pair_sets / sizeof pair_sets[0]; i++)
+        pairs(pair_sets[i][0], pair_sets[i][1], &r, bs, nb);
     backend_api(bs, nb);
     entry_api();
     if (nb && RUNNING_ON_VALGRIND)

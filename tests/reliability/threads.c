@@ -223,6 +223,109 @@ static int one_round(int round)
     return atomic_load(&failures) ? 1 : 0;
 }
 
+/*
+ * Many against many from a job system: one grid of boxes, built once and
+ * read by every thread at once (cbatch.h: read only, shareable), and one
+ * all-pairs list cut into ranges of circles, one job per thread with its
+ * own cursor and scratch, each job's list taken in pieces of random
+ * capacity. Joined in range order, the lists must equal one call's, for
+ * the grid and for all pairs alike; ThreadSanitizer watches the sharing.
+ */
+#define JOB_CIRCLES 4096
+#define JOB_BOXES 2048
+#define JOBS 8
+
+typedef struct {
+    const cb_circle_soa *set;
+    const cb_box_soa *boxes;
+    const cb_grid *grid;
+    size_t begin, end, cap;
+    cb_pair *out;      /* room for the whole list */
+    size_t got[2];     /* pairs found: grid, all pairs */
+    cb_pair *list[2];
+} pair_job;
+
+static void *pair_worker(void *p)
+{
+    pair_job *j = p;
+    void *scratch = malloc(cb_pairs_scratch_size(JOB_CIRCLES, JOB_BOXES));
+    for (int form = 0; form < 2; form++) {
+        cb_pair_cursor cur = {j->begin, 0, j->end, 0};
+        size_t got = 0;
+        cb_pair *out = j->list[form];
+        while (cur.circle < cur.end) {
+            size_t k = form ? cb_pairs_overlap(j->set, JOB_CIRCLES, j->boxes, JOB_BOXES, &cur,
+                                               out + got, j->cap, scratch, 0)
+                            : cb_grid_pairs_overlap(j->set, JOB_CIRCLES, j->grid, &cur, out + got,
+                                                    j->cap, 0);
+            if (k == CB_INVALID) {
+                FAIL("pair job %zu .. %zu: CB_INVALID\n", j->begin, j->end);
+                break;
+            }
+            got += k;
+        }
+        j->got[form] = got;
+    }
+    free(scratch);
+    return NULL;
+}
+
+static int pair_jobs(void)
+{
+    tb_corpus c = tb_corpus_new(JOB_CIRCLES), b = tb_corpus_new(JOB_BOXES);
+    tb_rng r = tb_rng_for(0x7A11);
+    tb_corpus_fill_random(&c, &r), tb_corpus_fill_random(&b, &r);
+    cb_circle_soa set = tb_corpus_circles(&c);
+    cb_box_soa boxes = tb_corpus_boxes(&b);
+    void *gmem = malloc(cb_grid_size(JOB_BOXES));
+    const cb_grid *grid = cb_grid_boxes(gmem, &boxes, JOB_BOXES);
+    size_t room = 64 * JOB_CIRCLES;
+    cb_pair *whole = malloc(room * sizeof *whole);
+    cb_pair_cursor all = {0, 0, 0, 0};
+    size_t n = cb_pairs_overlap(&set, JOB_CIRCLES, &boxes, JOB_BOXES, &all, whole, room, NULL, 0);
+    int bad = !grid || n >= room || all.circle != JOB_CIRCLES;
+    pair_job jobs[JOBS];
+    pthread_t t[JOBS];
+    for (int k = 0; k < JOBS && !bad; k++) {
+        pair_job *j = &jobs[k];
+        j->set = &set, j->boxes = &boxes, j->grid = grid;
+        j->begin = (size_t)k * JOB_CIRCLES / JOBS, j->end = (size_t)(k + 1) * JOB_CIRCLES / JOBS;
+        j->cap = 1 + tb_next(&r) % 97;
+        j->list[0] = malloc(room * sizeof(cb_pair)), j->list[1] = malloc(room * sizeof(cb_pair));
+        if (pthread_create(&t[k], NULL, pair_worker, j) != 0) {
+            perror("pthread_create");
+            return 1;
+        }
+    }
+    for (int k = 0; k < JOBS && !bad; k++)
+        pthread_join(t[k], NULL);
+    for (int form = 0; form < 2 && !bad; form++) {
+        size_t at = 0;
+        for (int k = 0; k < JOBS; k++) {
+            if (at + jobs[k].got[form] > n ||
+                memcmp(whole + at, jobs[k].list[form], jobs[k].got[form] * sizeof *whole) != 0) {
+                FAIL("%s: job %d's list differs from the one call's\n",
+                     form ? "all pairs" : "the shared grid", k);
+                bad = 1;
+                break;
+            }
+            at += jobs[k].got[form];
+        }
+        if (!bad && at != n) {
+            FAIL("%s: the jobs found %zu pairs, one call %zu\n", form ? "all pairs" : "the grid",
+                 at, n);
+            bad = 1;
+        }
+    }
+    for (int k = 0; k < JOBS; k++)
+        free(jobs[k].list[0]), free(jobs[k].list[1]);
+    printf("threads: %d jobs on one shared grid and on all pairs, %zu pairs: %s\n", JOBS, n,
+           bad ? "FAIL" : "the same list as one call");
+    free(whole), free(gmem);
+    tb_corpus_free(&c), tb_corpus_free(&b);
+    return bad;
+}
+
 /* --race-on-purpose: an unsynchronised counter, which ThreadSanitizer must
  * report (the test that runs it expects failure, proving reports fail). */
 static int racy_counter;
@@ -270,5 +373,6 @@ int main(int argc, char **argv)
         }
     }
     printf("threads: %d rounds, %d failed\n", ROUNDS, bad);
+    bad += pair_jobs() || atomic_load(&failures);
     return bad ? 1 : 0;
 }
