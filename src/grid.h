@@ -100,7 +100,7 @@ size_t cb_plan_bytes(size_t n_circles, size_t m);
  * it is filed in two rows) on the first level it fits; the count of each
  * cell is then summed (prefix), the entries filled, and finish pads them
  * and marks the grid built. tmp: room for m words during the build. */
-#define CB_SURVEY 1024u
+#define CB_SURVEY 256u
 #define CB_GRID_TWO_ROWS 0x80000000u
 
 typedef struct cb_survey {
@@ -220,26 +220,10 @@ CB_INLINE void cb_heap_make(cb_pair *h, size_t n)
         cb_heap_down(h, n, at);
 }
 
-/* Sorts p[0 .. n-1] by j (the j are distinct): nothing when already in
- * order (hits from one cell arrive ascending), insertion for short lists,
- * heapsort otherwise. */
-CB_INLINE void cb_sort_by_j(cb_pair *p, size_t n)
+/* Heapsort of p[0 .. n-1] by j (the long lists; kernel_template.h's
+ * grid_sort ranks the short ones in vectors). */
+CB_INLINE void cb_heapsort_by_j(cb_pair *p, size_t n)
 {
-    size_t k = 1;
-    while (k < n && p[k - 1].j < p[k].j)
-        k++;
-    if (k >= n)
-        return;
-    if (n <= 32) {
-        for (size_t k = 1; k < n; k++) {
-            cb_pair x = p[k];
-            size_t at = k;
-            for (; at > 0 && p[at - 1].j > x.j; at--)
-                p[at] = p[at - 1];
-            p[at] = x;
-        }
-        return;
-    }
     cb_heap_make(p, n);
     for (size_t end = n; end-- > 1;) {
         cb_pair x = p[0];

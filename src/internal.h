@@ -22,15 +22,18 @@
 
 /* Bit helpers: builtins where the compiler has them (POPCNT/TZCNT when the
  * file is compiled for an ISA that has them), a portable loop otherwise. */
+/* The builtin where it is one instruction; on x86 without POPCNT (the
+ * scalar and SSE files) it would be a library call, so bit arithmetic. */
 CB_INLINE unsigned cb_popcount64(uint64_t w)
 {
-#if defined(__GNUC__) || defined(__clang__)
+#if (defined(__GNUC__) || defined(__clang__)) &&                                                   \
+    (defined(__POPCNT__) || !(defined(__x86_64__) || defined(__i386__)))
     return (unsigned)__builtin_popcountll(w);
 #else
-    unsigned c = 0;
-    for (; w; w &= w - 1)
-        c++;
-    return c;
+    w = w - ((w >> 1) & 0x5555555555555555u);
+    w = (w & 0x3333333333333333u) + ((w >> 2) & 0x3333333333333333u);
+    w = (w + (w >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
+    return (unsigned)((w * 0x0101010101010101u) >> 56);
 #endif
 }
 

@@ -521,6 +521,53 @@ CB_INLINE void sink_hit(int kind, grid_sink *s, uint32_t j, uint32_t pos)
     }
 }
 
+/* Sorts one circle's hits p[0 .. n-1] by j (the j are distinct): nothing
+ * to do when they arrived in order; up to CB_SORT_RANK of them, each goes
+ * straight to its rank, the count of
+ * smaller j, counted CB_W at a time: no branch on the data (an insertion
+ * sort, mispredicting, took most of a crowded scene's time). The j are
+ * compared as floats: j + 2^23 (j < 2^30) is the bit pattern of a normal
+ * positive float, and such floats order as their patterns, in every float
+ * mode; +inf pads the last vector. Longer lists: heapsort. */
+#define CB_SORT_RANK 64u
+
+CB_INLINE void grid_sort(cb_pair *p, size_t n)
+{
+    if (n <= 1)
+        return;
+    if (n == 2) { /* the most common case in sparse scenes: one select */
+        cb_pair a = p[0], b = p[1];
+        int swap = a.j > b.j;
+        p[0] = swap ? b : a, p[1] = swap ? a : b;
+        return;
+    }
+    uint32_t down = 0; /* hits from one cell arrive in order */
+    for (size_t q = 1; q < n; q++)
+        down |= p[q - 1].j > p[q].j;
+    if (!down)
+        return;
+    if (n > CB_SORT_RANK) {
+        cb_heapsort_by_j(p, n);
+        return;
+    }
+    cb_pair t[CB_SORT_RANK];
+    uint32_t key[CB_SORT_RANK + CB_W];
+    float fkey[CB_SORT_RANK + CB_W];
+    size_t vecs = (n + CB_W - 1) / CB_W;
+    for (size_t q = 0; q < n; q++)
+        t[q] = p[q], key[q] = p[q].j + 0x800000u;
+    for (size_t q = n; q < vecs * CB_W; q++)
+        key[q] = 0x7F800000u;
+    memcpy(fkey, key, vecs * CB_W * sizeof *key);
+    for (size_t q = 0; q < n; q++) {
+        vf b = v_set1(fkey[q]);
+        unsigned rank = 0;
+        for (size_t v = 0; v < vecs; v++)
+            rank += cb_popcount64(v_lt_bits(v_loadu(fkey + v * CB_W), b));
+        p[rank] = t[q];
+    }
+}
+
 /* The grid's arrays as the SoA view the loaders read. */
 typedef struct {
     union {
@@ -710,7 +757,7 @@ typedef struct {
                     continue;                                                                      \
                 }                                                                                  \
                 size_t got = s.heap ? s.room : s.k;                                                \
-                cb_sort_by_j(s.buf, got);                                                          \
+                grid_sort(s.buf, got);                                                             \
                 CB_GRID_RECORDS_##query(many, one, &ga, s.buf, got, done, o, i);                   \
                 done += got;                                                                       \
                 if (s.heap) { /* more pairs than room: the rest of this circle next time */        \
