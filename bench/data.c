@@ -89,6 +89,8 @@ cb_args data_args(const dataset *d, int g, size_t e, int k)
     case CB_SHAPE_OBOX:
         a.obox = d->qo[g][k];
         break;
+    case CB_SHAPE_GRID: /* never a single shape */
+        break;
     }
     a.many = tk_pick(cb_entry_info_of(e), &d->views);
     a.n = d->n;

@@ -39,6 +39,8 @@ static const char *shape_word(cb_shape s, int plural)
         return plural ? "boxes" : "box";
     case CB_SHAPE_OBOX: /* an oriented box */
         return plural ? "oboxes" : "obox";
+    case CB_SHAPE_GRID: /* many against many only: bench/pairs.c */
+        break;
     }
     return "shape";
 }
@@ -143,6 +145,7 @@ size_t bytes_per_elem(const bench_group *g)
     case CB_SHAPE_OBOX:
         return sizeof(cb_obox);
     case CB_SHAPE_CIRCLE:
+    case CB_SHAPE_GRID: /* not an entry's element shape (many against many only) */
         break;
     }
     return sizeof(cb_circle);
@@ -184,6 +187,7 @@ int rows_of(const cb_entry_info *info, out_kind *outs)
         return 2;
     case CB_OUTPUT_PAIRS: /* many against many: bench/pairs.c */
     case CB_OUTPUT_MATRIX:
+    case CB_OUTPUT_PAIR_CONTACTS:
         break;
     }
     return 0;

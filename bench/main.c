@@ -32,9 +32,11 @@ static void usage(FILE *f)
             "  --out DIR        where cb-bench.csv, cb-bench.svg and cb-bench.txt go (default bench-out)\n"
             "  --llc BYTES      last-level cache one core can use, for the regime labels\n"
             "                   (default: from the OS; a VM's socket-wide figure is capped at 32Mi)\n"
-            "  --pairs-only     only the many-against-many section (all pairs, candidate pairs)\n"
-            "  --no-pairs       skip it (by default it runs after the size ladder, box counts\n"
-            "                   1Ki,64Ki,1Mi (--quick: 1Ki,16Ki) or the --sizes given)\n",
+            "  --pairs-only     only the many-against-many section (the all-pairs scene sweep,\n"
+            "                   the named scenes, candidate pairs)\n"
+            "  --no-pairs       skip it (by default it runs after the size ladder; its sweep's\n"
+            "                   box counts are 1Ki,16Ki,64Ki,1Mi (--quick: 1Ki,16Ki) or the\n"
+            "                   --sizes given)\n",
             DEFAULT_REPS, BENCH_MAX_REPS, DEFAULT_SAMPLE_MS, DEFAULT_SEED);
 }
 

@@ -1,4 +1,4 @@
-/* pairs.c - many against many: all pairs (cb_pairs_*: pair list and bit matrix) against the loop of single-circle calls of the same backend, candidate pairs (cb_candidates_*) against per-pair calls, and what bounds each regime. */
+/* pairs.c - many against many: a scene sweep of all pairs (cb_pairs_overlap, and its prepared form cb_grid_pairs_overlap) against the loop of per-circle calls and a plain uniform grid, and candidate pairs (cb_candidates_*) against per-pair calls. */
 #include "bench.h"
 #include "rng.h"
 
@@ -7,52 +7,125 @@
 #include <string.h>
 
 /*
- * Three blocks of rows, each checked, calibrated and timed with interleaved
- * reps like a size rung of the main table:
+ * Two blocks of rows, each checked before it is timed, calibrated and timed
+ * with interleaved reps like a size rung of the main table:
  *
- *  - all pairs, circles vs boxes: for each M (boxes) and N (circles of the
- *    set), every backend's raw kernels of the pair list and the bit matrix
- *    (cb_pair_entry_kernel), against the same backend's single-circle raw
- *    kernels called once per circle (cb_entry_kernel): the index kernel
- *    appending each circle's hits to one buffer (the information of the pair
- *    list), and the bitmask kernel writing row i of the same matrix layout
- *    (the bit matrix exactly). Plus the streaming read of the M boxes: what
- *    reading them once costs.
- *  - all pairs, circles vs circles: the same at one (N, M).
+ *  - scenes, circles vs boxes: a sweep of N circles x M boxes, uniform and
+ *    clustered, at about 1% and 20% of the circles hitting a box, and four
+ *    named scenes. Per scene, every backend's raw kernels (one frame = one
+ *    call, room for every pair):
+ *      all pairs   cb_pairs_overlap (cb_pair_entry_kernel), scratch given
+ *      prepared    cb_grid_pairs_overlap on a cb_grid_boxes grid built once
+ *      loop        cb_batch_overlap_idx (cb_entry_kernel) once per circle
+ *                  against all M boxes, its hits appended as (i, j) pairs
+ *    and, backend-independent, the plain uniform grid written below (a
+ *    baseline: scalar clamp test, counting sort, a stamp per box), timed
+ *    built in the frame (build + query) and built beforehand (query only),
+ *    and the prepared form's one-off build (cb_grid_boxes).
+ *    Every row must find exactly the reference's pairs (see make_reference):
+ *    the library's forms the same list in the same order (i, then j), the
+ *    baselines the same pairs (their order sorted before the comparison).
  *  - candidate pairs: a broad phase's candidate list, in random order and
  *    sorted by element, through the candidate kernels (bitmask, index list,
  *    contacts at margin 0) against per-pair calls: cb_overlap per candidate,
  *    and for contacts the scalar one-circle contacts kernel with n = 1.
  *
- * The data is bench's (data.c): M boxes and circles scattered over a level
- * whose side grows with sqrt(M); the set is the data's first N circles, so
- * each circle meets about two boxes at any M (a realistic, low hit rate).
  * A row's reps are --reps, fewer (at least 3) when they would take more than
- * about a second: the biggest rows (1Gi pairs per call) get 3.
+ * about a second.
  */
 
-#define ROW_BUDGET_NS 1e9  /* a row's timed samples: about this long at most */
-#define MIN_REPS 3         /* ... but at least this many (when --reps allows) */
-#define LONG_CALL_NS 20e6  /* calls this long skip the per-sample warm-up call */
-#define SANITY_PAIRS 4096u /* random pairs checked against testkit's reference */
+#define ROW_BUDGET_NS 1e9                 /* a row's timed samples: about this long at most */
+#define MIN_REPS 3                        /* ... but at least this many (when --reps allows) */
+#define LONG_CALL_NS 20e6                 /* calls this long skip the per-sample warm-up call */
+#define LOOP_FULL_TESTS ((size_t)1 << 26) /* the loop runs all N circles while N x M <= this */
+#define LOOP_MIN_CIRCLES 256u  /* ... else the first max(this, LOOP_FULL_TESTS / M) of them */
+#define SPOT_CIRCLES 16u       /* reference: circles also checked against every box, one by one */
+#define SHOOTER_GOAL_NS 0.15e6 /* the 4Ki x 1Ki shooter frame on AVX2 */
 
-static const size_t def_n[] = {256, 1024};
-static const size_t def_m[] = {1024, 64u << 10, 1u << 20};
-static const size_t quick_n[] = {256};
-static const size_t quick_m[] = {1024, 16u << 10};
-/* circles vs circles, and the candidates: (N, M, candidates) */
-static const size_t def_cc[2] = {1024, 64u << 10}, quick_cc[2] = {256, 16u << 10};
+/*
+ * The sweep. Boxes have sides (width and height, each) uniform in [4, 16)
+ * (mean 10), circles radii uniform in [2, 6). Positions are drawn in the
+ * unit square and scaled by the world side L, box centres and circle
+ * centres alike, entities stored in the order drawn (by id, not by place):
+ *  - uniform: both coordinates uniform in [0, 1);
+ *  - clustered: 8 clusters, centres uniform in [0.15, 0.85)^2, spreads
+ *    sigma uniform in [0.015, 0.06), cluster k drawn with weight 1/(k + 1);
+ *    each coordinate the centre's plus sigma times a sum of four uniforms
+ *    (mean 0, variance 1: a near-Gaussian without libm). Circles and boxes
+ *    share the clusters.
+ * L is calibrated per (distribution, density, M) on the largest N: a
+ * bisection on log L until the share of circles that hit at least one box
+ * (the library's own count-only call, then its list) is within 3% of 1% or
+ * 20% (or the closest after 16 steps); the smaller N are the first N of
+ * those circles, so their share varies a little (printed per scene).
+ */
+static const size_t sweep_n[] = {256, 1024, 4096, 16384, 65536};
+static const size_t sweep_m[] = {1024, 16384, 65536, (size_t)1 << 20};
+static const size_t quick_n[] = {1024};
+static const size_t quick_m[] = {1024, 16384};
+#define SW_SIDE_LO 4.0f
+#define SW_SIDE_HI 16.0f
+#define SW_R_LO 2.0f
+#define SW_R_HI 6.0f
+/* the mean area within which a box centre hits a circle (the Minkowski sum
+ * of a box and a disc: w h + 2 r (w + h) + pi r^2, averaged): 100 + 160 + 54.5 */
+#define SW_REACH_AREA 314.5
+#define CLUSTERS 8
+#define CAL_STEPS 16
+#define CAL_TOL 0.03
+
+enum { DIST_UNIFORM, DIST_CLUSTERED, DIST_NAMED };
+static const char *const dist_names[3] = {"uniform", "clustered", "named"};
+static const double density_goal[2] = {0.01, 0.20};
+static const char *const density_names[2] = {"~1%", "~20%"};
+
+/*
+ * The four named scenes of the issue. Box sides (width and height, each)
+ * and radii uniform in the ranges below; boxes lie inside the world (their
+ * minimum corner uniform in [0, W - w) x [0, H - h)), circle centres
+ * uniform over it. Expected pairs per circle ~ M x (mean Minkowski area) /
+ * (W H), less near the edges:
+ *  - shooter: 4,096 bullets (r 1.5..2.5) x 1,024 boxes (24..56) on a
+ *    1920 x 1080 screen: 1Ki x (44^2) / 2.07M ~ 0.96 per bullet, ~4,000;
+ *  - small boxes: 1,024 circles (r 14..26) x 65,536 boxes (4..12) over
+ *    4096 x 4096: 64Ki x ~1,960 / 16.8M ~ 7.7 per circle, ~8,000;
+ *  - crowded: 2,048 circles (r 8..24) x 2,048 boxes (16..48) in 768 x
+ *    768: 2Ki x ~3,940 / 590K ~ 13.7 per circle, ~27,000 after the edges;
+ *  - sparse: 16,384 circles (r 4..12) x 16,384 boxes (8..24) over 7168 x
+ *    7168: 16Ki x ~986 / 51.4M ~ 0.31 per circle, ~5,000.
+ */
+typedef struct named_scene {
+    const char *name;
+    size_t n, m;
+    float w, h;        /* the world [0, w) x [0, h) */
+    float r_lo, r_hi;  /* circle radii */
+    float s_lo, s_hi;  /* box sides */
+    const char *about; /* the issue's pair count */
+} named_scene;
+
+static const named_scene named[] = {
+    {"shooter: 4,096 bullets x 1,024 boxes (1920x1080)", 4096, 1024, 1920, 1080, 1.5f, 2.5f, 24, 56,
+     "about 4,000"},
+    {"1,024 circles x 65,536 small boxes", 1024, 65536, 4096, 4096, 14, 26, 4, 12, "about 8,000"},
+    {"2,048 x 2,048, crowded", 2048, 2048, 768, 768, 8, 24, 16, 48, "about 27,000"},
+    {"16,384 x 16,384, sparse", 16384, 16384, 7168, 7168, 4, 12, 8, 24, "about 5,000"},
+};
+#define NAMED_COUNT (int)(sizeof named / sizeof named[0])
+#define SHOOTER 0
+
+/* candidates: (N, M, candidates) */
 static const size_t def_cand[3] = {1024, 64u << 10, 64u << 10};
 static const size_t quick_cand[3] = {256, 16u << 10, 4u << 10};
 
-typedef enum { SET_BOXES, SET_CIRCLES, SET_CAND, SET_COUNT } pset;
+typedef enum { SET_SCENE, SET_CAND, SET_COUNT } pset;
 
 typedef enum {
-    PK_LIST,      /* all pairs: the pair list (capacity for all) */
-    PK_MATRIX,    /* all pairs: the bit matrix */
-    PK_LOOP_IDX,  /* N single-circle index calls, hits appended */
-    PK_LOOP_MASK, /* N single-circle bitmask calls, row i of the matrix */
-    PK_STREAM,    /* streaming read of the M elements */
+    PK_ALL,       /* scene: cb_pairs_overlap's raw kernel */
+    PK_GRID,      /* scene: cb_grid_pairs_overlap's raw kernel, boxes prepared beforehand */
+    PK_LOOP,      /* scene: N calls of cb_batch_overlap_idx's raw kernel, (i, j) appended */
+    PK_UG_FRAME,  /* scene: the plain uniform grid built in the frame (build + query) */
+    PK_UG_PRE,    /* scene: the plain uniform grid built beforehand (query only) */
+    PK_PREPARE,   /* scene: cb_grid_boxes, the prepared form's one-off build */
     PK_CAND_MASK, /* candidates: bitmask */
     PK_CAND_IDX,  /* candidates: index list */
     PK_CAND_CONT, /* candidates: contacts, margin 0 */
@@ -63,20 +136,23 @@ typedef enum {
 } pkind;
 
 static const char *const pkind_names[PK_COUNT] = {
-    "list",     "matrix",    "loop idx",      "loop mask",    "stream read",  "cand mask",
-    "cand idx", "cand cont", "per-pair mask", "per-pair idx", "per-pair cont"};
-static const char *const set_names[SET_COUNT] = {"circles x boxes", "circles x circles",
-                                                 "candidates"};
+    "all pairs",       "prepared",      "loop per circle", "grid in frame",
+    "grid beforehand", "cb_grid_boxes", "cand mask",       "cand idx",
+    "cand cont",       "per-pair mask", "per-pair idx",    "per-pair cont"};
 static const char *const order_names[2] = {"random", "by j"};
 
 typedef struct prow {
     pset set;
+    int scene;    /* SET_SCENE: scenes[scene] */
     size_t n, m;  /* circles in the set, elements */
     size_t ncand; /* SET_CAND: candidates */
     int order;    /* SET_CAND: 0 random order, 1 sorted by element */
     pkind kind;
-    int backend; /* cb_backend; -1 for the stream read and the per-pair calls */
-    size_t hits; /* pairs found, or candidates selected */
+    int backend;      /* cb_backend; -1 for the baselines and the per-pair calls */
+    size_t hits;      /* pairs found (PK_LOOP: by its `circles` circles), candidates selected */
+    size_t circles;   /* PK_LOOP: the circles a call runs (the first ones); its frame time is
+                        the call's scaled by n / circles when that is fewer than n */
+    const char *skip; /* not NULL: not run here, and why (cb_backend_status) */
     int reps;
     unsigned long iters;
     double min, med, max; /* ns per call */
@@ -90,27 +166,71 @@ typedef struct prow {
 static prow *res; /* every finished row, for the report and the CSV */
 static int nres, capres;
 
+/* One scene: what the report needs of it. */
+typedef struct scene {
+    int dist;    /* DIST_UNIFORM, DIST_CLUSTERED, DIST_NAMED */
+    int density; /* sweep: 0 (~1%) or 1 (~20%); named: the named[] index */
+    int data;    /* the scenes of one data set share its boxes (and its prepare row) */
+    size_t n, m;
+    double w, h;   /* the world */
+    size_t pairs;  /* pairs found */
+    size_t hit;    /* circles that hit at least one box */
+    size_t loop_k; /* circles the loop rows run */
+} scene;
+
+static scene *scenes;
+static int nscenes, capscenes, ndata;
+static int skipped_note; /* backends asked for but not in this build (bits) */
+
+/* ------------------------------------------------------- scene data */
+
+/* One data set: nmax circles and m boxes; the scenes take its first n
+ * circles. The reference: every pair of all nmax circles, sorted by i then
+ * j; circle i's pairs are ref[first[i] .. first[i + 1]), and hitc[i] circles
+ * below i hit a box. */
+typedef struct sdata {
+    size_t n, m;
+    double *ucx, *ucy, *ubx, *uby; /* sweep: unit positions (circle centres, box centres) */
+    float *cx, *cy, *cr;
+    float *x0, *y0, *x1, *y1, *bw, *bh;
+    cb_circle_soa circles;
+    cb_box_soa boxes;
+    double w, h;
+    cb_pair *ref;
+    size_t nref, *first, *hitc;
+} sdata;
+
+/* The plain uniform grid (the baseline). */
+typedef struct ugrid {
+    float ox, oy, ex, ey; /* the boxes' bounds: [ox, ex] x [oy, ey] */
+    float inv;            /* 1 / the cells' side */
+    float topc, topr;     /* cols - 1, rows - 1 as floats */
+    size_t cols, rows;
+    uint32_t *start; /* cells + 1: cell c lists items[start[c] .. start[c + 1]) */
+    uint32_t *items;
+    size_t cap_cells, cap_items;
+    uint32_t *stamp; /* per box: the last circle (epoch) that tested it */
+    uint32_t epoch;
+    size_t m; /* boxes (stamps) */
+} ugrid;
+
 /* One block's data and buffers. */
 typedef struct pblock {
-    pset set;
-    const dataset *d;
-    size_t m, tiles, nmax;
-    cb_circle_soa circles; /* the set: the data's first circles */
-    const void *many;      /* cb_box_soa * or cb_circle_soa * */
-    int native;            /* streaming read: the -march=native build */
-    /* all pairs: what the timed rows write */
-    cb_pair *list;
+    /* scenes */
+    const sdata *sd;
+    cb_pair *out; /* what the timed rows write; room for every pair of the data set */
     size_t cap;
-    uint64_t *mat; /* nmax rows of `tiles` words: matrix and mask-loop rows */
-    uint32_t *idx; /* the index loop's buffer */
-    size_t *counts;
-    /* all pairs: the expected answer (the scalar single-circle index kernel) */
-    uint32_t *all;     /* every circle's hits, circle after circle */
-    size_t *off, *cnt; /* circle i: all[off[i] .. off[i] + cnt[i] - 1] */
-    uint64_t *ref_mat; /* the same as a matrix */
-    cb_pair *exp_list; /* in cbatch.h's order (tile, circle, element) */
-    size_t exp_n;      /* for this many circles (0: not built) */
+    cb_pair_cursor cur;
+    void *scratch;       /* cb_pairs_scratch_size(nmax, m) */
+    const cb_grid *grid; /* the prepared boxes (prepared rows) */
+    void *gmem2;         /* where the prepare row builds its own */
+    uint32_t *tmp;       /* the loop's index buffer: room for m */
+    ugrid *ugf, *ugp;    /* the baseline grids: rebuilt per frame, built beforehand */
     /* candidates */
+    const dataset *d;
+    size_t m;
+    cb_circle_soa circles; /* the set: the data's first circles */
+    const void *many;
     cb_pair *cand[2];
     size_t ncand;
     uint64_t *cmask, *rmask;
@@ -118,7 +238,6 @@ typedef struct pblock {
     cb_contacts cont, rcont;
     size_t rhits, rcont_n;
     int rorder;         /* the order the references are for, -1 none */
-    cb_pair_cursor cur; /* the pair list rows' cursor */
     cb_kernel_fn cont1; /* scalar one-circle contacts kernel (per-pair calls) */
 } pblock;
 
@@ -161,14 +280,6 @@ static cb_box box_at(const cb_box_soa *b, size_t j)
     return x;
 }
 
-static int set_ref_hit(const pblock *b, size_t i, size_t j)
-{
-    cb_circle c = circle_at(&b->circles, i);
-    if (b->set == SET_CIRCLES)
-        return ref_overlap_circles(c, circle_at((const cb_circle_soa *)b->many, j), 0);
-    return ref_overlap(c, box_at((const cb_box_soa *)b->many, j), 0);
-}
-
 static uint32_t fbits(float f)
 {
     uint32_t u;
@@ -176,40 +287,477 @@ static uint32_t fbits(float f)
     return u;
 }
 
-/* ------------------------------------------------------ timed calls */
+static double unit(tk_rng *r) { return (double)(tk_next(r) >> 11) * 0x1p-53; }
 
-/* N single-circle index calls: circle i's hits appended after circle i-1's. */
-static size_t loop_idx(cb_kernel_fn fn, const cb_circle_soa *s, size_t n, const void *many,
-                       size_t m, uint32_t *idx, size_t *counts)
+static int cmp_pair(const void *pa, const void *pb)
 {
-    cb_args a;
-    memset(&a, 0, sizeof a);
-    a.many = many, a.n = m;
-    size_t off = 0;
-    for (size_t i = 0; i < n; i++) {
-        a.circle = circle_at(s, i);
-        a.out = idx + off;
-        size_t c = fn(&a);
-        counts[i] = c;
-        off += c;
-    }
-    return off;
+    const cb_pair *a = pa, *b = pb;
+    return a->i != b->i ? (a->i > b->i) - (a->i < b->i) : (a->j > b->j) - (a->j < b->j);
 }
 
-/* N single-circle bitmask calls: row i (`words` words) of the matrix. */
-static size_t loop_mask(cb_kernel_fn fn, const cb_circle_soa *s, size_t n, const void *many,
-                        size_t m, uint64_t *mat, size_t words)
+static int cmp_u32(const void *pa, const void *pb)
+{
+    const uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+    return (a > b) - (a < b);
+}
+
+static const char *scene_label(const scene *s, char *buf, size_t len)
+{
+    char nb[16], mb[16];
+    if (s->dist == DIST_NAMED)
+        snprintf(buf, len, "%s", named[s->density].name);
+    else
+        snprintf(buf, len, "%s %s N=%s M=%s", dist_names[s->dist], density_names[s->density],
+                 fmt_n(s->n, nb, sizeof nb), fmt_n(s->m, mb, sizeof mb));
+    return buf;
+}
+
+/* ----------------------------------------------- the uniform grid baseline */
+
+/*
+ * The plain uniform grid, as the issue describes it and as a game would
+ * write it: square cells twice the mean box side (the mean of width and
+ * height), over the boxes' bounding rectangle; each box listed in every cell
+ * its bounds cover (a counting sort into one index array: count, prefix sum,
+ * fill); each circle visits the cells its bounding square covers and tests
+ * each listed box once (a per-box stamp, the circle's number), with the
+ * contract's scalar clamp test, so it finds exactly the library's pairs.
+ *
+ * The cap: at most 4 M + 1,024 cells (the side grows until they fit), so a
+ * sparse scene cannot allocate gigabytes: the cell array stays O(M) (16
+ * bytes per box at most). It only bites when the boxes cover less than
+ * about 1/16 of their bounding rectangle (the ~1% sweep scenes), where each
+ * capped cell still holds well under one box on average. The cap trades the
+ * two baselines against each other: tried at M cells instead, the build in
+ * the frame over 1Mi sparse boxes ran up to about 2x faster (the cell array
+ * it clears and scatters into is smaller) and the query of the grid built
+ * beforehand 1.5 to 5x slower at N >= 4Ki (more boxes per cell); the ~20%
+ * scenes' natural cell count (about 3.5 M) is under the cap either way.
+ *
+ * The circle's square is a hair wider than its radius (2^-10 of r, and
+ * 2^-20 of its coordinates) so that the float rounding of the clamp test
+ * cannot find a touching pair in a cell the square missed. The build's
+ * arrays are allocated once (the first build sizes them), as a game keeps
+ * them from frame to frame; the stamps too, with an epoch that runs on
+ * across frames.
+ */
+#define UG_CELLS(m) (4 * (m) + 1024)
+#define UG_MAX(a, b)                                                                               \
+    ((a) > (b) ? (a) : (b)) /* the contract's MAX: the first wins only when greater */
+#define UG_MIN(a, b) ((a) < (b) ? (a) : (b))
+
+static int ug_init(ugrid *g, size_t m)
+{
+    memset(g, 0, sizeof *g);
+    g->cap_cells = UG_CELLS(m);
+    g->cap_items = 4 * m + 64;
+    g->start = xalloc((g->cap_cells + 1) * sizeof *g->start);
+    g->items = xalloc(g->cap_items * sizeof *g->items);
+    g->stamp = xalloc((m ? m : 1) * sizeof *g->stamp);
+    g->m = m;
+    return g->start && g->items && g->stamp ? 0 : -1;
+}
+
+static void ug_free(ugrid *g)
+{
+    if (!g)
+        return;
+    free(g->start), free(g->items), free(g->stamp);
+    memset(g, 0, sizeof *g);
+}
+
+static inline size_t ug_cell(float v, float o, float inv, float top)
+{
+    float t = (v - o) * inv;
+    t = t > 0 ? t : 0;
+    t = t < top ? t : top;
+    return (size_t)t;
+}
+
+static int ug_build(ugrid *g, const cb_box_soa *b, size_t m)
+{
+    float ox = b->min_x[0], oy = b->min_y[0], ex = b->max_x[0], ey = b->max_y[0];
+    double sum = 0;
+    for (size_t j = 0; j < m; j++) {
+        ox = b->min_x[j] < ox ? b->min_x[j] : ox, oy = b->min_y[j] < oy ? b->min_y[j] : oy;
+        ex = b->max_x[j] > ex ? b->max_x[j] : ex, ey = b->max_y[j] > ey ? b->max_y[j] : ey;
+        sum += (double)(b->max_x[j] - b->min_x[j]) + (double)(b->max_y[j] - b->min_y[j]);
+    }
+    double side = 2 * (sum / (2.0 * (double)m)); /* twice the mean side */
+    const double W = (double)ex - (double)ox, H = (double)ey - (double)oy;
+    if (!(side > 0))
+        side = 1;
+    double cols = floor(W / side) + 1, rows = floor(H / side) + 1;
+    if (cols * rows > (double)g->cap_cells) /* the cap: grow the side until the cells fit */
+        side = sqrt(W * H / (double)g->cap_cells);
+    for (;; side *= 1.01) {
+        cols = floor(W / side) + 1, rows = floor(H / side) + 1;
+        if (cols * rows <= (double)g->cap_cells)
+            break;
+    }
+    g->ox = ox, g->oy = oy, g->ex = ex, g->ey = ey, g->m = m;
+    g->inv = (float)(1.0 / side);
+    g->cols = (size_t)cols, g->rows = (size_t)rows;
+    g->topc = (float)(g->cols - 1), g->topr = (float)(g->rows - 1);
+    const size_t cells = g->cols * g->rows;
+    /* count (start[c] = boxes of cell c), prefix sum (start[c] = the end of
+     * cell c), fill from the last box down (start[c] = its beginning, each
+     * cell's boxes in ascending order) */
+    memset(g->start, 0, (cells + 1) * sizeof *g->start);
+    for (size_t j = 0; j < m; j++) {
+        const size_t c0 = ug_cell(b->min_x[j], ox, g->inv, g->topc);
+        const size_t c1 = ug_cell(b->max_x[j], ox, g->inv, g->topc);
+        const size_t r0 = ug_cell(b->min_y[j], oy, g->inv, g->topr);
+        const size_t r1 = ug_cell(b->max_y[j], oy, g->inv, g->topr);
+        for (size_t r = r0; r <= r1; r++)
+            for (size_t c = c0; c <= c1; c++)
+                g->start[r * g->cols + c]++;
+    }
+    uint32_t total = 0;
+    for (size_t c = 0; c < cells; c++)
+        total += g->start[c], g->start[c] = total;
+    g->start[cells] = total;
+    if (total > g->cap_items) { /* only a first build can get here */
+        uint32_t *p = realloc(g->items, (size_t)total * sizeof *p);
+        if (!p)
+            return -1;
+        g->items = p, g->cap_items = total;
+    }
+    for (size_t j = m; j-- > 0;) {
+        const size_t c0 = ug_cell(b->min_x[j], ox, g->inv, g->topc);
+        const size_t c1 = ug_cell(b->max_x[j], ox, g->inv, g->topc);
+        const size_t r0 = ug_cell(b->min_y[j], oy, g->inv, g->topr);
+        const size_t r1 = ug_cell(b->max_y[j], oy, g->inv, g->topr);
+        for (size_t r = r0; r <= r1; r++)
+            for (size_t c = c0; c <= c1; c++)
+                g->items[--g->start[r * g->cols + c]] = (uint32_t)j;
+    }
+    return 0;
+}
+
+/* Every pair of the n circles against the grid's boxes b, circle by circle;
+ * writes the first cap of them, returns how many there are. */
+static size_t ug_query(ugrid *g, const cb_circle_soa *s, size_t n, const cb_box_soa *b,
+                       cb_pair *out, size_t cap)
+{
+    size_t k = 0;
+    const float *bx0 = b->min_x, *by0 = b->min_y, *bx1 = b->max_x, *by1 = b->max_y;
+    for (size_t i = 0; i < n; i++) {
+        const float cx = s->x[i], cy = s->y[i], r = s->r[i];
+        const float e =
+            r * (1.0f + 0x1p-10f) + ((cx < 0 ? -cx : cx) + (cy < 0 ? -cy : cy)) * 0x1p-20f;
+        if (cx + e < g->ox || cx - e > g->ex || cy + e < g->oy || cy - e > g->ey)
+            continue;
+        const size_t c0 = ug_cell(cx - e, g->ox, g->inv, g->topc);
+        const size_t c1 = ug_cell(cx + e, g->ox, g->inv, g->topc);
+        const size_t r0 = ug_cell(cy - e, g->oy, g->inv, g->topr);
+        const size_t r1 = ug_cell(cy + e, g->oy, g->inv, g->topr);
+        uint32_t ep = ++g->epoch;
+        if (ep == 0) { /* the epoch wrapped: every stamp is stale */
+            memset(g->stamp, 0, g->m * sizeof *g->stamp);
+            ep = g->epoch = 1;
+        }
+        const float r2 = r * r;
+        for (size_t row = r0; row <= r1; row++)
+            for (size_t col = c0; col <= c1; col++) {
+                const size_t cell = row * g->cols + col;
+                for (uint32_t p = g->start[cell]; p < g->start[cell + 1]; p++) {
+                    const uint32_t j = g->items[p];
+                    if (g->stamp[j] == ep)
+                        continue;
+                    g->stamp[j] = ep;
+                    const float px = UG_MIN(UG_MAX(cx, bx0[j]), bx1[j]);
+                    const float py = UG_MIN(UG_MAX(cy, by0[j]), by1[j]);
+                    const float dx = cx - px, dy = cy - py;
+                    if (dx * dx + dy * dy <= r2) {
+                        if (k < cap) {
+                            out[k].i = (uint32_t)i, out[k].j = j;
+                        }
+                        k++;
+                    }
+                }
+            }
+    }
+    return k;
+}
+
+/* ------------------------------------------------------ scene data */
+
+static void sdata_free(sdata *d)
+{
+    free(d->ucx), free(d->ucy), free(d->ubx), free(d->uby);
+    free(d->cx), free(d->cy), free(d->cr);
+    free(d->x0), free(d->y0), free(d->x1), free(d->y1), free(d->bw), free(d->bh);
+    free(d->ref), free(d->first), free(d->hitc);
+    memset(d, 0, sizeof *d);
+}
+
+static int sdata_alloc(sdata *d, size_t n, size_t m, int units)
+{
+    memset(d, 0, sizeof *d);
+    d->n = n, d->m = m;
+    if (units) {
+        d->ucx = xalloc(n * sizeof(double)), d->ucy = xalloc(n * sizeof(double));
+        d->ubx = xalloc(m * sizeof(double)), d->uby = xalloc(m * sizeof(double));
+    }
+    d->cx = xalloc(n * 4), d->cy = xalloc(n * 4), d->cr = xalloc(n * 4);
+    d->x0 = xalloc(m * 4), d->y0 = xalloc(m * 4), d->x1 = xalloc(m * 4), d->y1 = xalloc(m * 4);
+    d->bw = xalloc(m * 4), d->bh = xalloc(m * 4);
+    d->first = xalloc((n + 1) * sizeof(size_t)), d->hitc = xalloc((n + 1) * sizeof(size_t));
+    d->circles.x = d->cx, d->circles.y = d->cy, d->circles.r = d->cr;
+    d->boxes.min_x = d->x0, d->boxes.min_y = d->y0, d->boxes.max_x = d->x1, d->boxes.max_y = d->y1;
+    int ok = d->cx && d->cy && d->cr && d->x0 && d->y0 && d->x1 && d->y1 && d->bw && d->bh &&
+             d->first && d->hitc;
+    if (units)
+        ok = ok && d->ucx && d->ucy && d->ubx && d->uby;
+    if (!ok)
+        sdata_free(d);
+    return ok ? 0 : -1;
+}
+
+/* mean 0, variance 1: four uniforms, centred and scaled (no libm) */
+static double near_gauss(tk_rng *r)
+{
+    return (unit(r) + unit(r) + unit(r) + unit(r) - 2.0) * 1.7320508075688772;
+}
+
+/* The sweep's unit positions, sides and radii (see the top of the file). */
+static void sweep_units(sdata *d, int dist, uint64_t seed)
+{
+    tk_rng r = {seed};
+    double ccx[CLUSTERS], ccy[CLUSTERS], sig[CLUSTERS], cum[CLUSTERS], tot = 0;
+    for (int k = 0; k < CLUSTERS; k++) {
+        ccx[k] = 0.15 + 0.7 * unit(&r), ccy[k] = 0.15 + 0.7 * unit(&r);
+        sig[k] = 0.015 + 0.045 * unit(&r);
+        tot += 1.0 / (k + 1), cum[k] = tot;
+    }
+    for (size_t q = 0; q < d->n + d->m; q++) {
+        double x, y;
+        if (dist == DIST_UNIFORM) {
+            x = unit(&r), y = unit(&r);
+        } else {
+            const double pick = unit(&r) * tot;
+            int k = 0;
+            while (k < CLUSTERS - 1 && pick >= cum[k])
+                k++;
+            x = ccx[k] + sig[k] * near_gauss(&r), y = ccy[k] + sig[k] * near_gauss(&r);
+        }
+        if (q < d->n) {
+            d->ucx[q] = x, d->ucy[q] = y, d->cr[q] = tk_uniform(&r, SW_R_LO, SW_R_HI);
+        } else {
+            const size_t j = q - d->n;
+            d->ubx[j] = x, d->uby[j] = y;
+            d->bw[j] = tk_uniform(&r, SW_SIDE_LO, SW_SIDE_HI);
+            d->bh[j] = tk_uniform(&r, SW_SIDE_LO, SW_SIDE_HI);
+        }
+    }
+}
+
+/* The sweep's world of side L: every position scaled by it. */
+static void sweep_scale(sdata *d, double L)
+{
+    for (size_t i = 0; i < d->n; i++)
+        d->cx[i] = (float)(d->ucx[i] * L), d->cy[i] = (float)(d->ucy[i] * L);
+    for (size_t j = 0; j < d->m; j++) {
+        const double x = d->ubx[j] * L, y = d->uby[j] * L;
+        d->x0[j] = (float)(x - 0.5 * d->bw[j]), d->x1[j] = (float)(x + 0.5 * d->bw[j]);
+        d->y0[j] = (float)(y - 0.5 * d->bh[j]), d->y1[j] = (float)(y + 0.5 * d->bh[j]);
+    }
+    d->w = d->h = L;
+}
+
+static void named_make(sdata *d, const named_scene *s, uint64_t seed)
+{
+    tk_rng r = {seed};
+    for (size_t j = 0; j < d->m; j++) {
+        const float w = tk_uniform(&r, s->s_lo, s->s_hi), h = tk_uniform(&r, s->s_lo, s->s_hi);
+        d->bw[j] = w, d->bh[j] = h;
+        d->x0[j] = tk_uniform(&r, 0, s->w - w), d->y0[j] = tk_uniform(&r, 0, s->h - h);
+        d->x1[j] = d->x0[j] + w, d->y1[j] = d->y0[j] + h;
+    }
+    for (size_t i = 0; i < d->n; i++) {
+        d->cx[i] = tk_uniform(&r, 0, s->w), d->cy[i] = tk_uniform(&r, 0, s->h);
+        d->cr[i] = tk_uniform(&r, s->r_lo, s->r_hi);
+    }
+    d->w = s->w, d->h = s->h;
+}
+
+/* The share of the data set's circles that hit at least one box, by the
+ * library's public call: count only, then the list (the same cursor, so
+ * the second call reuses the first one's grid). */
+static double hit_share(const sdata *d, void *scratch, cb_pair **buf, size_t *cap)
+{
+    cb_pair_cursor cur;
+    memset(&cur, 0, sizeof cur);
+    size_t total = cb_pairs_overlap(&d->circles, d->n, &d->boxes, d->m, &cur, NULL, 0, scratch, 0);
+    if (total == CB_INVALID)
+        return NAN;
+    if (total + 1 > *cap) {
+        free(*buf);
+        *cap = 2 * total + 1024;
+        *buf = malloc(*cap * sizeof **buf);
+        if (!*buf)
+            return NAN;
+    }
+    size_t got = cb_pairs_overlap(&d->circles, d->n, &d->boxes, d->m, &cur, *buf, *cap, scratch, 0);
+    if (got != total)
+        return NAN;
+    size_t hit = 0;
+    for (size_t k = 0; k < got; k++)
+        hit += k == 0 || (*buf)[k].i != (*buf)[k - 1].i;
+    return (double)hit / (double)d->n;
+}
+
+/* Bisection on log L (see the top of the file); returns L, NAN on failure. */
+static double calibrate(sdata *d, double goal, void *scratch, double *share)
+{
+    cb_pair *buf = NULL;
+    size_t cap = 0;
+    /* uniform: a share h of circles hit when M A / L^2 = -ln(1 - h) */
+    const double lam =
+        goal + goal * goal / 2 + goal * goal * goal / 3 + goal * goal * goal * goal / 4;
+    double L = sqrt((double)d->m * SW_REACH_AREA / lam), lo = 0, hi = 0, best = L;
+    double best_err = INFINITY, best_share = NAN;
+    for (int step = 0; step < CAL_STEPS; step++) {
+        sweep_scale(d, L);
+        const double f = hit_share(d, scratch, &buf, &cap);
+        if (isnan(f)) {
+            free(buf);
+            return NAN;
+        }
+        const double err = fabs(f - goal) / goal;
+        if (err < best_err)
+            best_err = err, best = L, best_share = f;
+        if (err <= CAL_TOL)
+            break;
+        if (f > goal) /* too crowded: a larger world */
+            lo = L;
+        else
+            hi = L;
+        L = lo > 0 && hi > 0 ? sqrt(lo * hi) : lo > 0 ? 2 * lo : 0.5 * hi;
+    }
+    free(buf);
+    sweep_scale(d, best);
+    *share = best_share;
+    return best;
+}
+
+static int cmp_key(const void *pa, const void *pb)
+{
+    const float a = *(const float *)pa, b = *(const float *)pb;
+    return (a > b) - (a < b);
+}
+
+/* The reference, independent of the library and of the grid baseline: a
+ * sweep over the boxes sorted by min_x, each circle testing (testkit's
+ * ref_overlap, the contract transcribed) every box whose min_x lies in
+ * [cx - reach - widest, cx + reach] (reach a hair over r: no hit can lie
+ * outside), its hits sorted by j. Then SPOT_CIRCLES circles against every
+ * box, one by one, as a check of the sweep itself. */
+static int make_reference(sdata *d, char *why, size_t wl)
+{
+    typedef struct {
+        float x;
+        uint32_t j;
+    } key;
+    const size_t n = d->n, m = d->m;
+    key *keys = malloc(m * sizeof *keys);
+    uint32_t *hits = malloc(m * sizeof *hits);
+    size_t cap = 4096 + n, k = 0;
+    cb_pair *ref = malloc(cap * sizeof *ref);
+    if (!keys || !hits || !ref) {
+        free(keys), free(hits), free(ref);
+        snprintf(why, wl, "out of memory");
+        return -1;
+    }
+    double widest = 0;
+    for (size_t j = 0; j < m; j++) {
+        keys[j].x = d->x0[j], keys[j].j = (uint32_t)j;
+        const double w = (double)d->x1[j] - (double)d->x0[j];
+        widest = w > widest ? w : widest;
+    }
+    qsort(keys, m, sizeof *keys, cmp_key); /* the key's first member: its float */
+    d->first[0] = 0, d->hitc[0] = 0;
+    for (size_t i = 0; i < n; i++) {
+        const cb_circle c = circle_at(&d->circles, i);
+        const double reach = (double)c.r * (1 + 0x1p-10) + (fabs((double)c.x) + 1) * 0x1p-18;
+        const double lo = (double)c.x - reach - widest, hi = (double)c.x + reach;
+        size_t a = 0, b = m; /* the first key with x >= lo */
+        while (a < b) {
+            size_t mid = a + (b - a) / 2;
+            if ((double)keys[mid].x < lo)
+                a = mid + 1;
+            else
+                b = mid;
+        }
+        size_t nh = 0;
+        for (size_t q = a; q < m && (double)keys[q].x <= hi; q++)
+            if (ref_overlap(c, box_at(&d->boxes, keys[q].j), 0))
+                hits[nh++] = keys[q].j;
+        qsort(hits, nh, sizeof *hits, cmp_u32);
+        if (k + nh > cap) {
+            cap = 2 * cap + nh;
+            cb_pair *p = realloc(ref, cap * sizeof *p);
+            if (!p) {
+                free(keys), free(hits), free(ref);
+                snprintf(why, wl, "out of memory");
+                return -1;
+            }
+            ref = p;
+        }
+        for (size_t q = 0; q < nh; q++)
+            ref[k].i = (uint32_t)i, ref[k].j = hits[q], k++;
+        d->first[i + 1] = k;
+        d->hitc[i + 1] = d->hitc[i] + (nh > 0);
+    }
+    free(d->ref);
+    d->ref = ref, d->nref = k;
+    for (size_t i = 0; i < n && i < SPOT_CIRCLES; i++) {
+        const cb_circle c = circle_at(&d->circles, i);
+        size_t at = d->first[i];
+        for (size_t j = 0; j < m; j++) {
+            if (!ref_overlap(c, box_at(&d->boxes, j), 0))
+                continue;
+            if (at == d->first[i + 1] || ref[at].j != j) {
+                snprintf(why, wl, "the reference's sweep misses (%zu, %zu)", i, j);
+                free(keys), free(hits);
+                return -1;
+            }
+            at++;
+        }
+        if (at != d->first[i + 1]) {
+            snprintf(why, wl,
+                     "the reference's sweep lists a pair of circle %zu that the one-by-one "
+                     "check does not",
+                     i);
+            free(keys), free(hits);
+            return -1;
+        }
+    }
+    free(keys), free(hits);
+    return 0;
+}
+
+/* ------------------------------------------------------ timed calls */
+
+/* The loop of per-circle calls: the first k circles each against all m
+ * boxes (the index kernel), its hits appended as (i, j); writes the first
+ * cap pairs, returns how many there are. */
+static size_t loop_pairs(cb_kernel_fn fn, const cb_circle_soa *s, size_t k, const cb_box_soa *b,
+                         size_t m, uint32_t *tmp, cb_pair *out, size_t cap)
 {
     cb_args a;
     memset(&a, 0, sizeof a);
-    a.many = many, a.n = m;
-    size_t hits = 0;
-    for (size_t i = 0; i < n; i++) {
+    a.many = b, a.n = m, a.out = tmp;
+    size_t p = 0;
+    for (size_t i = 0; i < k; i++) {
         a.circle = circle_at(s, i);
-        a.out = mat + i * words;
-        hits += fn(&a);
+        const size_t c = fn(&a);
+        for (size_t q = 0; q < c; q++, p++)
+            if (p < cap)
+                out[p].i = (uint32_t)i, out[p].j = tmp[q];
     }
-    return hits;
+    return p;
 }
 
 /* Per candidate, the library's one-pair function: bitmask out. */
@@ -263,58 +811,46 @@ static size_t pp_cont(cb_kernel_fn fn, const cb_circle_soa *s, const cb_box_soa 
     return cnt;
 }
 
-static cb_pair_args pair_args(const pblock *b, size_t n)
-{
-    cb_pair_args a;
-    memset(&a, 0, sizeof a);
-    a.circles = &b->circles, a.n_circles = n, a.many = b->many, a.m = b->m;
-    return a;
-}
-
 /* One timed sample: iters calls of row r, ns in total; *sum receives the
  * sum of what they returned (with iters = 1: the call's result). */
 static double run_prow(const prow *r, pblock *b, unsigned long iters, uint64_t *sum)
 {
     double t0 = 0, t1 = 0;
     uint64_t acc = 0;
-    const size_t n = r->n, m = b->m;
-    const cb_circle_soa *set = &b->circles;
-    const cb_box_soa *boxes = (const cb_box_soa *)b->many;
-    const cb_circle_soa *others = (const cb_circle_soa *)b->many;
+    const size_t n = r->n, m = r->m;
     const cb_pair_kernel_fn pfn = r->pfn;
     const cb_kernel_fn kfn = r->kfn;
-    cb_pair_args a = pair_args(b, n);
-    switch (r->kind) {
-    case PK_LIST: {
-        const cb_pair_cursor start = {0, 0, 0};
-        cb_pair_cursor *cur = &b->cur;
-        a.cursor = cur, a.tile_end = SIZE_MAX, a.out = b->list, a.capacity = b->cap;
-        TIMED((*cur = start, pfn(&a)));
-        break;
+    const sdata *sd = b->sd;
+    cb_pair_args a;
+    memset(&a, 0, sizeof a);
+    if (r->set == SET_SCENE) {
+        a.circles = &sd->circles, a.n_circles = n, a.m = m;
+        a.cursor = &b->cur, a.out = b->out, a.capacity = b->cap;
+    } else {
+        a.circles = &b->circles, a.n_circles = n, a.many = b->many, a.m = b->m;
     }
-    case PK_MATRIX:
-        a.tile_begin = 0, a.tile_end = SIZE_MAX, a.out = b->mat;
-        TIMED(pfn(&a));
+    cb_pair_cursor *cur = &b->cur;
+    switch (r->kind) {
+    case PK_ALL:
+        a.many = &sd->boxes, a.scratch = b->scratch;
+        TIMED((memset(cur, 0, sizeof *cur), pfn(&a)));
         break;
-    case PK_LOOP_IDX:
-        TIMED(loop_idx(kfn, set, n, b->many, m, b->idx, b->counts));
+    case PK_GRID:
+        a.many = b->grid;
+        TIMED((memset(cur, 0, sizeof *cur), pfn(&a)));
         break;
-    case PK_LOOP_MASK:
-        TIMED(loop_mask(kfn, set, n, b->many, m, b->mat, b->tiles));
+    case PK_LOOP:
+        TIMED(loop_pairs(kfn, &sd->circles, r->circles, &sd->boxes, m, b->tmp, b->out, b->cap));
         break;
-    case PK_STREAM:
-        if (b->set == SET_CIRCLES) {
-            if (b->native)
-                TIMED(stream_native_sum3(others->x, others->y, others->r, m));
-            else
-                TIMED(stream_base_sum3(others->x, others->y, others->r, m));
-        } else {
-            if (b->native)
-                TIMED(
-                    stream_native_sum4(boxes->min_x, boxes->min_y, boxes->max_x, boxes->max_y, m));
-            else
-                TIMED(stream_base_sum4(boxes->min_x, boxes->min_y, boxes->max_x, boxes->max_y, m));
-        }
+    case PK_UG_FRAME:
+        TIMED((ug_build(b->ugf, &sd->boxes, m),
+               ug_query(b->ugf, &sd->circles, n, &sd->boxes, b->out, b->cap)));
+        break;
+    case PK_UG_PRE:
+        TIMED(ug_query(b->ugp, &sd->circles, n, &sd->boxes, b->out, b->cap));
+        break;
+    case PK_PREPARE:
+        TIMED(cb_grid_boxes(b->gmem2, &sd->boxes, m) != NULL);
         break;
     case PK_CAND_MASK:
     case PK_CAND_IDX:
@@ -326,13 +862,13 @@ static double run_prow(const prow *r, pblock *b, unsigned long iters, uint64_t *
         TIMED(pfn(&a));
         break;
     case PK_PP_MASK:
-        TIMED(pp_mask(set, boxes, b->cand[r->order], b->ncand, b->cmask));
+        TIMED(pp_mask(&b->circles, b->many, b->cand[r->order], b->ncand, b->cmask));
         break;
     case PK_PP_IDX:
-        TIMED(pp_idx(set, boxes, b->cand[r->order], b->ncand, b->cidx));
+        TIMED(pp_idx(&b->circles, b->many, b->cand[r->order], b->ncand, b->cidx));
         break;
     case PK_PP_CONT:
-        TIMED(pp_cont(b->cont1, set, boxes, b->cand[r->order], b->ncand, &b->cont));
+        TIMED(pp_cont(b->cont1, &b->circles, b->many, b->cand[r->order], b->ncand, &b->cont));
         break;
     case PK_COUNT:
         break;
@@ -343,99 +879,6 @@ static double run_prow(const prow *r, pblock *b, unsigned long iters, uint64_t *
 }
 
 /* ----------------------------------------------------------- checks */
-
-/* The expected answer of all pairs, from the scalar backend's single-circle
- * index kernel, circle by circle (nmax circles), with a sanity check of it
- * against testkit's reference (every pair found, and random pairs). */
-static int expect_all_pairs(pblock *b, size_t e_idx, uint64_t seed, char *why, size_t wl)
-{
-    const cb_kernel_fn fn = cb_entry_kernel(e_idx, CB_BACKEND_SCALAR);
-    size_t cap = b->m + 4096, off = 0;
-    b->all = malloc(cap * sizeof *b->all);
-    b->off = malloc(b->nmax * sizeof *b->off);
-    b->cnt = malloc(b->nmax * sizeof *b->cnt);
-    if (!b->all || !b->off || !b->cnt || !fn) {
-        snprintf(why, wl, "out of memory");
-        return -1;
-    }
-    cb_args a;
-    memset(&a, 0, sizeof a);
-    a.many = b->many, a.n = b->m;
-    for (size_t i = 0; i < b->nmax; i++) {
-        if (off + b->m > cap) {
-            cap = 2 * cap + b->m;
-            uint32_t *p = realloc(b->all, cap * sizeof *p);
-            if (!p) {
-                snprintf(why, wl, "out of memory");
-                return -1;
-            }
-            b->all = p;
-        }
-        a.circle = circle_at(&b->circles, i);
-        a.out = b->all + off;
-        b->off[i] = off;
-        b->cnt[i] = fn(&a);
-        off += b->cnt[i];
-    }
-    const size_t total = off;
-    b->ref_mat = xalloc(b->nmax * b->tiles * sizeof(uint64_t));
-    b->mat = xalloc(b->nmax * b->tiles * sizeof(uint64_t));
-    b->cap = total ? total : 1;
-    b->list = xalloc(b->cap * sizeof(cb_pair));
-    b->exp_list = xalloc(b->cap * sizeof(cb_pair));
-    b->idx = xalloc((total + b->m) * sizeof(uint32_t));
-    b->counts = xalloc(b->nmax * sizeof(size_t));
-    if (!b->ref_mat || !b->mat || !b->list || !b->exp_list || !b->idx || !b->counts) {
-        snprintf(why, wl, "out of memory");
-        return -1;
-    }
-    for (size_t i = 0; i < b->nmax; i++)
-        for (size_t k = 0; k < b->cnt[i]; k++) {
-            size_t j = b->all[b->off[i] + k];
-            b->ref_mat[i * b->tiles + j / 64] |= 1ull << (j % 64);
-            if (!set_ref_hit(b, i, j)) {
-                snprintf(why, wl,
-                         "the scalar index kernel reports (%zu, %zu), the reference does not", i,
-                         j);
-                return -1;
-            }
-        }
-    tk_rng s = {seed ^ 0x5A17ull ^ (uint64_t)b->m};
-    for (unsigned k = 0; k < SANITY_PAIRS; k++) {
-        size_t i = (size_t)(tk_next(&s) % b->nmax), j = (size_t)(tk_next(&s) % b->m);
-        int bit = (int)(b->ref_mat[i * b->tiles + j / 64] >> (j % 64) & 1);
-        if (bit != set_ref_hit(b, i, j)) {
-            snprintf(why, wl, "pair (%zu, %zu): scalar index kernel %d, reference %d", i, j, bit,
-                     !bit);
-            return -1;
-        }
-    }
-    return 0;
-}
-
-static size_t exp_total(const pblock *b, size_t n) { return n ? b->off[n - 1] + b->cnt[n - 1] : 0; }
-
-/* The expected pair list for the first n circles, in cbatch.h's order. */
-static int build_exp_list(pblock *b, size_t n)
-{
-    if (b->exp_n == n)
-        return 0;
-    size_t *pos = calloc(n ? n : 1, sizeof *pos), k = 0;
-    if (!pos)
-        return -1;
-    for (size_t t = 0; t < b->tiles; t++) {
-        const size_t lim = (t + 1) * 64;
-        for (size_t i = 0; i < n; i++)
-            while (pos[i] < b->cnt[i] && b->all[b->off[i] + pos[i]] < lim) {
-                cb_pair p = {(uint32_t)i, b->all[b->off[i] + pos[i]]};
-                b->exp_list[k++] = p;
-                pos[i]++;
-            }
-    }
-    free(pos);
-    b->exp_n = n;
-    return 0;
-}
 
 /* The candidates' references by testkit (independent of the library). */
 static int expect_candidates(pblock *b, int order)
@@ -484,24 +927,36 @@ static int same_contacts(const cb_contacts *a, const cb_contacts *r, size_t n, c
     return 1;
 }
 
+/* The first pair where two lists differ, for the message. */
+static void first_difference(const cb_pair *got, size_t ng, const cb_pair *want, size_t nw,
+                             char *why, size_t wl)
+{
+    size_t k = 0;
+    while (k < ng && k < nw && got[k].i == want[k].i && got[k].j == want[k].j)
+        k++;
+    if (k < ng && k < nw)
+        snprintf(why, wl,
+                 "pair %zu is (%u, %u), the reference's (%u, %u) (%zu pairs, expected %zu)", k,
+                 (unsigned)got[k].i, (unsigned)got[k].j, (unsigned)want[k].i, (unsigned)want[k].j,
+                 ng, nw);
+    else
+        snprintf(why, wl, "%zu pairs, expected %zu (the first %zu agree)", ng, nw, k);
+}
+
 /* Poison what row r writes, call it once (the first calibration sample:
  * *ns), and compare what it wrote and returned with the expected answer:
- * all pairs with the scalar single-circle index kernel's hits (checked
- * against testkit's reference), candidates with testkit's reference. */
+ * scenes with the reference (the library's forms: the same list, in order,
+ * and the cursor at the end; the loop: its circles' pairs; the baselines:
+ * the same pairs once sorted), candidates with testkit's reference. */
 static int check_prow(prow *r, pblock *b, double *ns, char *why, size_t wl)
 {
-    const size_t n = r->n, words = b->tiles, cwords = (b->ncand + 63) / 64;
+    const size_t cwords = (b->ncand + 63) / 64;
     size_t want = 0;
-    if (r->kind <= PK_LOOP_MASK) {
-        if (build_exp_list(b, n)) {
-            snprintf(why, wl, "out of memory");
-            return -1;
-        }
-        want = exp_total(b, n);
-        memset(b->list, 0xA5, b->cap * sizeof *b->list);
-        memset(b->mat, 0xA5, n * words * sizeof *b->mat);
-        memset(b->idx, 0xA5, (want + b->m) * sizeof *b->idx);
-    } else if (r->kind != PK_STREAM) {
+    const sdata *sd = b->sd;
+    if (r->set == SET_SCENE) {
+        want = sd->first[r->kind == PK_LOOP ? r->circles : r->n];
+        memset(b->out, 0xA5, b->cap * sizeof *b->out);
+    } else {
         expect_candidates(b, r->order);
         want = r->kind == PK_CAND_CONT || r->kind == PK_PP_CONT ? b->rcont_n : b->rhits;
         memset(b->cmask, 0xA5, cwords * sizeof *b->cmask);
@@ -515,19 +970,41 @@ static int check_prow(prow *r, pblock *b, double *ns, char *why, size_t wl)
     r->hits = want;
     int ok = 1;
     switch (r->kind) {
-    case PK_LIST:
-        ok = got == want && !memcmp(b->list, b->exp_list, want * sizeof *b->list) &&
-             b->cur.tile == b->tiles && !b->cur.circle && !b->cur.skip;
+    case PK_ALL:
+    case PK_GRID:
+        ok = got == want && !memcmp(b->out, sd->ref, want * sizeof *b->out);
+        if (!ok)
+            first_difference(b->out, got < b->cap ? (size_t)got : b->cap, sd->ref, want, why, wl);
+        else if (b->cur.circle != r->n || b->cur.end != r->n) {
+            snprintf(why, wl, "the cursor is at circle %zu of range end %zu after the call (%zu)",
+                     b->cur.circle, b->cur.end, r->n);
+            ok = 0;
+        }
         break;
-    case PK_MATRIX:
-    case PK_LOOP_MASK:
-        ok = got == want && !memcmp(b->mat, b->ref_mat, n * words * sizeof *b->mat);
+    case PK_LOOP:
+    case PK_UG_FRAME:
+    case PK_UG_PRE:
+        if (got != want || got > b->cap) {
+            snprintf(why, wl, "%llu pairs, expected %zu", (unsigned long long)got, want);
+            ok = 0;
+            break;
+        }
+        if (r->kind != PK_LOOP) /* circle by circle, in cell order: sorted for the comparison */
+            qsort(b->out, want, sizeof *b->out, cmp_pair);
+        ok = !memcmp(b->out, sd->ref, want * sizeof *b->out);
+        if (!ok)
+            first_difference(b->out, want, sd->ref, want, why, wl);
         break;
-    case PK_LOOP_IDX:
-        ok = got == want && !memcmp(b->idx, b->all, want * sizeof *b->idx);
-        for (size_t i = 0; i < n && ok; i++)
-            ok = b->counts[i] == b->cnt[i];
+    case PK_PREPARE: {
+        cb_shape shape = CB_SHAPE_CIRCLE;
+        ok = got == 1 && cb_grid_elements((const cb_grid *)b->gmem2, &shape) == r->m &&
+             shape == CB_SHAPE_BOX;
+        if (!ok)
+            snprintf(why, wl, "cb_grid_boxes failed, or its grid does not hold the %zu boxes",
+                     r->m);
+        r->hits = 0;
         break;
+    }
     case PK_CAND_MASK:
     case PK_PP_MASK:
         ok = got == want && !memcmp(b->cmask, b->rmask, cwords * sizeof *b->cmask);
@@ -540,7 +1017,6 @@ static int check_prow(prow *r, pblock *b, double *ns, char *why, size_t wl)
     case PK_PP_CONT:
         ok = got == want && same_contacts(&b->cont, &b->rcont, want, why, wl);
         break;
-    case PK_STREAM:
     case PK_COUNT:
         break;
     }
@@ -564,7 +1040,7 @@ static const char *row_label(const prow *r, char *buf, size_t len)
 static int keep_row(const prow *r)
 {
     if (nres == capres) {
-        int cap = capres ? 2 * capres : 128;
+        int cap = capres ? 2 * capres : 256;
         prow *v = realloc(res, (size_t)cap * sizeof *v);
         if (!v)
             return -1;
@@ -574,12 +1050,22 @@ static int keep_row(const prow *r)
     return 0;
 }
 
+static const char *block_name(const prow *r, char *buf, size_t len)
+{
+    char nb[16], mb[16];
+    if (r->set == SET_SCENE)
+        return scene_label(&scenes[r->scene], buf, len);
+    snprintf(buf, len, "candidates N=%s M=%s, order %s", fmt_n(r->n, nb, sizeof nb),
+             fmt_n(r->m, mb, sizeof mb), order_names[r->order]);
+    return buf;
+}
+
 /* Check and calibrate every row, then interleaved reps (each round samples
  * every row that still has reps to take, starting at a different row), and
  * keep the rows. */
 static int run_block(const bench_opts *o, pblock *b, prow *rows, int nr)
 {
-    char why[256], lab[64], nb[16], mb[16];
+    char why[256], lab[64], blk[96];
     const double t_start = time_now_ns();
     int maxr = 0;
     for (int i = 0; i < nr; i++) {
@@ -587,10 +1073,8 @@ static int run_block(const bench_opts *o, pblock *b, prow *rows, int nr)
         double t = 0;
         why[0] = 0;
         if (check_prow(r, b, &t, why, sizeof why)) {
-            fprintf(stderr, "\ncb-bench: FAIL: pairs: %s, %s N=%s M=%s%s%s: %s (seed 0x%llx)\n",
-                    row_label(r, lab, sizeof lab), set_names[r->set], fmt_n(r->n, nb, sizeof nb),
-                    fmt_n(r->m, mb, sizeof mb), r->set == SET_CAND ? ", order " : "",
-                    r->set == SET_CAND ? order_names[r->order] : "", why,
+            fprintf(stderr, "\ncb-bench: FAIL: pairs: %s, %s: %s (seed 0x%llx)\n",
+                    row_label(r, lab, sizeof lab), block_name(r, blk, sizeof blk), why,
                     (unsigned long long)o->seed);
             return -1;
         }
@@ -636,10 +1120,206 @@ static int run_block(const bench_opts *o, pblock *b, prow *rows, int nr)
     return 0;
 }
 
-static void free_block(pblock *b)
+static prow blank_row(pset set, size_t n, size_t m, pkind kind, int backend)
 {
-    free(b->list), free(b->mat), free(b->idx), free(b->counts), free(b->all), free(b->off);
-    free(b->cnt), free(b->ref_mat), free(b->exp_list);
+    prow r;
+    memset(&r, 0, sizeof r);
+    r.set = set, r.n = n, r.m = m, r.kind = kind, r.backend = backend;
+    return r;
+}
+
+static int add_scene(const scene *s)
+{
+    if (nscenes == capscenes) {
+        int cap = capscenes ? 2 * capscenes : 64;
+        scene *v = realloc(scenes, (size_t)cap * sizeof *v);
+        if (!v)
+            return -1;
+        scenes = v, capscenes = cap;
+    }
+    scenes[nscenes++] = *s;
+    return 0;
+}
+
+/* How many of the first circles the loop rows run: all n while n x m is at
+ * most LOOP_FULL_TESTS, else max(LOOP_MIN_CIRCLES, LOOP_FULL_TESTS / m) (a
+ * power of two, at most n): its frame time is then estimated (x n / k). */
+static size_t loop_circles(size_t n, size_t m)
+{
+    if ((double)n * (double)m <= (double)LOOP_FULL_TESTS)
+        return n;
+    size_t k = LOOP_FULL_TESTS / m;
+    k = k < LOOP_MIN_CIRCLES ? LOOP_MIN_CIRCLES : k;
+    return k < n ? k : n;
+}
+
+/* One data set's scenes: for each n of ns (its first n circles), every
+ * backend's all-pairs, prepared and loop rows (SKIP rows for a backend
+ * asked for and built but that cannot run here), the two uniform-grid
+ * rows, and (with the first n) the prepare row. */
+static int data_block(const bench_opts *o, const int *bs, int nb, sdata *d, const scene *proto,
+                      const size_t *ns, int nn, void *scratch)
+{
+    const size_t e_all = cb_pair_entry_find("cb_pairs_overlap");
+    const size_t e_grid = cb_pair_entry_find("cb_grid_pairs_overlap");
+    const size_t e_idx = cb_entry_find("cb_batch_overlap_idx");
+    char why[256] = "", lab[96];
+    if (e_all == cb_pair_entry_count() || e_grid == cb_pair_entry_count() ||
+        e_idx == cb_entry_count()) {
+        fprintf(stderr, "cb-bench: FAIL: pairs: the library lacks cb_pairs_overlap, "
+                        "cb_grid_pairs_overlap or cb_batch_overlap_idx\n");
+        return -1;
+    }
+    const double t0 = time_now_ns();
+    if (make_reference(d, why, sizeof why)) {
+        fprintf(stderr, "\ncb-bench: FAIL: pairs: the reference: %s (seed 0x%llx)\n", why,
+                (unsigned long long)o->seed);
+        return -1;
+    }
+    fprintf(stderr, " reference %zu pairs (%.1f s)\n", d->nref, (time_now_ns() - t0) / 1e9);
+    pblock b;
+    memset(&b, 0, sizeof b);
+    ugrid ugf, ugp;
+    memset(&ugf, 0, sizeof ugf), memset(&ugp, 0, sizeof ugp);
+    const size_t m = d->m, gbytes = cb_grid_size(m);
+    void *gmem = gbytes == SIZE_MAX ? NULL : xalloc(gbytes);
+    b.sd = d, b.scratch = scratch, b.cap = d->nref + 64;
+    b.out = xalloc(b.cap * sizeof *b.out);
+    b.gmem2 = gbytes == SIZE_MAX ? NULL : xalloc(gbytes);
+    b.tmp = xalloc(m * sizeof *b.tmp);
+    b.ugf = &ugf, b.ugp = &ugp;
+    prow *rows = calloc((size_t)(3 * CB_BACKEND_COUNT + 3), sizeof *rows);
+    int rc = -1;
+    if (!gmem || !b.out || !b.gmem2 || !b.tmp || !rows || ug_init(&ugf, m) || ug_init(&ugp, m) ||
+        ug_build(&ugp, &d->boxes, m) || !(b.grid = cb_grid_boxes(gmem, &d->boxes, m))) {
+        fprintf(stderr, "cb-bench: out of memory for the pairs of M=%zu\n", m);
+        goto done;
+    }
+    const int data = ndata++;
+    for (int k = 0; k < nn; k++) {
+        scene sc = *proto;
+        sc.data = data, sc.n = ns[k], sc.m = m, sc.w = d->w, sc.h = d->h;
+        sc.pairs = d->first[sc.n], sc.hit = d->hitc[sc.n], sc.loop_k = loop_circles(sc.n, m);
+        if (add_scene(&sc))
+            goto done;
+        fprintf(stderr,
+                "cb-bench: pairs: %s (%.2f%% hit, %zu pairs):", scene_label(&sc, lab, sizeof lab),
+                100.0 * (double)sc.hit / (double)sc.n, sc.pairs);
+        int nr = 0;
+        for (int be = 0; be < CB_BACKEND_COUNT; be++) {
+            int runs = 0;
+            for (int i = 0; i < nb; i++)
+                runs |= bs[i] == be;
+            const char *reason = "";
+            if (!runs && !(o->backend_on[be] && cb_backend_compiled((cb_backend)be)))
+                continue; /* not asked for, or not in this build (said once, in the report) */
+            if (!runs)
+                cb_backend_status((cb_backend)be, &reason);
+            const pkind kinds[3] = {PK_ALL, PK_GRID, PK_LOOP};
+            for (int q = 0; q < 3; q++) {
+                prow r = blank_row(SET_SCENE, sc.n, m, kinds[q], be);
+                r.scene = nscenes - 1, r.circles = q == 2 ? sc.loop_k : sc.n;
+                if (!runs) {
+                    r.skip = reason;
+                    if (keep_row(&r))
+                        goto done;
+                    continue;
+                }
+                r.pfn = q < 2 ? cb_pair_entry_kernel(q ? e_grid : e_all, (cb_backend)be) : NULL;
+                r.kfn = q == 2 ? cb_entry_kernel(e_idx, (cb_backend)be) : NULL;
+                if (q < 2 ? !r.pfn : !r.kfn) {
+                    fprintf(stderr, "\ncb-bench: FAIL: %s can run here but has no %s kernel\n",
+                            cb_backend_name((cb_backend)be), pkind_names[kinds[q]]);
+                    goto done;
+                }
+                rows[nr++] = r;
+            }
+        }
+        const pkind base[3] = {PK_UG_FRAME, PK_UG_PRE, PK_PREPARE};
+        for (int q = 0; q < (k == 0 ? 3 : 2); q++) {
+            prow r = blank_row(SET_SCENE, sc.n, m, base[q], -1);
+            r.scene = nscenes - 1, r.circles = sc.n;
+            rows[nr++] = r;
+        }
+        if (run_block(o, &b, rows, nr))
+            goto done;
+    }
+    rc = 0;
+done:
+    free(rows), free(gmem), free(b.out), free(b.gmem2), free(b.tmp);
+    ug_free(&ugf), ug_free(&ugp);
+    return rc;
+}
+
+/* The sweep's data set of one distribution, density and M (nmax circles):
+ * its world calibrated, then its scenes. */
+static int sweep_block(const bench_opts *o, const int *bs, int nb, int dist, int density, size_t m,
+                       const size_t *ns, int nn)
+{
+    size_t nmax = 0;
+    for (int k = 0; k < nn; k++)
+        nmax = ns[k] > nmax ? ns[k] : nmax;
+    char mb[16], nb2[16];
+    fprintf(stderr, "cb-bench: pairs: %s %s, %s circles x M=%s boxes: calibrating...",
+            dist_names[dist], density_names[density], fmt_n(nmax, nb2, sizeof nb2),
+            fmt_n(m, mb, sizeof mb));
+    sdata d;
+    const size_t sbytes = cb_pairs_scratch_size(nmax, m);
+    void *scratch = sbytes == SIZE_MAX ? NULL : xalloc(sbytes);
+    if (!scratch || sdata_alloc(&d, nmax, m, 1)) {
+        fprintf(stderr, "\ncb-bench: out of memory for the pairs of M=%zu\n", m);
+        free(scratch);
+        return -1;
+    }
+    const uint64_t seed = o->seed ^ (0x9E3779B97F4A7C15ull * (uint64_t)(1 + dist + 2 * density)) ^
+                          ((uint64_t)m << 20);
+    sweep_units(&d, dist, seed);
+    const double t0 = time_now_ns();
+    double share = NAN;
+    const double L = calibrate(&d, density_goal[density], scratch, &share);
+    if (isnan(L)) {
+        fprintf(stderr, "\ncb-bench: FAIL: pairs: calibration: cb_pairs_overlap refused a call\n");
+        sdata_free(&d), free(scratch);
+        return -1;
+    }
+    fprintf(stderr, " world %.0f x %.0f, %.2f%% hit (%.1f s);", L, L, 100 * share,
+            (time_now_ns() - t0) / 1e9);
+    scene proto;
+    memset(&proto, 0, sizeof proto);
+    proto.dist = dist, proto.density = density;
+    int rc = data_block(o, bs, nb, &d, &proto, ns, nn, scratch);
+    sdata_free(&d), free(scratch);
+    return rc;
+}
+
+static int named_block(const bench_opts *o, const int *bs, int nb, int k)
+{
+    const named_scene *ns = &named[k];
+    fprintf(stderr, "cb-bench: pairs: %s: making data...", ns->name);
+    sdata d;
+    const size_t sbytes = cb_pairs_scratch_size(ns->n, ns->m);
+    void *scratch = sbytes == SIZE_MAX ? NULL : xalloc(sbytes);
+    if (!scratch || sdata_alloc(&d, ns->n, ns->m, 0)) {
+        fprintf(stderr, "\ncb-bench: out of memory for the pairs of %s\n", ns->name);
+        free(scratch);
+        return -1;
+    }
+    named_make(&d, ns, o->seed ^ (0x5CE7E0ull + (uint64_t)k));
+    scene proto;
+    memset(&proto, 0, sizeof proto);
+    proto.dist = DIST_NAMED, proto.density = k;
+    int rc = data_block(o, bs, nb, &d, &proto, &ns->n, 1, scratch);
+    sdata_free(&d), free(scratch);
+    return rc;
+}
+
+/* ------------------------------------------------------- candidates */
+
+static double cand_margin; /* for the report: the broad phase's fattening */
+static size_t cand_found;  /* and how many candidates it found (the list keeps `want`) */
+
+static void free_cand(pblock *b)
+{
     free(b->cand[0]), free(b->cand[1]), free(b->cmask), free(b->rmask), free(b->cidx);
     free(b->ridx);
     void *arrays[2][7] = {{b->cont.index, b->cont.normal_x, b->cont.normal_y, b->cont.separation,
@@ -652,91 +1332,6 @@ static void free_block(pblock *b)
             free(arrays[i][k]);
     memset(b, 0, sizeof *b);
 }
-
-static prow blank_row(pset set, size_t n, size_t m, pkind kind, int backend)
-{
-    prow r;
-    memset(&r, 0, sizeof r);
-    r.set = set, r.n = n, r.m = m, r.kind = kind, r.backend = backend;
-    return r;
-}
-
-/* All pairs of the first N circles (each N of ns) against M elements (boxes
- * or circles): every backend's list, matrix and both loops, and the
- * streaming read of the elements. */
-static int all_pairs_block(const bench_opts *o, const bench_env *e, const int *bs, int nb, pset set,
-                           size_t m, const size_t *ns, int nn)
-{
-    const cb_shape many = set == SET_CIRCLES ? CB_SHAPE_CIRCLE : CB_SHAPE_BOX;
-    const size_t e_list = pair_entry(CB_QUERY_OVERLAP, CB_PAIRING_ALL, many, CB_OUTPUT_PAIRS);
-    const size_t e_mat = pair_entry(CB_QUERY_OVERLAP, CB_PAIRING_ALL, many, CB_OUTPUT_MATRIX);
-    const size_t e_idx = single_entry(CB_QUERY_OVERLAP, many, CB_OUTPUT_INDICES);
-    const size_t e_mask = single_entry(CB_QUERY_OVERLAP, many, CB_OUTPUT_MASK);
-    char mb[16];
-    if (e_list == BENCH_NO_ENTRY || e_mat == BENCH_NO_ENTRY || e_idx == BENCH_NO_ENTRY ||
-        e_mask == BENCH_NO_ENTRY) {
-        fprintf(stderr, "cb-bench: pairs: the library lacks an entry for %s: skipped\n",
-                set_names[set]);
-        return 0;
-    }
-    size_t nmax = 0;
-    for (int k = 0; k < nn; k++)
-        nmax = ns[k] > nmax ? ns[k] : nmax;
-    fprintf(stderr, "cb-bench: pairs: %s, M=%s: making data...", set_names[set],
-            fmt_n(m, mb, sizeof mb));
-    dataset d;
-    pblock b;
-    memset(&b, 0, sizeof b);
-    /* the set is the data's first circles: at least nmax of them */
-    if (data_make(&d, m > nmax ? m : nmax, o->seed)) {
-        fprintf(stderr, "\ncb-bench: out of memory for the pairs of M=%zu\n", m);
-        return -1;
-    }
-    b.set = set, b.d = &d, b.m = m, b.tiles = cb_pair_tiles(m), b.nmax = nmax;
-    b.circles = d.csoa, b.many = set == SET_CIRCLES ? (const void *)&d.csoa : (const void *)&d.soa;
-    b.native = e->native_ok, b.rorder = -1;
-    char why[256] = "";
-    const double t0 = time_now_ns();
-    if (expect_all_pairs(&b, e_idx, o->seed, why, sizeof why)) {
-        fprintf(stderr, "\ncb-bench: FAIL: pairs: %s M=%zu: %s (seed 0x%llx)\n", set_names[set], m,
-                why, (unsigned long long)o->seed);
-        free_block(&b), data_free(&d);
-        return -1;
-    }
-    fprintf(stderr, " expected answer (scalar loop) %.1f s,", (time_now_ns() - t0) / 1e9);
-    prow *rows = calloc((size_t)(nn * nb * 4 + 1), sizeof *rows);
-    int nr = 0;
-    if (!rows) {
-        free_block(&b), data_free(&d);
-        return -1;
-    }
-    for (int k = 0; k < nn; k++)
-        for (int i = 0; i < nb; i++) {
-            const cb_backend be = (cb_backend)bs[i];
-            const pkind kinds[4] = {PK_LIST, PK_MATRIX, PK_LOOP_IDX, PK_LOOP_MASK};
-            for (int q = 0; q < 4; q++) {
-                prow r = blank_row(set, ns[k], m, kinds[q], bs[i]);
-                r.pfn = cb_pair_entry_kernel(q ? e_mat : e_list, be);
-                r.kfn = cb_entry_kernel(q == 2 ? e_idx : e_mask, be);
-                if ((q < 2 && !r.pfn) || (q >= 2 && !r.kfn)) {
-                    fprintf(stderr, "\ncb-bench: FAIL: %s can run here but has no kernel for %s\n",
-                            cb_backend_name(be),
-                            q < 2 ? cb_pair_entry_info_of(q ? e_mat : e_list)->name
-                                  : cb_entry_info_of(q == 2 ? e_idx : e_mask)->name);
-                    free(rows), free_block(&b), data_free(&d);
-                    return -1;
-                }
-                rows[nr++] = r;
-            }
-        }
-    rows[nr++] = blank_row(set, 0, m, PK_STREAM, -1);
-    int rc = run_block(o, &b, rows, nr);
-    free(rows), free_block(&b), data_free(&d);
-    return rc;
-}
-
-static double cand_margin; /* for the report: the broad phase's fattening */
-static size_t cand_found;  /* and how many candidates it found (the list keeps `want`) */
 
 static int cmp_by_j(const void *pa, const void *pb)
 {
@@ -808,7 +1403,9 @@ static double make_candidates(pblock *b, size_t n, size_t want, uint64_t seed)
 
 /* Candidate pairs: every backend's candidate kernels (bitmask, index list,
  * contacts) and the per-pair calls, on the random-order list and the list
- * sorted by element. */
+ * sorted by element. The data is bench's (data.c): boxes and circles
+ * scattered over a level whose side grows with sqrt(M); the set is the
+ * data's first N circles. */
 static int candidates_block(const bench_opts *o, const int *bs, int nb, size_t n, size_t m,
                             size_t ncand)
 {
@@ -833,7 +1430,7 @@ static int candidates_block(const bench_opts *o, const int *bs, int nb, size_t n
         fprintf(stderr, "\ncb-bench: out of memory for the candidates\n");
         return -1;
     }
-    b.set = SET_CAND, b.d = &d, b.m = m, b.tiles = cb_pair_tiles(m), b.nmax = n;
+    b.d = &d, b.m = m;
     b.circles = d.csoa, b.many = &d.soa, b.rorder = -1;
     b.cont1 = cb_entry_kernel(e_cont1, CB_BACKEND_SCALAR);
     cand_margin = make_candidates(&b, n, ncand, o->seed);
@@ -854,7 +1451,7 @@ static int candidates_block(const bench_opts *o, const int *bs, int nb, size_t n
     prow *rows = ok ? calloc((size_t)(2 * (nb * 3 + 3)), sizeof *rows) : NULL;
     if (!rows) {
         fprintf(stderr, "\ncb-bench: out of memory for the candidates\n");
-        free_block(&b), data_free(&d);
+        free_cand(&b), data_free(&d);
         return -1;
     }
     int nr = 0;
@@ -867,7 +1464,7 @@ static int candidates_block(const bench_opts *o, const int *bs, int nb, size_t n
                 if (!r.pfn) {
                     fprintf(stderr, "\ncb-bench: FAIL: %s can run here but has no kernel for %s\n",
                             cb_backend_name((cb_backend)bs[i]), cb_pair_entry_info_of(ep[q])->name);
-                    free(rows), free_block(&b), data_free(&d);
+                    free(rows), free_cand(&b), data_free(&d);
                     return -1;
                 }
                 rows[nr++] = r;
@@ -880,29 +1477,162 @@ static int candidates_block(const bench_opts *o, const int *bs, int nb, size_t n
         }
     }
     int rc = run_block(o, &b, rows, nr);
-    free(rows), free_block(&b), data_free(&d);
+    free(rows), free_cand(&b), data_free(&d);
     return rc;
 }
 
 int pairs_run(const bench_opts *o, const bench_env *e, const int *bs, int nb)
 {
-    const size_t *ns = o->quick ? quick_n : def_n;
-    const int nn = o->quick ? (int)(sizeof quick_n / sizeof *ns) : (int)(sizeof def_n / sizeof *ns);
-    const size_t *ms = o->quick ? quick_m : def_m;
-    int nm = o->quick ? (int)(sizeof quick_m / sizeof *ms) : (int)(sizeof def_m / sizeof *ms);
+    (void)e;
+    const size_t *ns = o->quick ? quick_n : sweep_n;
+    const int nn =
+        o->quick ? (int)(sizeof quick_n / sizeof *ns) : (int)(sizeof sweep_n / sizeof *ns);
+    const size_t *ms = o->quick ? quick_m : sweep_m;
+    int nm = o->quick ? (int)(sizeof quick_m / sizeof *ms) : (int)(sizeof sweep_m / sizeof *ms);
     if (o->sizes_given) /* --sizes: the box counts M */
         ms = o->sizes, nm = o->nsizes;
-    const size_t *cc = o->quick ? quick_cc : def_cc;
-    const size_t *cd = o->quick ? quick_cand : def_cand;
-    for (int k = 0; k < nm; k++)
-        if (all_pairs_block(o, e, bs, nb, SET_BOXES, ms[k], ns, nn))
+    for (int b = 0; b < CB_BACKEND_COUNT; b++)
+        if (o->backend_on[b] && !cb_backend_compiled((cb_backend)b))
+            skipped_note |= 1 << b;
+    const double t0 = time_now_ns();
+    for (int dist = DIST_UNIFORM; dist <= DIST_CLUSTERED; dist++)
+        for (int density = 0; density < 2; density++)
+            for (int k = 0; k < nm; k++)
+                if (sweep_block(o, bs, nb, dist, density, ms[k], ns, nn))
+                    return -1;
+    for (int k = 0; k < (o->quick ? 1 : NAMED_COUNT); k++)
+        if (named_block(o, bs, nb, k))
             return -1;
-    if (all_pairs_block(o, e, bs, nb, SET_CIRCLES, cc[1], cc, 1))
-        return -1;
+    fprintf(stderr, "cb-bench: pairs: %d scenes in %.1f s\n", nscenes, (time_now_ns() - t0) / 1e9);
+    const size_t *cd = o->quick ? quick_cand : def_cand;
     return candidates_block(o, bs, nb, cd[0], cd[1], cd[2]);
 }
 
 /* ------------------------------------------------------------ report */
+
+/* A scene's row of a kind and backend (the prepare row: its data set's). */
+static const prow *find_srow(int s, pkind kind, int backend)
+{
+    for (int i = 0; i < nres; i++) {
+        const prow *r = &res[i];
+        if (r->set != SET_SCENE || r->kind != kind || r->backend != backend)
+            continue;
+        if (kind == PK_PREPARE ? scenes[r->scene].data == scenes[s].data : r->scene == s)
+            return r;
+    }
+    return NULL;
+}
+
+/* ns per frame from a row's median (which 0), minimum (1) or maximum (2):
+ * a loop over fewer circles than the scene has scaled up to all of them;
+ * NAN for a missing or skipped row. */
+static double frame(const prow *r, int which)
+{
+    if (!r || r->skip)
+        return NAN;
+    const double v = which == 0 ? r->med : which == 1 ? r->min : r->max;
+    return r->kind == PK_LOOP ? v * (double)r->n / (double)r->circles : v;
+}
+
+static int estimated(const prow *r) { return r && r->kind == PK_LOOP && r->circles < r->n; }
+
+/* a's frame time over b's, of medians (min: of minima) */
+static double fx(const prow *a, const prow *b) { return frame(a, 0) / frame(b, 0); }
+static double fx_min(const prow *a, const prow *b) { return frame(a, 1) / frame(b, 1); }
+
+/* What the scene targets divide by: N + M, pairs, N + M + pairs. */
+static double per_nm(const scene *s, double ns) { return ns / (double)(s->n + s->m); }
+static double per_pair(const scene *s, double ns) { return s->pairs ? ns / (double)s->pairs : NAN; }
+static double per_nmp(const scene *s, double ns) { return ns / (double)(s->n + s->m + s->pairs); }
+
+/* The backends with library rows (run or skipped), in the order they were asked for. */
+static int scene_backends(int *bs)
+{
+    int nb = 0;
+    for (int i = 0; i < nres; i++) {
+        const prow *r = &res[i];
+        if (r->set != SET_SCENE || r->backend < 0)
+            continue;
+        int seen = 0;
+        for (int k = 0; k < nb; k++)
+            seen |= bs[k] == r->backend;
+        if (!seen && nb < CB_BACKEND_COUNT)
+            bs[nb++] = r->backend;
+    }
+    return nb;
+}
+
+static void print_srow(FILE *f, int s, const prow *r, double xloop, double xgrid)
+{
+    const scene *sc = &scenes[s];
+    char b[10][40], mm[64], note[96] = "";
+    const char *be = r->backend >= 0 ? cb_backend_name((cb_backend)r->backend) : "-";
+    if (r->skip) {
+        fprintf(f, "  %-16s %-7s %9s %-21s %9s %9s %10s %7s %7s %4s  SKIP: %s\n",
+                pkind_names[r->kind], be, "-", "", "-", "-", "-", "-", "-", "-", r->skip);
+        return;
+    }
+    snprintf(mm, sizeof mm, "[%s..%s]", fmt_ns(frame(r, 1) / 1e6, b[0], 40),
+             fmt_ns(frame(r, 2) / 1e6, b[1], 40));
+    if (estimated(r)) {
+        char kb[16];
+        snprintf(note, sizeof note, "estimated from %s circles (x%.0f)",
+                 fmt_n(r->circles, kb, sizeof kb), (double)r->n / (double)r->circles);
+    } else if (r->kind == PK_PREPARE) {
+        snprintf(note, sizeof note, "once per set of boxes (not per frame)");
+    }
+    const double t = frame(r, 0);
+    const int prep = r->kind == PK_PREPARE;
+    fprintf(f, "  %-16s %-7s %9s %-21s %9s %9s %10s %7s %7s %4d%s%s\n", pkind_names[r->kind], be,
+            fmt_ns(t / 1e6, b[2], 40), mm, fmt_ns(prep ? NAN : per_nm(sc, t), b[3], 40),
+            fmt_ns(prep ? NAN : per_pair(sc, t), b[4], 40),
+            fmt_ns(prep ? NAN : per_nmp(sc, t), b[5], 40), fmt_x(xloop, b[6], 40),
+            fmt_x(xgrid, b[7], 40), r->reps, note[0] ? "  " : "", note);
+}
+
+static void print_scene(FILE *f, int s)
+{
+    const scene *sc = &scenes[s];
+    char b[6][40];
+    int bs[CB_BACKEND_COUNT];
+    const int nb = scene_backends(bs);
+    if (sc->dist == DIST_NAMED) {
+        const named_scene *ns = &named[sc->density];
+        fprintf(f,
+                "\n-- %s (the issue: %s pairs): N = %s circles (r %g..%g) x M = %s boxes (sides "
+                "%g..%g) in %.0f x %.0f: %zu circles hit a box (%.2f%%), %zu pairs\n",
+                ns->name, ns->about, fmt_n(sc->n, b[0], 40), ns->r_lo, ns->r_hi,
+                fmt_n(sc->m, b[1], 40), ns->s_lo, ns->s_hi, sc->w, sc->h, sc->hit,
+                100.0 * (double)sc->hit / (double)sc->n, sc->pairs);
+    } else {
+        fprintf(f,
+                "\n-- %s, %s hit: N = %s circles x M = %s boxes in %.0f x %.0f: %zu circles hit "
+                "a box (%.2f%%), %zu pairs\n",
+                dist_names[sc->dist], density_names[sc->density], fmt_n(sc->n, b[0], 40),
+                fmt_n(sc->m, b[1], 40), sc->w, sc->h, sc->hit,
+                100.0 * (double)sc->hit / (double)sc->n, sc->pairs);
+    }
+    fprintf(f, "  %-16s %-7s %9s %-21s %9s %9s %10s %7s %7s %4s\n", "method", "backend", "ms/frame",
+            "[min..max]", "ns/(N+M)", "ns/pair", "ns/(N+M+p)", "x loop", "x grid", "reps");
+    const pkind lib[3] = {PK_ALL, PK_GRID, PK_LOOP};
+    for (int q = 0; q < 3; q++)
+        for (int i = 0; i < nb; i++) {
+            const prow *r = find_srow(s, lib[q], bs[i]);
+            if (!r)
+                continue;
+            const prow *loop = find_srow(s, PK_LOOP, bs[i]);
+            const prow *grid = find_srow(s, q == 0 ? PK_UG_FRAME : PK_UG_PRE, -1);
+            print_srow(f, s, r, q < 2 ? fx(loop, r) : NAN, q < 2 ? fx(grid, r) : NAN);
+        }
+    const pkind base[3] = {PK_UG_FRAME, PK_UG_PRE, PK_PREPARE};
+    for (int q = 0; q < 3; q++) {
+        const prow *r = find_srow(s, base[q], -1);
+        if (r)
+            print_srow(f, s, r, NAN, NAN);
+    }
+}
+
+/* ------------------------------------------------------------ candidates */
 
 static const prow *find_prow(pset set, size_t n, size_t m, pkind kind, int backend, int order)
 {
@@ -915,33 +1645,18 @@ static const prow *find_prow(pset set, size_t n, size_t m, pkind kind, int backe
     return NULL;
 }
 
-/* What a row's time is divided by: pairs, candidates, or elements read. */
-static double units(const prow *r)
-{
-    return r->set == SET_CAND     ? (double)r->ncand
-           : r->kind == PK_STREAM ? (double)r->m
-                                  : (double)r->n * (double)r->m;
-}
-
-static double per(const prow *r) { return r ? r->med / units(r) : NAN; }
+/* A candidate row's time per candidate. */
+static double per(const prow *r) { return r ? r->med / (double)r->ncand : NAN; }
 static double over(const prow *a, const prow *b) { return a && b ? a->med / b->med : NAN; }
 static double over_min(const prow *a, const prow *b) { return a && b ? a->min / b->min : NAN; }
 
-static const char *bound_word(double x)
-{
-    return isnan(x)  ? "-"
-           : x >= 3  ? "compute-bound"
-           : x < 1.5 ? "memory-bound"
-                     : "compute and memory";
-}
-
-/* The backends that have rows in a block, in the order they were run. */
-static int block_backends(pset set, size_t n, size_t m, int *bs)
+/* The backends that have candidate rows, in the order they were run. */
+static int cand_backends(int *bs)
 {
     int nb = 0;
     for (int i = 0; i < nres; i++) {
         const prow *r = &res[i];
-        if (r->set != set || r->n != n || r->m != m || r->backend < 0)
+        if (r->set != SET_CAND || r->backend < 0)
             continue;
         int seen = 0;
         for (int k = 0; k < nb; k++)
@@ -950,81 +1665,6 @@ static int block_backends(pset set, size_t n, size_t m, int *bs)
             bs[nb++] = r->backend;
     }
     return nb;
-}
-
-static void print_all_pairs(FILE *f, const bench_env *e, pset set, size_t n, size_t m)
-{
-    char b[12][40];
-    int bs[CB_BACKEND_COUNT];
-    const int nb = block_backends(set, n, m, bs);
-    const prow *st = find_prow(set, 0, m, PK_STREAM, -1, 0);
-    const double read = st ? st->med : NAN;
-    const size_t bpe = set == SET_CIRCLES ? 12 : 16;
-    const char *el = set == SET_CIRCLES ? "circles" : "boxes";
-    const double np = (double)n * (double)m;
-    const prow *any = nb ? find_prow(set, n, m, PK_LIST, bs[0], 0) : NULL;
-    const size_t hits = any ? any->hits : 0;
-    if (!nb)
-        return;
-    fprintf(f,
-            "\n-- N = %s circles x M = %s %s (%s: %s) = %s pairs; %zu overlap (%.3g%% of the "
-            "pairs)%s; one streaming read of the %s: %s (%.1f GB/s)\n",
-            fmt_n(n, b[0], 40), fmt_n(m, b[1], 40), el, fmt_bytes((double)(bpe * m), b[2], 40),
-            regime_of(e, bpe * m), fmt_n(n * m, b[3], 40), hits, 100.0 * (double)hits / np,
-            set == SET_CIRCLES ? ", the N self-pairs included" : "", el, fmt_time(read, b[4], 40),
-            (double)(bpe * m) / read);
-    fprintf(f, "  %-8s %8s %8s %8s %9s %9s %7s %7s %7s %8s %7s  %-19s %4s\n", "backend", "list",
-            "matrix", "loop idx", "loop mask", "pairs/s", "xloop", "xloop", "list/", "list/",
-            "loop/", "list ns/pair", "reps");
-    fprintf(f, "  %-8s %8s %8s %8s %9s %9s %7s %7s %7s %8s %7s  %-19s %4s\n", "", "ns/pair", "", "",
-            "", "(list)", "list", "matrix", "matrix", "read", "N read", "[min..max]", "");
-    const prow *best = NULL;
-    for (int i = 0; i < nb; i++) {
-        const prow *L = find_prow(set, n, m, PK_LIST, bs[i], 0);
-        const prow *X = find_prow(set, n, m, PK_MATRIX, bs[i], 0);
-        const prow *I = find_prow(set, n, m, PK_LOOP_IDX, bs[i], 0);
-        const prow *K = find_prow(set, n, m, PK_LOOP_MASK, bs[i], 0);
-        if (L && (!best || L->med < best->med))
-            best = L;
-        char mm[96];
-        snprintf(mm, sizeof mm, "[%s..%s]", fmt_ns(L ? L->min / np : NAN, b[10], 40),
-                 fmt_ns(L ? L->max / np : NAN, b[11], 40));
-        fprintf(f, "  %-8s %8s %8s %8s %9s %9s %7s %7s %7s %8s %7s  %-19s %4d\n",
-                cb_backend_name((cb_backend)bs[i]), fmt_ns(per(L), b[0], 40),
-                fmt_ns(per(X), b[1], 40), fmt_ns(per(I), b[2], 40), fmt_ns(per(K), b[3], 40),
-                fmt_rate(L ? 1e9 * np / L->med : NAN, b[4], 40), fmt_x(over(I, L), b[5], 40),
-                fmt_x(over(K, X), b[6], 40), fmt_x(over(L, X), b[7], 40),
-                fmt_x(L ? L->med / read : NAN, b[8], 40),
-                fmt_x(I ? I->med / ((double)n * read) : NAN, b[9], 40), mm, L ? L->reps : 0);
-    }
-    if (!best)
-        return;
-    const prow *bx = find_prow(set, n, m, PK_MATRIX, best->backend, 0);
-    const prow *bi = find_prow(set, n, m, PK_LOOP_IDX, best->backend, 0);
-    const double x = best->med / read, y = bi ? bi->med / ((double)n * read) : NAN;
-    const double z = over(best, bx);
-    char out[160];
-    if (isnan(z))
-        snprintf(out, sizeof out, "-");
-    else if (z > 1.25)
-        snprintf(out, sizeof out,
-                 "output-bound: the list costs %.2fx the matrix (%s of pairs: "
-                 "its sink's work per word, not the bytes)",
-                 z, fmt_bytes(8.0 * (double)hits, b[0], 40));
-    else if (z < 0.8)
-        snprintf(out, sizeof out, "the matrix's %s of writes cost more than the list (%.2fx)",
-                 fmt_bytes(np / 8, b[0], 40), z);
-    else
-        snprintf(out, sizeof out,
-                 "not output-bound (list %.2fx the matrix: %s of pairs against %s "
-                 "of matrix)",
-                 z, fmt_bytes(8.0 * (double)hits, b[0], 40), fmt_bytes(np / 8, b[1], 40));
-    fprintf(f,
-            "  bound (%s, the fastest list): all pairs %s = %s x one read of the %s: %s; the "
-            "idx loop %s = %s x N reads: %s; %s\n",
-            cb_backend_name((cb_backend)best->backend), fmt_time(best->med, b[2], 40),
-            fmt_x(x, b[3], 40), el, bound_word(x), fmt_time(bi ? bi->med : NAN, b[4], 40),
-            fmt_x(y, b[5], 40), bound_word(y), out);
 }
 
 static void print_candidates(FILE *f, const bench_env *e)
@@ -1038,10 +1678,10 @@ static void print_candidates(FILE *f, const bench_env *e)
     char b[12][40];
     const size_t n = any->n, m = any->m, k = any->ncand;
     int bs[CB_BACKEND_COUNT];
-    const int nb = block_backends(SET_CAND, n, m, bs);
+    const int nb = cand_backends(bs);
     const prow *cont = find_prow(SET_CAND, n, m, PK_CAND_CONT, bs[0], 0);
     fprintf(f,
-            "\n-- candidate pairs: %s listed (circle i, box j), N = %s circles, M = %s boxes "
+            "\n== candidate pairs: %s listed (circle i, box j), N = %s circles, M = %s boxes "
             "(%s: %s): a broad phase's candidates (the boxes whose bounding box meets the "
             "circle's fattened by %.0f units: %zu found, shuffled, the first kept), %zu overlap "
             "(%.1f%%; contacts at margin 0: %zu); "
@@ -1084,45 +1724,148 @@ static void print_candidates(FILE *f, const bench_env *e)
                "candidate kernel's time over the row's\n");
 }
 
-static void pair_target(FILE *f, const char *what, double v, double vmin, double goal,
-                        const char *how)
+/* ------------------------------------------------------------ targets */
+
+/* One target line: the value from medians (judged) and from minima, met
+ * when value op goal (TOP_NONE: shown, no goal). */
+enum { TOP_GE, TOP_LE, TOP_LT, TOP_NONE };
+static void pair_target(FILE *f, const char *what, double v, double vmin, int op, double goal,
+                        const char *unit, const char *how)
 {
+    static const char *const ops[3] = {">=", "<=", "<"};
+    char g[40], mins[40], val[24];
+    if (op == TOP_NONE)
+        snprintf(g, sizeof g, "(no goal)");
+    else
+        snprintf(g, sizeof g, "(goal %s %g%s)", ops[op], goal, unit);
     if (isnan(v)) {
-        fprintf(f, "  %-66s %8s %-15s (goal >= %gx)  not measured in this run\n", what, "-", "",
-                goal);
+        fprintf(f, "  %-58s %9s %-17s %-17s not measured in this run\n", what, "-", "", g);
         return;
     }
-    char mins[32];
-    snprintf(mins, sizeof mins, "[min %.2fx]", vmin);
-    fprintf(f, "  %-66s %7.2fx %-15s (goal >= %gx)  %-6s %s\n", what, v, mins, goal,
-            v >= goal ? "MET" : "MISSED", how);
+    snprintf(mins, sizeof mins, "[min %.3g%s]", vmin, unit);
+    snprintf(val, sizeof val, "%.3g%s", v, unit);
+    const int met = op == TOP_GE ? v >= goal : op == TOP_LE ? v <= goal : v < goal;
+    fprintf(f, "  %-58s %9s %-17s %-17s %-6s %s\n", what, val, mins, g,
+            op == TOP_NONE ? "shown"
+            : met          ? "MET"
+                           : "MISSED",
+            how);
 }
+
+/* The lowest ratio base / row over the scenes `pick` accepts, for the
+ * backend's rows of kind k against baseline kind bk (backend bb: the same
+ * backend, or -1); *worst receives its scene, *wmin the ratio of minima
+ * there, *est whether the baseline there was estimated. */
+static double worst_ratio(pkind k, int backend, pkind bk, int bb, int (*pick)(const scene *),
+                          int *worst, double *wmin, int *est)
+{
+    double lo = NAN;
+    *worst = -1, *wmin = NAN, *est = 0;
+    for (int s = 0; s < nscenes; s++) {
+        if (pick && !pick(&scenes[s]))
+            continue;
+        const prow *r = find_srow(s, k, backend), *base = find_srow(s, bk, bb);
+        const double x = fx(base, r);
+        if (isnan(x))
+            continue;
+        if (isnan(lo) || x < lo)
+            lo = x, *worst = s, *wmin = fx_min(base, r), *est = estimated(base);
+    }
+    return lo;
+}
+
+static int big_scene(const scene *s) { return s->n >= 4096 && s->m >= 16384; }
 
 static void print_pair_targets(FILE *f)
 {
-    char what[128], how[96], b1[16], b2[16];
-    fprintf(f, "\nTargets (many against many; shown, not asserted; met or missed on medians):\n");
-    fprintf(f, "  all pairs against the loop of single-circle calls of the same backend: the list "
-               "against the idx loop (the matrix against the mask loop in parentheses); goal 4x "
-               "at M >= 64Ki, never slower (1x) below\n");
-    for (int i = 0; i < nres; i++) {
-        const prow *L = &res[i];
-        if (L->kind != PK_LIST)
-            continue;
-        const prow *I = find_prow(L->set, L->n, L->m, PK_LOOP_IDX, L->backend, 0);
-        const prow *X = find_prow(L->set, L->n, L->m, PK_MATRIX, L->backend, 0);
-        const prow *K = find_prow(L->set, L->n, L->m, PK_LOOP_MASK, L->backend, 0);
-        const double goal = L->m >= (64u << 10) ? 4 : 1;
-        const double mx = over(K, X);
-        snprintf(what, sizeof what, "%s %s, N=%s M=%s: list vs idx loop",
-                 L->set == SET_CIRCLES ? "circles x circles" : "circles x boxes",
-                 cb_backend_name((cb_backend)L->backend), fmt_n(L->n, b1, sizeof b1),
-                 fmt_n(L->m, b2, sizeof b2));
-        snprintf(how, sizeof how, "(matrix vs mask loop %.2fx [min %.2fx]: %s)", mx, over_min(K, X),
-                 isnan(mx)    ? "-"
-                 : mx >= goal ? "met"
-                              : "missed");
-        pair_target(f, what, over(I, L), over_min(I, L), goal, how);
+    char what[160], how[256], lab[96], lab2[96];
+    int bs[CB_BACKEND_COUNT];
+    const int nb = scene_backends(bs);
+    const pkind lib[2] = {PK_ALL, PK_GRID};
+    const char *const libn[2] = {"all pairs", "prepared"};
+    fprintf(f, "\nTargets (many against many; met or missed on medians, every ratio from rows of "
+               "this run; [min]: the same from each row's fastest sample):\n");
+    /* 1. no cliff: the spread of ns per (N + M + pairs) over the sweep at each
+     * density, for the all-pairs call; the prepared form's per (N + pairs)
+     * is shown (its M is paid beforehand, so per (N + M + pairs) would
+     * flatter its large M) */
+    fprintf(f, "  no cliff: the slowest sweep scene over the fastest in ns per (N + M + pairs), "
+               "at a fixed density (uniform and clustered, every N and M); the prepared form "
+               "shown per (N + pairs), its M being paid beforehand\n");
+    for (int q = 0; q < 2; q++)
+        for (int i = 0; i < nb; i++)
+            for (int dn = 0; dn < 2; dn++) {
+                int hi = -1, lo = -1;
+                double vhi = NAN, vlo = NAN, mhi = NAN, mlo = NAN;
+                for (int s = 0; s < nscenes; s++) {
+                    const scene *sc = &scenes[s];
+                    const prow *r = find_srow(s, lib[q], bs[i]);
+                    if (sc->dist == DIST_NAMED || sc->density != dn || !r || r->skip)
+                        continue;
+                    const double div = (double)(sc->n + (q ? 0 : sc->m) + sc->pairs);
+                    const double v = frame(r, 0) / div, vm = frame(r, 1) / div;
+                    if (hi < 0 || v > vhi)
+                        hi = s, vhi = v;
+                    if (lo < 0 || v < vlo)
+                        lo = s, vlo = v;
+                    mhi = isnan(mhi) || vm > mhi ? vm : mhi;
+                    mlo = isnan(mlo) || vm < mlo ? vm : mlo;
+                }
+                snprintf(what, sizeof what, "%s %s, %s hit: max / min ns per (N+%spairs)", libn[q],
+                         cb_backend_name((cb_backend)bs[i]), density_names[dn], q ? "" : "M+");
+                snprintf(how, sizeof how, "(slowest %.3g ns: %s; fastest %.3g ns: %s)", vhi,
+                         hi >= 0 ? scene_label(&scenes[hi], lab, sizeof lab) : "-", vlo,
+                         lo >= 0 ? scene_label(&scenes[lo], lab2, sizeof lab2) : "-");
+                pair_target(f, what, hi >= 0 ? vhi / vlo : NAN, mhi / mlo, q ? TOP_NONE : TOP_LE, 3,
+                            "x", how);
+            }
+    /* 2. against the loop of per-circle calls of the same backend */
+    fprintf(f, "  against the loop of per-circle calls (cb_batch_overlap_idx, same backend): the "
+               "lowest ratio loop / row over the scenes; loops over large N x M are estimated "
+               "from their first circles (said when the worst scene's is)\n");
+    for (int q = 0; q < 2; q++)
+        for (int i = 0; i < nb; i++)
+            for (int big = 0; big < 2; big++) {
+                int w, est;
+                double wmin;
+                const double v = worst_ratio(lib[q], bs[i], PK_LOOP, bs[i], big ? big_scene : NULL,
+                                             &w, &wmin, &est);
+                snprintf(what, sizeof what, "%s %s vs the loop, %s", libn[q],
+                         cb_backend_name((cb_backend)bs[i]),
+                         big ? "N >= 4Ki and M >= 16Ki" : "every scene");
+                snprintf(how, sizeof how, "(worst: %s%s)",
+                         w >= 0 ? scene_label(&scenes[w], lab, sizeof lab) : "-",
+                         est ? "; loop estimated" : "");
+                pair_target(f, what, v, wmin, TOP_GE, big ? 10 : 1, "x", how);
+            }
+    /* 3. against the plain uniform grid */
+    fprintf(f, "  against the plain uniform grid (scalar clamp test): all pairs vs the grid built "
+               "in the frame, prepared vs the grid built beforehand; the lowest ratio over every "
+               "scene\n");
+    for (int q = 0; q < 2; q++)
+        for (int i = 0; i < nb; i++) {
+            int w, est;
+            double wmin;
+            const pkind bk = q ? PK_UG_PRE : PK_UG_FRAME;
+            const double v = worst_ratio(lib[q], bs[i], bk, -1, NULL, &w, &wmin, &est);
+            snprintf(what, sizeof what, "%s %s vs the grid %s", libn[q],
+                     cb_backend_name((cb_backend)bs[i]),
+                     q ? "built beforehand" : "built in the frame");
+            snprintf(how, sizeof how, "(worst: %s)",
+                     w >= 0 ? scene_label(&scenes[w], lab, sizeof lab) : "-");
+            pair_target(f, what, v, wmin, TOP_GE, q ? 2 : 3, "x", how);
+        }
+    /* 4. the shooter frame on AVX2 */
+    int shooter = -1;
+    for (int s = 0; s < nscenes; s++)
+        if (scenes[s].dist == DIST_NAMED && scenes[s].density == SHOOTER)
+            shooter = s;
+    for (int q = 0; q < 2; q++) {
+        const prow *r = shooter >= 0 ? find_srow(shooter, lib[q], CB_BACKEND_AVX2) : NULL;
+        snprintf(what, sizeof what, "shooter 4Ki x 1Ki, %s avx2: ms per frame", libn[q]);
+        snprintf(how, sizeof how, "(%zu pairs)", shooter >= 0 ? scenes[shooter].pairs : 0);
+        pair_target(f, what, frame(r, 0) / 1e6, frame(r, 1) / 1e6, q ? TOP_NONE : TOP_LT,
+                    SHOOTER_GOAL_NS / 1e6, " ms", how);
     }
     /* candidates: the best backend (fastest row) against the per-pair calls */
     const pkind ks[3] = {PK_CAND_MASK, PK_CAND_IDX, PK_CAND_CONT};
@@ -1147,7 +1890,7 @@ static void print_pair_targets(FILE *f)
                               : "contacts");
             snprintf(how, sizeof how, "(best: %s)",
                      best ? cb_backend_name((cb_backend)best->backend) : "-");
-            pair_target(f, what, over(pp, best), over_min(pp, best), 3, how);
+            pair_target(f, what, over(pp, best), over_min(pp, best), TOP_GE, 3, "x", how);
         }
 }
 
@@ -1168,60 +1911,109 @@ void pairs_report(FILE *f, const bench_opts *o, const bench_env *e)
                 (unsigned long long)o->seed, o->reps, MIN_REPS, ROW_BUDGET_NS / 1e9,
                 o->sample_ns / 1e6);
     }
-    fprintf(f, "\n== many against many: all pairs through cb_pairs_overlap (list, room for every "
-               "pair) and cb_pairs_overlap_matrix, against the same backend's single-circle raw "
-               "kernels called once per circle (loop idx: cb_batch_overlap_idx, each circle's hits "
-               "appended to one buffer; loop mask: cb_batch_overlap, row i of the same matrix); "
-               "circles x circles likewise (cb_pairs_circle_vs_circles*, "
-               "cb_batch_circle_vs_circles*)\n");
-    fprintf(f, "ns/pair and pairs/s: medians; xloop = the loop's time over the all-pairs call's "
-               "(higher: all pairs faster); list/read = the list's time over one streaming read of "
-               "the M elements; loop/N read = the idx loop's over N reads (it reads them N times); "
-               "the set is the data's first N circles\n");
-    for (int s = SET_BOXES; s <= SET_CIRCLES; s++)
-        for (int i = 0; i < nres; i++) {
-            const prow *r = &res[i];
-            int first = 1; /* the first row of its (N, M) */
-            for (int k = 0; k < i && first; k++)
-                first = !(res[k].set == r->set && res[k].n == r->n && res[k].m == r->m);
-            if (r->set == (pset)s && r->kind != PK_STREAM && first)
-                print_all_pairs(f, e, r->set, r->n, r->m);
-        }
+    fprintf(f,
+            "\n== many against many, circles x boxes: one frame = every overlapping (circle, box) "
+            "pair of the scene, as a list\n"
+            "  all pairs        cb_pairs_overlap's raw kernel (cb_pair_entry_kernel), scratch "
+            "allocated once, room for every pair, cursor from zero\n"
+            "  prepared         cb_grid_pairs_overlap's raw kernel on the boxes prepared "
+            "beforehand (cb_grid_boxes, timed alone in the cb_grid_boxes row)\n"
+            "  loop per circle  cb_batch_overlap_idx's raw kernel (cb_entry_kernel) once per "
+            "circle against all M boxes, hits appended as (i, j); over N x M > %zuMi tests it "
+            "runs the first max(%u, %zuMi / M) circles and is scaled by N / that (\"estimated\")\n"
+            "  grid in frame    the plain uniform grid (bench/pairs.c: cells twice the mean box "
+            "side, at most 4 M + 1024 of them; counting sort; a stamp per box; the contract's "
+            "scalar clamp test), built and queried in the frame\n"
+            "  grid beforehand  the same grid built once, the query alone timed\n"
+            "Every row found exactly the reference's pairs before it was timed (a sweep over the "
+            "boxes sorted by x with testkit's ref_overlap, itself checked one by one on %u "
+            "circles): the library's forms the same list in the same order, the loop its "
+            "circles' pairs, the grid the same pairs.\n"
+            "x loop = the loop's frame time (same backend) over the row's; x grid = the grid's "
+            "(in frame for all pairs, beforehand for prepared) over the row's. ms/frame: medians "
+            "[min..max]; ns per (N+M), per pair found, per (N+M+pairs): from the median.\n"
+            "Sweep: boxes of sides 4..16, circles of radius 2..6, uniform or in 8 clusters, the "
+            "world's side calibrated per distribution, density and M so that ~1%% or ~20%% of the "
+            "largest N's circles hit a box; smaller N take the first N circles (their share "
+            "printed per scene).\n",
+            LOOP_FULL_TESTS >> 20, LOOP_MIN_CIRCLES, LOOP_FULL_TESTS >> 20, SPOT_CIRCLES);
+    if (skipped_note) {
+        fprintf(f, "Not in this build (no rows):");
+        for (int b = 0; b < CB_BACKEND_COUNT; b++)
+            if (skipped_note & (1 << b))
+                fprintf(f, " %s", cb_backend_name((cb_backend)b));
+        fprintf(f, "\n");
+    }
+    for (int s = 0; s < nscenes; s++)
+        print_scene(f, s);
     print_candidates(f, e);
     print_pair_targets(f);
 }
 
+static void csv_num(FILE *f, double v)
+{
+    if (isnan(v))
+        fprintf(f, ",");
+    else
+        fprintf(f, ",%.6g", v);
+}
+
 int pairs_csv(const char *dir)
 {
-    static const char *const base[PK_COUNT] = {
-        "loop idx",     "loop mask",     "", "", "", "per-pair mask",
-        "per-pair idx", "per-pair cont", "", "", ""};
     char path[4200];
     snprintf(path, sizeof path, "%s/cb-bench-pairs.csv", dir);
     FILE *f = fopen(path, "w");
     if (!f)
         return -1;
-    fprintf(f, "section,n,m,candidates,order,backend,row,hits,reps,iters,ns_call_min,ns_call_med,"
-               "ns_call_max,ns_per_pair_med,pairs_per_s,baseline,x_baseline\n");
+    fprintf(f, "section,scene,dist,density,n,m,world_w,world_h,candidates,order,method,backend,"
+               "pairs,hit_circles,circles_timed,estimated,reps,iters,ns_call_min,ns_call_med,"
+               "ns_call_max,ms_frame_med,ns_per_nm,ns_per_pair,ns_per_nmp,x_loop,x_grid,"
+               "x_per_pair,note\n");
     for (int i = 0; i < nres; i++) {
         const prow *r = &res[i];
-        const prow *bl = NULL;
-        for (int k = 0; k < nres && base[r->kind][0]; k++) {
-            const prow *q = &res[k];
-            if (q->set == r->set && q->n == r->n && q->m == r->m && q->order == r->order &&
-                !strcmp(pkind_names[q->kind], base[r->kind]) &&
-                (r->set == SET_CAND || q->backend == r->backend))
-                bl = q;
+        char lab[96];
+        if (r->set == SET_SCENE) {
+            const scene *sc = &scenes[r->scene];
+            const double t = frame(r, 0);
+            const int prep = r->kind == PK_PREPARE;
+            const prow *loop = find_srow(r->scene, PK_LOOP, r->backend);
+            const prow *grid = find_srow(r->scene, r->kind == PK_ALL ? PK_UG_FRAME : PK_UG_PRE, -1);
+            const int lib = r->kind == PK_ALL || r->kind == PK_GRID;
+            fprintf(f, "scenes,\"%s\",%s,%s,%zu,%zu,%.0f,%.0f,,,%s,%s,%zu,%zu,%zu,%d,%d,%lu",
+                    scene_label(sc, lab, sizeof lab), dist_names[sc->dist],
+                    sc->dist == DIST_NAMED ? "" : density_names[sc->density], sc->n, sc->m, sc->w,
+                    sc->h, pkind_names[r->kind],
+                    r->backend >= 0 ? cb_backend_name((cb_backend)r->backend) : "",
+                    prep ? (size_t)0 : sc->pairs, sc->hit, r->circles, estimated(r), r->reps,
+                    r->iters);
+            if (r->skip) {
+                fprintf(f, ",,,,,,,,,,,\"SKIP: %s\"\n", r->skip);
+                continue;
+            }
+            csv_num(f, r->min), csv_num(f, r->med), csv_num(f, r->max);
+            csv_num(f, t / 1e6);
+            csv_num(f, prep ? NAN : per_nm(sc, t)), csv_num(f, prep ? NAN : per_pair(sc, t));
+            csv_num(f, prep ? NAN : per_nmp(sc, t));
+            csv_num(f, lib ? fx(loop, r) : NAN), csv_num(f, lib ? fx(grid, r) : NAN);
+            csv_num(f, NAN);
+            fprintf(f, ",%s\n",
+                    estimated(r) ? "estimated from the first circles_timed circles" : "");
+        } else {
+            static const pkind pp[PK_COUNT] = {[PK_CAND_MASK] = PK_PP_MASK,
+                                               [PK_CAND_IDX] = PK_PP_IDX,
+                                               [PK_CAND_CONT] = PK_PP_CONT};
+            const int cand = r->kind >= PK_CAND_MASK && r->kind <= PK_CAND_CONT;
+            const prow *bl =
+                cand ? find_prow(SET_CAND, r->n, r->m, pp[r->kind], -1, r->order) : NULL;
+            fprintf(f, "candidates,,,,%zu,%zu,,,%zu,%s,%s,%s,%zu,,,0,%d,%lu", r->n, r->m, r->ncand,
+                    order_names[r->order], pkind_names[r->kind],
+                    r->backend >= 0 ? cb_backend_name((cb_backend)r->backend) : "", r->hits,
+                    r->reps, r->iters);
+            csv_num(f, r->min), csv_num(f, r->med), csv_num(f, r->max);
+            csv_num(f, NAN), csv_num(f, NAN), csv_num(f, per(r)), csv_num(f, NAN);
+            csv_num(f, NAN), csv_num(f, NAN), csv_num(f, bl ? over(bl, r) : NAN);
+            fprintf(f, ",ns_per_pair: per candidate\n");
         }
-        fprintf(f, "%s,%zu,%zu,%zu,%s,%s,%s,%zu,%d,%lu,%.6g,%.6g,%.6g,%.6g,%.6g,%s,",
-                set_names[r->set], r->n, r->m, r->ncand,
-                r->set == SET_CAND ? order_names[r->order] : "",
-                r->backend >= 0 ? cb_backend_name((cb_backend)r->backend) : "",
-                pkind_names[r->kind], r->hits, r->reps, r->iters, r->min, r->med, r->max, per(r),
-                1e9 / per(r), base[r->kind]);
-        if (bl)
-            fprintf(f, "%.6g", bl->med / r->med);
-        fprintf(f, "\n");
     }
     return fclose(f) ? -1 : 0;
 }
@@ -1230,4 +2022,6 @@ void pairs_free(void)
 {
     free(res);
     res = NULL, nres = capres = 0;
+    free(scenes);
+    scenes = NULL, nscenes = capscenes = ndata = 0;
 }
