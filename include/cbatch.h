@@ -778,8 +778,8 @@ typedef struct cb_pair_contacts {
 /**
  * Scratch bytes an all-pairs or self call over n_circles and m elements
  * needs (self pairs: m = n_circles); SIZE_MAX when either is above
- * CB_PAIRS_MAX_N or the size does not fit in a size_t. About 60 bytes per
- * element plus a few per circle.
+ * CB_PAIRS_MAX_N or the size does not fit in a size_t. About 80 bytes per
+ * element plus 35 KiB, whatever the number of circles.
  */
 CB_API size_t cb_pairs_scratch_size(size_t n_circles, size_t m);
 
@@ -886,7 +886,8 @@ CB_API size_t cb_pairs_self_contacts(const cb_circle_soa *circles, size_t n_circ
  */
 typedef struct cb_grid cb_grid;
 
-/** Bytes of memory a grid of m elements needs (any shape); SIZE_MAX when m > CB_PAIRS_MAX_N. */
+/** Bytes of memory a grid of m elements needs (any shape; about 100 bytes per element plus
+ *  2 KiB); SIZE_MAX when m > CB_PAIRS_MAX_N. */
 CB_API size_t cb_grid_size(size_t m);
 
 /**

@@ -120,14 +120,11 @@
 
 #define ALIGN64(x) (((x) + 63u) & ~(uint64_t)63u)
 
-/* Cells of all levels together: at most this many (the levels are made
- * coarser until they fit), so a cell number fits in 31 bits. */
-#ifndef CB_GRID_CELLS_PER_ELEMENT
-#define CB_GRID_CELLS_PER_ELEMENT 2
-#endif
-static uint64_t cells_budget(uint64_t m)
+/* Cells of all levels together: at most `per` per element (the levels are
+ * made coarser until they fit), so a cell number fits in 31 bits. */
+static uint64_t cells_budget(uint64_t m, unsigned per)
 {
-    uint64_t b = CB_GRID_CELLS_PER_ELEMENT * m + 128;
+    uint64_t b = per * m + 128;
     return b < 0x7FFFFF00u ? b : 0x7FFFFF00u;
 }
 static uint64_t entries_room(uint64_t m) { return 2 * m + CB_GRID_PAD; }
@@ -136,12 +133,12 @@ typedef struct {
     uint64_t start, idx, key, f, tmp, total;
 } layout;
 
-static layout layout_of(uint64_t m)
+static layout layout_of(uint64_t m, unsigned per)
 {
     layout l;
     uint64_t e = entries_room(m);
     l.start = ALIGN64(sizeof(cb_grid));
-    l.idx = l.start + ALIGN64(4 * (cells_budget(m) + 1));
+    l.idx = l.start + ALIGN64(4 * (cells_budget(m, per) + 1));
     l.key = l.idx + ALIGN64(4 * e);
     l.f = l.key + ALIGN64(4 * e);
     l.tmp = l.f + 6 * ALIGN64(4 * e);
@@ -153,11 +150,11 @@ size_t cb_grid_bytes(size_t m)
 {
     if ((uint64_t)m > CB_PAIRS_MAX_N)
         return SIZE_MAX;
-    uint64_t t = layout_of(m).total;
+    uint64_t t = layout_of(m, CB_GRID_CELLS_PREPARED).total;
     return t < SIZE_MAX ? (size_t)t : SIZE_MAX;
 }
 
-uint32_t *cb_grid_tmp(cb_grid *g) { return CB_GRID_AT(g, layout_of(g->m).tmp, uint32_t); }
+uint32_t *cb_grid_tmp(cb_grid *g) { return CB_GRID_AT(g, g->off_tmp, uint32_t); }
 
 /* One call's scratch: its head, its grid, the cull's list of kept elements
  * and its bits; 64 bytes more so any address can be aligned. */
@@ -168,7 +165,8 @@ size_t cb_plan_bytes(size_t n_circles, size_t m)
 {
     if ((uint64_t)m > CB_PAIRS_MAX_N || (uint64_t)n_circles > CB_PAIRS_MAX_N)
         return SIZE_MAX;
-    uint64_t t = 64 + PLAN_HEAD + layout_of(m).total + ALIGN64(4 * (uint64_t)m) + CULL_BYTES;
+    uint64_t t = 64 + PLAN_HEAD + layout_of(m, CB_GRID_CELLS_CALL).total + ALIGN64(4 * (uint64_t)m) +
+                 CULL_BYTES;
     return t < SIZE_MAX ? (size_t)t : SIZE_MAX;
 }
 
@@ -284,15 +282,17 @@ static uint64_t choose_levels(cb_grid *g, const cb_survey *s, uint64_t budget)
 
 /* -------------------------------------------------------------- build */
 
-uint64_t cb_grid_begin(cb_grid *g, cb_shape shape, size_t m, size_t count, const cb_survey *s)
+uint64_t cb_grid_begin(cb_grid *g, cb_shape shape, size_t m, size_t count, const cb_survey *s,
+                       unsigned per)
 {
-    layout l = layout_of(m);
+    layout l = layout_of(m, per);
     memset(g, 0, sizeof *g);
     g->shape = (uint32_t)shape, g->m = m, g->bytes = l.total;
     g->off_start = l.start, g->off_idx = l.idx, g->off_key = l.key, g->off_f[0] = l.f;
+    g->off_tmp = l.tmp;
     for (unsigned k = 1; k < 6; k++)
         g->off_f[k] = g->off_f[k - 1] + ALIGN64(4 * entries_room(m));
-    uint64_t cells = choose_levels(g, s, cells_budget(count));
+    uint64_t cells = choose_levels(g, s, cells_budget(count, per));
     float x0 = finite_(s->x0) ? (float)s->x0 : 0.0f, y0 = finite_(s->y0) ? (float)s->y0 : 0.0f;
     x0 = x0 > -0x1p-100f && x0 < 0x1p-100f ? 0.0f : x0; /* no subnormal origin */
     y0 = y0 > -0x1p-100f && y0 < 0x1p-100f ? 0.0f : y0;
@@ -450,7 +450,7 @@ cb_plan_mem cb_plan_memory(void *scratch, size_t m)
     ((plan_head *)(void *)base)->magic = 0;
     cb_plan_mem p;
     p.grid = base + PLAN_HEAD;
-    p.keep = (uint32_t *)(void *)(base + PLAN_HEAD + layout_of(m).total);
+    p.keep = (uint32_t *)(void *)(base + PLAN_HEAD + layout_of(m, CB_GRID_CELLS_CALL).total);
     p.cull = (uint64_t *)(void *)((unsigned char *)p.keep + ALIGN64(4 * (uint64_t)m));
     return p;
 }

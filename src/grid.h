@@ -73,6 +73,7 @@ struct cb_grid {
     uint64_t off_idx;     /* uint32_t idx[count + pad]: the element index of each entry */
     uint64_t off_key;     /* float key[count + pad]: 0 in the element's first row, 1 in its second */
     uint64_t off_f[6];    /* float f[k][count + pad]: the element's fields in cb_*_soa order */
+    uint64_t off_tmp;     /* uint32_t tmp[m]: the builder's */
 };
 
 #define CB_GRID_AT(g, off, type) ((type *)(void *)((unsigned char *)(uintptr_t)(g) + (off)))
@@ -86,8 +87,17 @@ CB_INLINE uint32_t cb_cell(float v, float v0, float sx, float top)
     return (uint32_t)t;
 }
 
-/* Bytes of a grid of m elements (any shape), SIZE_MAX when too large; the
- * memory of one all-pairs call (its grid, its cull, its header). */
+/* Cells per element, at most: a grid built once for many calls (the public
+ * cb_grid_* functions) has finer cells, worth their build where they are
+ * read many times (queries 20-45% faster than with CB_GRID_CELLS_CALL on
+ * sparse and clustered scenes: docs/benchmark.md); one call's grid is
+ * built and read once. */
+#define CB_GRID_CELLS_PREPARED 8u
+#define CB_GRID_CELLS_CALL 2u
+
+/* Bytes of a prepared grid of m elements (any shape), SIZE_MAX when too
+ * large; the memory of one all-pairs call (its grid, its cull, its
+ * header). */
 size_t cb_grid_bytes(size_t m);
 size_t cb_plan_bytes(size_t n_circles, size_t m);
 
@@ -96,7 +106,7 @@ size_t cb_plan_bytes(size_t n_circles, size_t m);
  *
  * survey: what a sample of the elements' intervals says (their span, and
  * how big most are); begin: the levels, the layout, the counts zeroed (its
- * cells returned); place: an element's first cell (CB_GRID_TWO_ROWS when
+ * cells returned; at most `per` cells per element); place: an element's first cell (CB_GRID_TWO_ROWS when
  * it is filed in two rows) on the first level it fits; the count of each
  * cell is then summed (prefix), the entries filled, and finish pads them
  * and marks the grid built. tmp: room for m words during the build. */
@@ -113,7 +123,8 @@ void cb_survey_init(cb_survey *s);
 size_t cb_survey_step(size_t count);
 void cb_survey_add(cb_survey *s, const float *lx, const float *hx, const float *ly,
                    const float *hy, uint32_t ok, size_t k);
-uint64_t cb_grid_begin(cb_grid *g, cb_shape shape, size_t m, size_t count, const cb_survey *s);
+uint64_t cb_grid_begin(cb_grid *g, cb_shape shape, size_t m, size_t count, const cb_survey *s,
+                       unsigned per);
 uint32_t cb_grid_place(const cb_grid *g, float lx, float hx, float ly, float hy);
 uint32_t *cb_grid_tmp(cb_grid *g);
 void cb_grid_prefix(cb_grid *g, uint64_t cells);

@@ -857,7 +857,7 @@ CB_INLINE uint32_t el_spans_OBOX(vshape_OBOX v, vf *lx, vf *hx, vf *ly, vf *hy)
 
 #define CB_GRID_BUILDER(many)                                                                      \
     static cb_grid *CB_FN(grid_build_##many)(void *mem, const void *els, size_t m,                 \
-                                             const uint32_t *keep, size_t kept)                    \
+                                             const uint32_t *keep, size_t kept, unsigned per)      \
     {                                                                                              \
         cb_grid *g = (cb_grid *)mem;                                                               \
         size_t count = keep ? kept : m, step = cb_survey_step(count);                              \
@@ -876,7 +876,7 @@ CB_INLINE uint32_t el_spans_OBOX(vshape_OBOX v, vf *lx, vf *hx, vf *ly, vf *hy)
             v_storeu(lx, a), v_storeu(hx, b), v_storeu(ly, c), v_storeu(hy, d);                    \
             cb_survey_add(&sv, lx, hx, ly, hy, ok, k);                                             \
         }                                                                                          \
-        uint64_t cells = cb_grid_begin(g, CB_SHAPE_##many, m, count, &sv);                                  \
+        uint64_t cells = cb_grid_begin(g, CB_SHAPE_##many, m, count, &sv, per);                    \
         uint32_t *start = CB_GRID_AT(g, g->off_start, uint32_t), *tmp = cb_grid_tmp(g);            \
         const cb_grid_level l0 = g->level[0];                                                      \
         for (size_t q = 0; q < count; q += CB_W) {                                                 \
@@ -1018,7 +1018,7 @@ CB_GRID_BUILDER(CIRCLE)
 CB_GRID_BUILDER(OBOX)
 
 typedef cb_grid *(*grid_build_fn)(void *mem, const void *els, size_t m, const uint32_t *keep,
-                                  size_t kept);
+                                  size_t kept, unsigned per);
 typedef size_t (*grid_cull_fn)(const cb_circle_soa *set, size_t first, size_t end, float margin,
                                const void *els, size_t m, uint32_t *keep, uint64_t *bits);
 
@@ -1026,10 +1026,10 @@ typedef size_t (*grid_cull_fn)(const cb_circle_soa *set, size_t first, size_t en
 cb_grid *CB_FN(cb_grid_build)(void *mem, cb_shape shape, const void *els, size_t m)
 {
     if (shape == CB_SHAPE_BOX)
-        return CB_FN(grid_build_BOX)(mem, els, m, NULL, 0);
+        return CB_FN(grid_build_BOX)(mem, els, m, NULL, 0, CB_GRID_CELLS_PREPARED);
     if (shape == CB_SHAPE_CIRCLE)
-        return CB_FN(grid_build_CIRCLE)(mem, els, m, NULL, 0);
-    return CB_FN(grid_build_OBOX)(mem, els, m, NULL, 0);
+        return CB_FN(grid_build_CIRCLE)(mem, els, m, NULL, 0, CB_GRID_CELLS_PREPARED);
+    return CB_FN(grid_build_OBOX)(mem, els, m, NULL, 0, CB_GRID_CELLS_PREPARED);
 }
 
 /* One all-pairs call's grid: the one its scratch holds for this range when
@@ -1050,7 +1050,8 @@ CB_INLINE const cb_grid *plan_grid(const cb_pair_args *a, cb_shape shape, const 
     cb_plan_mem pm = cb_plan_memory(a->scratch, m);
     size_t kept = self ? SIZE_MAX
                        : cull(a->circles, a->cursor->circle, end, margin, els, m, pm.keep, pm.cull);
-    g = build(pm.grid, els, m, kept == SIZE_MAX ? NULL : pm.keep, kept == SIZE_MAX ? 0 : kept);
+    g = build(pm.grid, els, m, kept == SIZE_MAX ? NULL : pm.keep, kept == SIZE_MAX ? 0 : kept,
+              CB_GRID_CELLS_CALL);
     *stamp = cb_plan_commit(a->scratch, &key);
     return g;
 }
