@@ -1545,13 +1545,13 @@ static double per_nm(const scene *s, double ns) { return ns / (double)(s->n + s-
 static double per_pair(const scene *s, double ns) { return s->pairs ? ns / (double)s->pairs : NAN; }
 static double per_nmp(const scene *s, double ns) { return ns / (double)(s->n + s->m + s->pairs); }
 
-/* The backends with library rows (run or skipped), in the order they were asked for. */
-static int scene_backends(int *bs)
+/* The backends with library rows of a block (run or skipped), in the order they were run. */
+static int backends_of(pset set, int *bs)
 {
     int nb = 0;
     for (int i = 0; i < nres; i++) {
         const prow *r = &res[i];
-        if (r->set != SET_SCENE || r->backend < 0)
+        if (r->set != set || r->backend < 0)
             continue;
         int seen = 0;
         for (int k = 0; k < nb; k++)
@@ -1595,7 +1595,7 @@ static void print_scene(FILE *f, int s)
     const scene *sc = &scenes[s];
     char b[6][40];
     int bs[CB_BACKEND_COUNT];
-    const int nb = scene_backends(bs);
+    const int nb = backends_of(SET_SCENE, bs);
     if (sc->dist == DIST_NAMED) {
         const named_scene *ns = &named[sc->density];
         fprintf(f,
@@ -1650,23 +1650,6 @@ static double per(const prow *r) { return r ? r->med / (double)r->ncand : NAN; }
 static double over(const prow *a, const prow *b) { return a && b ? a->med / b->med : NAN; }
 static double over_min(const prow *a, const prow *b) { return a && b ? a->min / b->min : NAN; }
 
-/* The backends that have candidate rows, in the order they were run. */
-static int cand_backends(int *bs)
-{
-    int nb = 0;
-    for (int i = 0; i < nres; i++) {
-        const prow *r = &res[i];
-        if (r->set != SET_CAND || r->backend < 0)
-            continue;
-        int seen = 0;
-        for (int k = 0; k < nb; k++)
-            seen |= bs[k] == r->backend;
-        if (!seen && nb < CB_BACKEND_COUNT)
-            bs[nb++] = r->backend;
-    }
-    return nb;
-}
-
 static void print_candidates(FILE *f, const bench_env *e)
 {
     const prow *any = NULL;
@@ -1678,7 +1661,7 @@ static void print_candidates(FILE *f, const bench_env *e)
     char b[12][40];
     const size_t n = any->n, m = any->m, k = any->ncand;
     int bs[CB_BACKEND_COUNT];
-    const int nb = cand_backends(bs);
+    const int nb = backends_of(SET_CAND, bs);
     const prow *cont = find_prow(SET_CAND, n, m, PK_CAND_CONT, bs[0], 0);
     fprintf(f,
             "\n== candidate pairs: %s listed (circle i, box j), N = %s circles, M = %s boxes "
@@ -1780,7 +1763,7 @@ static void print_pair_targets(FILE *f)
 {
     char what[160], how[256], lab[96], lab2[96];
     int bs[CB_BACKEND_COUNT];
-    const int nb = scene_backends(bs);
+    const int nb = backends_of(SET_SCENE, bs);
     const pkind lib[2] = {PK_ALL, PK_GRID};
     const char *const libn[2] = {"all pairs", "prepared"};
     fprintf(f, "\nTargets (many against many; met or missed on medians, every ratio from rows of "
