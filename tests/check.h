@@ -275,6 +275,14 @@ size_t tb_prun(int s, const tb_pcall *c, const cb_pair_args *a);
 typedef enum { TB_WANT_REF, TB_WANT_SCALAR } tb_want_kind;
 extern const char *const tb_want_name[2];
 size_t tb_want_run(tb_want_kind w, const tb_pcall *c, const cb_pair_args *a);
+/* What subject s is held to, as checkasm does: the scalar backend to the
+ * reference, every other subject (a backend's raw kernels, the public
+ * functions) to the scalar kernel, bit for bit. The same answers, at a
+ * fraction of the reference's cost (it tests every pair one by one). */
+static inline tb_want_kind tb_want_for(int s)
+{
+    return s == CB_BACKEND_SCALAR ? TB_WANT_REF : TB_WANT_SCALAR;
+}
 
 #define TB_PW_FMT                                                                                  \
     "%s on %s: n_circles %zu, m %zu, n %zu, flags 0x%x, margin %a, elements %s, %s data, %s; " \

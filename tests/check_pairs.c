@@ -835,7 +835,7 @@ size_t tb_pair_check_reference(int sp, int rounds, size_t n_counts)
                             for (unsigned f = 0; f <= CB_STRICT; f++) {
                                 float mg = tb_margins[(mi + ni + (size_t)kind + f) % tb_margin_count];
                                 tb_pcall c = tb_pcall_of(e, &p, sh, f, mg);
-                                count[f] = tb_check_entry(sp, &c, &x, TB_WANT_REF, &w);
+                                count[f] = tb_check_entry(sp, &c, &x, tb_want_for(sp), &w);
                                 hits[e] += count[f];
                                 seen[e] += tb_is_ranged(d) ? nc * c.els.m : x.n;
                                 calls++;

@@ -30,7 +30,10 @@
  * ref_overlap_circles, ref_overlap_obox, ref_contact, ...), independent of
  * the library's grids, culls, sorts and sinks. LISTED outputs are compared
  * with testkit's output functions through the one-circle entry with the
- * same output format (candidate k stands for element k). The data, the
+ * same output format (candidate k stands for element k). The scalar
+ * backend is held to the reference, every other subject to the scalar
+ * kernel, bit for bit (tb_want_for in check.h, as checkasm holds each
+ * assembly version to the C one). The data, the
  * guarded buffers and the checks of one call (tb_check_list,
  * tb_check_matrix, tb_check_listed, tb_check_entry) and the reference,
  * dispatched and raw_float_modes scenarios are tests/check_pairs.c's,
@@ -500,7 +503,8 @@ ParameterizedTest(int *sp, pairs, capacity_and_resumption, .timeout = 600)
                 for (size_t q = 0; q < sizeof caps / sizeof caps[0]; q++) {
                     size_t cap = caps[q] < x.room ? caps[q] : x.room;
                     cb_pair_cursor start = {0, 0, 0, 0}, after;
-                    size_t got = tb_check_list(*sp, &c, &x, start, cap, 0, TB_WANT_REF, &w, &after);
+                    size_t got =
+                        tb_check_list(*sp, &c, &x, start, cap, 0, tb_want_for(*sp), &w, &after);
                     cr_assert_eq(got, cap < N ? cap : N, "capacity %zu of %zu pairs: %zu: " TB_PW_FMT,
                                  cap, N, got, TB_PW_ARGS(&c, &w));
                     /* a call stops at the start of the first circle it has no
@@ -519,7 +523,7 @@ ParameterizedTest(int *sp, pairs, capacity_and_resumption, .timeout = 600)
                               cap, N, TB_CUR_ARGS(after), TB_CUR_ARGS(want), TB_PW_ARGS(&c, &w));
                 }
                 size_t counted = tb_check_list(*sp, &c, &x, (cb_pair_cursor){0, 0, 0, 0}, 0, 1,
-                                               TB_WANT_REF, &w, NULL);
+                                               tb_want_for(*sp), &w, NULL);
                 cr_assert_eq(counted, N, "the count-only call says %zu of %zu: " TB_PW_FMT, counted,
                              N, TB_PW_ARGS(&c, &w));
 
@@ -537,7 +541,8 @@ ParameterizedTest(int *sp, pairs, capacity_and_resumption, .timeout = 600)
                             start.plan = 0;
                         size_t k2;
                         if (ncalls < 8 || way != 0) {
-                            k2 = tb_check_list(*sp, &c, &x, start, cap, 0, TB_WANT_REF, &w, &cursor);
+                            k2 = tb_check_list(*sp, &c, &x, start, cap, 0, tb_want_for(*sp), &w,
+                                               &cursor);
                             for (size_t q = 0; q < k2; q++) {
                                 const cb_pair *o = d->output == CB_OUTPUT_PAIRS
                                                        ? x.ref_pairs : x.ref_recs.pair;
@@ -590,7 +595,7 @@ ParameterizedTest(int *sp, pairs, capacity_and_resumption, .timeout = 600)
                     start.plan = tk_next(&r) % 2 ? tk_next(&r) : 0; /* a stale name: ignored */
                     size_t cap = tb_below(&r, N + 3);
                     tb_check_list(*sp, &c, &x, start, cap < x.room ? cap : x.room, q % 5 == 0,
-                                  TB_WANT_REF, &w, NULL);
+                                  tb_want_for(*sp), &w, NULL);
                 }
                 free(L);
                 tb_pbufs_free(&x);
@@ -863,7 +868,7 @@ Test(pairs, grids)
                     if (s < CB_BACKEND_COUNT && !tb_backend_runnable(s, NULL))
                         continue;
                     w.subject = s == TB_PUBLIC ? "public" : cb_backend_name((cb_backend)s);
-                    tb_check_entry(s, &c, &x, TB_WANT_REF, &w);
+                    tb_check_entry(s, &c, &x, tb_want_for(s), &w);
                 }
                 cb_shape got = CB_SHAPE_GRID;
                 cr_assert_eq(cb_grid_elements(p.grid[sh], &got), m);
@@ -953,7 +958,7 @@ ParameterizedTest(int *sp, pairs, candidates, .timeout = 600)
                     continue;
                 for (unsigned f = 0; f <= CB_STRICT; f++) {
                     tb_pcall c = tb_pcall_of(e, &p, d->many, f, tb_margins[(k + f + e) % tb_margin_count]);
-                    hits += tb_check_entry(*sp, &c, &x, TB_WANT_REF, &w);
+                    hits += tb_check_entry(*sp, &c, &x, tb_want_for(*sp), &w);
                     calls++;
                 }
             }
@@ -1024,7 +1029,7 @@ ParameterizedTest(int *sp, pairs, candidates_agree, .timeout = 600)
             size_t listed[] = {ke, ie, ce};
             for (size_t q = 0; q < 3; q++) {
                 tb_pcall c = tb_pcall_of(listed[q], &p, sh, f, 0.0f);
-                size_t got = tb_check_entry(*sp, &c, &x, TB_WANT_REF, &w);
+                size_t got = tb_check_entry(*sp, &c, &x, tb_want_for(*sp), &w);
                 cr_assert_eq(got, N, "the %zu all-pairs hits as candidates: %zu hit: " TB_PW_FMT, N,
                              got, TB_PW_ARGS(&c, &w));
                 const tk_out *o = &x.sub[listed[q]];
@@ -1047,7 +1052,7 @@ ParameterizedTest(int *sp, pairs, candidates_agree, .timeout = 600)
                     every[i * m + j].i = (uint32_t)i, every[i * m + j].j = (uint32_t)j;
             {
                 tb_pcall c = tb_pcall_of(ke, &p, sh, f, 0.0f);
-                size_t got = tb_check_entry(*sp, &c, &x, TB_WANT_REF, &w);
+                size_t got = tb_check_entry(*sp, &c, &x, tb_want_for(*sp), &w);
                 cr_assert_eq(got, N,
                              "every pair as candidates: %zu hits, all pairs %zu: " TB_PW_FMT, got,
                              N, TB_PW_ARGS(&c, &w));
@@ -1072,8 +1077,8 @@ ParameterizedTest(int *sp, pairs, candidates_agree, .timeout = 600)
                 for (unsigned g = 0; g <= CB_STRICT; g++) {
                     tb_pcall dc = tb_pcall_of(ce, &p, sh, g, rd % 2 ? -0.0f : 0.0f);
                     tb_pcall di = tb_pcall_of(ie, &p, sh, g, 0.0f);
-                    size_t nct = tb_check_entry(*sp, &dc, &x, TB_WANT_REF, &w);
-                    size_t nix = tb_check_entry(*sp, &di, &x, TB_WANT_REF, &w);
+                    size_t nct = tb_check_entry(*sp, &dc, &x, tb_want_for(*sp), &w);
+                    size_t nix = tb_check_entry(*sp, &di, &x, tb_want_for(*sp), &w);
                     cr_assert_eq(nct, nix, "margin %a: %zu contacts, %s %zu hits: " TB_PW_FMT,
                                  (double)dc.a.margin, nct, di.d->name, nix, TB_PW_ARGS(&dc, &w));
                     const uint32_t *idx = x.sub[ie].out;
@@ -1553,14 +1558,14 @@ ParameterizedTest(int *sp, pairs, large_sets, .timeout = 600)
                 unsigned f = (unsigned)(k + e + (size_t)round) % 2;
                 tb_pcall c = tb_pcall_of(e, &p, shs[(k + (size_t)round) % nsh], f,
                                          tb_margins[(k + e) % tb_margin_count]);
-                size_t N = tb_check_entry(*sp, &c, &x, TB_WANT_REF, &w);
+                size_t N = tb_check_entry(*sp, &c, &x, tb_want_for(*sp), &w);
                 calls++;
                 if (!tb_is_ranged(d))
                     continue;
                 if (d->output == CB_OUTPUT_MATRIX) {
                     cb_pair_cursor in = {tb_below(&r, nc), 0, 0, 0};
                     in.end = in.circle + 1 + tb_below(&r, nc - in.circle);
-                    tb_check_matrix(*sp, &c, &x, in, TB_WANT_REF, &w);
+                    tb_check_matrix(*sp, &c, &x, in, tb_want_for(*sp), &w);
                     continue;
                 }
                 /* pieces of random capacity, resumed from each cursor */
@@ -1568,7 +1573,7 @@ ParameterizedTest(int *sp, pairs, large_sets, .timeout = 600)
                 size_t got = 0;
                 for (size_t q = 0; q < 64 && cur.circle < nc; q++) {
                     size_t cap = 1 + tb_below(&r, N / 4 + 2);
-                    got += tb_check_list(*sp, &c, &x, cur, cap, 0, TB_WANT_REF, &w, &cur);
+                    got += tb_check_list(*sp, &c, &x, cur, cap, 0, tb_want_for(*sp), &w, &cur);
                     deep += cur.circle >= 256 && cur.circle < nc;
                 }
                 if (cur.circle == nc)
@@ -1577,7 +1582,8 @@ ParameterizedTest(int *sp, pairs, large_sets, .timeout = 600)
                 /* arbitrary cursors, mostly deep in the set */
                 for (int q = 0; q < 8; q++) {
                     cb_pair_cursor start = {tb_below(&r, nc), tb_below(&r, 3) ? 0 : tb_below(&r, c.els.m), 0, 0};
-                    tb_check_list(*sp, &c, &x, start, tb_below(&r, 64), q == 0, TB_WANT_REF, &w, NULL);
+                    tb_check_list(*sp, &c, &x, start, tb_below(&r, 64), q == 0, tb_want_for(*sp),
+                                  &w, NULL);
                 }
             }
             tb_pbufs_free(&x);
@@ -1634,13 +1640,13 @@ ParameterizedTest(int *sp, pairs, big_sets, .timeout = 600)
             cb_shape shs[3];
             size_t nsh = tb_pair_shapes(d, shs);
             tb_pcall c = tb_pcall_of(e, &p, shs[(e + k) % nsh], (unsigned)e % 2, 0.25f);
-            size_t N = tb_check_entry(*sp, &c, &x, TB_WANT_REF, &w);
+            size_t N = tb_check_entry(*sp, &c, &x, tb_want_for(*sp), &w);
             cr_assert_lt(N, x.room, "test bug: %zu pairs fill the room", N);
             calls++;
             cb_pair_cursor cur = {0, 0, 0, 0};
             size_t got = 0, cap = N / 3 + 1;
             for (int q = 0; q < 5 && cur.circle < nc; q++)
-                got += tb_check_list(*sp, &c, &x, cur, cap, 0, TB_WANT_REF, &w, &cur);
+                got += tb_check_list(*sp, &c, &x, cur, cap, 0, tb_want_for(*sp), &w, &cur);
             cr_assert_eq(got, N, "in pieces of %zu: %zu of %zu pairs: " TB_PW_FMT, cap, got, N,
                          TB_PW_ARGS(&c, &w));
         }
