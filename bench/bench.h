@@ -36,7 +36,8 @@ typedef struct bench_opts {
 #define BENCH_NO_ENTRY ((size_t)-1)
 
 /*
- * One group of table rows: the library's entries (cb_entry_info_of) that
+ * One group of table rows: the library's batch entries (cb_entry_info_of,
+ * form CB_FORM_BATCH; the pairs and candidates forms are pairs.c's) that
  * read the same input - the same query, single shape, element shape and
  * layout - and differ only in what they write. The groups are built from the
  * descriptors at start-up, in the library's order, so an entry the library
@@ -178,9 +179,9 @@ typedef struct dataset {
     cb_obox qo[BENCH_MAX_GROUPS][3];
     cb_rot qrot; /* the rotation of the single oriented boxes (a random angle) */
     size_t hits[BENCH_MAX_GROUPS][3];
-    /* outputs, one pair per output kind the library has (kinds[k] is
-     * out[k]'s): out and ref each hold any entry's output of that kind for
-     * n elements, allocated by testkit (tk_out_alloc) */
+    /* outputs, one pair per output kind the library's batch entries have
+     * (kinds[k] is out[k]'s): out and ref each hold any batch entry's output
+     * of that kind for n elements, allocated by testkit (tk_out_alloc) */
     int nkinds;
     cb_output kinds[BENCH_MAX_KINDS];
     tk_out out[BENCH_MAX_KINDS], ref[BENCH_MAX_KINDS];
@@ -393,7 +394,8 @@ int report_csv(const char *dir, const bench_env *e, const bench_row *rows, int n
 int plot_svg(const char *path, const bench_opts *o, const bench_env *e, const bench_row *rows,
              int nrows);
 
-/* pairs.c: the many-against-many section (cb_pairs_*, cb_candidates_*):
+/* pairs.c: the many-against-many section (the pairs and candidates forms,
+ * cb_pairs_*, cb_candidates_*):
  * runs its blocks (0, or -1 after a FAIL or out of memory on stderr),
  * prints its tables and targets, writes DIR/cb-bench-pairs.csv. */
 int pairs_run(const bench_opts *o, const bench_env *e, const int *bs, int nb);

@@ -72,7 +72,7 @@ static int kind_slot(const dataset *d, size_t e)
     for (int k = 0; k < d->nkinds; k++)
         if (d->kinds[k] == o)
             return k;
-    return -1; /* not reached: data_make gives every entry's kind a slot */
+    return -1; /* not reached: data_make gives every batch entry's kind a slot */
 }
 
 cb_args data_args(const dataset *d, int g, size_t e, int k)
@@ -90,6 +90,7 @@ cb_args data_args(const dataset *d, int g, size_t e, int k)
         a.obox = d->qo[g][k];
         break;
     case CB_SHAPE_GRID: /* never a single shape */
+    case CB_SHAPE_SELF:
         break;
     }
     a.many = tk_pick(cb_entry_info_of(e), &d->views);
@@ -178,8 +179,8 @@ int data_make(dataset *d, size_t n, uint64_t seed)
     int ok = 1;
     for (size_t e = 0; e < cb_entry_count() && ok; e++) {
         const cb_entry_info *info = cb_entry_info_of(e);
-        if (kind_slot(d, e) >= 0)
-            continue;
+        if (info->form != CB_FORM_BATCH || kind_slot(d, e) >= 0)
+            continue; /* the pairs and candidates forms: bench/pairs.c's own buffers */
         if (d->nkinds == BENCH_MAX_KINDS) {
             ok = 0;
             break;

@@ -5,13 +5,14 @@
 #include <string.h>
 
 /*
- * Nothing here names an entry point: the groups come from cb_entry_info_of,
- * and the labels from the descriptor's fields. The short label ("boxes
- * SoA") says what the elements are; the single shape and the query follow
- * from it while every entry computes the one query on the one pair of
- * shapes. Should two groups come to share a short label (a second query, or
- * a circle vs many circles), every label spells out the query and the
- * single shape too, so no two rows of a table read alike.
+ * Nothing here names an entry point: the groups come from cb_entry_info_of
+ * (the entries of the batch form: the pairs and candidates forms are
+ * bench/pairs.c's), and the labels from the descriptor's fields. The short
+ * label ("boxes SoA") says what the elements are; the single shape and the
+ * query follow from it while every entry computes the one query on the one
+ * pair of shapes. Should two groups come to share a short label (a second
+ * query, or a circle vs many circles), every label spells out the query and
+ * the single shape too, so no two rows of a table read alike.
  */
 
 static bench_group groups[BENCH_MAX_GROUPS];
@@ -39,7 +40,8 @@ static const char *shape_word(cb_shape s, int plural)
         return plural ? "boxes" : "box";
     case CB_SHAPE_OBOX: /* an oriented box */
         return plural ? "oboxes" : "obox";
-    case CB_SHAPE_GRID: /* many against many only: bench/pairs.c */
+    case CB_SHAPE_GRID: /* the pairs form only: bench/pairs.c */
+    case CB_SHAPE_SELF:
         break;
     }
     return "shape";
@@ -63,7 +65,7 @@ static void label_groups(int long_form)
 int groups_init(void)
 {
     ngroups = 0;
-    for (size_t e = 0; e < cb_entry_count(); e++) {
+    TK_FOR_ENTRIES(e, TK_BATCH) {
         const cb_entry_info *d = cb_entry_info_of(e);
         int g = group_find(d->query, d->one, d->many, d->layout);
         if (g < 0) {
@@ -145,7 +147,8 @@ size_t bytes_per_elem(const bench_group *g)
     case CB_SHAPE_OBOX:
         return sizeof(cb_obox);
     case CB_SHAPE_CIRCLE:
-    case CB_SHAPE_GRID: /* not an entry's element shape (many against many only) */
+    case CB_SHAPE_GRID: /* not a batch entry's element shape (the pairs form only) */
+    case CB_SHAPE_SELF:
         break;
     }
     return sizeof(cb_circle);
@@ -185,7 +188,7 @@ int rows_of(const cb_entry_info *info, out_kind *outs)
     case CB_OUTPUT_CONTACTS:
         outs[0] = OUT_CONT_LO, outs[1] = OUT_CONT_HI;
         return 2;
-    case CB_OUTPUT_PAIRS: /* many against many: bench/pairs.c */
+    case CB_OUTPUT_PAIRS: /* the pairs form: bench/pairs.c */
     case CB_OUTPUT_MATRIX:
     case CB_OUTPUT_PAIR_CONTACTS:
         break;

@@ -1,4 +1,4 @@
-/* pairs.c - many against many: a scene sweep of all pairs (cb_pairs_overlap, and its prepared form cb_grid_pairs_overlap) against the loop of per-circle calls and a plain uniform grid, and candidate pairs (cb_candidates_*) against per-pair calls. */
+/* pairs.c - many against many: a scene sweep of all pairs (cb_pairs_overlap, and its prepared form cb_pairs_overlap_circles_grid) against the loop of per-circle calls and a plain uniform grid, and candidate pairs (cb_candidates_*) against per-pair calls. */
 #include "bench.h"
 #include "rng.h"
 
@@ -14,8 +14,9 @@
  *    clustered, at about 1% and 20% of the circles hitting a box, and four
  *    named scenes. Per scene, every backend's raw kernels (one frame = one
  *    call, room for every pair):
- *      all pairs   cb_pairs_overlap (cb_pair_entry_kernel), scratch given
- *      prepared    cb_grid_pairs_overlap on a cb_grid_boxes grid built once
+ *      all pairs   cb_pairs_overlap (cb_entry_kernel), scratch given
+ *      prepared    cb_pairs_overlap_circles_grid on a cb_grid_boxes grid built
+ *                  once
  *      loop        cb_batch_overlap_idx (cb_entry_kernel) once per circle
  *                  against all M boxes, its hits appended as (i, j) pairs
  *    and, backend-independent, the plain uniform grid written below (a
@@ -27,8 +28,10 @@
  *    baselines the same pairs (their order sorted before the comparison).
  *  - candidate pairs: a broad phase's candidate list, in random order and
  *    sorted by element, through the candidate kernels (bitmask, index list,
- *    contacts at margin 0) against per-pair calls: cb_overlap per candidate,
- *    and for contacts the scalar one-circle contacts kernel with n = 1.
+ *    contacts at margin 0) against per-pair calls: the scalar raw kernel of
+ *    cb_batch_overlap_aos with n = 1 per candidate (run in the caller's
+ *    float environment, as the removed one-pair cb_overlap was), and for
+ *    contacts the scalar one-circle contacts kernel with n = 1.
  *
  * A row's reps are --reps, fewer (at least 3) when they would take more than
  * about a second.
@@ -121,7 +124,7 @@ typedef enum { SET_SCENE, SET_CAND, SET_COUNT } pset;
 
 typedef enum {
     PK_ALL,       /* scene: cb_pairs_overlap's raw kernel */
-    PK_GRID,      /* scene: cb_grid_pairs_overlap's raw kernel, boxes prepared beforehand */
+    PK_GRID,      /* scene: cb_pairs_overlap_circles_grid's raw kernel, boxes prepared before */
     PK_LOOP,      /* scene: N calls of cb_batch_overlap_idx's raw kernel, (i, j) appended */
     PK_UG_FRAME,  /* scene: the plain uniform grid built in the frame (build + query) */
     PK_UG_PRE,    /* scene: the plain uniform grid built beforehand (query only) */
@@ -129,8 +132,8 @@ typedef enum {
     PK_CAND_MASK, /* candidates: bitmask */
     PK_CAND_IDX,  /* candidates: index list */
     PK_CAND_CONT, /* candidates: contacts, margin 0 */
-    PK_PP_MASK,   /* per-pair cb_overlap, bitmask out */
-    PK_PP_IDX,    /* per-pair cb_overlap, index list out */
+    PK_PP_MASK,   /* per-pair scalar cb_batch_overlap_aos kernel (n = 1), bitmask out */
+    PK_PP_IDX,    /* per-pair scalar cb_batch_overlap_aos kernel (n = 1), index list out */
     PK_PP_CONT,   /* per-pair scalar one-circle contacts kernel, n = 1 */
     PK_COUNT
 } pkind;
@@ -157,8 +160,8 @@ typedef struct prow {
     unsigned long iters;
     double min, med, max; /* ns per call */
     /* while timing */
-    cb_pair_kernel_fn pfn;
-    cb_kernel_fn kfn;
+    cb_kernel_fn pfn; /* the pairs or candidates entry's raw kernel */
+    cb_kernel_fn kfn; /* PK_LOOP: the batch index entry's raw kernel */
     double first_ns;
     double s[BENCH_MAX_REPS];
 } prow;
@@ -238,6 +241,7 @@ typedef struct pblock {
     cb_contacts cont, rcont;
     size_t rhits, rcont_n;
     int rorder;         /* the order the references are for, -1 none */
+    cb_kernel_fn over1; /* scalar one-circle overlap kernel, boxes AoS, mask (per-pair calls) */
     cb_kernel_fn cont1; /* scalar one-circle contacts kernel (per-pair calls) */
 } pblock;
 
@@ -252,14 +256,12 @@ static void *xalloc(size_t bytes)
     return p;
 }
 
-static size_t pair_entry(cb_query q, cb_pairing p, cb_shape many, cb_output o)
+/* The pairs or candidates entry (form f) of the set against elements of
+ * shape many, or BENCH_NO_ENTRY. */
+static size_t pair_entry(cb_form f, cb_query q, cb_shape many, cb_output o)
 {
-    for (size_t e = 0; e < cb_pair_entry_count(); e++) {
-        const cb_pair_entry_info *i = cb_pair_entry_info_of(e);
-        if (i->query == q && i->pairing == p && i->many == many && i->output == o)
-            return e;
-    }
-    return BENCH_NO_ENTRY;
+    size_t e = tk_find_entry(f, q, CB_SHAPE_CIRCLE, many, CB_LAYOUT_SOA, o);
+    return e < cb_entry_count() ? e : BENCH_NO_ENTRY;
 }
 
 static size_t single_entry(cb_query q, cb_shape many, cb_output o)
@@ -760,14 +762,22 @@ static size_t loop_pairs(cb_kernel_fn fn, const cb_circle_soa *s, size_t k, cons
     return p;
 }
 
-/* Per candidate, the library's one-pair function: bitmask out. */
-static size_t pp_mask(const cb_circle_soa *s, const cb_box_soa *b, const cb_pair *c, size_t n,
-                      uint64_t *mask)
+/* Per candidate, the library's answer for one pair: fn, the scalar raw
+ * kernel of cb_batch_overlap_aos, on one box (n = 1), in the caller's
+ * float environment (as the one-pair cb_overlap it stands in for): bitmask
+ * out. */
+static size_t pp_mask(cb_kernel_fn fn, const cb_circle_soa *s, const cb_box_soa *b,
+                      const cb_pair *c, size_t n, uint64_t *mask)
 {
     size_t hits = 0;
-    uint64_t w = 0;
+    uint64_t w = 0, h = 0;
+    cb_box one;
+    cb_args a;
+    memset(&a, 0, sizeof a);
+    a.many = &one, a.n = 1, a.out = &h;
     for (size_t k = 0; k < n; k++) {
-        uint64_t h = (uint64_t)cb_overlap(circle_at(s, c[k].i), box_at(b, c[k].j), 0);
+        a.circle = circle_at(s, c[k].i), one = box_at(b, c[k].j);
+        fn(&a); /* h: bit 0, the pair's answer; the bits past n are zero */
         w |= h << (k & 63);
         hits += h;
         if ((k & 63) == 63)
@@ -779,13 +789,21 @@ static size_t pp_mask(const cb_circle_soa *s, const cb_box_soa *b, const cb_pair
 }
 
 /* The same, index list out. */
-static size_t pp_idx(const cb_circle_soa *s, const cb_box_soa *b, const cb_pair *c, size_t n,
-                     uint32_t *idx)
+static size_t pp_idx(cb_kernel_fn fn, const cb_circle_soa *s, const cb_box_soa *b,
+                     const cb_pair *c, size_t n, uint32_t *idx)
 {
     size_t hits = 0;
-    for (size_t k = 0; k < n; k++)
-        if (cb_overlap(circle_at(s, c[k].i), box_at(b, c[k].j), 0))
+    uint64_t h = 0;
+    cb_box one;
+    cb_args a;
+    memset(&a, 0, sizeof a);
+    a.many = &one, a.n = 1, a.out = &h;
+    for (size_t k = 0; k < n; k++) {
+        a.circle = circle_at(s, c[k].i), one = box_at(b, c[k].j);
+        fn(&a);
+        if (h)
             idx[hits++] = (uint32_t)k;
+    }
     return hits;
 }
 
@@ -818,16 +836,16 @@ static double run_prow(const prow *r, pblock *b, unsigned long iters, uint64_t *
     double t0 = 0, t1 = 0;
     uint64_t acc = 0;
     const size_t n = r->n, m = r->m;
-    const cb_pair_kernel_fn pfn = r->pfn;
+    const cb_kernel_fn pfn = r->pfn;
     const cb_kernel_fn kfn = r->kfn;
     const sdata *sd = b->sd;
-    cb_pair_args a;
+    cb_args a;
     memset(&a, 0, sizeof a);
     if (r->set == SET_SCENE) {
-        a.circles = &sd->circles, a.n_circles = n, a.m = m;
+        a.circles = &sd->circles, a.n_circles = n, a.n = m;
         a.cursor = &b->cur, a.out = b->out, a.capacity = b->cap;
     } else {
-        a.circles = &b->circles, a.n_circles = n, a.many = b->many, a.m = b->m;
+        a.circles = &b->circles, a.n_circles = n, a.many = b->many, a.n = b->m;
     }
     cb_pair_cursor *cur = &b->cur;
     switch (r->kind) {
@@ -855,17 +873,17 @@ static double run_prow(const prow *r, pblock *b, unsigned long iters, uint64_t *
     case PK_CAND_MASK:
     case PK_CAND_IDX:
     case PK_CAND_CONT:
-        a.candidates = b->cand[r->order], a.n = b->ncand, a.margin = BENCH_MARGIN;
+        a.candidates = b->cand[r->order], a.n_candidates = b->ncand, a.margin = BENCH_MARGIN;
         a.out = r->kind == PK_CAND_MASK  ? (void *)b->cmask
                 : r->kind == PK_CAND_IDX ? (void *)b->cidx
                                          : (void *)&b->cont;
         TIMED(pfn(&a));
         break;
     case PK_PP_MASK:
-        TIMED(pp_mask(&b->circles, b->many, b->cand[r->order], b->ncand, b->cmask));
+        TIMED(pp_mask(b->over1, &b->circles, b->many, b->cand[r->order], b->ncand, b->cmask));
         break;
     case PK_PP_IDX:
-        TIMED(pp_idx(&b->circles, b->many, b->cand[r->order], b->ncand, b->cidx));
+        TIMED(pp_idx(b->over1, &b->circles, b->many, b->cand[r->order], b->ncand, b->cidx));
         break;
     case PK_PP_CONT:
         TIMED(pp_cont(b->cont1, &b->circles, b->many, b->cand[r->order], b->ncand, &b->cont));
@@ -1160,14 +1178,13 @@ static size_t loop_circles(size_t n, size_t m)
 static int data_block(const bench_opts *o, const int *bs, int nb, sdata *d, const scene *proto,
                       const size_t *ns, int nn, void *scratch)
 {
-    const size_t e_all = cb_pair_entry_find("cb_pairs_overlap");
-    const size_t e_grid = cb_pair_entry_find("cb_grid_pairs_overlap");
+    const size_t e_all = cb_entry_find("cb_pairs_overlap");
+    const size_t e_grid = cb_entry_find("cb_pairs_overlap_circles_grid");
     const size_t e_idx = cb_entry_find("cb_batch_overlap_idx");
     char why[256] = "", lab[96];
-    if (e_all == cb_pair_entry_count() || e_grid == cb_pair_entry_count() ||
-        e_idx == cb_entry_count()) {
+    if (e_all == cb_entry_count() || e_grid == cb_entry_count() || e_idx == cb_entry_count()) {
         fprintf(stderr, "cb-bench: FAIL: pairs: the library lacks cb_pairs_overlap, "
-                        "cb_grid_pairs_overlap or cb_batch_overlap_idx\n");
+                        "cb_pairs_overlap_circles_grid or cb_batch_overlap_idx\n");
         return -1;
     }
     const double t0 = time_now_ns();
@@ -1225,7 +1242,7 @@ static int data_block(const bench_opts *o, const int *bs, int nb, sdata *d, cons
                         goto done;
                     continue;
                 }
-                r.pfn = q < 2 ? cb_pair_entry_kernel(q ? e_grid : e_all, (cb_backend)be) : NULL;
+                r.pfn = q < 2 ? cb_entry_kernel(q ? e_grid : e_all, (cb_backend)be) : NULL;
                 r.kfn = q == 2 ? cb_entry_kernel(e_idx, (cb_backend)be) : NULL;
                 if (q < 2 ? !r.pfn : !r.kfn) {
                     fprintf(stderr, "\ncb-bench: FAIL: %s can run here but has no %s kernel\n",
@@ -1411,13 +1428,14 @@ static int candidates_block(const bench_opts *o, const int *bs, int nb, size_t n
 {
     const pkind kinds[3] = {PK_CAND_MASK, PK_CAND_IDX, PK_CAND_CONT};
     size_t ep[3] = {
-        pair_entry(CB_QUERY_OVERLAP, CB_PAIRING_LISTED, CB_SHAPE_BOX, CB_OUTPUT_MASK),
-        pair_entry(CB_QUERY_OVERLAP, CB_PAIRING_LISTED, CB_SHAPE_BOX, CB_OUTPUT_INDICES),
-        pair_entry(CB_QUERY_CONTACTS, CB_PAIRING_LISTED, CB_SHAPE_BOX, CB_OUTPUT_CONTACTS)};
+        pair_entry(CB_FORM_CANDIDATES, CB_QUERY_OVERLAP, CB_SHAPE_BOX, CB_OUTPUT_MASK),
+        pair_entry(CB_FORM_CANDIDATES, CB_QUERY_OVERLAP, CB_SHAPE_BOX, CB_OUTPUT_INDICES),
+        pair_entry(CB_FORM_CANDIDATES, CB_QUERY_CONTACTS, CB_SHAPE_BOX, CB_OUTPUT_CONTACTS)};
     const size_t e_cont1 = single_entry(CB_QUERY_CONTACTS, CB_SHAPE_BOX, CB_OUTPUT_CONTACTS);
+    const size_t e_over1 = cb_entry_find("cb_batch_overlap_aos");
     char kb[16], mb[16];
     if (ep[0] == BENCH_NO_ENTRY || ep[1] == BENCH_NO_ENTRY || ep[2] == BENCH_NO_ENTRY ||
-        e_cont1 == BENCH_NO_ENTRY) {
+        e_cont1 == BENCH_NO_ENTRY || e_over1 == cb_entry_count()) {
         fprintf(stderr, "cb-bench: pairs: the library lacks a candidate entry: skipped\n");
         return 0;
     }
@@ -1433,12 +1451,13 @@ static int candidates_block(const bench_opts *o, const int *bs, int nb, size_t n
     b.d = &d, b.m = m;
     b.circles = d.csoa, b.many = &d.soa, b.rorder = -1;
     b.cont1 = cb_entry_kernel(e_cont1, CB_BACKEND_SCALAR);
+    b.over1 = cb_entry_kernel(e_over1, CB_BACKEND_SCALAR);
     cand_margin = make_candidates(&b, n, ncand, o->seed);
     const size_t words = (ncand + 63) / 64;
     b.cmask = xalloc(words * 8), b.rmask = xalloc(words * 8);
     b.cidx = xalloc(ncand * 4), b.ridx = xalloc(ncand * 4);
     cb_contacts *cs[2] = {&b.cont, &b.rcont};
-    int ok = cand_margin >= 0 && b.cmask && b.rmask && b.cidx && b.ridx && b.cont1;
+    int ok = cand_margin >= 0 && b.cmask && b.rmask && b.cidx && b.ridx && b.cont1 && b.over1;
     for (int i = 0; i < 2 && ok; i++) {
         cs[i]->index = xalloc(ncand * 4);
         cs[i]->normal_x = xalloc(ncand * 4), cs[i]->normal_y = xalloc(ncand * 4);
@@ -1460,10 +1479,10 @@ static int candidates_block(const bench_opts *o, const int *bs, int nb, size_t n
             for (int q = 0; q < 3; q++) {
                 prow r = blank_row(SET_CAND, n, m, kinds[q], bs[i]);
                 r.ncand = ncand, r.order = ord;
-                r.pfn = cb_pair_entry_kernel(ep[q], (cb_backend)bs[i]);
+                r.pfn = cb_entry_kernel(ep[q], (cb_backend)bs[i]);
                 if (!r.pfn) {
                     fprintf(stderr, "\ncb-bench: FAIL: %s can run here but has no kernel for %s\n",
-                            cb_backend_name((cb_backend)bs[i]), cb_pair_entry_info_of(ep[q])->name);
+                            cb_backend_name((cb_backend)bs[i]), cb_entry_info_of(ep[q])->name);
                     free(rows), free_cand(&b), data_free(&d);
                     return -1;
                 }
@@ -1701,7 +1720,8 @@ static void print_candidates(FILE *f, const bench_env *e)
                 fmt_ns(per(pc), b[2], 40), fmt_rate(pm ? 1e9 * (double)k / pm->med : NAN, b[3], 40),
                 "1", "1", "1", "-", "-", "-", pm ? pm->reps : 0);
     }
-    fprintf(f, "  per-pair calls: cb_overlap(circle i, box j, 0) per candidate (mask, idx); for "
+    fprintf(f, "  per-pair calls: the scalar kernel of cb_batch_overlap_aos (circle i, box j, "
+               "n = 1) per candidate (mask, idx); for "
                "contacts the scalar one-circle contacts kernel (cb_batch_contacts) with n = 1 per "
                "candidate. xpp = the per-pair calls' time over the row's; xscalar = the scalar "
                "candidate kernel's time over the row's\n");
@@ -1897,9 +1917,9 @@ void pairs_report(FILE *f, const bench_opts *o, const bench_env *e)
     fprintf(f,
             "\n== many against many, circles x boxes: one frame = every overlapping (circle, box) "
             "pair of the scene, as a list\n"
-            "  all pairs        cb_pairs_overlap's raw kernel (cb_pair_entry_kernel), scratch "
+            "  all pairs        cb_pairs_overlap's raw kernel (cb_entry_kernel), scratch "
             "allocated once, room for every pair, cursor from zero\n"
-            "  prepared         cb_grid_pairs_overlap's raw kernel on the boxes prepared "
+            "  prepared         cb_pairs_overlap_circles_grid's raw kernel on the boxes prepared "
             "beforehand (cb_grid_boxes, timed alone in the cb_grid_boxes row)\n"
             "  loop per circle  cb_batch_overlap_idx's raw kernel (cb_entry_kernel) once per "
             "circle against all M boxes, hits appended as (i, j); over N x M > %zuMi tests it "

@@ -41,7 +41,8 @@ static int input_of(const bench_group *g)
         return g->layout == CB_LAYOUT_AOS ? IN_CIRCLE_AOS : IN_CIRCLE_SOA;
     case CB_SHAPE_OBOX:
         return g->layout == CB_LAYOUT_AOS ? IN_OBOX_AOS : IN_OBOX_SOA;
-    case CB_SHAPE_GRID: /* many against many only: not a group's elements */
+    case CB_SHAPE_GRID: /* the pairs form only: not a group's elements */
+    case CB_SHAPE_SELF:
         break;
     }
     return -1;

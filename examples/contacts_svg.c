@@ -225,7 +225,7 @@ static int write_svg(const char *path, const cb_contacts *cb, size_t nb, const c
                "(boxes),</text>\n", lx, y);
     y += 15;
     fprintf(f, "  <text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"#444\">"
-               "cb_batch_circle_vs_circles_aos_contacts (circles)</text>\n", lx, y);
+               "cb_batch_contacts_circle_circles_aos (circles)</text>\n", lx, y);
     y += 15;
     fprintf(f, "  <text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"#444\">margin %.0f (dashed "
                "ring); y grows downward</text>\n", lx, y, (double)MARGIN);
@@ -289,7 +289,7 @@ int main(int argc, char **argv)
     /* Every array of a cb_contacts needs room for n entries; the count of
      * contacts comes back (CB_INVALID for bad arguments). */
     size_t nb = cb_batch_contacts_aos(query, boxes, NBOXES, MARGIN, &cb, 0);
-    size_t nc = cb_batch_circle_vs_circles_aos_contacts(query, circles, NCIRCLES, MARGIN, &cc, 0);
+    size_t nc = cb_batch_contacts_circle_circles_aos(query, circles, NCIRCLES, MARGIN, &cc, 0);
     if (nb == CB_INVALID || nc == CB_INVALID) {
         fprintf(stderr, "contacts_svg: the contact query rejected its arguments\n");
         return 1;

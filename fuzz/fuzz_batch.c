@@ -12,10 +12,11 @@
 #include <string.h>
 
 /*
- * What one input checks, for every entry cb_entry_info_of describes (any
- * failure prints what differed and aborts, which libFuzzer turns into a
- * crash artifact):
- *  - cb_overlap and the testkit reference (ref_overlap) agree on every pair;
+ * What one input checks, for every entry of the batch form cb_entry_info_of
+ * describes (any failure prints what differed and aborts, which libFuzzer
+ * turns into a crash artifact):
+ *  - the library's answer for one pair (cb_batch_overlap_aos with n = 1)
+ *    and the testkit reference (ref_overlap) agree on every pair;
  *  - the raw scalar kernel gives the reference's answer (ref_entry, default
  *    float mode);
  *  - in the input's float mode, the raw kernels of every runnable backend
@@ -39,9 +40,9 @@
  *    separation of every contact is the distance entry's for that element;
  *  - every input array ends exactly at the end of its heap block, so
  *    AddressSanitizer reports any read past element n-1;
- *  - the many-against-many entries (check_pairs): every backend against the
- *    reference and, in the input's mode, against raw scalar; the pair list
- *    resumed through its cursor; the public functions;
+ *  - the entries of the pairs and candidates forms (check_pairs): every
+ *    backend against the reference and, in the input's mode, against raw
+ *    scalar; the pair list resumed through its cursor; the public functions;
  *  - the validators and converters (the oriented boxes' and cb_rotation
  *    included) against their own oracles, in the input's float mode.
  */
@@ -357,12 +358,22 @@ static void check_validators_converters(const tk_views *in, size_t n, const cb_b
 /* The backends every input runs on: compiled in and supported here. */
 static int runnable(int b) { return cb_backend_status((cb_backend)b, NULL) == CB_OK; }
 
-/* Says once which entries and backends each input is run on, and why the
- * other backends are not. */
+/* The number of entries of the batch form. */
+static size_t batch_entries(void)
+{
+    size_t count = 0;
+    TK_FOR_ENTRIES(e, TK_BATCH)
+        count++;
+    return count;
+}
+
+/* Says once which entries (of the batch form; the pairs and candidates
+ * forms run too, in check_pairs) and backends each input is run on, and why
+ * the other backends are not. */
 void fz_report_backends(void);
 void fz_report_backends(void)
 {
-    fprintf(stderr, "cbatch fuzz: every input runs %zu entries on:", cb_entry_count());
+    fprintf(stderr, "cbatch fuzz: every input runs %zu entries on:", batch_entries());
     for (int b = 0; b < CB_BACKEND_COUNT; b++)
         if (runnable(b))
             fprintf(stderr, " %s", cb_backend_name((cb_backend)b));
@@ -392,15 +403,15 @@ static cb_kernel_fn kernel_of(size_t e, int b)
     return k;
 }
 
-/* The first entry that answers the same question as e (query, single shape,
- * element shape): in a float mode, every entry of the question must give its
- * raw scalar answer. */
+/* The first entry that answers the same question as e (form, query, single
+ * shape, element shape): in a float mode, every entry of the question must
+ * give its raw scalar answer. */
 static size_t question_of(size_t e)
 {
     const cb_entry_info *d = cb_entry_info_of(e);
     for (size_t f = 0;; f++) {
         const cb_entry_info *g = cb_entry_info_of(f);
-        if (g->query == d->query && g->one == d->one && g->many == d->many)
+        if (g->form == d->form && g->query == d->query && g->one == d->one && g->many == d->many)
             return f;
     }
 }
@@ -428,48 +439,39 @@ static void *xmalloc(size_t bytes)
 /* ---------------------------------------------------------------- many against many */
 
 /*
- * The many-against-many entries on the input's data: the first up to
- * FZ_PAIR_SET circles as the set, every box, circle and oriented box as
- * the elements (a grid entry: a grid of one of them, picked by the input,
- * built by cb_grid_*), the set
- * against itself, and n candidates (k % set, k * 7919 % n) of them. On
- * every runnable backend: the raw kernel in the default mode against the
- * reference (ref_pair_entry_on: order, cursor, records included), in the
+ * The entries of the pairs and candidates forms on the input's data: the
+ * first up to FZ_PAIR_SET circles as the set, every box, circle and
+ * oriented box as the elements (a grid entry: a grid of one of them, picked
+ * by the input, built by cb_grid_*), the set against itself, and n
+ * candidates (k % set, k * 7919 % n) of them. On every runnable backend:
+ * the raw kernel in the default mode against the reference (ref_entry_on:
+ * order, cursor, records included; ref_entry for candidates), in the
  * input's float mode against the raw scalar kernel in that mode; the list
  * delivered `cap` pairs at a time (cap from the input) through the cursor
- * equal to the whole list; the public function (cb_pair_entry_call, with
- * and without scratch) against the reference; nothing written outside any
+ * equal to the whole list; the public function (cb_entry_call, with and
+ * without scratch) against the reference; nothing written outside any
  * output (canaries), inputs unchanged (checked below).
  */
 #define FZ_PAIR_SET 24u
 
 /* Room for what entry d writes, with canaries: PAIRS and PAIR_CONTACTS
  * `room` pairs or records (all seven arrays in one block), MATRIX set *
- * words, LISTED the one-circle output over the candidates. */
+ * words, a candidates entry its output over the candidates. */
 typedef struct {
     unsigned char *block;
-    void *out;      /* pairs, records, matrix or the listed output */
+    void *out;      /* pairs, records, matrix or the candidates' output */
     size_t bytes;   /* of the block between the canaries */
     cb_pair_contacts recs;
-    tk_out listed;  /* LISTED: the output, as tk_out of the one-circle entry */
+    tk_out listed;  /* candidates: the output, as tk_out of the entry */
     int is_listed;
 } fz_pout;
 
-static const cb_entry_info *listed_twin(const cb_pair_entry_info *d)
-{
-    size_t e = tk_find_entry(d->query, CB_SHAPE_CIRCLE, d->many, CB_LAYOUT_SOA, d->output);
-    if (e >= cb_entry_count())
-        FAILF("%s: no one-circle entry with its output", d->name);
-    return cb_entry_info_of(e);
-}
-
-static void pout_new(fz_pout *o, const cb_pair_entry_info *d, size_t room, size_t words,
-                     size_t ncand)
+static void pout_new(fz_pout *o, const cb_entry_info *d, size_t room, size_t words, size_t ncand)
 {
     memset(o, 0, sizeof *o);
-    if (d->pairing == CB_PAIRING_LISTED) {
+    if (d->form == CB_FORM_CANDIDATES) {
         o->is_listed = 1;
-        tk_out_malloc_padded(&o->listed, listed_twin(d), ncand);
+        tk_out_malloc_padded(&o->listed, d, ncand);
         o->out = o->listed.out;
         return;
     }
@@ -518,21 +520,21 @@ static void pout_free(fz_pout *o)
     free(o->block);
 }
 
-static const cb_pair *pout_pairs(const cb_pair_entry_info *d, const fz_pout *o)
+static const cb_pair *pout_pairs(const cb_entry_info *d, const fz_pout *o)
 {
     return d->output == CB_OUTPUT_PAIR_CONTACTS ? o->recs.pair : (const cb_pair *)o->out;
 }
 
 /* Two answers of entry d: equal counts, cursors and written parts. */
-static void pout_same(const cb_pair_entry_info *d, size_t ncand, size_t c1, const fz_pout *o1,
+static void pout_same(const cb_entry_info *d, size_t ncand, size_t c1, const fz_pout *o1,
                       cb_pair_cursor k1, size_t c2, const fz_pout *o2, cb_pair_cursor k2,
                       size_t words, const char *what)
 {
     char why[256];
     if (c1 != c2)
         FAILF("%s: returned %zu, expected %zu", what, c1, c2);
-    if (d->pairing == CB_PAIRING_LISTED) {
-        if (!tk_same_output(listed_twin(d), ncand, c1, o1->out, c2, o2->out, why, sizeof why))
+    if (d->form == CB_FORM_CANDIDATES) {
+        if (!tk_same_output(d, ncand, c1, o1->out, c2, o2->out, why, sizeof why))
             FAILF("%s: %s (got, expected)", what, why);
         return;
     }
@@ -569,23 +571,23 @@ static void check_pairs(const tk_views *in, size_t n, unsigned flags, int mode, 
     const void *soa[3] = {in->circles, in->boxes, in->oboxes}; /* by cb_shape */
     unsigned long long saved = fpctl_read();
     char what[192];
-    for (size_t e = 0; e < cb_pair_entry_count(); e++) {
-        const cb_pair_entry_info *d = cb_pair_entry_info_of(e);
+    TK_FOR_ENTRIES(e, TK_PAIRED) {
+        const cb_entry_info *d = cb_entry_info_of(e);
         /* a grid entry: a grid of one shape per input, picked by the input */
-        int first = d->pairing == CB_PAIRING_GRID ? (int)((pattern + n) % 3) : 0;
+        int first = d->many == CB_SHAPE_GRID ? (int)((pattern + n) % 3) : 0;
         for (int sh = first; sh == first; sh++) {
             fz_pout got, want, moded;
             pout_new(&got, d, room, words, n), pout_new(&want, d, room, words, n);
             pout_new(&moded, d, room, words, n);
-            cb_pair_args a;
+            cb_args a;
             memset(&a, 0, sizeof a);
-            a.circles = in->circles, a.n_circles = set, a.m = m, a.flags = flags, a.margin = margin;
-            a.candidates = cand, a.n = d->pairing == CB_PAIRING_LISTED ? n : 0;
+            a.circles = in->circles, a.n_circles = set, a.n = m, a.flags = flags, a.margin = margin;
+            a.candidates = cand, a.n_candidates = d->form == CB_FORM_CANDIDATES ? n : 0;
             a.capacity = room, a.scratch = scratch;
             tk_pair_els els = {d->many, NULL, m};
-            if (d->pairing == CB_PAIRING_SELF) {
+            if (d->many == CB_SHAPE_SELF) {
                 els.shape = CB_SHAPE_CIRCLE, els.els = in->circles, els.m = set;
-            } else if (d->pairing == CB_PAIRING_GRID) {
+            } else if (d->many == CB_SHAPE_GRID) {
                 els.shape = (cb_shape)sh, els.els = soa[sh];
                 a.many = sh == CB_SHAPE_BOX      ? cb_grid_boxes(gmem, in->boxes, m)
                          : sh == CB_SHAPE_CIRCLE ? cb_grid_circles(gmem, in->circles, m)
@@ -599,9 +601,9 @@ static void check_pairs(const tk_views *in, size_t n, unsigned flags, int mode, 
 
             /* the reference, and the raw scalar kernel in the input's mode */
             a.cursor = &cw, a.out = want.out;
-            size_t want_c = ref_pair_entry_on(d, &a, &els);
+            size_t want_c = d->form == CB_FORM_PAIRS ? ref_entry_on(d, &a, &els) : ref_entry(d, &a);
             a.cursor = &cm, a.out = moded.out;
-            cb_pair_kernel_fn scalar = cb_pair_entry_kernel(e, CB_BACKEND_SCALAR);
+            cb_kernel_fn scalar = cb_entry_kernel(e, CB_BACKEND_SCALAR);
             enter_mode(mode);
             size_t moded_c = scalar(&a);
             leave_mode(saved);
@@ -610,7 +612,7 @@ static void check_pairs(const tk_views *in, size_t n, unsigned flags, int mode, 
                 if (!runnable(b))
                     continue;
                 const char *bn = cb_backend_name((cb_backend)b);
-                cb_pair_kernel_fn k = cb_pair_entry_kernel(e, (cb_backend)b);
+                cb_kernel_fn k = cb_entry_kernel(e, (cb_backend)b);
                 if (!k)
                     FAILF("%s has no %s kernel", d->name, bn);
                 cb_pair_cursor cg = {0, 0, 0, 0};
@@ -643,7 +645,7 @@ static void check_pairs(const tk_views *in, size_t n, unsigned flags, int mode, 
                     cb_pair *all = (cb_pair *)got.out;
                     pout_fill(&got, (uint8_t)(pattern ^ b));
                     for (size_t calls = 0; cr.circle < set || calls == 0; calls++) {
-                        cb_pair_args r = a;
+                        cb_args r = a;
                         r.cursor = &cr, r.out = all + done, r.capacity = cap;
                         size_t wrote = k(&r);
                         if (wrote > cap || done + wrote > want_c || calls > want_c + set + 1)
@@ -665,7 +667,7 @@ static void check_pairs(const tk_views *in, size_t n, unsigned flags, int mode, 
                 pout_fill(&got, (uint8_t)(pattern ^ b ^ 0x80));
                 a.cursor = &cg, a.out = got.out, a.capacity = room;
                 a.scratch = b % 2 ? NULL : scratch;
-                c = cb_pair_entry_call(e, &a);
+                c = cb_entry_call(e, &a);
                 a.scratch = scratch;
                 snprintf(what, sizeof what, "public %s on %s", d->name, bn);
                 pout_check(&got, what);
@@ -676,6 +678,16 @@ static void check_pairs(const tk_views *in, size_t n, unsigned flags, int mode, 
         }
     }
     free(cand), free(scratch), free(gmem);
+}
+
+/* The library's answer for one pair, circle c against box b: the public
+ * cb_batch_overlap_aos on that one box (n = 1); 1 on a hit, 0 on a miss, -1
+ * when the call is refused. */
+static int overlap_one(cb_circle c, cb_box b, unsigned flags)
+{
+    uint64_t mask = 0;
+    size_t count = cb_batch_overlap_aos(c, &b, 1, &mask, flags);
+    return count == CB_INVALID ? -1 : (int)(mask & 1);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -727,14 +739,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (n == 0 && (fc.flags & FZ_NULL_WHEN_EMPTY))
         in = (fc.flags & FZ_STRICT) ? all_null : null_members;
 
-    /* The one-pair function against the reference of the same contract. */
+    /* One pair at a time (cb_batch_overlap_aos, n = 1) against the reference
+     * of the same contract. */
     for (size_t i = 0; i < n; i++) {
         int hb = ref_overlap(fc.circle, fc.boxes[i], flags);
         int hc = ref_overlap(fc.circles[i], fc.box, flags);
-        if (cb_overlap(fc.circle, fc.boxes[i], flags) != hb)
-            FAILF("cb_overlap(circle, box %zu) = %d, the reference says %d", i, !hb, hb);
-        if (cb_overlap(fc.circles[i], fc.box, flags) != hc)
-            FAILF("cb_overlap(circle %zu, box) = %d, the reference says %d", i, !hc, hc);
+        int gb = overlap_one(fc.circle, fc.boxes[i], flags);
+        int gc = overlap_one(fc.circles[i], fc.box, flags);
+        if (gb != hb)
+            FAILF("cb_batch_overlap_aos(circle, box %zu, n = 1) = %d, the reference says %d", i,
+                  gb, hb);
+        if (gc != hc)
+            FAILF("cb_batch_overlap_aos(circle %zu, box, n = 1) = %d, the reference says %d", i,
+                  gc, hc);
     }
 
     /* Per entry: its arguments, its output with canaries, the reference's
@@ -759,8 +776,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (selftest < 0)
         selftest = getenv("CB_FUZZ_SELFTEST") != NULL;
 
-    /* Raw scalar kernels in the default mode: the reference's answer. */
-    for (size_t e = 0; e < ne; e++) {
+    /* Raw scalar kernels in the default mode: the reference's answer. The
+     * arrays are indexed by entry number; the batch form's are filled. */
+    TK_FOR_ENTRIES(e, TK_BATCH) {
         const cb_entry_info *d = cb_entry_info_of(e);
         cb_args a = tk_args(d, &probe, tk_pick(d, &in), n, NULL, flags, margin);
         args[e] = a;
@@ -785,7 +803,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     /* The input's float mode: each question's answer from its first entry's
      * raw scalar kernel, then every entry on every backend against it. */
-    for (size_t e = 0; e < ne; e++) {
+    TK_FOR_ENTRIES(e, TK_BATCH) {
         if (question_of(e) != e)
             continue;
         cb_args a = args[e];
@@ -794,7 +812,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         qcount[e] = kernel_of(e, CB_BACKEND_SCALAR)(&a);
         leave_mode(saved);
     }
-    for (size_t e = 0; e < ne; e++) {
+    TK_FOR_ENTRIES(e, TK_BATCH) {
         size_t q = question_of(e);
         moded_count[e] = tk_copy_output(cb_entry_info_of(e), cb_entry_info_of(q), n, qcount[q],
                                         qout[q].out, moded[e].out);
@@ -802,7 +820,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int b = 0; b < CB_BACKEND_COUNT; b++) {
         if (!runnable(b))
             continue;
-        for (size_t e = 0; e < ne; e++) {
+        TK_FOR_ENTRIES(e, TK_BATCH) {
             const cb_entry_info *d = cb_entry_info_of(e);
             cb_args a = args[e];
             a.out = outs[e].out;
@@ -821,13 +839,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
      * margin 0 the same hit set; at the input's margin the distance entry's
      * separation for every contact. The mode answers (moded, qout) are
      * consumed by now: their buffers serve as scratch here. */
-    for (size_t e = 0; e < ne; e++) {
+    TK_FOR_ENTRIES(e, TK_BATCH) {
         const cb_entry_info *d = cb_entry_info_of(e);
         if (d->output != CB_OUTPUT_CONTACTS)
             continue;
-        size_t eo = tk_find_entry(CB_QUERY_OVERLAP, d->one, d->many, d->layout, CB_OUTPUT_INDICES);
-        size_t ed =
-            tk_find_entry(CB_QUERY_DISTANCE, d->one, d->many, d->layout, CB_OUTPUT_DISTANCES);
+        size_t eo = tk_find_entry(CB_FORM_BATCH, CB_QUERY_OVERLAP, d->one, d->many, d->layout,
+                                  CB_OUTPUT_INDICES);
+        size_t ed = tk_find_entry(CB_FORM_BATCH, CB_QUERY_DISTANCE, d->one, d->many, d->layout,
+                                  CB_OUTPUT_DISTANCES);
         if (eo >= ne || ed >= ne)
             FAILF("%s: no overlap index entry or distance entry of the same shapes and layout",
                   d->name);
@@ -872,7 +891,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             continue;
         if (cb_set_backend((cb_backend)b) != CB_OK || cb_active_backend() != (cb_backend)b)
             FAILF("cb_set_backend(%s) did not take", cb_backend_name((cb_backend)b));
-        for (size_t e = 0; e < ne; e++) {
+        TK_FOR_ENTRIES(e, TK_BATCH) {
             const cb_entry_info *d = cb_entry_info_of(e);
             tk_out *o = &outs[e];
             uint8_t pat = (uint8_t)(pattern ^ (b << 4));
@@ -960,7 +979,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 FAILF("SoA oriented box input %zu.%d was modified", i, j);
     }
 
-    for (size_t e = 0; e < ne; e++)
+    TK_FOR_ENTRIES(e, TK_BATCH)
         tk_out_free(&outs[e]), tk_out_free(&want[e]), tk_out_free(&moded[e]), tk_out_free(&qout[e]);
     free(args), free(outs), free(want), free(moded), free(qout);
     free(want_count), free(moded_count), free(qcount), free(hits);

@@ -3,55 +3,58 @@
 #define CBATCH_H
 
 /*
- * What this header offers
- * -----------------------
- *   Types ........ cb_circle, cb_box, cb_box_soa, cb_circle_soa, cb_obox, cb_obox_soa,
- *                  cb_box_center, cb_box_corner, cb_fault, cb_status, cb_backend
- *   One pair ..... cb_overlap
- *   Batches ...... cb_batch_overlap              one circle  vs many boxes (SoA), bitmask
- *                  cb_batch_overlap_aos          one circle  vs many boxes (AoS), bitmask
- *                  cb_batch_overlap_circles      many circles (SoA) vs one box,   bitmask
- *                  cb_batch_overlap_circles_aos  many circles (AoS) vs one box,   bitmask
- *                  cb_batch_circle_vs_circles     one circle  vs many circles (SoA), bitmask
- *                  cb_batch_circle_vs_circles_aos one circle  vs many circles (AoS), bitmask
- *                  ..._idx variants of all six   ascending indices of the hits
- *   Distance ..... cb_batch_distance(_aos), cb_batch_distance_circles(_aos),
- *                  cb_batch_circle_vs_circles(_aos)_distance: signed distance per element
- *   Contacts ..... cb_batch_contacts(_aos), cb_batch_contacts_circles(_aos),
- *                  cb_batch_circle_vs_circles(_aos)_contacts: normal, separation,
- *                  point and feature of the elements within a margin (cb_contacts)
- *   Oriented ..... the same queries against oriented boxes (cb_obox, cb_obox_soa):
- *                  cb_batch_overlap_oboxes(_aos)(_idx),
- *                  cb_batch_overlap_circles_obox(_aos)(_idx),
- *                  cb_batch_distance_oboxes(_aos), cb_batch_distance_circles_obox(_aos),
- *                  cb_batch_contacts_oboxes(_aos), cb_batch_contacts_circles_obox(_aos)
- *   Many vs many . cb_pairs_overlap(_matrix), cb_pairs_contacts,
- *                  cb_pairs_circle_vs_circles(_matrix)(_contacts),
- *                  cb_pairs_overlap_oboxes(_matrix), cb_pairs_contacts_oboxes:
- *                  every circle of a set against every element, in N + M + pairs;
- *                  cb_pairs_self_overlap, cb_pairs_self_contacts: a set against
- *                  itself; cb_grid_boxes, cb_grid_circles, cb_grid_oboxes and
- *                  cb_grid_pairs_overlap(_matrix), cb_grid_pairs_contacts:
- *                  elements prepared once, queried every frame;
- *                  cb_candidates_overlap(_idx), cb_candidates_contacts,
- *                  cb_candidates_circle_vs_circles(_idx)(_contacts): listed pairs
- *   Converters ... cb_box_from_center, cb_box_from_corner, cb_boxes_from_centers,
- *                  cb_boxes_from_corners (AoS out), ..._soa (SoA out);
- *                  cb_obox_from_box, cb_obox_from_corner, cb_oboxes_from_boxes,
- *                  cb_oboxes_from_corners (AoS out), ..._soa (SoA out)
- *   Rotations .... cb_rotation, cb_rotations: (cos, sin) of an angle, the same
- *                  bits on every CPU (cb_rot)
- *   Validation ... cb_validate_boxes, cb_validate_boxes_aos,
- *                  cb_validate_circles, cb_validate_circles_aos,
- *                  cb_validate_oboxes, cb_validate_oboxes_aos
- *   Backends ..... cb_set_backend, cb_set_backend_by_name, cb_active_backend,
- *                  cb_active_reason, cb_backend_name, cb_backend_from_name,
- *                  cb_backend_status, cb_backend_compiled, cb_status_string,
- *                  cb_cpu_features
- *   Entry points as data (tests, benchmarks, bindings)
- *               cb_entry_count, cb_entry_info_of, cb_entry_find,
- *                  cb_entry_call (the public function), cb_entry_kernel
- *                  (one backend's raw kernel, side by side, no global change)
+ * NAMES AND ARGUMENTS
+ * -------------------
+ * Every query function is named by one rule:
+ *
+ *     cb_<form>_<query>[_<one>_<many>][_aos][_<output>]
+ *
+ *   form      batch        one shape against n elements
+ *             pairs        every circle of a set against m elements: the
+ *                          overlapping pairs (i, j), with a cursor
+ *             candidates   the (circle i, element j) pairs a broad phase lists
+ *   query     overlap, distance, contacts
+ *   one_many  the two sides, in the order the arguments take them; left out
+ *             for each form's default, a circle (batch) or a set of circles
+ *             (pairs, candidates) against boxes. A single shape is singular,
+ *             a set plural:
+ *               batch       circle_circles, circle_oboxes, box_circles,
+ *                           obox_circles
+ *               pairs       circles_circles, circles_oboxes, circles_self
+ *                           (the set against itself, pairs i < j),
+ *                           circles_grid (against a cb_grid built beforehand)
+ *               candidates  circles_circles
+ *   _aos      the elements are an array of structs (batch; default: SoA)
+ *   output    none for the query's own output (overlap: a bitmask, or for
+ *             pairs a list of pairs; distance: one float per element;
+ *             contacts: records); idx, the ascending indices of the hits
+ *             (overlap, batch and candidates); matrix, a bit matrix (overlap,
+ *             pairs)
+ *
+ * So "the distance from one circle to many circles, AoS" is
+ * cb_batch_distance_circle_circles_aos, and "many circles against one
+ * oriented box, indices" is cb_batch_overlap_obox_circles_idx.
+ *
+ * Arguments, in this order for every query:
+ *   1. the one side: a single shape by value (cb_circle, cb_box, cb_obox),
+ *      or the set, const cb_circle_soa *circles, size_t n_circles
+ *   2. the many side: the elements by pointer and their count (batch: n;
+ *      pairs and candidates: m), a const cb_grid * alone (circles_grid), or
+ *      nothing (circles_self)
+ *   3. what the form adds: pairs, cb_pair_cursor *cursor; candidates,
+ *      const cb_pair *candidates, size_t n
+ *   4. the query's parameter: contacts, float margin
+ *   5. the output, by pointer; a list's capacity after it (pairs)
+ *   6. pairs against elements (not a grid): void *scratch
+ *   7. unsigned flags
+ * and returns size_t: the hits, elements, records or pairs written, or
+ * CB_INVALID. Every query is also an entry of the table at the end of this
+ * header (cb_entry_*), described by the same parts.
+ *
+ * The other functions: the converters (cb_box_from_*, cb_boxes_from_*,
+ * cb_obox_from_*, cb_oboxes_from_*), cb_rotation(s), the validators
+ * (cb_validate_*), the prepared grids (cb_grid_*) and the pairs' scratch
+ * size, and the backend choice (cb_set_backend, cb_active_backend, ...).
  *
  * THE FLOAT CONTRACT
  * ------------------
@@ -101,7 +104,7 @@
  *        cb_validate_* if it can come from an untrusted source.
  *  - Denormal inputs and results are honoured (no flushing).
  *
- * Circle against circle (cb_batch_circle_vs_circles*): for the single circle
+ * Circle against circle (the circle_circles queries): for the single circle
  * (cx, cy, r) and an element circle (ox, oy, ro), the same rules (binary32,
  * nearest-even, no FMA, no wider precision) and exactly these operations:
  *
@@ -124,8 +127,8 @@
  *    anywhere never hits; negative radii are summed as given (r = -1 and
  *    ro = 2 give s = 1), so validate radii with cb_validate_circles.
  *
- * SIGNED DISTANCE AND CONTACTS (cb_batch_distance*, cb_batch_contacts*)
- * ---------------------------------------------------------------------
+ * SIGNED DISTANCE AND CONTACTS (the distance and contacts queries)
+ * ----------------------------------------------------------------
  * The same rules again (binary32, nearest-even, no FMA, no wider precision),
  * plus SQRT and division, both IEEE correctly rounded (never a reciprocal or
  * reciprocal-square-root estimate). |x| clears the sign bit. For a circle
@@ -196,25 +199,25 @@
  * binary32 numbers at the magnitude named and "exact" the geometry of the
  * binary32 inputs without rounding (bounds derived from the rounding of each
  * operation, and for the scaled form an exhaustive scan of t; asserted on
- * every backend by tests/test_contacts.c; derivation and measured worst
- * cases in docs/contacts.md), each bound followed by the worst measured:
+ * every backend by tests/test_contacts.c; the derivation and the worst
+ * cases measured are in docs/contacts.md):
  *  - normal: each component within 3 u of the exact direction of the binary32
  *    (dx, dy), and within 4 u of the exact direction from the nearest point
  *    (the one rounding of dx and dy added; none when cx and px, cy and py are
- *    within a factor 2 of each other) [2.2 u]; |normal| within 3 u of 1
- *    [2.3 u] (so a component may exceed 1 by an ulp). Inside a box and for
+ *    within a factor 2 of each other); |normal| within 3 u of 1 (so a
+ *    component may exceed 1 by an ulp). Inside a box and for
  *    coincident centres the normal is exact.
  *  - separation: within 3.3 ulp of max(dist, r) of the exact separation
- *    (circles: 3.8 ulp of max(dist, r + ro)) [2.8]; centre inside a box:
- *    within 1.5 ulp of max(b, r), b the distance to the nearest face [1.5].
+ *    (circles: 3.8 ulp of max(dist, r + ro)); centre inside a box: within
+ *    1.5 ulp of max(b, r), b the distance to the nearest face.
  *  - point: for boxes exact, on a side of the box; for circles each coordinate
  *    within 5.5 ulp of max(|o|, ro) (o that coordinate of the other centre) of
- *    the exact o + ro * delta / |delta| [3.0], and its distance from o within
- *    5.2 ulp of max(|ox|, |oy|, ro) of ro [2.8] (not within an ulp of the
+ *    the exact o + ro * delta / |delta|, and its distance from o within 5.2
+ *    ulp of max(|ox|, |oy|, ro) of ro (not within an ulp of the
  *    coordinate itself: o + n * ro can cancel).
  *  - moving the circle by normal * (0 - separation) leaves its distance from
  *    the box r (circles: r + ro) within 12 ulp of the separation's scale
- *    (circles 12.5) [2.8].
+ *    (circles 12.5).
  * The contact functions select on the squares, as the overlap contracts: while
  * d2 and rm * rm neither underflow nor overflow (dist and rm between about
  * 2^-63 and 2^63), an element is reported when the exact separation is below
@@ -224,8 +227,8 @@
  * whatever the separation: both inf (reported) or both 0 (reported, and not
  * with CB_STRICT).
  *
- * ORIENTED BOXES (cb_batch_*_oboxes*, cb_batch_*_circles_obox*)
- * -------------------------------------------------------------
+ * ORIENTED BOXES (the circle_oboxes and obox_circles queries)
+ * -----------------------------------------------------------
  * For a circle (px, py, r) and an oriented box (cx, cy, hx, hy, c, s), the
  * circle's centre is first carried into the box's frame, by the same rules
  * (binary32, nearest-even, no FMA, each parenthesis rounded):
@@ -246,7 +249,10 @@
  *
  * So with (c, s) = (1, 0) the answers are those of the axis-aligned box
  * [cx - hx, cx + hx] x [cy - hy, cy + hy] whenever cx - hx and cx + hx (and
- * so on) are exact, bit for bit; with (0, 1), the hits and distances are
+ * so on) are exact, bit for bit but for the sign of a zero: the frame's
+ * sums make +0 of a -0 input the axis-aligned contract keeps (a circle at
+ * x = -0.0 against a box centred at 0 gets a contact point x of +0 here,
+ * -0 from its axis-aligned twin); with (0, 1), the hits and distances are
  * those of the box with hx and hy swapped, and the contacts too except for
  * the sign of a zero normal component and, inside, the choice among faces
  * at equal distance (the face order is the box's own: -x, +x, -y, +y of
@@ -262,33 +268,32 @@
  * rho = |(c, s)| (u = 2^-24, ulp as above; E = max(|ex|, |ey|) and |e|, the
  * circle's offset from the box's centre, and dist, its distance from the
  * box, all exact), each bound for any well-formed (c, s), then for
- * cb_rotation's pairs (|rho - 1| <= 1.05 u) and the exact turns, then the
- * worst measured for those [in brackets] (derived from the operations above
- * and the axis-aligned bounds; asserted on every backend by
- * tests/test_oriented.c; derivation and worst inputs in docs/oriented.md):
- *  - the frame: lx and ly each within 2.9 ulp(E) + |rho - 1| |e|; 4.4 ulp(E)
- *    [2.84]. It is a few ulps of the distance from the box's CENTRE, not
+ * cb_rotation's pairs (|rho - 1| <= 1.05 u) and the exact turns (derived
+ * from the operations above and the axis-aligned bounds; asserted on every
+ * backend by tests/test_oriented.c; the derivation and the worst inputs
+ * measured are in docs/oriented.md):
+ *  - the frame: lx and ly each within 2.9 ulp(E) + |rho - 1| |e|; 4.4
+ *    ulp(E). It is a few ulps of the distance from the box's CENTRE, not
  *    from the box, and what follows inherits it:
  *  - separation: within 6.8 ulp(S) + |rho - 1| |e|, S = max(dist, r, E)
- *    (inside, max(b, r, E)); 8.3 ulp(S) [3.6].
+ *    (inside, max(b, r, E)); 8.3 ulp(S).
  *  - normal: each component within 6.5 u + |rho - 1| + 2 epsv / (2 dist -
- *    epsv), epsv = 3.5 ulp(E) + |rho - 1| |e|; 10 (u + ulp(E) / dist) [2.3]:
+ *    epsv), epsv = 3.5 ulp(E) + |rho - 1| |e|; 10 (u + ulp(E) / dist):
  *    a circle close to a long box, far from its centre, gets a normal turned
- *    by about ulp(E) / dist. |normal| within 5.5 u + |rho - 1| of 1; 6.5 u
- *    [3.0]. Inside, the normal is exactly (-c, -s), (c, s), (s, -c) or
+ *    by about ulp(E) / dist. |normal| within 5.5 u + |rho - 1| of 1; 6.5 u.
+ *    Inside, the normal is exactly (-c, -s), (c, s), (s, -c) or
  *    (-s, c) (out through -x, +x, -y, +y of the box's frame) for a face that
  *    is nearest up to the frame's rounding.
  *  - point: each coordinate within 8.4 ulp(M) + |rho - 1| (|e| + |q|),
- *    M = max(|cx|, |cy|, E, hx, hy), q the point in the frame; 11.4 ulp(M)
- *    [3.0].
+ *    M = max(|cx|, |cy|, E, hx, hy), q the point in the frame; 11.4 ulp(M).
  *  - overlap: the exact answer unless |dist - r| <= epsv + 6 u (max(dist, r)
- *    + epsv); within 15 u max(dist, r, E) [2.8] (while dist and r are 0 or
+ *    + epsv); within 15 u max(dist, r, E) (while dist and r are 0 or
  *    between 2^-59 and 2^59).
  *
  * The host program's floating-point environment
- *  The batch functions and the converters evaluate the contract in the
- *  default environment whatever the caller has set (cb_overlap and the raw
- *  kernels reached through cb_entry_kernel do not; the validators use integer
+ *  The query functions and the converters evaluate the contract in the
+ *  default environment whatever the caller has set (the raw kernels reached
+ *  through cb_entry_kernel do not; the validators use integer
  *  tests on the float bits, which no mode affects): on x86-64 they read MXCSR and,
  *  only when flush-to-zero, denormals-are-zero or a non-nearest rounding mode
  *  is set, switch to round-to-nearest with denormals honoured for the
@@ -389,12 +394,12 @@ typedef struct cb_circle_soa {
     const float *x, *y, *r;
 } cb_circle_soa;
 
-/** A box as centre + half-extents (seeds A, B, E). */
+/** A box as centre + half-extents. */
 typedef struct cb_box_center {
     float cx, cy, hx, hy;
 } cb_box_center;
 
-/** A box as minimum corner + width/height (seeds C, D: the top-left corner in y-down screen space). */
+/** A box as minimum corner + width/height (in y-down screen space, the top-left corner). */
 typedef struct cb_box_corner {
     float x, y, w, h;
 } cb_box_corner;
@@ -415,21 +420,22 @@ typedef struct cb_obox_soa {
     const float *cx, *cy, *hx, *hy, *c, *s;
 } cb_obox_soa;
 
-/** The kind of a shape. */
+/** The kind of a shape, or of what a query's many side is. */
 typedef enum cb_shape {
     CB_SHAPE_CIRCLE = 0, /**< cb_circle */
     CB_SHAPE_BOX = 1,    /**< cb_box (min/max) */
     CB_SHAPE_OBOX = 2,   /**< cb_obox (oriented box) */
-    CB_SHAPE_GRID = 3    /**< many against many: a cb_grid, whose elements are of one of the shapes above */
+    CB_SHAPE_GRID = 3,   /**< pairs: a cb_grid, whose elements are of one of the shapes above */
+    CB_SHAPE_SELF = 4    /**< pairs: the set itself (pairs i < j) */
 } cb_shape;
 
-/** Flags of the batch functions (bitwise OR). */
+/** Flags of the query functions (bitwise OR). */
 enum {
     CB_TOUCH = 0u,  /**< default: distance == r is a hit (d2 <= r2) */
     CB_STRICT = 1u, /**< touching is not a hit (d2 < r2) */
     /**
      * The caller promises that the float environment is the default one
-     * (round to nearest, no FTZ/DAZ, no FPCR.FZ), so the batch function skips
+     * (round to nearest, no FTZ/DAZ, no FPCR.FZ), so the query function skips
      * reading the control register. That read is a slow instruction on some
      * CPUs (x86 stmxcsr is microcoded) and can cost as much as a whole small
      * batch: worth skipping for small batches in hot loops. If the promise is
@@ -439,7 +445,7 @@ enum {
     CB_TRUST_FENV = 2u
 };
 
-/** Returned by the batch functions for invalid arguments; nothing has been written then. */
+/** Returned by the query functions for invalid arguments; nothing has been written then. */
 #define CB_INVALID ((size_t)-1)
 
 /** The largest n the index-list functions accept: every index must fit in uint32_t. */
@@ -475,78 +481,32 @@ typedef enum cb_fault {
     CB_FAULT_NOT_UNIT = 5 /**< an oriented box's (c, s): c * c + s * s differs from 1 by more than 2^-20 */
 } cb_fault;
 
-/* ------------------------------------------------------------- one pair */
-
-/**
- * cb_overlap - does one circle overlap one box?
- * In:  c, b; flags = 0 (touching counts) or CB_STRICT.
- * Out: 1 on a hit, 0 otherwise, exactly the float contract above. Compiled
- *      inside the library (not inline) so that the caller's compiler flags
- *      (-ffast-math, FMA contraction) cannot change the answer. Runs in the
- *      caller's float environment (it is the scalar reference).
- */
-CB_API int cb_overlap(cb_circle c, cb_box b, unsigned flags);
-
 /* -------------------------------------------------------------- batches */
 
 /*
- * Common to the batch functions:
- *  - n: number of boxes (or circles). 0 is valid with any pointers.
+ * The batch queries: one shape against n elements.
+ *  - n: the number of elements. 0 is valid with any pointers.
  *  - flags: 0, or CB_STRICT and/or CB_TRUST_FENV. Other bits are reserved:
  *    CB_INVALID.
- *  - Bitmask output: bit (i % 64) of mask[i / 64] is set when element i
- *    hits. The caller provides (n + 63) / 64 words; every word is written,
- *    and the bits past n in the last word are written as zero.
- *  - Index output: idx receives the ascending indices of the hits; the
- *    caller provides room for n entries (the worst case). Entries past the
- *    returned count are unspecified (they may have been written). n must be
- *    at most CB_INDEX_MAX_N.
- *  - Return: the number of hits, or CB_INVALID (nothing written) when n > 0
- *    and any input or output pointer is NULL, when flags has unknown bits,
- *    or for an index function when n > CB_INDEX_MAX_N.
- *  - The inputs are never written; outputs must not overlap inputs.
+ *  - Bitmask output (overlap): bit (i % 64) of mask[i / 64] is set when
+ *    element i hits. The caller provides (n + 63) / 64 words; every word is
+ *    written, and the bits past n in the last word are written as zero.
+ *  - Index output (_idx): idx receives the ascending indices of the hits;
+ *    the caller provides room for n entries (the worst case). Entries past
+ *    the returned count are unspecified (they may have been written).
+ *  - Distance output: dist[i] receives the separation of element i (the
+ *    signed distance: negative inside); returns n. CB_STRICT is accepted
+ *    and has no effect.
+ *  - Contact output: the records of the elements within margin (a
+ *    cb_contacts whose arrays have room for n); margin finite and >= 0.
+ *  - Return: the number of hits (or records; distance: n), or CB_INVALID
+ *    (nothing written) when n > 0 and any input or output pointer is NULL,
+ *    when flags has unknown bits, for an index or contact query when n >
+ *    CB_INDEX_MAX_N, or for a contact query when margin is negative,
+ *    infinite or NaN.
+ *  - The inputs are never written; outputs must not overlap the inputs or
+ *    each other.
  */
-
-/** One circle against n boxes (SoA), bitmask out. */
-CB_API size_t cb_batch_overlap(cb_circle circle, const cb_box_soa *boxes, size_t n, uint64_t *mask,
-                               unsigned flags);
-/** One circle against n boxes (AoS), bitmask out. */
-CB_API size_t cb_batch_overlap_aos(cb_circle circle, const cb_box *boxes, size_t n, uint64_t *mask,
-                                   unsigned flags);
-/** n circles (SoA) against one box, bitmask out. */
-CB_API size_t cb_batch_overlap_circles(const cb_circle_soa *circles, size_t n, cb_box box,
-                                       uint64_t *mask, unsigned flags);
-/** n circles (AoS) against one box, bitmask out. */
-CB_API size_t cb_batch_overlap_circles_aos(const cb_circle *circles, size_t n, cb_box box,
-                                           uint64_t *mask, unsigned flags);
-
-/** One circle against n boxes (SoA), ascending hit indices out. */
-CB_API size_t cb_batch_overlap_idx(cb_circle circle, const cb_box_soa *boxes, size_t n,
-                                   uint32_t *idx, unsigned flags);
-/** One circle against n boxes (AoS), ascending hit indices out. */
-CB_API size_t cb_batch_overlap_aos_idx(cb_circle circle, const cb_box *boxes, size_t n,
-                                       uint32_t *idx, unsigned flags);
-/** n circles (SoA) against one box, ascending hit indices out. */
-CB_API size_t cb_batch_overlap_circles_idx(const cb_circle_soa *circles, size_t n, cb_box box,
-                                           uint32_t *idx, unsigned flags);
-/** n circles (AoS) against one box, ascending hit indices out. */
-CB_API size_t cb_batch_overlap_circles_aos_idx(const cb_circle *circles, size_t n, cb_box box,
-                                               uint32_t *idx, unsigned flags);
-
-/** One circle against n circles (SoA), bitmask out (circle-against-circle contract). */
-CB_API size_t cb_batch_circle_vs_circles(cb_circle circle, const cb_circle_soa *circles, size_t n,
-                                         uint64_t *mask, unsigned flags);
-/** One circle against n circles (AoS), bitmask out. */
-CB_API size_t cb_batch_circle_vs_circles_aos(cb_circle circle, const cb_circle *circles, size_t n,
-                                             uint64_t *mask, unsigned flags);
-/** One circle against n circles (SoA), ascending hit indices out. */
-CB_API size_t cb_batch_circle_vs_circles_idx(cb_circle circle, const cb_circle_soa *circles,
-                                             size_t n, uint32_t *idx, unsigned flags);
-/** One circle against n circles (AoS), ascending hit indices out. */
-CB_API size_t cb_batch_circle_vs_circles_aos_idx(cb_circle circle, const cb_circle *circles,
-                                                 size_t n, uint32_t *idx, unsigned flags);
-
-/* ------------------------------------------------ distance and contacts */
 
 /** What a contact's separation and normal were measured to. */
 typedef enum cb_feature {
@@ -573,125 +533,146 @@ typedef struct cb_contacts {
     uint8_t *feature;
 } cb_contacts;
 
-/*
- * Distance functions: dist[i] receives the separation of element i (the
- * signed distance: negative inside); returns n, or CB_INVALID as the batch
- * functions (flags: CB_TRUST_FENV; CB_STRICT is accepted and has no effect).
- * Contact functions: margin must be finite and >= 0 (else CB_INVALID);
- * returns the number of contacts. n must be at most CB_INDEX_MAX_N, every
- * array of *out must be non-NULL when n > 0, and the outputs must not
- * overlap the inputs or each other.
- */
+/* overlap */
+/** Overlap: one circle against n boxes (SoA), bitmask. */
+CB_API size_t cb_batch_overlap(cb_circle circle, const cb_box_soa *boxes, size_t n, uint64_t *mask,
+                               unsigned flags);
+/** Overlap: one circle against n boxes (AoS), bitmask. */
+CB_API size_t cb_batch_overlap_aos(cb_circle circle, const cb_box *boxes, size_t n, uint64_t *mask,
+                                   unsigned flags);
+/** Overlap: one circle against n boxes (SoA), ascending indices of the hits. */
+CB_API size_t cb_batch_overlap_idx(cb_circle circle, const cb_box_soa *boxes, size_t n,
+                                   uint32_t *idx, unsigned flags);
+/** Overlap: one circle against n boxes (AoS), ascending indices of the hits. */
+CB_API size_t cb_batch_overlap_aos_idx(cb_circle circle, const cb_box *boxes, size_t n,
+                                       uint32_t *idx, unsigned flags);
+/** Overlap: one circle against n circles (SoA), bitmask. */
+CB_API size_t cb_batch_overlap_circle_circles(cb_circle circle, const cb_circle_soa *circles,
+                                              size_t n, uint64_t *mask, unsigned flags);
+/** Overlap: one circle against n circles (AoS), bitmask. */
+CB_API size_t cb_batch_overlap_circle_circles_aos(cb_circle circle, const cb_circle *circles,
+                                                  size_t n, uint64_t *mask, unsigned flags);
+/** Overlap: one circle against n circles (SoA), ascending indices of the hits. */
+CB_API size_t cb_batch_overlap_circle_circles_idx(cb_circle circle, const cb_circle_soa *circles,
+                                                  size_t n, uint32_t *idx, unsigned flags);
+/** Overlap: one circle against n circles (AoS), ascending indices of the hits. */
+CB_API size_t cb_batch_overlap_circle_circles_aos_idx(cb_circle circle, const cb_circle *circles,
+                                                      size_t n, uint32_t *idx, unsigned flags);
+/** Overlap: one circle against n oriented boxes (SoA), bitmask. */
+CB_API size_t cb_batch_overlap_circle_oboxes(cb_circle circle, const cb_obox_soa *oboxes, size_t n,
+                                             uint64_t *mask, unsigned flags);
+/** Overlap: one circle against n oriented boxes (AoS), bitmask. */
+CB_API size_t cb_batch_overlap_circle_oboxes_aos(cb_circle circle, const cb_obox *oboxes, size_t n,
+                                                 uint64_t *mask, unsigned flags);
+/** Overlap: one circle against n oriented boxes (SoA), ascending indices of the hits. */
+CB_API size_t cb_batch_overlap_circle_oboxes_idx(cb_circle circle, const cb_obox_soa *oboxes,
+                                                 size_t n, uint32_t *idx, unsigned flags);
+/** Overlap: one circle against n oriented boxes (AoS), ascending indices of the hits. */
+CB_API size_t cb_batch_overlap_circle_oboxes_aos_idx(cb_circle circle, const cb_obox *oboxes,
+                                                     size_t n, uint32_t *idx, unsigned flags);
+/** Overlap: one box against n circles (SoA), bitmask. */
+CB_API size_t cb_batch_overlap_box_circles(cb_box box, const cb_circle_soa *circles, size_t n,
+                                           uint64_t *mask, unsigned flags);
+/** Overlap: one box against n circles (AoS), bitmask. */
+CB_API size_t cb_batch_overlap_box_circles_aos(cb_box box, const cb_circle *circles, size_t n,
+                                               uint64_t *mask, unsigned flags);
+/** Overlap: one box against n circles (SoA), ascending indices of the hits. */
+CB_API size_t cb_batch_overlap_box_circles_idx(cb_box box, const cb_circle_soa *circles, size_t n,
+                                               uint32_t *idx, unsigned flags);
+/** Overlap: one box against n circles (AoS), ascending indices of the hits. */
+CB_API size_t cb_batch_overlap_box_circles_aos_idx(cb_box box, const cb_circle *circles, size_t n,
+                                                   uint32_t *idx, unsigned flags);
+/** Overlap: one oriented box against n circles (SoA), bitmask. */
+CB_API size_t cb_batch_overlap_obox_circles(cb_obox obox, const cb_circle_soa *circles, size_t n,
+                                            uint64_t *mask, unsigned flags);
+/** Overlap: one oriented box against n circles (AoS), bitmask. */
+CB_API size_t cb_batch_overlap_obox_circles_aos(cb_obox obox, const cb_circle *circles, size_t n,
+                                                uint64_t *mask, unsigned flags);
+/** Overlap: one oriented box against n circles (SoA), ascending indices of the hits. */
+CB_API size_t cb_batch_overlap_obox_circles_idx(cb_obox obox, const cb_circle_soa *circles,
+                                                size_t n, uint32_t *idx, unsigned flags);
+/** Overlap: one oriented box against n circles (AoS), ascending indices of the hits. */
+CB_API size_t cb_batch_overlap_obox_circles_aos_idx(cb_obox obox, const cb_circle *circles,
+                                                    size_t n, uint32_t *idx, unsigned flags);
 
-/** Separation of one circle from each of n boxes (SoA). */
+/* distance */
+/** Distance: one circle against n boxes (SoA), the separation of each. */
 CB_API size_t cb_batch_distance(cb_circle circle, const cb_box_soa *boxes, size_t n, float *dist,
                                 unsigned flags);
-/** Separation of one circle from each of n boxes (AoS). */
+/** Distance: one circle against n boxes (AoS), the separation of each. */
 CB_API size_t cb_batch_distance_aos(cb_circle circle, const cb_box *boxes, size_t n, float *dist,
                                     unsigned flags);
-/** Separation of each of n circles (SoA) from one box. */
-CB_API size_t cb_batch_distance_circles(const cb_circle_soa *circles, size_t n, cb_box box,
-                                        float *dist, unsigned flags);
-/** Separation of each of n circles (AoS) from one box. */
-CB_API size_t cb_batch_distance_circles_aos(const cb_circle *circles, size_t n, cb_box box,
+/** Distance: one circle against n circles (SoA), the separation of each. */
+CB_API size_t cb_batch_distance_circle_circles(cb_circle circle, const cb_circle_soa *circles,
+                                               size_t n, float *dist, unsigned flags);
+/** Distance: one circle against n circles (AoS), the separation of each. */
+CB_API size_t cb_batch_distance_circle_circles_aos(cb_circle circle, const cb_circle *circles,
+                                                   size_t n, float *dist, unsigned flags);
+/** Distance: one circle against n oriented boxes (SoA), the separation of each. */
+CB_API size_t cb_batch_distance_circle_oboxes(cb_circle circle, const cb_obox_soa *oboxes, size_t n,
+                                              float *dist, unsigned flags);
+/** Distance: one circle against n oriented boxes (AoS), the separation of each. */
+CB_API size_t cb_batch_distance_circle_oboxes_aos(cb_circle circle, const cb_obox *oboxes, size_t n,
+                                                  float *dist, unsigned flags);
+/** Distance: one box against n circles (SoA), the separation of each. */
+CB_API size_t cb_batch_distance_box_circles(cb_box box, const cb_circle_soa *circles, size_t n,
                                             float *dist, unsigned flags);
-/** Separation of one circle from each of n circles (SoA). */
-CB_API size_t cb_batch_circle_vs_circles_distance(cb_circle circle, const cb_circle_soa *circles,
-                                                  size_t n, float *dist, unsigned flags);
-/** Separation of one circle from each of n circles (AoS). */
-CB_API size_t cb_batch_circle_vs_circles_aos_distance(cb_circle circle, const cb_circle *circles,
-                                                      size_t n, float *dist, unsigned flags);
+/** Distance: one box against n circles (AoS), the separation of each. */
+CB_API size_t cb_batch_distance_box_circles_aos(cb_box box, const cb_circle *circles, size_t n,
+                                                float *dist, unsigned flags);
+/** Distance: one oriented box against n circles (SoA), the separation of each. */
+CB_API size_t cb_batch_distance_obox_circles(cb_obox obox, const cb_circle_soa *circles, size_t n,
+                                             float *dist, unsigned flags);
+/** Distance: one oriented box against n circles (AoS), the separation of each. */
+CB_API size_t cb_batch_distance_obox_circles_aos(cb_obox obox, const cb_circle *circles, size_t n,
+                                                 float *dist, unsigned flags);
 
-/** Contacts of one circle with the boxes (SoA) within margin. */
+/* contacts */
+/** Contacts: one circle against n boxes (SoA), the contacts within margin. */
 CB_API size_t cb_batch_contacts(cb_circle circle, const cb_box_soa *boxes, size_t n, float margin,
                                 cb_contacts *out, unsigned flags);
-/** Contacts of one circle with the boxes (AoS) within margin. */
+/** Contacts: one circle against n boxes (AoS), the contacts within margin. */
 CB_API size_t cb_batch_contacts_aos(cb_circle circle, const cb_box *boxes, size_t n, float margin,
                                     cb_contacts *out, unsigned flags);
-/** Contacts of the circles (SoA) within margin of one box. */
-CB_API size_t cb_batch_contacts_circles(const cb_circle_soa *circles, size_t n, cb_box box,
-                                        float margin, cb_contacts *out, unsigned flags);
-/** Contacts of the circles (AoS) within margin of one box. */
-CB_API size_t cb_batch_contacts_circles_aos(const cb_circle *circles, size_t n, cb_box box,
+/** Contacts: one circle against n circles (SoA), the contacts within margin. */
+CB_API size_t cb_batch_contacts_circle_circles(cb_circle circle, const cb_circle_soa *circles,
+                                               size_t n, float margin, cb_contacts *out,
+                                               unsigned flags);
+/** Contacts: one circle against n circles (AoS), the contacts within margin. */
+CB_API size_t cb_batch_contacts_circle_circles_aos(cb_circle circle, const cb_circle *circles,
+                                                   size_t n, float margin, cb_contacts *out,
+                                                   unsigned flags);
+/** Contacts: one circle against n oriented boxes (SoA), the contacts within margin. */
+CB_API size_t cb_batch_contacts_circle_oboxes(cb_circle circle, const cb_obox_soa *oboxes, size_t n,
+                                              float margin, cb_contacts *out, unsigned flags);
+/** Contacts: one circle against n oriented boxes (AoS), the contacts within margin. */
+CB_API size_t cb_batch_contacts_circle_oboxes_aos(cb_circle circle, const cb_obox *oboxes, size_t n,
+                                                  float margin, cb_contacts *out, unsigned flags);
+/** Contacts: one box against n circles (SoA), the contacts within margin. */
+CB_API size_t cb_batch_contacts_box_circles(cb_box box, const cb_circle_soa *circles, size_t n,
                                             float margin, cb_contacts *out, unsigned flags);
-/** Contacts of one circle with the circles (SoA) within margin. */
-CB_API size_t cb_batch_circle_vs_circles_contacts(cb_circle circle, const cb_circle_soa *circles,
-                                                  size_t n, float margin, cb_contacts *out,
-                                                  unsigned flags);
-/** Contacts of one circle with the circles (AoS) within margin. */
-CB_API size_t cb_batch_circle_vs_circles_aos_contacts(cb_circle circle, const cb_circle *circles,
-                                                      size_t n, float margin, cb_contacts *out,
-                                                      unsigned flags);
-
-/* -------------------------------------------------------- oriented boxes */
-
-/*
- * The queries above against oriented boxes (cb_obox, cb_obox_soa), computed
- * in each box's frame as ORIENTED BOXES says; outputs, flags, margin,
- * return values and argument rules as for the axis-aligned functions.
- */
-
-/** Overlap of one circle with each of n oriented boxes (SoA), bitmask. */
-CB_API size_t cb_batch_overlap_oboxes(cb_circle circle, const cb_obox_soa *boxes, size_t n,
-                                      uint64_t *mask, unsigned flags);
-/** Overlap of one circle with each of n oriented boxes (AoS), bitmask. */
-CB_API size_t cb_batch_overlap_oboxes_aos(cb_circle circle, const cb_obox *boxes, size_t n,
-                                          uint64_t *mask, unsigned flags);
-/** Overlap of one circle with each of n oriented boxes (SoA), ascending indices. */
-CB_API size_t cb_batch_overlap_oboxes_idx(cb_circle circle, const cb_obox_soa *boxes, size_t n,
-                                          uint32_t *idx, unsigned flags);
-/** Overlap of one circle with each of n oriented boxes (AoS), ascending indices. */
-CB_API size_t cb_batch_overlap_oboxes_aos_idx(cb_circle circle, const cb_obox *boxes, size_t n,
-                                              uint32_t *idx, unsigned flags);
-/** Overlap of each of n circles (SoA) with one oriented box, bitmask. */
-CB_API size_t cb_batch_overlap_circles_obox(const cb_circle_soa *circles, size_t n, cb_obox box,
-                                            uint64_t *mask, unsigned flags);
-/** Overlap of each of n circles (AoS) with one oriented box, bitmask. */
-CB_API size_t cb_batch_overlap_circles_obox_aos(const cb_circle *circles, size_t n, cb_obox box,
-                                                uint64_t *mask, unsigned flags);
-/** Overlap of each of n circles (SoA) with one oriented box, ascending indices. */
-CB_API size_t cb_batch_overlap_circles_obox_idx(const cb_circle_soa *circles, size_t n,
-                                                cb_obox box, uint32_t *idx, unsigned flags);
-/** Overlap of each of n circles (AoS) with one oriented box, ascending indices. */
-CB_API size_t cb_batch_overlap_circles_obox_aos_idx(const cb_circle *circles, size_t n,
-                                                    cb_obox box, uint32_t *idx, unsigned flags);
-/** Separation of one circle from each of n oriented boxes (SoA). */
-CB_API size_t cb_batch_distance_oboxes(cb_circle circle, const cb_obox_soa *boxes, size_t n,
-                                       float *dist, unsigned flags);
-/** Separation of one circle from each of n oriented boxes (AoS). */
-CB_API size_t cb_batch_distance_oboxes_aos(cb_circle circle, const cb_obox *boxes, size_t n,
-                                           float *dist, unsigned flags);
-/** Separation of each of n circles (SoA) from one oriented box. */
-CB_API size_t cb_batch_distance_circles_obox(const cb_circle_soa *circles, size_t n, cb_obox box,
-                                             float *dist, unsigned flags);
-/** Separation of each of n circles (AoS) from one oriented box. */
-CB_API size_t cb_batch_distance_circles_obox_aos(const cb_circle *circles, size_t n, cb_obox box,
-                                                 float *dist, unsigned flags);
-/** Contacts of one circle with the oriented boxes (SoA) within margin. */
-CB_API size_t cb_batch_contacts_oboxes(cb_circle circle, const cb_obox_soa *boxes, size_t n,
-                                       float margin, cb_contacts *out, unsigned flags);
-/** Contacts of one circle with the oriented boxes (AoS) within margin. */
-CB_API size_t cb_batch_contacts_oboxes_aos(cb_circle circle, const cb_obox *boxes, size_t n,
-                                           float margin, cb_contacts *out, unsigned flags);
-/** Contacts of the circles (SoA) within margin of one oriented box. */
-CB_API size_t cb_batch_contacts_circles_obox(const cb_circle_soa *circles, size_t n, cb_obox box,
+/** Contacts: one box against n circles (AoS), the contacts within margin. */
+CB_API size_t cb_batch_contacts_box_circles_aos(cb_box box, const cb_circle *circles, size_t n,
+                                                float margin, cb_contacts *out, unsigned flags);
+/** Contacts: one oriented box against n circles (SoA), the contacts within margin. */
+CB_API size_t cb_batch_contacts_obox_circles(cb_obox obox, const cb_circle_soa *circles, size_t n,
                                              float margin, cb_contacts *out, unsigned flags);
-/** Contacts of the circles (AoS) within margin of one oriented box. */
-CB_API size_t cb_batch_contacts_circles_obox_aos(const cb_circle *circles, size_t n, cb_obox box,
+/** Contacts: one oriented box against n circles (AoS), the contacts within margin. */
+CB_API size_t cb_batch_contacts_obox_circles_aos(cb_obox obox, const cb_circle *circles, size_t n,
                                                  float margin, cb_contacts *out, unsigned flags);
 
 /* ---------------------------------------------------- many against many */
 
 /*
- * Every circle of a set against every element of another (all pairs), a
- * set against itself (self pairs), circles against a grid of elements
- * prepared once (grid pairs), or against the elements a broad phase names
- * (candidate pairs). A pair's answer is the one-circle functions' for that
- * pair, bit for bit, on every backend: pair (i, j) hits exactly when
- * cb_batch_overlap(circle i, elements, ...) (cb_batch_circle_vs_circles,
- * cb_batch_overlap_oboxes) reports element j, and its contact record is the
- * one cb_batch_contacts (..._circle_vs_circles_contacts, _contacts_oboxes)
- * writes for it.
+ * The pairs queries: every circle of a set against every element of
+ * another (circles_boxes, the default, circles_circles, circles_oboxes),
+ * a set against itself (circles_self), or circles against a grid of
+ * elements prepared once (circles_grid); the candidates queries: the
+ * pairs a broad phase lists. A pair's answer is the batch query's for
+ * that pair, bit for bit, on every backend: pair (i, j) hits exactly when
+ * cb_batch_overlap(circle i, elements, ...) (cb_batch_overlap_circle_circles,
+ * cb_batch_overlap_circle_oboxes) reports element j, and its contact
+ * record is the one the batch contacts query writes for it.
  *
  * The order, the same on every backend, whatever the order of the inputs
  * and however the work is cut: by circle i ascending, then by element j
@@ -730,11 +711,11 @@ CB_API size_t cb_batch_contacts_circles_obox_aos(const cb_circle *circles, size_
  * the range: a count-only call, which costs about what a whole call does
  * (the cursor keeps its place, and a following call reuses its grid).
  *
- * Scratch. The all-pairs and self functions need cb_pairs_scratch_size(
+ * Scratch. The pairs queries but circles_grid need cb_pairs_scratch_size(
  * n_circles, m) bytes of scratch (no alignment needed), for the grid and
  * the cull; pass NULL to have the call allocate it (malloc) and free it
  * before returning (a resumed call then builds its grid again). One scratch
- * per thread: a call writes it. The grid functions need none: the grid is
+ * per thread: a call writes it. The circles_grid queries need none: the grid is
  * read only, and any number of threads may query one grid at once. Stack:
  * under 8 KiB. No function here keeps memory or state between calls.
  */
@@ -745,7 +726,7 @@ typedef struct cb_pair {
 } cb_pair;
 
 /**
- * Where an all-pairs call starts, and where it stopped. Zero-initialised,
+ * Where a pairs query starts, and where it stopped. Zero-initialised,
  * it is every circle of the set from the start. A job's range: {begin, 0,
  * end}. After a call: {end, 0, end, ...} when the range is done, else the
  * next pair due is circle `circle`'s first pair with an element >= `element`.
@@ -772,24 +753,23 @@ typedef struct cb_pair_contacts {
     uint8_t *feature;
 } cb_pair_contacts;
 
-/** The largest n_circles and m of the all-pairs, self and grid functions. */
+/** The largest n_circles and m of the pairs queries. */
 #define CB_PAIRS_MAX_N ((uint64_t)1 << 30)
 
 /**
- * Scratch bytes an all-pairs or self call over n_circles and m elements
- * needs (self pairs: m = n_circles); SIZE_MAX when either is above
+ * Scratch bytes a pairs query over n_circles and m elements needs
+ * (circles_self: m = n_circles); SIZE_MAX when either is above
  * CB_PAIRS_MAX_N or the size does not fit in a size_t. About 80 bytes per
  * element plus 35 KiB, whatever the number of circles.
  */
 CB_API size_t cb_pairs_scratch_size(size_t n_circles, size_t m);
 
 /*
- * Common to the many-against-many functions:
+ * Common to the pairs and candidates queries:
  *  - circles: the set (SoA), n_circles of them; the elements (SoA), m of
- *    them. All pairs, self and grid: both counts at most CB_PAIRS_MAX_N;
- *    candidates: at most CB_INDEX_MAX_N. Counts of 0 are valid with any
- *    pointers.
- *  - flags: 0, or CB_STRICT and/or CB_TRUST_FENV, as the batch functions.
+ *    them. Pairs: both counts at most CB_PAIRS_MAX_N; candidates: at most
+ *    CB_INDEX_MAX_N. Counts of 0 are valid with any pointers.
+ *  - flags: 0, or CB_STRICT and/or CB_TRUST_FENV, as the batch queries.
  *  - margin (contacts): finite and >= 0.
  *  - Return: as each function says, or CB_INVALID (nothing written, the
  *    cursor unchanged) for a NULL pointer where data is needed, unknown
@@ -827,37 +807,40 @@ CB_API size_t cb_pairs_contacts(const cb_circle_soa *circles, size_t n_circles,
                                 const cb_box_soa *boxes, size_t m, cb_pair_cursor *cursor,
                                 float margin, cb_pair_contacts *out, size_t capacity,
                                 void *scratch, unsigned flags);
-/** Every overlapping pair of circle i (set) and circle j (others, SoA), as cb_pairs_overlap. */
-CB_API size_t cb_pairs_circle_vs_circles(const cb_circle_soa *circles, size_t n_circles,
-                                         const cb_circle_soa *others, size_t m,
-                                         cb_pair_cursor *cursor, cb_pair *pairs, size_t capacity,
-                                         void *scratch, unsigned flags);
-/** Circle against circles as a bit matrix, as cb_pairs_overlap_matrix. */
-CB_API size_t cb_pairs_circle_vs_circles_matrix(const cb_circle_soa *circles, size_t n_circles,
-                                                const cb_circle_soa *others, size_t m,
-                                                cb_pair_cursor *cursor, uint64_t *matrix,
-                                                void *scratch, unsigned flags);
+/** Every overlapping pair of circle i (set) and circle j (others), as cb_pairs_overlap. */
+CB_API size_t cb_pairs_overlap_circles_circles(const cb_circle_soa *circles, size_t n_circles,
+                                               const cb_circle_soa *others, size_t m,
+                                               cb_pair_cursor *cursor, cb_pair *pairs,
+                                               size_t capacity, void *scratch, unsigned flags);
+/** Circles against circles as a bit matrix, as cb_pairs_overlap_matrix. */
+CB_API size_t cb_pairs_overlap_circles_circles_matrix(const cb_circle_soa *circles,
+                                                      size_t n_circles,
+                                                      const cb_circle_soa *others, size_t m,
+                                                      cb_pair_cursor *cursor, uint64_t *matrix,
+                                                      void *scratch, unsigned flags);
 /** The contacts of circle i (set) with circle j (others) within margin, as cb_pairs_contacts. */
-CB_API size_t cb_pairs_circle_vs_circles_contacts(const cb_circle_soa *circles, size_t n_circles,
-                                                  const cb_circle_soa *others, size_t m,
-                                                  cb_pair_cursor *cursor, float margin,
-                                                  cb_pair_contacts *out, size_t capacity,
-                                                  void *scratch, unsigned flags);
-/** Every overlapping pair of circle i (set) and oriented box j (SoA), as cb_pairs_overlap. */
-CB_API size_t cb_pairs_overlap_oboxes(const cb_circle_soa *circles, size_t n_circles,
-                                      const cb_obox_soa *boxes, size_t m, cb_pair_cursor *cursor,
-                                      cb_pair *pairs, size_t capacity, void *scratch,
-                                      unsigned flags);
-/** Circle against oriented boxes as a bit matrix, as cb_pairs_overlap_matrix. */
-CB_API size_t cb_pairs_overlap_oboxes_matrix(const cb_circle_soa *circles, size_t n_circles,
-                                             const cb_obox_soa *boxes, size_t m,
-                                             cb_pair_cursor *cursor, uint64_t *matrix,
-                                             void *scratch, unsigned flags);
+CB_API size_t cb_pairs_contacts_circles_circles(const cb_circle_soa *circles, size_t n_circles,
+                                                const cb_circle_soa *others, size_t m,
+                                                cb_pair_cursor *cursor, float margin,
+                                                cb_pair_contacts *out, size_t capacity,
+                                                void *scratch, unsigned flags);
+/** Every overlapping pair of circle i (set) and oriented box j, as cb_pairs_overlap. */
+CB_API size_t cb_pairs_overlap_circles_oboxes(const cb_circle_soa *circles, size_t n_circles,
+                                              const cb_obox_soa *oboxes, size_t m,
+                                              cb_pair_cursor *cursor, cb_pair *pairs,
+                                              size_t capacity, void *scratch, unsigned flags);
+/** Circles against oriented boxes as a bit matrix, as cb_pairs_overlap_matrix. */
+CB_API size_t cb_pairs_overlap_circles_oboxes_matrix(const cb_circle_soa *circles,
+                                                     size_t n_circles, const cb_obox_soa *oboxes,
+                                                     size_t m, cb_pair_cursor *cursor,
+                                                     uint64_t *matrix, void *scratch,
+                                                     unsigned flags);
 /** The contacts of circle i with oriented box j within margin, as cb_pairs_contacts. */
-CB_API size_t cb_pairs_contacts_oboxes(const cb_circle_soa *circles, size_t n_circles,
-                                       const cb_obox_soa *boxes, size_t m, cb_pair_cursor *cursor,
-                                       float margin, cb_pair_contacts *out, size_t capacity,
-                                       void *scratch, unsigned flags);
+CB_API size_t cb_pairs_contacts_circles_oboxes(const cb_circle_soa *circles, size_t n_circles,
+                                               const cb_obox_soa *oboxes, size_t m,
+                                               cb_pair_cursor *cursor, float margin,
+                                               cb_pair_contacts *out, size_t capacity,
+                                               void *scratch, unsigned flags);
 
 /**
  * A set against itself: every overlapping pair (i, j), i < j, of the
@@ -866,13 +849,14 @@ CB_API size_t cb_pairs_contacts_oboxes(const cb_circle_soa *circles, size_t n_ci
  * circle never pairs with itself. Otherwise as cb_pairs_overlap (scratch:
  * cb_pairs_scratch_size(n_circles, n_circles)).
  */
-CB_API size_t cb_pairs_self_overlap(const cb_circle_soa *circles, size_t n_circles,
-                                    cb_pair_cursor *cursor, cb_pair *pairs, size_t capacity,
-                                    void *scratch, unsigned flags);
+CB_API size_t cb_pairs_overlap_circles_self(const cb_circle_soa *circles, size_t n_circles,
+                                            cb_pair_cursor *cursor, cb_pair *pairs,
+                                            size_t capacity, void *scratch, unsigned flags);
 /** The contacts of every pair (i, j), i < j, of the set within margin (normal from j toward i). */
-CB_API size_t cb_pairs_self_contacts(const cb_circle_soa *circles, size_t n_circles,
-                                     cb_pair_cursor *cursor, float margin, cb_pair_contacts *out,
-                                     size_t capacity, void *scratch, unsigned flags);
+CB_API size_t cb_pairs_contacts_circles_self(const cb_circle_soa *circles, size_t n_circles,
+                                             cb_pair_cursor *cursor, float margin,
+                                             cb_pair_contacts *out, size_t capacity,
+                                             void *scratch, unsigned flags);
 
 /*
  * Prepared elements: a grid built once over elements that do not move (a
@@ -895,7 +879,7 @@ CB_API size_t cb_grid_size(size_t m);
  * alignment needed). Return: the grid (inside memory), or NULL (nothing
  * built) when memory is NULL, m > CB_PAIRS_MAX_N, or m > 0 and boxes (or
  * one of its arrays) is NULL. Runs in the default float environment
- * whatever the caller set (as the batch functions).
+ * whatever the caller set (as the query functions).
  */
 CB_API cb_grid *cb_grid_boxes(void *memory, const cb_box_soa *boxes, size_t m);
 /** A grid of m circles (SoA), as cb_grid_boxes. */
@@ -909,19 +893,21 @@ CB_API size_t cb_grid_elements(const cb_grid *grid, cb_shape *shape);
 /**
  * Every overlapping pair of circle i (set) and element j of the grid, under
  * the contract of the grid's shape (box, oriented box, or circle against
- * circle), as the all-pairs list functions (cb_pairs_overlap); no scratch.
+ * circle), as cb_pairs_overlap; no scratch.
  */
-CB_API size_t cb_grid_pairs_overlap(const cb_circle_soa *circles, size_t n_circles,
-                                    const cb_grid *grid, cb_pair_cursor *cursor, cb_pair *pairs,
-                                    size_t capacity, unsigned flags);
+CB_API size_t cb_pairs_overlap_circles_grid(const cb_circle_soa *circles, size_t n_circles,
+                                            const cb_grid *grid, cb_pair_cursor *cursor,
+                                            cb_pair *pairs, size_t capacity, unsigned flags);
 /** The same as a bit matrix, as cb_pairs_overlap_matrix (m: the grid's elements). */
-CB_API size_t cb_grid_pairs_overlap_matrix(const cb_circle_soa *circles, size_t n_circles,
-                                           const cb_grid *grid, cb_pair_cursor *cursor,
-                                           uint64_t *matrix, unsigned flags);
+CB_API size_t cb_pairs_overlap_circles_grid_matrix(const cb_circle_soa *circles,
+                                                   size_t n_circles, const cb_grid *grid,
+                                                   cb_pair_cursor *cursor, uint64_t *matrix,
+                                                   unsigned flags);
 /** The contacts of circle i with element j of the grid within margin, as cb_pairs_contacts. */
-CB_API size_t cb_grid_pairs_contacts(const cb_circle_soa *circles, size_t n_circles,
-                                     const cb_grid *grid, cb_pair_cursor *cursor, float margin,
-                                     cb_pair_contacts *out, size_t capacity, unsigned flags);
+CB_API size_t cb_pairs_contacts_circles_grid(const cb_circle_soa *circles, size_t n_circles,
+                                             const cb_grid *grid, cb_pair_cursor *cursor,
+                                             float margin, cb_pair_contacts *out,
+                                             size_t capacity, unsigned flags);
 
 /*
  * Candidate pairs: candidates[k] = (i, j) names circle i of the set and
@@ -947,22 +933,23 @@ CB_API size_t cb_candidates_contacts(const cb_circle_soa *circles, size_t n_circ
                                      const cb_box_soa *boxes, size_t m, const cb_pair *candidates,
                                      size_t n, float margin, cb_contacts *out, unsigned flags);
 /** Overlap of each candidate (circle i, circle j of others), bitmask out. */
-CB_API size_t cb_candidates_circle_vs_circles(const cb_circle_soa *circles, size_t n_circles,
-                                              const cb_circle_soa *others, size_t m,
-                                              const cb_pair *candidates, size_t n, uint64_t *mask,
-                                              unsigned flags);
+CB_API size_t cb_candidates_overlap_circles_circles(const cb_circle_soa *circles, size_t n_circles,
+                                                    const cb_circle_soa *others, size_t m,
+                                                    const cb_pair *candidates, size_t n,
+                                                    uint64_t *mask, unsigned flags);
 /** Overlap of each candidate (circle i, circle j of others), ascending indices. */
-CB_API size_t cb_candidates_circle_vs_circles_idx(const cb_circle_soa *circles, size_t n_circles,
-                                                  const cb_circle_soa *others, size_t m,
-                                                  const cb_pair *candidates, size_t n,
-                                                  uint32_t *idx, unsigned flags);
+CB_API size_t cb_candidates_overlap_circles_circles_idx(const cb_circle_soa *circles,
+                                                        size_t n_circles,
+                                                        const cb_circle_soa *others, size_t m,
+                                                        const cb_pair *candidates, size_t n,
+                                                        uint32_t *idx, unsigned flags);
 /** Contacts of the candidates (circle i, circle j of others) within margin. */
-CB_API size_t cb_candidates_circle_vs_circles_contacts(const cb_circle_soa *circles,
-                                                       size_t n_circles,
-                                                       const cb_circle_soa *others, size_t m,
-                                                       const cb_pair *candidates, size_t n,
-                                                       float margin, cb_contacts *out,
-                                                       unsigned flags);
+CB_API size_t cb_candidates_contacts_circles_circles(const cb_circle_soa *circles,
+                                                     size_t n_circles,
+                                                     const cb_circle_soa *others, size_t m,
+                                                     const cb_pair *candidates, size_t n,
+                                                     float margin, cb_contacts *out,
+                                                     unsigned flags);
 
 /* ----------------------------------------------------------- converters */
 
@@ -1031,7 +1018,7 @@ CB_API cb_status cb_oboxes_from_corners_soa(const cb_box_corner *in, const float
  * fused multiply-add; the part of r below binary32 precision is carried as
  * a correction term. Every operation is an IEEE-754 binary32 or binary64
  * + - * rounded to nearest-even, or integer arithmetic, and runs in the
- * default float environment whatever the caller set (as the batch functions).
+ * default float environment whatever the caller set (as the query functions).
  *
  * Accuracy, measured over every binary32 angle against double-precision
  * cos and sin (docs/rotation.md), and asserted by tests/test_rotation.c:
@@ -1127,7 +1114,7 @@ CB_API int cb_backend_compiled(cb_backend b);
 CB_API cb_status cb_backend_status(cb_backend b, const char **why);
 
 /**
- * cb_set_backend - force the backend every batch function uses from now on.
+ * cb_set_backend - force the backend every query function uses from now on.
  * Return: CB_OK, or the cb_backend_status error (the active backend is then
  * unchanged). Never raises SIGILL: a backend is only used once the CPU and OS
  * are known to support it.
@@ -1142,7 +1129,7 @@ CB_API cb_status cb_set_backend(cb_backend b);
 CB_API cb_status cb_set_backend_by_name(const char *name);
 
 /**
- * cb_active_backend - the backend the batch functions use now. On first use
+ * cb_active_backend - the backend the query functions use now. On first use
  * of the library the environment variable CB_BACKEND is read: a name that can
  * run here is forced; "auto" or unset selects the best; an unknown or
  * unsupported name is ignored (the best backend is used, since every backend
@@ -1185,47 +1172,58 @@ CB_API uint32_t cb_cpu_features(void);
 /* ------------------------------------------------- entry points as data */
 
 /*
- * Every batch function above is one entry of a table the library carries.
- * The table lets a test, a benchmark or a language binding iterate over all
- * entries, call one through its public function, or call one backend's raw
+ * Every query function above is one entry of a table the library carries,
+ * described by the parts of its name. The table lets a test, a benchmark or
+ * a language binding iterate over all entries, find one by its parts or its
+ * name, call one through its public function, or call one backend's raw
  * kernel side by side with another's, without naming each function and
  * without changing the global backend choice. Entries are numbered
  * 0 .. cb_entry_count() - 1; the numbering may change between versions of
- * the library (find an entry by name with cb_entry_find), the types below
- * only grow.
+ * the library (find an entry with cb_entry_lookup or cb_entry_find), the
+ * types below only grow.
  */
 
-/** What an entry computes for each (single shape, element) pair. */
+/** The form of a query: what it pairs with what (the name's first part). */
+typedef enum cb_form {
+    CB_FORM_BATCH = 0,     /**< one shape against n elements */
+    CB_FORM_PAIRS = 1,     /**< every circle of a range of a set against the elements */
+    CB_FORM_CANDIDATES = 2 /**< the listed (circle, element) pairs */
+} cb_form;
+
+/** What a query computes for each pair. */
 typedef enum cb_query {
     CB_QUERY_OVERLAP = 0,  /**< the overlap tests of the float contract above (circle/box, circle/circle) */
     CB_QUERY_DISTANCE = 1, /**< signed distance (separation), see SIGNED DISTANCE AND CONTACTS */
     CB_QUERY_CONTACTS = 2  /**< contacts of the elements within a margin */
 } cb_query;
 
-/** How the n elements are laid out in memory. */
+/** How the elements are laid out in memory. */
 typedef enum cb_layout {
-    CB_LAYOUT_SOA = 0, /**< a cb_box_soa or cb_circle_soa of n-element arrays */
-    CB_LAYOUT_AOS = 1  /**< an array of n cb_box or cb_circle */
+    CB_LAYOUT_SOA = 0, /**< a cb_box_soa, cb_circle_soa or cb_obox_soa of arrays */
+    CB_LAYOUT_AOS = 1  /**< an array of cb_box, cb_circle or cb_obox */
 } cb_layout;
 
-/** What an entry writes. */
+/** What a query writes. */
 typedef enum cb_output {
-    CB_OUTPUT_MASK = 0,   /**< (n + 63) / 64 uint64_t words, bit i = element i hits */
-    CB_OUTPUT_INDICES = 1,   /**< ascending uint32_t indices of the hits, room for n */
-    CB_OUTPUT_DISTANCES = 2, /**< n floats: the separation of every element */
-    CB_OUTPUT_CONTACTS = 3,  /**< a cb_contacts whose arrays have room for n */
-    CB_OUTPUT_PAIRS = 4,     /**< many against many: a list of cb_pair (capacity, cursor) */
-    CB_OUTPUT_MATRIX = 5,    /**< many against many: a bit matrix, one row per circle */
-    CB_OUTPUT_PAIR_CONTACTS = 6 /**< many against many: a cb_pair_contacts (capacity, cursor) */
+    CB_OUTPUT_MASK = 0,         /**< (n + 63) / 64 uint64_t words, bit i = element i hits */
+    CB_OUTPUT_INDICES = 1,      /**< ascending uint32_t indices of the hits, room for n */
+    CB_OUTPUT_DISTANCES = 2,    /**< n floats: the separation of every element */
+    CB_OUTPUT_CONTACTS = 3,     /**< a cb_contacts whose arrays have room for n */
+    CB_OUTPUT_PAIRS = 4,        /**< pairs: a list of cb_pair (capacity, cursor) */
+    CB_OUTPUT_MATRIX = 5,       /**< pairs: a bit matrix, one row per circle */
+    CB_OUTPUT_PAIR_CONTACTS = 6 /**< pairs: a cb_pair_contacts (capacity, cursor) */
 } cb_output;
 
-/** One entry: its public function's name and what it reads and writes. */
+/** One entry: its public function's name and the parts the name is made of. */
 typedef struct cb_entry_info {
     const char *name; /**< the public function, e.g. "cb_batch_overlap" */
+    cb_form form;
     cb_query query;
-    cb_shape one;     /**< the single shape: cb_args.circle, cb_args.box or cb_args.obox */
-    cb_shape many;    /**< the kind of the n elements */
-    cb_layout layout; /**< their layout, so cb_args.many points to the matching type */
+    cb_shape one;     /**< batch: the single shape (cb_args.circle, .box or .obox); pairs,
+                           candidates: CB_SHAPE_CIRCLE, the set (cb_args.circles) */
+    cb_shape many;    /**< the elements (cb_args.many): CIRCLE, BOX, OBOX; pairs also SELF
+                           (the set itself) and GRID (a cb_grid) */
+    cb_layout layout; /**< the elements' layout (always SOA but for batch queries) */
     cb_output output; /**< what cb_args.out points to */
 } cb_entry_info;
 
@@ -1234,15 +1232,24 @@ typedef struct cb_entry_info {
  * does not read are ignored (set them to zero).
  */
 typedef struct cb_args {
-    cb_circle circle; /**< the single circle, when the entry's one is CB_SHAPE_CIRCLE */
-    cb_box box;       /**< the single box, when the entry's one is CB_SHAPE_BOX */
-    const void *many; /**< the n elements: cb_box_soa *, cb_box *, cb_circle_soa *, cb_circle *,
-                           cb_obox_soa * or cb_obox * */
-    size_t n;
-    void *out;      /**< the output, as the entry's cb_output says */
-    unsigned flags; /**< as the batch functions' flags */
-    float margin;   /**< the contact functions' margin (CB_OUTPUT_CONTACTS entries) */
-    cb_obox obox;   /**< the single oriented box, when the entry's one is CB_SHAPE_OBOX */
+    cb_circle circle;             /**< batch: the single circle, when one is CB_SHAPE_CIRCLE */
+    cb_box box;                   /**< batch: the single box, when one is CB_SHAPE_BOX */
+    const void *many;             /**< the elements: cb_box_soa *, cb_box *, cb_circle_soa *,
+                                       cb_circle *, cb_obox_soa * or cb_obox *; a const
+                                       cb_grid * (GRID); ignored for SELF */
+    size_t n;                     /**< the number of elements (batch n, pairs and candidates m;
+                                       ignored for GRID and SELF) */
+    void *out;                    /**< the output, as the entry's cb_output says */
+    unsigned flags;               /**< as the query functions' flags */
+    float margin;                 /**< contacts: the margin */
+    cb_obox obox;                 /**< batch: the single oriented box, when one is CB_SHAPE_OBOX */
+    const cb_circle_soa *circles; /**< pairs, candidates: the set */
+    size_t n_circles;
+    const cb_pair *candidates;    /**< candidates: the pairs to test */
+    size_t n_candidates;
+    cb_pair_cursor *cursor;       /**< pairs: the range, start and resume point */
+    size_t capacity;              /**< pairs, lists (PAIRS, PAIR_CONTACTS): room in out */
+    void *scratch;                /**< pairs but GRID: cb_pairs_scratch_size bytes, or NULL */
 } cb_args;
 
 /** A raw kernel: see cb_entry_kernel. */
@@ -1253,6 +1260,13 @@ CB_API size_t cb_entry_count(void);
 
 /** The description of entry e, or NULL when e >= cb_entry_count(). */
 CB_API const cb_entry_info *cb_entry_info_of(size_t e);
+
+/**
+ * The entry whose parts (form, query, one, many, layout, output) are want's
+ * (its name is ignored), or cb_entry_count() when there is none or want is
+ * NULL.
+ */
+CB_API size_t cb_entry_lookup(const cb_entry_info *want);
 
 /** The entry whose public function is called name ("cb_batch_overlap_aos"), or cb_entry_count() when none is. */
 CB_API size_t cb_entry_find(const char *name);
@@ -1269,70 +1283,14 @@ CB_API size_t cb_entry_call(size_t e, const cb_args *args);
  * cb_entry_kernel - the raw kernel of entry e on backend b, for tests and
  * benchmarks that call backends side by side in one process without changing
  * the global choice. A raw kernel does no argument checks (n > 0 needs valid
- * pointers; index outputs need n <= CB_INDEX_MAX_N), reads only the CB_STRICT
- * bit of flags, and runs in the caller's floating-point environment.
- * Semantics otherwise as the public function.
+ * pointers; index outputs need n <= CB_INDEX_MAX_N; candidate indices must
+ * be in range, a pairs cursor valid and its scratch not NULL), reads only
+ * the CB_STRICT bit of flags, and runs in the caller's floating-point
+ * environment. Semantics otherwise as the public function.
  * Return: the kernel, or NULL when e is out of range or b is not compiled in
  * or cannot run here (cb_backend_status says why).
  */
 CB_API cb_kernel_fn cb_entry_kernel(size_t e, cb_backend b);
-
-/*
- * The many-against-many functions are a second table of the same kind:
- * cb_pair_entry_count, cb_pair_entry_info_of, cb_pair_entry_find,
- * cb_pair_entry_call and cb_pair_entry_kernel work as the functions above,
- * with cb_pair_args for the arguments.
- */
-
-/** How a many-against-many entry pairs the set's circles with the elements. */
-typedef enum cb_pairing {
-    CB_PAIRING_ALL = 0,    /**< every circle of a range against every element */
-    CB_PAIRING_LISTED = 1, /**< the candidate pairs listed in cb_pair_args.candidates */
-    CB_PAIRING_SELF = 2,   /**< every circle of a range against the set itself, pairs i < j */
-    CB_PAIRING_GRID = 3    /**< every circle of a range against every element of a cb_grid */
-} cb_pairing;
-
-/** One many-against-many entry: its public function and what it reads and writes. */
-typedef struct cb_pair_entry_info {
-    const char *name;   /**< e.g. "cb_pairs_overlap" */
-    cb_query query;     /**< per pair: CB_QUERY_OVERLAP or CB_QUERY_CONTACTS */
-    cb_pairing pairing;
-    cb_shape many;      /**< the elements: CB_SHAPE_BOX, CB_SHAPE_CIRCLE or CB_SHAPE_OBOX (SoA),
-                             CB_SHAPE_GRID (GRID: a cb_grid of any of them), CB_SHAPE_CIRCLE (SELF:
-                             the set itself) */
-    cb_output output;   /**< CB_OUTPUT_PAIRS, MATRIX or PAIR_CONTACTS (ALL, SELF, GRID); MASK,
-                             INDICES or CONTACTS over the candidates (LISTED) */
-} cb_pair_entry_info;
-
-/** The arguments of one call of any many-against-many entry. Unused fields are ignored. */
-typedef struct cb_pair_args {
-    const cb_circle_soa *circles; /**< the set */
-    size_t n_circles;
-    const void *many;             /**< the elements: cb_box_soa *, cb_circle_soa *, cb_obox_soa *,
-                                       or (GRID) a const cb_grid * */
-    size_t m;                     /**< their number (GRID and SELF: ignored) */
-    const cb_pair *candidates;    /**< LISTED: the pairs to test */
-    size_t n;                     /**< LISTED: their number */
-    cb_pair_cursor *cursor;       /**< ALL, SELF, GRID: the range, start and resume point */
-    void *out;                    /**< cb_pair *, uint64_t * (matrix or mask), uint32_t *,
-                                       cb_contacts * or cb_pair_contacts * */
-    size_t capacity;              /**< PAIRS and PAIR_CONTACTS: room in out, in pairs or records */
-    void *scratch;                /**< ALL and SELF: cb_pairs_scratch_size bytes, or NULL */
-    unsigned flags;
-    float margin;                 /**< CONTACTS and PAIR_CONTACTS */
-} cb_pair_args;
-
-/** A raw many-against-many kernel: see cb_pair_entry_kernel. */
-typedef size_t (*cb_pair_kernel_fn)(const cb_pair_args *args);
-
-CB_API size_t cb_pair_entry_count(void);
-CB_API const cb_pair_entry_info *cb_pair_entry_info_of(size_t e);
-CB_API size_t cb_pair_entry_find(const char *name);
-CB_API size_t cb_pair_entry_call(size_t e, const cb_pair_args *args);
-/** Entry e's raw kernel on backend b (no argument checks: candidate indices
- *  must be in range, the cursor valid, the scratch not NULL), or NULL as
- *  cb_entry_kernel. */
-CB_API cb_pair_kernel_fn cb_pair_entry_kernel(size_t e, cb_backend b);
 
 #ifdef __cplusplus
 }

@@ -1,120 +1,318 @@
-/* api.c - the public batch entry points, generated from registry.h: argument checks, the float-environment guard, then the active backend's kernel. */
+/* api.c - the public query functions, generated from registry.h (argument checks, the pairs' scratch, the float-environment guard, then the active backend's kernel), and the entry table's functions (cb_entry_*). */
 #include "fenv_guard.h"
 #include "internal.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* The descriptors of cb_entry_info_of, one per registry row. */
-#define CB_DESCRIPTOR(name, query, one, many, layout, output)                                      \
-    {"cb_batch_" #name, CB_QUERY_##query, CB_SHAPE_##one, CB_SHAPE_##many, CB_LAYOUT_##layout,     \
-     CB_OUTPUT_##output},
+#define CB_DESCRIPTOR(form, query, one, many, layout, output)                                      \
+    {CB_STRING(CB_NAME(form, query, one, many, layout, output)), CB_FORM_##form, CB_QUERY_##query, \
+     CB_SHAPE_##one, CB_SHAPE_##many, CB_LAYOUT_##layout, CB_OUTPUT_##output},
 static const cb_entry_info entries[CB_ENTRY_COUNT] = {CB_ENTRIES(CB_DESCRIPTOR)};
 
-/* Can the kernel use these arguments without a crash? (The kernels assume
- * it.) n == 0 is valid with any pointers. */
-static inline int bad_args(const cb_entry_info *d, const cb_args *a)
+/* ---------------------------------------------------------------- checks */
+
+/* The margin: finite and >= 0, -0.0 included; tested on its bits, since a
+ * float compare in the caller's mode would read a negative denormal as -0
+ * under DAZ/FZ. */
+static int bad_margin(float margin)
 {
-    if (a->flags & ~(unsigned)(CB_STRICT | CB_TRUST_FENV))
+    uint32_t mu;
+    memcpy(&mu, &margin, sizeof mu);
+    return mu > 0x7F7FFFFFu && mu != 0x80000000u;
+}
+
+static int bad_contacts(const cb_contacts *c)
+{
+    return !c->index || !c->normal_x || !c->normal_y || !c->separation || !c->point_x ||
+           !c->point_y || !c->feature;
+}
+
+static int bad_pair_contacts(const cb_pair_contacts *c)
+{
+    return !c->pair || !c->normal_x || !c->normal_y || !c->separation || !c->point_x ||
+           !c->point_y || !c->feature;
+}
+
+/* A grid built by cb_grid_* (not NULL, its mark in place). */
+static const cb_grid *grid_of(const void *p)
+{
+    const cb_grid *g = (const cb_grid *)p;
+    return g && g->magic == CB_GRID_MAGIC && g->shape <= CB_SHAPE_OBOX ? g : NULL;
+}
+
+/* Is a listed pair out of range? One pass over the candidates (the
+ * kernels gather through the indices, so they must exist). Written as an OR
+ * of compares against the largest valid index (n_circles, m <= 2^32), which
+ * compilers vectorize without an unsigned max: the pass costs a third of
+ * what a running maximum did (docs/benchmark.md). */
+static int bad_candidates(const cb_pair *c, size_t n, size_t n_circles, size_t m)
+{
+    if (n_circles == 0 || m == 0)
+        return 1;
+    const uint32_t last_i = (uint32_t)(n_circles - 1), last_j = (uint32_t)(m - 1);
+    uint32_t bad = 0;
+    for (size_t k = 0; k < n; k++)
+        bad |= (uint32_t)(c[k].i > last_i) | (uint32_t)(c[k].j > last_j);
+    return bad != 0;
+}
+
+/* The elements a pairs call of entry d pairs with, and their number. */
+static size_t elements_of(const cb_entry_info *d, const cb_args *a)
+{
+    if (d->many == CB_SHAPE_SELF)
+        return a->n_circles;
+    if (d->many == CB_SHAPE_GRID)
+        return (size_t)grid_of(a->many)->m;
+    return a->n;
+}
+
+/* One batch or candidates call: can the kernel use these arguments
+ * without a crash? (The kernels assume it.) n == 0 is valid with any
+ * pointers. */
+CB_INLINE int bad_batch(const cb_entry_info *d, const cb_args *a, size_t n)
+{
+    if (d->output == CB_OUTPUT_CONTACTS && bad_margin(a->margin))
         return 1;
     /* index outputs are uint32_t: indices up to n - 1 must fit */
-    if (d->output == CB_OUTPUT_INDICES && (uint64_t)a->n > CB_INDEX_MAX_N)
+    if ((d->output == CB_OUTPUT_INDICES || d->output == CB_OUTPUT_CONTACTS) &&
+        (uint64_t)n > CB_INDEX_MAX_N)
         return 1;
-    if (d->output == CB_OUTPUT_CONTACTS) {
-        /* the margin: finite and >= 0, -0.0 included; tested on its bits,
-         * since a float compare in the caller's mode would read a negative
-         * denormal as -0 under DAZ/FZ */
-        uint32_t mu;
-        memcpy(&mu, &a->margin, sizeof mu);
-        if ((mu > 0x7F7FFFFFu && mu != 0x80000000u) || (uint64_t)a->n > CB_INDEX_MAX_N)
-            return 1;
-    }
-    if (a->n == 0)
+    if (n == 0)
         return 0;
-    if (!a->many || !a->out)
+    if (!a->many || !a->out || (d->output == CB_OUTPUT_CONTACTS && bad_contacts(a->out)))
         return 1;
-    if (d->output == CB_OUTPUT_CONTACTS) {
-        const cb_contacts *c = (const cb_contacts *)a->out;
-        if (!c->index || !c->normal_x || !c->normal_y || !c->separation || !c->point_x ||
-            !c->point_y || !c->feature)
-            return 1;
-    }
-    if (d->layout == CB_LAYOUT_SOA && d->many == CB_SHAPE_BOX) {
-        const cb_box_soa *b = (const cb_box_soa *)a->many;
-        return !b->min_x || !b->min_y || !b->max_x || !b->max_y;
-    }
-    if (d->layout == CB_LAYOUT_SOA && d->many == CB_SHAPE_CIRCLE) {
-        const cb_circle_soa *c = (const cb_circle_soa *)a->many;
-        return !c->x || !c->y || !c->r;
-    }
-    if (d->layout == CB_LAYOUT_SOA && d->many == CB_SHAPE_OBOX) {
-        const cb_obox_soa *b = (const cb_obox_soa *)a->many;
-        return !b->cx || !b->cy || !b->hx || !b->hy || !b->c || !b->s;
-    }
-    return 0;
+    return d->layout == CB_LAYOUT_SOA && cb_soa_missing(d->many, a->many);
 }
 
-/* Every public batch function is this with a constant e, so the checks fold
- * to the row's own. The kernel runs inside the float-environment guard
- * unless the caller vouched for the environment (CB_TRUST_FENV); kernels
- * read only CB_STRICT. */
+/* One pairs call. *work: whether it has anything to read (else it only
+ * moves the cursor), so whether it needs its data and scratch. */
+static int bad_pairs(const cb_entry_info *d, const cb_args *a, int *work)
+{
+    if (d->query == CB_QUERY_CONTACTS && bad_margin(a->margin))
+        return 1;
+    if (d->many == CB_SHAPE_GRID && !grid_of(a->many))
+        return 1;
+    if ((uint64_t)a->n_circles > CB_PAIRS_MAX_N ||
+        (d->many != CB_SHAPE_SELF && d->many != CB_SHAPE_GRID && (uint64_t)a->n > CB_PAIRS_MAX_N))
+        return 1;
+    const cb_pair_cursor *cur = a->cursor;
+    if (!cur)
+        return 1;
+    size_t end = cur->end ? cur->end : a->n_circles;
+    if (end > a->n_circles || cur->circle > end)
+        return 1;
+    if (d->output != CB_OUTPUT_MATRIX && a->capacity && !a->out)
+        return 1;
+    *work = cur->circle < end && elements_of(d, a) > 0;
+    if (!*work)
+        return 0;
+    if (d->output == CB_OUTPUT_MATRIX && !a->out)
+        return 1;
+    if (d->output == CB_OUTPUT_PAIR_CONTACTS && a->out && bad_pair_contacts(a->out))
+        return 1;
+    if (cb_soa_missing(CB_SHAPE_CIRCLE, a->circles))
+        return 1;
+    return d->many != CB_SHAPE_SELF && d->many != CB_SHAPE_GRID && cb_soa_missing(d->many, a->many);
+}
+
+CB_INLINE int bad_args(const cb_entry_info *d, const cb_args *a, int *work)
+{
+    *work = 0;
+    if (a->flags & ~(unsigned)(CB_STRICT | CB_TRUST_FENV))
+        return 1;
+    if (d->form == CB_FORM_BATCH)
+        return bad_batch(d, a, a->n);
+    if (d->form == CB_FORM_PAIRS)
+        return bad_pairs(d, a, work);
+    /* candidates: the batch checks over the candidates, then the set and
+     * the indices */
+    if ((uint64_t)a->n_circles > CB_INDEX_MAX_N || (uint64_t)a->n > CB_INDEX_MAX_N ||
+        (uint64_t)a->n_candidates > CB_INDEX_MAX_N || bad_batch(d, a, a->n_candidates))
+        return 1;
+    if (a->n_candidates == 0)
+        return 0;
+    return !a->candidates || cb_soa_missing(CB_SHAPE_CIRCLE, a->circles) ||
+           bad_candidates(a->candidates, a->n_candidates, a->n_circles, a->n);
+}
+
+/* Every public query function is this with a constant e, so the checks
+ * fold to the row's own. A pairs call builds its grid in the scratch: the
+ * caller's, or one allocated for this call (whose grid no later call can
+ * reuse, so the cursor names none). The kernel runs inside the
+ * float-environment guard unless the caller vouched for the environment
+ * (CB_TRUST_FENV); kernels read only CB_STRICT. */
 CB_INLINE size_t checked_call(size_t e, cb_args *a)
 {
-    if (bad_args(&entries[e], a))
+    const cb_entry_info *d = &entries[e];
+    int work;
+    if (bad_args(d, a, &work))
         return CB_INVALID;
+    void *own = NULL;
+    if (work && d->form == CB_FORM_PAIRS && d->many != CB_SHAPE_GRID && !a->scratch) {
+        size_t bytes = cb_pairs_scratch_size(a->n_circles, elements_of(d, a));
+        own = bytes == SIZE_MAX ? NULL : malloc(bytes);
+        if (!own)
+            return CB_INVALID;
+        a->scratch = own;
+    }
     cb_kernel_fn kernel = cb_active_kernels()[e];
-    if (a->flags & CB_TRUST_FENV)
-        return kernel(a);
-    cb_fenv env = cb_fenv_enter();
-    size_t hits = kernel(a);
-    cb_fenv_leave(env);
-    return hits;
+    size_t r;
+    if (a->flags & CB_TRUST_FENV) {
+        r = kernel(a);
+    } else {
+        cb_fenv env = cb_fenv_enter();
+        r = kernel(a);
+        cb_fenv_leave(env);
+    }
+    if (own) {
+        free(own);
+        a->cursor->plan = 0;
+    }
+    return r;
 }
 
-/* The public functions. Their signatures follow from the row's ONE column
- * (registry.h), and must match the declarations in cbatch.h. */
-#define CB_SIGNATURE_CIRCLE(fn, many_t, extra, out_t)                                              \
-    size_t fn(cb_circle one, many_t many, size_t n, extra out_t out, unsigned flags)
-#define CB_SIGNATURE_BOX(fn, many_t, extra, out_t)                                                 \
-    size_t fn(many_t many, size_t n, cb_box one, extra out_t out, unsigned flags)
-#define CB_SIGNATURE_OBOX(fn, many_t, extra, out_t)                                                \
-    size_t fn(many_t many, size_t n, cb_obox one, extra out_t out, unsigned flags)
+/* ------------------------------------------------------ public functions */
 
-/* Only the fields the kernel reads are set: the other single shape is
- * never read, and zeroing it costs stores on every small call. */
-#define CB_PUBLIC(name, query, one_kind, many_kind, layout, output)                                \
-    CB_SIGNATURE_##one_kind(cb_batch_##name, CB_MANY_T_##many_kind##_##layout,                     \
-                            CB_EXTRA_PARAM_##output, CB_OUT_T_##output)                            \
+/*
+ * The signature follows from the row, in the order of cbatch.h's rule: the
+ * one side, the many side, what the form adds, the margin, the output (and
+ * a list's capacity), the scratch, the flags. Each part is a parameter
+ * list (with its leading comma), the fields it fills, and the arguments
+ * that pass them on (cb_entry_call calls the public functions themselves,
+ * so what it tests is what users call).
+ */
+#define CB_P_ONE_BATCH(kind) CB_ONE_T_##kind single
+#define CB_P_ONE_SET(kind) const cb_circle_soa *circles, size_t n_circles
+#define CB_F_ONE_BATCH(kind) a.CB_ONE_FIELD_##kind = single
+#define CB_F_ONE_SET(kind) a.circles = circles, a.n_circles = n_circles
+#define CB_A_ONE_BATCH(kind) a->CB_ONE_FIELD_##kind
+#define CB_A_ONE_SET(kind) a->circles, a->n_circles
+
+#define CB_P_MANY_ELS(kind, lay) , CB_MANY_T_##kind##_##lay els, size_t n
+#define CB_P_MANY_GRID(kind, lay) , const cb_grid *els
+#define CB_P_MANY_SELF(kind, lay)
+#define CB_F_MANY_ELS a.many = els, a.n = n
+#define CB_F_MANY_GRID a.many = els
+#define CB_F_MANY_SELF (void)0
+#define CB_A_MANY_ELS(kind, lay) , (CB_MANY_T_##kind##_##lay)a->many, a->n
+#define CB_A_MANY_GRID(kind, lay) , (const cb_grid *)a->many
+#define CB_A_MANY_SELF(kind, lay)
+
+#define CB_P_FORM_BATCH
+#define CB_P_FORM_PAIRS , cb_pair_cursor *cursor
+#define CB_P_FORM_CANDIDATES , const cb_pair *candidates, size_t n_candidates
+#define CB_F_FORM_BATCH (void)0
+#define CB_F_FORM_PAIRS a.cursor = cursor
+#define CB_F_FORM_CANDIDATES a.candidates = candidates, a.n_candidates = n_candidates
+#define CB_A_FORM_BATCH
+#define CB_A_FORM_PAIRS , a->cursor
+#define CB_A_FORM_CANDIDATES , a->candidates, a->n_candidates
+
+#define CB_P_OUT_MASK , uint64_t *out
+#define CB_P_OUT_INDICES , uint32_t *out
+#define CB_P_OUT_DISTANCES , float *out
+#define CB_P_OUT_CONTACTS , float margin, cb_contacts *out
+#define CB_P_OUT_PAIRS , cb_pair *out, size_t capacity
+#define CB_P_OUT_MATRIX , uint64_t *out
+#define CB_P_OUT_PAIR_CONTACTS , float margin, cb_pair_contacts *out, size_t capacity
+#define CB_F_OUT_MASK a.out = out
+#define CB_F_OUT_INDICES a.out = out
+#define CB_F_OUT_DISTANCES a.out = out
+#define CB_F_OUT_CONTACTS a.margin = margin, a.out = out
+#define CB_F_OUT_PAIRS a.out = out, a.capacity = capacity
+#define CB_F_OUT_MATRIX a.out = out
+#define CB_F_OUT_PAIR_CONTACTS a.margin = margin, a.out = out, a.capacity = capacity
+#define CB_A_OUT_MASK , (uint64_t *)a->out
+#define CB_A_OUT_INDICES , (uint32_t *)a->out
+#define CB_A_OUT_DISTANCES , (float *)a->out
+#define CB_A_OUT_CONTACTS , a->margin, (cb_contacts *)a->out
+#define CB_A_OUT_PAIRS , (cb_pair *)a->out, a->capacity
+#define CB_A_OUT_MATRIX , (uint64_t *)a->out
+#define CB_A_OUT_PAIR_CONTACTS , a->margin, (cb_pair_contacts *)a->out, a->capacity
+
+#define CB_P_SCRATCH_YES , void *scratch
+#define CB_P_SCRATCH_NO
+#define CB_F_SCRATCH_YES a.scratch = scratch
+#define CB_F_SCRATCH_NO (void)0
+#define CB_A_SCRATCH_YES , a->scratch
+#define CB_A_SCRATCH_NO
+
+/* Which of the parts a (form, many) pair takes. */
+#define CB_ONE_OF_BATCH BATCH
+#define CB_ONE_OF_PAIRS SET
+#define CB_ONE_OF_CANDIDATES SET
+#define CB_MANY_OF_BOX ELS
+#define CB_MANY_OF_CIRCLE ELS
+#define CB_MANY_OF_OBOX ELS
+#define CB_MANY_OF_GRID GRID
+#define CB_MANY_OF_SELF SELF
+#define CB_SCRATCH_OF_BATCH_ELS NO
+#define CB_SCRATCH_OF_CANDIDATES_ELS NO
+#define CB_SCRATCH_OF_PAIRS_ELS YES
+#define CB_SCRATCH_OF_PAIRS_SELF YES
+#define CB_SCRATCH_OF_PAIRS_GRID NO
+
+#define CB_PART(part, kind) CB_PASTE(part, kind)
+#define CB_KIND_SCRATCH(form, many) CB_PART(CB_SCRATCH_OF_##form##_, CB_MANY_OF_##many)
+
+#define CB_PUBLIC(form, query, one, many, layout, output)                                          \
+    size_t CB_NAME(form, query, one, many, layout, output)(                                        \
+        CB_PART(CB_P_ONE_, CB_ONE_OF_##form)(one)                                                  \
+            CB_PART(CB_P_MANY_, CB_MANY_OF_##many)(many, layout) CB_P_FORM_##form                  \
+                CB_P_OUT_##output CB_PART(CB_P_SCRATCH_, CB_KIND_SCRATCH(form, many)),             \
+        unsigned flags)                                                                            \
     {                                                                                              \
         cb_args a;                                                                                 \
-        a.CB_ONE_FIELD_##one_kind = one;                                                           \
-        a.many = many, a.n = n, a.out = out, a.flags = flags;                                      \
-        CB_SET_EXTRA_##output(a)                                                                   \
-        return checked_call(CB_E_##name, &a);                                                      \
+        CB_PUBLIC_CLEAR_##form(a);                                                                 \
+        CB_PART(CB_F_ONE_, CB_ONE_OF_##form)(one);                                                 \
+        CB_PART(CB_F_MANY_, CB_MANY_OF_##many);                                                    \
+        CB_F_FORM_##form;                                                                          \
+        CB_F_OUT_##output;                                                                         \
+        CB_PART(CB_F_SCRATCH_, CB_KIND_SCRATCH(form, many));                                       \
+        a.flags = flags;                                                                           \
+        return checked_call(CB_PASTE(CB_E_, CB_NAME(form, query, one, many, layout, output)), &a); \
     }
+/* A batch call sets only the fields its kernel reads (the other single
+ * shapes are never read, and zeroing them costs stores on every small
+ * call); the others start from zero. */
+#define CB_PUBLIC_CLEAR_BATCH(a) (void)0
+#define CB_PUBLIC_CLEAR_PAIRS(a) memset(&(a), 0, sizeof(a))
+#define CB_PUBLIC_CLEAR_CANDIDATES(a) memset(&(a), 0, sizeof(a))
 CB_ENTRIES(CB_PUBLIC)
 
-/* cb_entry_call goes through the public functions themselves, so what it
- * tests is what users call. */
-#define CB_ARGS_CIRCLE(a, many_t, extra, out_t)                                                    \
-    (a)->circle, (many_t)(a)->many, (a)->n, extra(a)(out_t)(a)->out, (a)->flags
-#define CB_ARGS_BOX(a, many_t, extra, out_t)                                                       \
-    (many_t)(a)->many, (a)->n, (a)->box, extra(a)(out_t)(a)->out, (a)->flags
-#define CB_ARGS_OBOX(a, many_t, extra, out_t)                                                      \
-    (many_t)(a)->many, (a)->n, (a)->obox, extra(a)(out_t)(a)->out, (a)->flags
-#define CB_CALLER(name, query, one_kind, many_kind, layout, output)                                \
-    static size_t call_##name(const cb_args *a)                                                    \
+#define CB_CALLER(form, query, one, many, layout, output)                                          \
+    static size_t CB_PASTE(call_, CB_NAME(form, query, one, many, layout, output))(const cb_args *a) \
     {                                                                                              \
-        return cb_batch_##name(                                                                    \
-            CB_ARGS_##one_kind(a, CB_MANY_T_##many_kind##_##layout, CB_EXTRA_ARG_##output,         \
-                               CB_OUT_T_##output));                                                \
+        return CB_NAME(form, query, one, many, layout, output)(                                    \
+            CB_PART(CB_A_ONE_, CB_ONE_OF_##form)(one)                                              \
+                CB_PART(CB_A_MANY_, CB_MANY_OF_##many)(many, layout) CB_A_FORM_##form              \
+                    CB_A_OUT_##output CB_PART(CB_A_SCRATCH_, CB_KIND_SCRATCH(form, many)),         \
+            a->flags);                                                                             \
     }
 CB_ENTRIES(CB_CALLER)
-#define CB_CALLER_PTR(name, query, one, many, layout, output) call_##name,
+#define CB_CALLER_PTR(form, query, one, many, layout, output)                                      \
+    CB_PASTE(call_, CB_NAME(form, query, one, many, layout, output)),
 static size_t (*const callers[CB_ENTRY_COUNT])(const cb_args *) = {CB_ENTRIES(CB_CALLER_PTR)};
+
+/* ------------------------------------------------------------ the table */
 
 size_t cb_entry_count(void) { return CB_ENTRY_COUNT; }
 
 const cb_entry_info *cb_entry_info_of(size_t e) { return e < CB_ENTRY_COUNT ? &entries[e] : NULL; }
+
+size_t cb_entry_lookup(const cb_entry_info *want)
+{
+    size_t e = 0;
+    for (; want && e < CB_ENTRY_COUNT; e++) {
+        const cb_entry_info *d = &entries[e];
+        if (d->form == want->form && d->query == want->query && d->one == want->one &&
+            d->many == want->many && d->layout == want->layout && d->output == want->output)
+            return e;
+    }
+    return CB_ENTRY_COUNT;
+}
 
 size_t cb_entry_find(const char *name)
 {

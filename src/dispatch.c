@@ -10,61 +10,16 @@
 #error "dispatch.c must be compiled for the baseline ISA"
 #endif
 
-static const char *const names[CB_BACKEND_COUNT] = {"scalar", "sse",  "avx2",
-                                                    "avx512", "neon", "simd128"};
+#define CB_NAME_OF(E, name) [CB_BACKEND_##E] = #name,
+static const char *const names[CB_BACKEND_COUNT] = {CB_BACKENDS(CB_NAME_OF)};
 
-#ifdef CB_HAVE_SSE
-#define CB_K_SSE cb_kernels_sse
-#define CB_PK_SSE cb_pair_kernels_sse
-#define CB_GB_SSE cb_grid_build_sse
-#else
-#define CB_K_SSE NULL
-#define CB_PK_SSE NULL
-#define CB_GB_SSE NULL
-#endif
-#ifdef CB_HAVE_AVX2
-#define CB_K_AVX2 cb_kernels_avx2
-#define CB_PK_AVX2 cb_pair_kernels_avx2
-#define CB_GB_AVX2 cb_grid_build_avx2
-#else
-#define CB_K_AVX2 NULL
-#define CB_PK_AVX2 NULL
-#define CB_GB_AVX2 NULL
-#endif
-#ifdef CB_HAVE_AVX512
-#define CB_K_AVX512 cb_kernels_avx512
-#define CB_PK_AVX512 cb_pair_kernels_avx512
-#define CB_GB_AVX512 cb_grid_build_avx512
-#else
-#define CB_K_AVX512 NULL
-#define CB_PK_AVX512 NULL
-#define CB_GB_AVX512 NULL
-#endif
-#ifdef CB_HAVE_NEON
-#define CB_K_NEON cb_kernels_neon
-#define CB_PK_NEON cb_pair_kernels_neon
-#define CB_GB_NEON cb_grid_build_neon
-#else
-#define CB_K_NEON NULL
-#define CB_PK_NEON NULL
-#define CB_GB_NEON NULL
-#endif
-#ifdef CB_HAVE_SIMD128
-#define CB_K_SIMD128 cb_kernels_simd128
-#define CB_PK_SIMD128 cb_pair_kernels_simd128
-#define CB_GB_SIMD128 cb_grid_build_simd128
-#else
-#define CB_K_SIMD128 NULL
-#define CB_PK_SIMD128 NULL
-#define CB_GB_SIMD128 NULL
-#endif
-
-static const cb_kernel_fn *const tables[CB_BACKEND_COUNT] = {
-    cb_kernels_scalar, CB_K_SSE, CB_K_AVX2, CB_K_AVX512, CB_K_NEON, CB_K_SIMD128};
-static const cb_pair_kernel_fn *const pair_tables[CB_BACKEND_COUNT] = {
-    cb_pair_kernels_scalar, CB_PK_SSE, CB_PK_AVX2, CB_PK_AVX512, CB_PK_NEON, CB_PK_SIMD128};
+/* The compiled backends' kernel tables and grid builders; NULL for the
+ * others (cb_backend_status: not compiled). */
+#define CB_TABLE_OF(E, name) [CB_BACKEND_##E] = cb_kernels_##name,
+static const cb_kernel_fn *const tables[CB_BACKEND_COUNT] = {CB_BUILT_BACKENDS(CB_TABLE_OF)};
+#define CB_BUILDER_OF(E, name) [CB_BACKEND_##E] = cb_grid_build_##name,
 static const cb_grid_builder_fn grid_builders[CB_BACKEND_COUNT] = {
-    cb_grid_build_scalar, CB_GB_SSE, CB_GB_AVX2, CB_GB_AVX512, CB_GB_NEON, CB_GB_SIMD128};
+    CB_BUILT_BACKENDS(CB_BUILDER_OF)};
 
 /* Every (backend, reason) pair is a static, immutable selection, so the
  * active choice is one atomic pointer: a reader never sees a backend with
@@ -77,43 +32,34 @@ enum { WHY_AUTO, WHY_ENV, WHY_API, WHY_ENV_UNKNOWN, WHY_ENV_NOT_COMPILED, WHY_EN
 #define R_ENV_UNKNOWN "auto: CB_BACKEND names no known backend and was ignored"
 #define R_ENV_NOT_COMPILED "auto: the backend CB_BACKEND names is not in this build and was ignored"
 #define R_ENV_UNSUPPORTED "auto: the backend CB_BACKEND names cannot run on this CPU/OS and was ignored"
-#define CB_ROW(b, k, pk)                                                                           \
-    {                                                                                              \
-        {b, k, pk, R_AUTO}, {b, k, pk, R_ENV}, {b, k, pk, R_API}, {b, k, pk, R_ENV_UNKNOWN},       \
-            {b, k, pk, R_ENV_NOT_COMPILED}, {b, k, pk, R_ENV_UNSUPPORTED},                         \
-    }
+#define CB_SELECTIONS_OF(E, name)                                                                  \
+    [CB_BACKEND_##E] = {                                                                           \
+        {CB_BACKEND_##E, cb_kernels_##name, R_AUTO},                                               \
+        {CB_BACKEND_##E, cb_kernels_##name, R_ENV},                                                \
+        {CB_BACKEND_##E, cb_kernels_##name, R_API},                                                \
+        {CB_BACKEND_##E, cb_kernels_##name, R_ENV_UNKNOWN},                                        \
+        {CB_BACKEND_##E, cb_kernels_##name, R_ENV_NOT_COMPILED},                                   \
+        {CB_BACKEND_##E, cb_kernels_##name, R_ENV_UNSUPPORTED},                                    \
+    },
 static const cb_selection selections[CB_BACKEND_COUNT][WHY_N] = {
-    CB_ROW(CB_BACKEND_SCALAR, cb_kernels_scalar, cb_pair_kernels_scalar),
-    CB_ROW(CB_BACKEND_SSE, CB_K_SSE, CB_PK_SSE),
-    CB_ROW(CB_BACKEND_AVX2, CB_K_AVX2, CB_PK_AVX2),
-    CB_ROW(CB_BACKEND_AVX512, CB_K_AVX512, CB_PK_AVX512),
-    CB_ROW(CB_BACKEND_NEON, CB_K_NEON, CB_PK_NEON),
-    CB_ROW(CB_BACKEND_SIMD128, CB_K_SIMD128, CB_PK_SIMD128),
-};
+    CB_BUILT_BACKENDS(CB_SELECTIONS_OF)};
 
 static const cb_selection *select_first_use(void);
 
 /* The bootstrap kernels, one per entry: the first call of each chooses the
  * backend, then forwards to the chosen kernel. Racing first callers all end
  * up on the same choice (see select_first_use). */
-#define CB_BOOT(name, query, one, many, layout, output)                                            \
-    static size_t boot_##name(const cb_args *a)                                                    \
+#define CB_BOOT(form, query, one, many, layout, output)                                            \
+    static size_t CB_PASTE(boot_, CB_NAME(form, query, one, many, layout, output))(const cb_args *a) \
     {                                                                                              \
-        return select_first_use()->kernels[CB_E_##name](a);                                        \
+        return select_first_use()                                                                  \
+            ->kernels[CB_PASTE(CB_E_, CB_NAME(form, query, one, many, layout, output))](a);        \
     }
 CB_ENTRIES(CB_BOOT)
-#define CB_BOOT_PTR(name, query, one, many, layout, output) boot_##name,
+#define CB_BOOT_PTR(form, query, one, many, layout, output)                                        \
+    CB_PASTE(boot_, CB_NAME(form, query, one, many, layout, output)),
 static const cb_kernel_table bootstrap_kernels = {CB_ENTRIES(CB_BOOT_PTR)};
-#define CB_PAIR_BOOT(name, query, pairing, many, output)                                           \
-    static size_t pair_boot_##name(const cb_pair_args *a)                                          \
-    {                                                                                              \
-        return select_first_use()->pair_kernels[CB_P_##name](a);                                   \
-    }
-CB_PAIR_ENTRIES(CB_PAIR_BOOT)
-#define CB_PAIR_BOOT_PTR(name, query, pairing, many, output) pair_boot_##name,
-static const cb_pair_kernel_table bootstrap_pair_kernels = {CB_PAIR_ENTRIES(CB_PAIR_BOOT_PTR)};
-static const cb_selection bootstrap = {CB_BACKEND_SCALAR, bootstrap_kernels, bootstrap_pair_kernels,
-                                       "not chosen yet"};
+static const cb_selection bootstrap = {CB_BACKEND_SCALAR, bootstrap_kernels, "not chosen yet"};
 
 _Atomic(const cb_selection *) cb_current_selection = &bootstrap;
 static _Atomic int env_status; /* cb_status of reading CB_BACKEND */
@@ -218,12 +164,6 @@ cb_status cb_backend_status(cb_backend b, const char **why)
 cb_kernel_fn cb_entry_kernel(size_t e, cb_backend b)
 {
     return e < CB_ENTRY_COUNT && cb_backend_status(b, NULL) == CB_OK ? tables[b][e] : NULL;
-}
-
-cb_pair_kernel_fn cb_pair_entry_kernel(size_t e, cb_backend b)
-{
-    return e < CB_PAIR_ENTRY_COUNT && cb_backend_status(b, NULL) == CB_OK ? pair_tables[b][e]
-                                                                          : NULL;
 }
 
 static cb_backend best_backend(void)

@@ -49,43 +49,42 @@ CB_INLINE unsigned cb_ctz64(uint64_t w) /* w != 0 */
 #endif
 }
 
-/* Kernel tables, one per backend file that is compiled in (see meson.build),
- * indexed by entry number (registry.h). */
-typedef cb_kernel_fn cb_kernel_table[CB_ENTRY_COUNT];
-typedef cb_pair_kernel_fn cb_pair_kernel_table[CB_PAIR_ENTRY_COUNT];
-extern const cb_kernel_table cb_kernels_scalar;
-extern const cb_pair_kernel_table cb_pair_kernels_scalar;
-#ifdef CB_HAVE_SSE
-extern const cb_kernel_table cb_kernels_sse;
-extern const cb_pair_kernel_table cb_pair_kernels_sse;
-#endif
-#ifdef CB_HAVE_AVX2
-extern const cb_kernel_table cb_kernels_avx2;
-extern const cb_pair_kernel_table cb_pair_kernels_avx2;
-#endif
-#ifdef CB_HAVE_AVX512
-extern const cb_kernel_table cb_kernels_avx512;
-extern const cb_pair_kernel_table cb_pair_kernels_avx512;
-#endif
-#ifdef CB_HAVE_NEON
-extern const cb_kernel_table cb_kernels_neon;
-extern const cb_pair_kernel_table cb_pair_kernels_neon;
-#endif
-#ifdef CB_HAVE_SIMD128
-extern const cb_kernel_table cb_kernels_simd128;
-extern const cb_pair_kernel_table cb_pair_kernels_simd128;
-#endif
+/* The backends, in cb_backend order: the enumerator's suffix and the name
+ * (cb_backend_name, the kernel file's CB_SUFFIX). CB_BUILT_BACKENDS lists
+ * the ones this build compiles (meson.build writes cb_built.h); each has a
+ * kernel table, indexed by entry number (registry.h), and a grid builder
+ * (the public cb_grid_* functions call the active backend's through
+ * cb_grid_builder), both from kernel_template.h. */
+#define CB_BACKENDS(X)                                                                             \
+    X(SCALAR, scalar) X(SSE, sse) X(AVX2, avx2) X(AVX512, avx512) X(NEON, neon) X(SIMD128, simd128)
+#include "cb_built.h"
 
-/* Each backend's grid builder (kernel_template.h; the public cb_grid_*
- * functions call the active backend's through cb_grid_builder). */
+typedef cb_kernel_fn cb_kernel_table[CB_ENTRY_COUNT];
 typedef cb_grid *(*cb_grid_builder_fn)(void *mem, cb_shape shape, const void *els, size_t m);
-cb_grid *cb_grid_build_scalar(void *mem, cb_shape shape, const void *els, size_t m);
-cb_grid *cb_grid_build_sse(void *mem, cb_shape shape, const void *els, size_t m);
-cb_grid *cb_grid_build_avx2(void *mem, cb_shape shape, const void *els, size_t m);
-cb_grid *cb_grid_build_avx512(void *mem, cb_shape shape, const void *els, size_t m);
-cb_grid *cb_grid_build_neon(void *mem, cb_shape shape, const void *els, size_t m);
-cb_grid *cb_grid_build_simd128(void *mem, cb_shape shape, const void *els, size_t m);
+#define CB_DECLARE_BACKEND(E, name)                                                                \
+    extern const cb_kernel_table cb_kernels_##name;                                                \
+    cb_grid *cb_grid_build_##name(void *mem, cb_shape shape, const void *els, size_t m);
+CB_BUILT_BACKENDS(CB_DECLARE_BACKEND)
+#undef CB_DECLARE_BACKEND
 cb_grid_builder_fn cb_grid_builder(void);
+
+/* Are the arrays of the elements of a SoA struct of this shape missing (p
+ * or one of its pointers NULL)? */
+CB_INLINE int cb_soa_missing(cb_shape shape, const void *p)
+{
+    if (!p)
+        return 1;
+    if (shape == CB_SHAPE_BOX) {
+        const cb_box_soa *b = (const cb_box_soa *)p;
+        return !b->min_x || !b->min_y || !b->max_x || !b->max_y;
+    }
+    if (shape == CB_SHAPE_OBOX) {
+        const cb_obox_soa *o = (const cb_obox_soa *)p;
+        return !o->cx || !o->cy || !o->hx || !o->hy || !o->c || !o->s;
+    }
+    const cb_circle_soa *c = (const cb_circle_soa *)p;
+    return !c->x || !c->y || !c->r;
+}
 
 /* dispatch.c: the active selection. Read on every call, so it is a global
  * atomic pointer rather than a function: one acquire load (a plain load on
@@ -95,8 +94,7 @@ cb_grid_builder_fn cb_grid_builder(void);
  * no call that would make the compiler spill the caller's arguments. */
 typedef struct cb_selection {
     cb_backend backend;
-    const cb_kernel_fn *kernels;           /* CB_ENTRY_COUNT of them */
-    const cb_pair_kernel_fn *pair_kernels; /* CB_PAIR_ENTRY_COUNT of them */
+    const cb_kernel_fn *kernels; /* CB_ENTRY_COUNT of them */
     const char *reason;
 } cb_selection;
 
@@ -107,10 +105,6 @@ CB_INLINE const cb_kernel_fn *cb_active_kernels(void)
     return atomic_load_explicit(&cb_current_selection, memory_order_acquire)->kernels;
 }
 
-CB_INLINE const cb_pair_kernel_fn *cb_active_pair_kernels(void)
-{
-    return atomic_load_explicit(&cb_current_selection, memory_order_acquire)->pair_kernels;
-}
 
 /* grid.h: the grid of the many-against-many kernels (performance only). */
 #include "grid.h"

@@ -1035,7 +1035,7 @@ cb_grid *CB_FN(cb_grid_build)(void *mem, cb_shape shape, const void *els, size_t
 /* One all-pairs call's grid: the one its scratch holds for this range when
  * the cursor names it, else built there (after the cull; self pairs: no
  * cull, the set is its own elements). *stamp: its name for the cursor. */
-CB_INLINE const cb_grid *plan_grid(const cb_pair_args *a, cb_shape shape, const void *els,
+CB_INLINE const cb_grid *plan_grid(const cb_args *a, cb_shape shape, const void *els,
                                    size_t m, size_t end, float margin, int self,
                                    grid_build_fn build, grid_cull_fn cull, uint64_t *stamp)
 {
@@ -1290,41 +1290,37 @@ CB_INLINE size_t drive_CONTACTS(block_fn select, word_fn whole, gather_block_fn 
     return count;
 }
 
-/* Candidates run the one-circle drivers: the candidates are the elements. */
-CB_INLINE cb_args listed_args(const cb_pair_args *a)
+/* Candidates run the batch drivers: the candidates are the elements. */
+CB_INLINE cb_args listed_args(const cb_args *a)
 {
     cb_args b;
     memset(&b, 0, sizeof b);
-    b.many = a->many, b.n = a->n, b.out = a->out, b.flags = a->flags, b.margin = a->margin;
+    b.many = a->many, b.n = a->n_candidates, b.out = a->out, b.flags = a->flags;
+    b.margin = a->margin;
     return b;
 }
 
 /* ---- the kernels, one per registry row, and the backend's table */
 
-/* The blocks each output's driver takes. */
+#define CB_KERNEL_NAME(form, query, one, many, layout, output)                                     \
+    CB_FN(CB_PASTE(kernel_, CB_NAME(form, query, one, many, layout, output)))
+
+/* Batch: the single shape in every lane, then the output's driver with the
+ * blocks it takes. */
 #define CB_BLOCKS_MASK(q, o, m, l) block_##q##_##o##_##m##_##l, (word_fn)0
 #define CB_BLOCKS_INDICES(q, o, m, l) block_##q##_##o##_##m##_##l, (word_fn)0
 #define CB_BLOCKS_DISTANCES(q, o, m, l) block_##q##_##o##_##m##_##l
 #define CB_BLOCKS_CONTACTS(q, o, m, l)                                                             \
     select_##q##_##o##_##m##_##l, (word_fn)0, gather_##q##_##o##_##m##_##l
 
-#define CB_KERNEL(name, query, one, many, layout, output)                                          \
-    static size_t CB_FN(name)(const cb_args *a)                                                    \
-    {                                                                                              \
-        ctx_##one ctx = broadcast_##one(a, CB_MARGIN_##output(a));                                 \
-        return drive_##output(CB_BLOCKS_##output(query, one, many, layout), &ctx, a);              \
-    }
-CB_ENTRIES(CB_KERNEL)
+#define CB_KERNEL_BATCH(query, one, many, layout, output)                                          \
+    ctx_##one ctx = broadcast_##one(a, CB_MARGIN_##output(a));                                     \
+    return drive_##output(CB_BLOCKS_##output(query, one, many, layout), &ctx, a)
 
-#define CB_KERNEL_PTR(name, query, one, many, layout, output) CB_FN(name),
-const cb_kernel_table CB_CAT(cb_kernels, CB_SUFFIX) = {CB_ENTRIES(CB_KERNEL_PTR)};
-
-/* The many-against-many kernels. All pairs and self pairs: the call's grid
- * in its scratch (grid.c: built after the cull, or left by the previous
- * call of a resumed range), then the circles of the range against it; grid
- * pairs: against the caller's grid, whose shape picks the query's body;
- * listed pairs: the one-circle drivers with the candidate blocks, whose
- * words come from one out-of-line function per entry (word_<name>). */
+/* Pairs: against elements or the set itself, the call's grid in its scratch
+ * (grid.c: built after the cull, or left by the previous call of a resumed
+ * range), then the circles of the range against it; against a grid, the
+ * caller's, whose shape picks the query's body. */
 
 /* A list call with no room and no list counts; the others write. */
 #define CB_GRID_KIND_PAIRS(a) ((a)->out == NULL && (a)->capacity == 0 ? GK_COUNT : GK_PAIRS)
@@ -1343,7 +1339,7 @@ const cb_kernel_table CB_CAT(cb_kernels, CB_SUFFIX) = {CB_ENTRIES(CB_KERNEL_PTR)
 /* The range of the call: cursor->end, 0 meaning n_circles (written back);
  * false when there is nothing to do (an empty range: the cursor moves to
  * its end, but for a count; or no elements: no pairs). */
-CB_INLINE int pair_range(const cb_pair_args *a, int output, size_t m, size_t *end)
+CB_INLINE int pair_range(const cb_args *a, int output, size_t m, size_t *end)
 {
     cb_pair_cursor *cur = a->cursor;
     *end = cur->end ? cur->end : a->n_circles;
@@ -1360,47 +1356,53 @@ CB_INLINE int pair_range(const cb_pair_args *a, int output, size_t m, size_t *en
     return 0;
 }
 
-CB_INLINE grid_out out_of(const cb_pair_args *a)
+CB_INLINE grid_out out_of(const cb_args *a)
 {
     grid_out o = {(cb_pair *)a->out, (uint64_t *)a->out, (const cb_pair_contacts *)a->out,
                   a->capacity};
     return o;
 }
 
-#define CB_PAIR_SELF_ALL 0
-#define CB_PAIR_SELF_SELF 1
-#define CB_PAIR_ELS_ALL(a) ((a)->many)
-#define CB_PAIR_ELS_SELF(a) ((const void *)(a)->circles)
-#define CB_PAIR_M_ALL(a) ((a)->m)
-#define CB_PAIR_M_SELF(a) ((a)->n_circles)
-#define CB_PAIR_SHAPE_ALL(many) CB_SHAPE_##many
-#define CB_PAIR_SHAPE_SELF(many) CB_SHAPE_CIRCLE
-
-/* All pairs and self pairs: plan, then drive. */
-#define CB_PAIR_KERNEL_BUILT(name, query, pairing, many, output)                                   \
-    size_t end, m = CB_PAIR_M_##pairing(a);                                                        \
+/* Against elements (BOX, CIRCLE, OBOX) or the set itself (SELF): plan,
+ * then drive. */
+#define CB_BUILT_SELF_SELF 1
+#define CB_BUILT_SHAPE_SELF CIRCLE
+#define CB_BUILT_ELS_SELF(a) ((const void *)(a)->circles)
+#define CB_BUILT_M_SELF(a) ((a)->n_circles)
+#define CB_BUILT_SELF_ELS 0
+#define CB_BUILT_ELS_ELS(a) ((a)->many)
+#define CB_BUILT_M_ELS(a) ((a)->n)
+#define CB_BUILT_KIND_BOX ELS
+#define CB_BUILT_KIND_CIRCLE ELS
+#define CB_BUILT_KIND_OBOX ELS
+#define CB_BUILT_KIND_SELF SELF
+#define CB_BUILT_SHAPE_BOX BOX
+#define CB_BUILT_SHAPE_CIRCLE CIRCLE
+#define CB_BUILT_SHAPE_OBOX OBOX
+#define CB_BUILT_(part, many) CB_PASTE(CB_BUILT_##part##_, CB_BUILT_KIND_##many)
+#define CB_PAIRS_BUILT(query, many, output)                                                        \
+    CB_PAIRS_BUILT_(query, CB_BUILT_SHAPE_##many, output, CB_BUILT_(M, many)(a),                   \
+                    CB_BUILT_(ELS, many)(a), CB_BUILT_(SELF, many))
+#define CB_PAIRS_BUILT_(query, shape, output, m_, els_, self_)                                     \
+    CB_PAIRS_BUILT__(query, shape, output, m_, els_, self_)
+#define CB_PAIRS_BUILT__(query, shape, output, m_, els_, self_)                                    \
+    size_t end, m = m_;                                                                            \
     if (!pair_range(a, CB_OUTPUT_##output, m, &end))                                               \
         return 0;                                                                                  \
     uint64_t stamp;                                                                                \
-    const cb_grid *g = plan_grid(a, CB_PAIR_SHAPE_##pairing(many), CB_PAIR_ELS_##pairing(a), m,    \
-                                 end, CB_GRID_MARGIN_##output(a), CB_PAIR_SELF_##pairing,          \
-                                 CB_FN(grid_build_##many), CB_FN(grid_cull_##many), &stamp);       \
+    const cb_grid *g =                                                                             \
+        plan_grid(a, CB_SHAPE_##shape, els_, m, end, CB_GRID_MARGIN_##output(a), self_,            \
+                  CB_FN(grid_build_##shape), CB_FN(grid_cull_##shape), &stamp);                    \
     grid_out o = out_of(a);                                                                        \
-    size_t r = CB_GRID_DRIVE(query, many, output, g, a, end, CB_PAIR_SELF_##pairing, &o);          \
+    size_t r = CB_GRID_DRIVE(query, shape, output, g, a, end, self_, &o);                          \
     a->cursor->plan = stamp;                                                                       \
     return r
-#define CB_PAIR_KERNEL_ALL_PAIRS(name, query, many) CB_PAIR_KERNEL_BUILT(name, query, ALL, many, PAIRS)
-#define CB_PAIR_KERNEL_ALL_MATRIX(name, query, many)                                               \
-    CB_PAIR_KERNEL_BUILT(name, query, ALL, many, MATRIX)
-#define CB_PAIR_KERNEL_ALL_PAIR_CONTACTS(name, query, many)                                        \
-    CB_PAIR_KERNEL_BUILT(name, query, ALL, many, PAIR_CONTACTS)
-#define CB_PAIR_KERNEL_SELF_PAIRS(name, query, many)                                               \
-    CB_PAIR_KERNEL_BUILT(name, query, SELF, many, PAIRS)
-#define CB_PAIR_KERNEL_SELF_PAIR_CONTACTS(name, query, many)                                       \
-    CB_PAIR_KERNEL_BUILT(name, query, SELF, many, PAIR_CONTACTS)
-
-/* Grid pairs: the grid's shape picks the body. */
-#define CB_PAIR_KERNEL_ON_GRID(name, query, output)                                                \
+#define CB_PAIRS_BOX(query, output) CB_PAIRS_BUILT(query, BOX, output)
+#define CB_PAIRS_CIRCLE(query, output) CB_PAIRS_BUILT(query, CIRCLE, output)
+#define CB_PAIRS_OBOX(query, output) CB_PAIRS_BUILT(query, OBOX, output)
+#define CB_PAIRS_SELF(query, output) CB_PAIRS_BUILT(query, SELF, output)
+/* Against a grid: its shape picks the body. */
+#define CB_PAIRS_GRID(query, output)                                                               \
     const cb_grid *g = (const cb_grid *)a->many;                                                   \
     size_t end;                                                                                    \
     if (!pair_range(a, CB_OUTPUT_##output, (size_t)g->m, &end))                                    \
@@ -1411,47 +1413,43 @@ CB_INLINE grid_out out_of(const cb_pair_args *a)
     case CB_SHAPE_CIRCLE: return CB_GRID_DRIVE(query, CIRCLE, output, g, a, end, 0, &o);           \
     default: return CB_GRID_DRIVE(query, OBOX, output, g, a, end, 0, &o);                          \
     }
-#define CB_PAIR_KERNEL_GRID_PAIRS(name, query, many) CB_PAIR_KERNEL_ON_GRID(name, query, PAIRS)
-#define CB_PAIR_KERNEL_GRID_MATRIX(name, query, many) CB_PAIR_KERNEL_ON_GRID(name, query, MATRIX)
-#define CB_PAIR_KERNEL_GRID_PAIR_CONTACTS(name, query, many)                                       \
-    CB_PAIR_KERNEL_ON_GRID(name, query, PAIR_CONTACTS)
+#define CB_KERNEL_PAIRS(query, one, many, layout, output) CB_PAIRS_##many(query, output)
 
-/* Listed pairs. */
+/* Candidates: the batch drivers with the candidate blocks, whose words come
+ * from one out-of-line function per (query, element, output): word_<...>. */
 #define CB_LISTED_WORD_MASK(query, many) block_##query##_LISTED_##many##_SOA
 #define CB_LISTED_WORD_INDICES(query, many) block_##query##_LISTED_##many##_SOA
 #define CB_LISTED_WORD_CONTACTS(query, many) select_##query##_LISTED_##many##_SOA
-#define CB_LISTED_BLOCKS_MASK(name, query, many)                                                   \
-    block_##query##_LISTED_##many##_SOA, CB_FN(word_##name)
-#define CB_LISTED_BLOCKS_INDICES(name, query, many) CB_LISTED_BLOCKS_MASK(name, query, many)
-#define CB_LISTED_BLOCKS_CONTACTS(name, query, many)                                               \
-    select_##query##_LISTED_##many##_SOA, CB_FN(word_##name), gather_##query##_LISTED_##many##_SOA
+#define CB_WORD_NAME(query, many, output) CB_FN(word_##query##_##many##_##output)
+#define CB_LISTED_BLOCKS_MASK(query, many)                                                         \
+    block_##query##_LISTED_##many##_SOA, CB_WORD_NAME(query, many, MASK)
+#define CB_LISTED_BLOCKS_INDICES(query, many)                                                      \
+    block_##query##_LISTED_##many##_SOA, CB_WORD_NAME(query, many, INDICES)
+#define CB_LISTED_BLOCKS_CONTACTS(query, many)                                                     \
+    select_##query##_LISTED_##many##_SOA, CB_WORD_NAME(query, many, CONTACTS),                     \
+        gather_##query##_LISTED_##many##_SOA
+#define CB_KERNEL_CANDIDATES(query, one, many, layout, output)                                     \
+    ctx_LISTED ctx = {a->circles, a->candidates, v_set1(CB_MARGIN_##output(a))};                   \
+    cb_args b = listed_args(a);                                                                    \
+    return drive_##output(CB_LISTED_BLOCKS_##output(query, many), &ctx, &b)
 
-#define CB_PAIR_WORD_ALL(name, query, many, output)
-#define CB_PAIR_WORD_SELF(name, query, many, output)
-#define CB_PAIR_WORD_GRID(name, query, many, output)
-#define CB_PAIR_WORD_LISTED(name, query, many, output)                                             \
-    CB_OUT_OF_LINE uint64_t CB_FN(word_##name)(const void *ctx, const void *els, size_t base,        \
-                                             size_t len, int strict)                               \
+#define CB_LISTED_WORDS_BATCH(query, many, output)
+#define CB_LISTED_WORDS_PAIRS(query, many, output)
+#define CB_LISTED_WORDS_CANDIDATES(query, many, output)                                            \
+    CB_OUT_OF_LINE uint64_t CB_WORD_NAME(query, many, output)(const void *ctx, const void *els,    \
+                                                              size_t base, size_t len, int strict) \
     {                                                                                              \
         return word(CB_LISTED_WORD_##output(query, many), ctx, els, base, len, strict);            \
     }
 
-#define CB_PAIR_KERNEL_LISTED(name, query, many, output)                                           \
-    ctx_LISTED ctx = {a->circles, a->candidates, v_set1(CB_MARGIN_##output(a))};                   \
-    cb_args b = listed_args(a);                                                                    \
-    return drive_##output(CB_LISTED_BLOCKS_##output(name, query, many), &ctx, &b)
-#define CB_PAIR_KERNEL_LISTED_MASK(name, query, many) CB_PAIR_KERNEL_LISTED(name, query, many, MASK)
-#define CB_PAIR_KERNEL_LISTED_INDICES(name, query, many)                                           \
-    CB_PAIR_KERNEL_LISTED(name, query, many, INDICES)
-#define CB_PAIR_KERNEL_LISTED_CONTACTS(name, query, many)                                          \
-    CB_PAIR_KERNEL_LISTED(name, query, many, CONTACTS)
-#define CB_PAIR_KERNEL(name, query, pairing, many, output)                                         \
-    CB_PAIR_WORD_##pairing(name, query, many, output)                                              \
-    static size_t CB_FN(pair_##name)(const cb_pair_args *a)                                        \
+#define CB_KERNEL(form, query, one, many, layout, output)                                          \
+    CB_LISTED_WORDS_##form(query, many, output)                                                    \
+    static size_t CB_KERNEL_NAME(form, query, one, many, layout, output)(const cb_args *a)         \
     {                                                                                              \
-        CB_PAIR_KERNEL_##pairing##_##output(name, query, many);                                    \
+        CB_KERNEL_##form(query, one, many, layout, output);                                        \
     }
-CB_PAIR_ENTRIES(CB_PAIR_KERNEL)
+CB_ENTRIES(CB_KERNEL)
 
-#define CB_PAIR_KERNEL_PTR(name, query, pairing, many, output) CB_FN(pair_##name),
-const cb_pair_kernel_table CB_CAT(cb_pair_kernels, CB_SUFFIX) = {CB_PAIR_ENTRIES(CB_PAIR_KERNEL_PTR)};
+#define CB_KERNEL_PTR(form, query, one, many, layout, output)                                      \
+    CB_KERNEL_NAME(form, query, one, many, layout, output),
+const cb_kernel_table CB_CAT(cb_kernels, CB_SUFFIX) = {CB_ENTRIES(CB_KERNEL_PTR)};

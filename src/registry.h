@@ -1,123 +1,150 @@
-/* registry.h - the table of every batch entry point; the library's wrappers, first-use stubs and kernel tables are generated from it. */
+/* registry.h - the one table of every query the library exports; their names (by cbatch.h's naming rule), descriptors, public wrappers, first-use stubs and kernel tables are generated from it. */
 #ifndef CB_REGISTRY_H
 #define CB_REGISTRY_H
 
 /*
- * One row per public batch function:
+ * One row per public query function:
  *
- *   X(name, QUERY, ONE, MANY, LAYOUT, OUTPUT)
+ *   X(FORM, QUERY, ONE, MANY, LAYOUT, OUTPUT)
  *
- *   name    the public function is cb_batch_<name>, declared in cbatch.h
+ *   FORM    CB_FORM_<FORM>: BATCH (one shape against n elements), PAIRS
+ *           (every circle of a range of a set against the elements), or
+ *           CANDIDATES (the listed pairs of a set and the elements)
  *   QUERY   CB_QUERY_<QUERY>: what is computed per pair (a file in src/queries/)
- *   ONE     CB_SHAPE_<ONE>: the single shape (CIRCLE, BOX or OBOX)
- *   MANY    CB_SHAPE_<MANY>: the kind of the n elements
- *   LAYOUT  CB_LAYOUT_<LAYOUT>: SOA or AOS
- *   OUTPUT  CB_OUTPUT_<OUTPUT>: MASK, INDICES, DISTANCES or CONTACTS
+ *   ONE     CB_SHAPE_<ONE>: BATCH: the single shape (CIRCLE, BOX or OBOX);
+ *           PAIRS, CANDIDATES: CIRCLE (the set's circles)
+ *   MANY    CB_SHAPE_<MANY>: the elements (BOX, CIRCLE, OBOX; PAIRS also
+ *           SELF, the set itself, and GRID, a cb_grid of elements)
+ *   LAYOUT  CB_LAYOUT_<LAYOUT>: SOA or AOS (BATCH; the others are SOA)
+ *   OUTPUT  CB_OUTPUT_<OUTPUT>: MASK, INDICES, DISTANCES, CONTACTS (BATCH,
+ *           CANDIDATES); PAIRS, MATRIX, PAIR_CONTACTS (PAIRS)
  *
- * From these rows come: the entry numbers (CB_E_<name>), the descriptors of
- * cb_entry_info_of, the public wrappers with their argument checks and float
- * guard (api.c), the first-use stubs (dispatch.c), and each backend's kernel
- * table (kernel_template.h). The public signature follows from ONE: a
- * single circle comes first, (circle, many, n, out, flags); a single box
- * (or oriented box) comes after the elements, (many, n, box, out, flags); an output that takes
- * a parameter (CONTACTS: the margin) has it just before out.
+ * The name follows from the columns by cbatch.h's rule (CB_NAME below): no
+ * row spells it. From the rows come: the entry numbers (CB_E_<name>), the
+ * descriptors of cb_entry_info_of, the public functions with their checks
+ * and float guard (api.c), the first-use stubs (dispatch.c) and each
+ * backend's kernel table (kernel_template.h).
  *
- * Adding a row: declare the function in cbatch.h; if QUERY, ONE, MANY and
- * LAYOUT are a new combination, the query file must define its block; a new
- * query file is listed at the end of this file (docs/architecture.md has the
- * whole checklist).
+ * Adding a row: declare the function in cbatch.h (the rule gives its name
+ * and its arguments; tests/header checks both); if QUERY, ONE, MANY and
+ * LAYOUT are a new combination, the query file defines its block
+ * (docs/architecture.md has the checklist). The row order is the entry
+ * numbering, which the digest's hashing order follows: add rows at the
+ * end of their form.
  */
 #define CB_ENTRIES(X)                                                                              \
-    X(overlap,                 OVERLAP, CIRCLE, BOX,    SOA, MASK)                                 \
-    X(overlap_aos,             OVERLAP, CIRCLE, BOX,    AOS, MASK)                                 \
-    X(overlap_circles,         OVERLAP, BOX,    CIRCLE, SOA, MASK)                                 \
-    X(overlap_circles_aos,     OVERLAP, BOX,    CIRCLE, AOS, MASK)                                 \
-    X(overlap_idx,             OVERLAP, CIRCLE, BOX,    SOA, INDICES)                              \
-    X(overlap_aos_idx,         OVERLAP, CIRCLE, BOX,    AOS, INDICES)                              \
-    X(overlap_circles_idx,     OVERLAP, BOX,    CIRCLE, SOA, INDICES)                              \
-    X(overlap_circles_aos_idx, OVERLAP, BOX,    CIRCLE, AOS, INDICES)                              \
-    X(circle_vs_circles,         OVERLAP, CIRCLE, CIRCLE, SOA, MASK)                               \
-    X(circle_vs_circles_aos,     OVERLAP, CIRCLE, CIRCLE, AOS, MASK)                               \
-    X(circle_vs_circles_idx,     OVERLAP, CIRCLE, CIRCLE, SOA, INDICES)                            \
-    X(circle_vs_circles_aos_idx, OVERLAP, CIRCLE, CIRCLE, AOS, INDICES)                            \
-    X(distance,                  DISTANCE, CIRCLE, BOX,    SOA, DISTANCES)                         \
-    X(distance_aos,              DISTANCE, CIRCLE, BOX,    AOS, DISTANCES)                         \
-    X(distance_circles,          DISTANCE, BOX,    CIRCLE, SOA, DISTANCES)                         \
-    X(distance_circles_aos,      DISTANCE, BOX,    CIRCLE, AOS, DISTANCES)                         \
-    X(circle_vs_circles_distance,     DISTANCE, CIRCLE, CIRCLE, SOA, DISTANCES)                    \
-    X(circle_vs_circles_aos_distance, DISTANCE, CIRCLE, CIRCLE, AOS, DISTANCES)                    \
-    X(contacts,                  CONTACTS, CIRCLE, BOX,    SOA, CONTACTS)                          \
-    X(contacts_aos,              CONTACTS, CIRCLE, BOX,    AOS, CONTACTS)                          \
-    X(contacts_circles,          CONTACTS, BOX,    CIRCLE, SOA, CONTACTS)                          \
-    X(contacts_circles_aos,      CONTACTS, BOX,    CIRCLE, AOS, CONTACTS)                          \
-    X(circle_vs_circles_contacts,     CONTACTS, CIRCLE, CIRCLE, SOA, CONTACTS)                     \
-    X(circle_vs_circles_aos_contacts, CONTACTS, CIRCLE, CIRCLE, AOS, CONTACTS)                     \
-    X(overlap_oboxes,                OVERLAP,  CIRCLE, OBOX,   SOA, MASK)                         \
-    X(overlap_oboxes_aos,            OVERLAP,  CIRCLE, OBOX,   AOS, MASK)                         \
-    X(overlap_oboxes_idx,            OVERLAP,  CIRCLE, OBOX,   SOA, INDICES)                      \
-    X(overlap_oboxes_aos_idx,        OVERLAP,  CIRCLE, OBOX,   AOS, INDICES)                      \
-    X(overlap_circles_obox,          OVERLAP,  OBOX,   CIRCLE, SOA, MASK)                         \
-    X(overlap_circles_obox_aos,      OVERLAP,  OBOX,   CIRCLE, AOS, MASK)                         \
-    X(overlap_circles_obox_idx,      OVERLAP,  OBOX,   CIRCLE, SOA, INDICES)                      \
-    X(overlap_circles_obox_aos_idx,  OVERLAP,  OBOX,   CIRCLE, AOS, INDICES)                      \
-    X(distance_oboxes,               DISTANCE, CIRCLE, OBOX,   SOA, DISTANCES)                    \
-    X(distance_oboxes_aos,           DISTANCE, CIRCLE, OBOX,   AOS, DISTANCES)                    \
-    X(distance_circles_obox,         DISTANCE, OBOX,   CIRCLE, SOA, DISTANCES)                    \
-    X(distance_circles_obox_aos,     DISTANCE, OBOX,   CIRCLE, AOS, DISTANCES)                    \
-    X(contacts_oboxes,               CONTACTS, CIRCLE, OBOX,   SOA, CONTACTS)                     \
-    X(contacts_oboxes_aos,           CONTACTS, CIRCLE, OBOX,   AOS, CONTACTS)                     \
-    X(contacts_circles_obox,         CONTACTS, OBOX,   CIRCLE, SOA, CONTACTS)                     \
-    X(contacts_circles_obox_aos,     CONTACTS, OBOX,   CIRCLE, AOS, CONTACTS)
+    X(BATCH, OVERLAP,  CIRCLE, BOX,    SOA, MASK)                                                  \
+    X(BATCH, OVERLAP,  CIRCLE, BOX,    AOS, MASK)                                                  \
+    X(BATCH, OVERLAP,  BOX,    CIRCLE, SOA, MASK)                                                  \
+    X(BATCH, OVERLAP,  BOX,    CIRCLE, AOS, MASK)                                                  \
+    X(BATCH, OVERLAP,  CIRCLE, BOX,    SOA, INDICES)                                               \
+    X(BATCH, OVERLAP,  CIRCLE, BOX,    AOS, INDICES)                                               \
+    X(BATCH, OVERLAP,  BOX,    CIRCLE, SOA, INDICES)                                               \
+    X(BATCH, OVERLAP,  BOX,    CIRCLE, AOS, INDICES)                                               \
+    X(BATCH, OVERLAP,  CIRCLE, CIRCLE, SOA, MASK)                                                  \
+    X(BATCH, OVERLAP,  CIRCLE, CIRCLE, AOS, MASK)                                                  \
+    X(BATCH, OVERLAP,  CIRCLE, CIRCLE, SOA, INDICES)                                               \
+    X(BATCH, OVERLAP,  CIRCLE, CIRCLE, AOS, INDICES)                                               \
+    X(BATCH, DISTANCE, CIRCLE, BOX,    SOA, DISTANCES)                                             \
+    X(BATCH, DISTANCE, CIRCLE, BOX,    AOS, DISTANCES)                                             \
+    X(BATCH, DISTANCE, BOX,    CIRCLE, SOA, DISTANCES)                                             \
+    X(BATCH, DISTANCE, BOX,    CIRCLE, AOS, DISTANCES)                                             \
+    X(BATCH, DISTANCE, CIRCLE, CIRCLE, SOA, DISTANCES)                                             \
+    X(BATCH, DISTANCE, CIRCLE, CIRCLE, AOS, DISTANCES)                                             \
+    X(BATCH, CONTACTS, CIRCLE, BOX,    SOA, CONTACTS)                                              \
+    X(BATCH, CONTACTS, CIRCLE, BOX,    AOS, CONTACTS)                                              \
+    X(BATCH, CONTACTS, BOX,    CIRCLE, SOA, CONTACTS)                                              \
+    X(BATCH, CONTACTS, BOX,    CIRCLE, AOS, CONTACTS)                                              \
+    X(BATCH, CONTACTS, CIRCLE, CIRCLE, SOA, CONTACTS)                                              \
+    X(BATCH, CONTACTS, CIRCLE, CIRCLE, AOS, CONTACTS)                                              \
+    X(BATCH, OVERLAP,  CIRCLE, OBOX,   SOA, MASK)                                                  \
+    X(BATCH, OVERLAP,  CIRCLE, OBOX,   AOS, MASK)                                                  \
+    X(BATCH, OVERLAP,  CIRCLE, OBOX,   SOA, INDICES)                                               \
+    X(BATCH, OVERLAP,  CIRCLE, OBOX,   AOS, INDICES)                                               \
+    X(BATCH, OVERLAP,  OBOX,   CIRCLE, SOA, MASK)                                                  \
+    X(BATCH, OVERLAP,  OBOX,   CIRCLE, AOS, MASK)                                                  \
+    X(BATCH, OVERLAP,  OBOX,   CIRCLE, SOA, INDICES)                                               \
+    X(BATCH, OVERLAP,  OBOX,   CIRCLE, AOS, INDICES)                                               \
+    X(BATCH, DISTANCE, CIRCLE, OBOX,   SOA, DISTANCES)                                             \
+    X(BATCH, DISTANCE, CIRCLE, OBOX,   AOS, DISTANCES)                                             \
+    X(BATCH, DISTANCE, OBOX,   CIRCLE, SOA, DISTANCES)                                             \
+    X(BATCH, DISTANCE, OBOX,   CIRCLE, AOS, DISTANCES)                                             \
+    X(BATCH, CONTACTS, CIRCLE, OBOX,   SOA, CONTACTS)                                              \
+    X(BATCH, CONTACTS, CIRCLE, OBOX,   AOS, CONTACTS)                                              \
+    X(BATCH, CONTACTS, OBOX,   CIRCLE, SOA, CONTACTS)                                              \
+    X(BATCH, CONTACTS, OBOX,   CIRCLE, AOS, CONTACTS)                                              \
+    X(PAIRS, OVERLAP,  CIRCLE, BOX,    SOA, PAIRS)                                                 \
+    X(PAIRS, OVERLAP,  CIRCLE, BOX,    SOA, MATRIX)                                                \
+    X(PAIRS, CONTACTS, CIRCLE, BOX,    SOA, PAIR_CONTACTS)                                         \
+    X(PAIRS, OVERLAP,  CIRCLE, CIRCLE, SOA, PAIRS)                                                 \
+    X(PAIRS, OVERLAP,  CIRCLE, CIRCLE, SOA, MATRIX)                                                \
+    X(PAIRS, CONTACTS, CIRCLE, CIRCLE, SOA, PAIR_CONTACTS)                                         \
+    X(PAIRS, OVERLAP,  CIRCLE, OBOX,   SOA, PAIRS)                                                 \
+    X(PAIRS, OVERLAP,  CIRCLE, OBOX,   SOA, MATRIX)                                                \
+    X(PAIRS, CONTACTS, CIRCLE, OBOX,   SOA, PAIR_CONTACTS)                                         \
+    X(PAIRS, OVERLAP,  CIRCLE, SELF,   SOA, PAIRS)                                                 \
+    X(PAIRS, CONTACTS, CIRCLE, SELF,   SOA, PAIR_CONTACTS)                                         \
+    X(PAIRS, OVERLAP,  CIRCLE, GRID,   SOA, PAIRS)                                                 \
+    X(PAIRS, OVERLAP,  CIRCLE, GRID,   SOA, MATRIX)                                                \
+    X(PAIRS, CONTACTS, CIRCLE, GRID,   SOA, PAIR_CONTACTS)                                         \
+    X(CANDIDATES, OVERLAP,  CIRCLE, BOX,    SOA, MASK)                                             \
+    X(CANDIDATES, OVERLAP,  CIRCLE, BOX,    SOA, INDICES)                                          \
+    X(CANDIDATES, CONTACTS, CIRCLE, BOX,    SOA, CONTACTS)                                         \
+    X(CANDIDATES, OVERLAP,  CIRCLE, CIRCLE, SOA, MASK)                                             \
+    X(CANDIDATES, OVERLAP,  CIRCLE, CIRCLE, SOA, INDICES)                                          \
+    X(CANDIDATES, CONTACTS, CIRCLE, CIRCLE, SOA, CONTACTS)
+
+/*
+ * The naming rule of cbatch.h, as token pastes:
+ *   cb_<form>_<query>[_<one>_<many>][_aos][_<output>]
+ * the sides omitted for each form's default pairing (a circle, or a set
+ * of circles, against boxes), the one side singular when it is a single
+ * shape and plural when it is a set.
+ */
+#define CB_WORD_BATCH batch
+#define CB_WORD_PAIRS pairs
+#define CB_WORD_CANDIDATES candidates
+#define CB_WORD_OVERLAP overlap
+#define CB_WORD_DISTANCE distance
+#define CB_WORD_CONTACTS contacts
+#define CB_SIDES_BATCH_CIRCLE_BOX
+#define CB_SIDES_BATCH_CIRCLE_CIRCLE _circle_circles
+#define CB_SIDES_BATCH_CIRCLE_OBOX _circle_oboxes
+#define CB_SIDES_BATCH_BOX_CIRCLE _box_circles
+#define CB_SIDES_BATCH_OBOX_CIRCLE _obox_circles
+#define CB_SIDES_PAIRS_CIRCLE_BOX
+#define CB_SIDES_PAIRS_CIRCLE_CIRCLE _circles_circles
+#define CB_SIDES_PAIRS_CIRCLE_OBOX _circles_oboxes
+#define CB_SIDES_PAIRS_CIRCLE_SELF _circles_self
+#define CB_SIDES_PAIRS_CIRCLE_GRID _circles_grid
+#define CB_SIDES_CANDIDATES_CIRCLE_BOX
+#define CB_SIDES_CANDIDATES_CIRCLE_CIRCLE _circles_circles
+#define CB_SUFFIX_SOA
+#define CB_SUFFIX_AOS _aos
+#define CB_SUFFIX_MASK
+#define CB_SUFFIX_INDICES _idx
+#define CB_SUFFIX_DISTANCES
+#define CB_SUFFIX_CONTACTS
+#define CB_SUFFIX_PAIRS
+#define CB_SUFFIX_MATRIX _matrix
+#define CB_SUFFIX_PAIR_CONTACTS
+
+#define CB_NAME(form, query, one, many, layout, output)                                            \
+    CB_NAME_(CB_WORD_##form, CB_WORD_##query, CB_SIDES_##form##_##one##_##many,                    \
+             CB_SUFFIX_##layout, CB_SUFFIX_##output)
+#define CB_NAME_(f, q, s, l, o) CB_NAME__(f, q, s, l, o)
+#define CB_NAME__(f, q, s, l, o) cb_##f##_##q##s##l##o
+#define CB_PASTE(a, b) CB_PASTE_(a, b)
+#define CB_PASTE_(a, b) a##b
+#define CB_STRING(x) CB_STRING_(x)
+#define CB_STRING_(x) #x
 
 /* CB_E_<name>: the entry's number, its index in every kernel table. */
-#define CB_ENTRY_ENUM(name, query, one, many, layout, output) CB_E_##name,
+#define CB_ENTRY_ENUM(f, q, o, m, l, out) CB_PASTE(CB_E_, CB_NAME(f, q, o, m, l, out)),
 enum { CB_ENTRIES(CB_ENTRY_ENUM) CB_ENTRY_COUNT };
 #undef CB_ENTRY_ENUM
 
-/*
- * The many-against-many entries, a table of their own (cb_pair_entry_*):
- *
- *   X(name, QUERY, PAIRING, MANY, OUTPUT)
- *
- *   name     the public function is cb_<name>
- *   PAIRING  ALL: every circle of a range of cb_pair_args.circles against
- *            every element (a grid built in the call's scratch); SELF: the
- *            set against itself, pairs i < j; GRID: against a cb_grid built
- *            beforehand (MANY is GRID: the grid's own shape decides); LISTED:
- *            the candidate pairs (OUTPUT MASK, INDICES or CONTACTS)
- *   MANY     the elements' shape, SoA
- *   OUTPUT   PAIRS (a list with capacity and cursor), MATRIX, PAIR_CONTACTS
- *            (records with capacity and cursor); or a LISTED output
- * The per-pair work is QUERY's body for (CIRCLE, MANY), the same one the
- * rows above use, so a pair's answer is the one-circle entry's bit for bit.
- */
-#define CB_PAIR_ENTRIES(X)                                                                         \
-    X(pairs_overlap,                            OVERLAP,  ALL,    BOX,    PAIRS)                   \
-    X(pairs_overlap_matrix,                     OVERLAP,  ALL,    BOX,    MATRIX)                  \
-    X(pairs_contacts,                           CONTACTS, ALL,    BOX,    PAIR_CONTACTS)           \
-    X(pairs_circle_vs_circles,                  OVERLAP,  ALL,    CIRCLE, PAIRS)                   \
-    X(pairs_circle_vs_circles_matrix,           OVERLAP,  ALL,    CIRCLE, MATRIX)                  \
-    X(pairs_circle_vs_circles_contacts,         CONTACTS, ALL,    CIRCLE, PAIR_CONTACTS)           \
-    X(pairs_overlap_oboxes,                     OVERLAP,  ALL,    OBOX,   PAIRS)                   \
-    X(pairs_overlap_oboxes_matrix,              OVERLAP,  ALL,    OBOX,   MATRIX)                  \
-    X(pairs_contacts_oboxes,                    CONTACTS, ALL,    OBOX,   PAIR_CONTACTS)           \
-    X(pairs_self_overlap,                       OVERLAP,  SELF,   CIRCLE, PAIRS)                   \
-    X(pairs_self_contacts,                      CONTACTS, SELF,   CIRCLE, PAIR_CONTACTS)           \
-    X(grid_pairs_overlap,                       OVERLAP,  GRID,   GRID,   PAIRS)                   \
-    X(grid_pairs_overlap_matrix,                OVERLAP,  GRID,   GRID,   MATRIX)                  \
-    X(grid_pairs_contacts,                      CONTACTS, GRID,   GRID,   PAIR_CONTACTS)           \
-    X(candidates_overlap,                       OVERLAP,  LISTED, BOX,    MASK)                    \
-    X(candidates_overlap_idx,                   OVERLAP,  LISTED, BOX,    INDICES)                 \
-    X(candidates_contacts,                      CONTACTS, LISTED, BOX,    CONTACTS)                \
-    X(candidates_circle_vs_circles,             OVERLAP,  LISTED, CIRCLE, MASK)                    \
-    X(candidates_circle_vs_circles_idx,         OVERLAP,  LISTED, CIRCLE, INDICES)                 \
-    X(candidates_circle_vs_circles_contacts,    CONTACTS, LISTED, CIRCLE, CONTACTS)
-
-#define CB_PAIR_ENTRY_ENUM(name, query, pairing, many, output) CB_P_##name,
-enum { CB_PAIR_ENTRIES(CB_PAIR_ENTRY_ENUM) CB_PAIR_ENTRY_COUNT };
-#undef CB_PAIR_ENTRY_ENUM
-
-/* The C types behind the row's columns. */
+/* The C types behind the columns. */
 #define CB_ONE_T_CIRCLE cb_circle
 #define CB_ONE_T_BOX cb_box
 #define CB_ONE_T_OBOX cb_obox
@@ -127,25 +154,8 @@ enum { CB_PAIR_ENTRIES(CB_PAIR_ENTRY_ENUM) CB_PAIR_ENTRY_COUNT };
 #define CB_MANY_T_CIRCLE_AOS const cb_circle *
 #define CB_MANY_T_OBOX_SOA const cb_obox_soa *
 #define CB_MANY_T_OBOX_AOS const cb_obox *
-#define CB_OUT_T_MASK uint64_t *
-#define CB_OUT_T_INDICES uint32_t *
-#define CB_OUT_T_DISTANCES float *
-#define CB_OUT_T_CONTACTS cb_contacts *
-/* The parameter an output kind adds before out (with its comma), its
- * cb_args field, and the argument that passes it on. */
-#define CB_EXTRA_PARAM_MASK
-#define CB_EXTRA_PARAM_INDICES
-#define CB_EXTRA_PARAM_DISTANCES
-#define CB_EXTRA_PARAM_CONTACTS float margin,
-#define CB_SET_EXTRA_MASK(a)
-#define CB_SET_EXTRA_INDICES(a)
-#define CB_SET_EXTRA_DISTANCES(a)
-#define CB_SET_EXTRA_CONTACTS(a) (a).margin = margin;
-#define CB_EXTRA_ARG_MASK(a)
-#define CB_EXTRA_ARG_INDICES(a)
-#define CB_EXTRA_ARG_DISTANCES(a)
-#define CB_EXTRA_ARG_CONTACTS(a) (a)->margin,
-/* The cb_args field that holds the single shape. */
+#define CB_MANY_T_GRID_SOA const cb_grid *
+/* The cb_args field that holds a batch's single shape. */
 #define CB_ONE_FIELD_CIRCLE circle
 #define CB_ONE_FIELD_BOX box
 #define CB_ONE_FIELD_OBOX obox

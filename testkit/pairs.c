@@ -1,4 +1,4 @@
-/* pairs.c - the reference of the many-against-many entries (cb_pair_entry_*): every pair through reference.c's one-pair functions, in the order, ranges, capacity, cursor and candidates cbatch.h documents (see reference.h). */
+/* pairs.c - the reference of the pairs queries: every pair through reference.c's one-pair functions, in the order, ranges, capacity and cursor cbatch.h documents (see reference.h). */
 #include "reference.h"
 
 #include <stdio.h>
@@ -24,21 +24,18 @@ static cb_obox obox_at(const void *many, size_t j)
     return o;
 }
 
-int tk_pair_els_of(const cb_pair_entry_info *d, const cb_pair_args *a, tk_pair_els *out)
+int tk_pair_els_of(const cb_entry_info *d, const cb_args *a, tk_pair_els *out)
 {
-    switch (d->pairing) {
-    case CB_PAIRING_SELF:
-        out->shape = CB_SHAPE_CIRCLE, out->els = a->circles, out->m = a->n_circles;
-        return 1;
-    case CB_PAIRING_GRID:
+    if (d->many == CB_SHAPE_GRID)
         return 0;
-    default:
-        out->shape = d->many, out->els = a->many, out->m = a->m;
-        return 1;
-    }
+    if (d->many == CB_SHAPE_SELF)
+        out->shape = CB_SHAPE_CIRCLE, out->els = a->circles, out->m = a->n_circles;
+    else
+        out->shape = d->many, out->els = a->many, out->m = a->n;
+    return 1;
 }
 
-int ref_pair_hit(const cb_pair_entry_info *d, const cb_pair_args *a, const tk_pair_els *e,
+int ref_pair_hit(const cb_entry_info *d, const cb_args *a, const tk_pair_els *e,
                  size_t i, size_t j, tk_contact *rec)
 {
     unsigned strict = a->flags & CB_STRICT;
@@ -79,12 +76,12 @@ static void store_record(const cb_pair_contacts *o, size_t at, uint32_t i, uint3
 }
 
 /* The pair list (or records) from the cursor, as reference.h states it. */
-static size_t ref_pair_list(const cb_pair_entry_info *d, const cb_pair_args *a,
+static size_t ref_pair_list(const cb_entry_info *d, const cb_args *a,
                             const tk_pair_els *e, size_t end)
 {
     cb_pair_cursor *cur = a->cursor;
     int count_only = a->out == NULL && a->capacity == 0;
-    int self = d->pairing == CB_PAIRING_SELF, records = d->output == CB_OUTPUT_PAIR_CONTACTS;
+    int self = d->many == CB_SHAPE_SELF, records = d->output == CB_OUTPUT_PAIR_CONTACTS;
     size_t written = 0, total = 0;
     for (size_t i = cur->circle; i < end && e->m; i++) { /* no elements: no pairs, done */
         size_t jfrom = i == cur->circle ? cur->element : 0, last = 0;
@@ -117,67 +114,37 @@ static size_t ref_pair_list(const cb_pair_entry_info *d, const cb_pair_args *a,
     return written;
 }
 
-size_t ref_pair_entry_on(const cb_pair_entry_info *d, const cb_pair_args *a, const tk_pair_els *e)
+size_t ref_entry_on(const cb_entry_info *d, const cb_args *a, const tk_pair_els *e)
 {
-    size_t count = 0, n = a->n;
-    if (d->pairing != CB_PAIRING_LISTED) {
-        size_t end = a->cursor->end ? a->cursor->end : a->n_circles;
-        a->cursor->end = end;
-        if (d->output != CB_OUTPUT_MATRIX)
-            return ref_pair_list(d, a, e, end);
-        uint64_t *mat = (uint64_t *)a->out;
-        size_t words = e->m / 64 + (e->m % 64 != 0);
-        for (size_t i = a->cursor->circle; i < end; i++)
-            for (size_t w = 0; w < words; w++) {
-                uint64_t bits = 0;
-                for (size_t b = 0; b < 64 && w * 64 + b < e->m; b++)
-                    if (ref_pair_hit(d, a, e, i, w * 64 + b, NULL) == 1)
-                        bits |= (uint64_t)1 << b, count++;
-                mat[i * words + w] = bits;
-            }
-        a->cursor->circle = end, a->cursor->element = 0;
-        return count;
-    }
-    switch (d->output) {
-    case CB_OUTPUT_MASK: {
-        uint64_t *mask = (uint64_t *)a->out;
-        for (size_t w = 0; w < (n + 63) / 64; w++)
-            mask[w] = 0;
-        for (size_t k = 0; k < n; k++)
-            if (ref_pair_hit(d, a, e, a->candidates[k].i, a->candidates[k].j, NULL) == 1)
-                mask[k / 64] |= (uint64_t)1 << (k % 64), count++;
-        return count;
-    }
-    case CB_OUTPUT_INDICES:
-        for (size_t k = 0; k < n; k++)
-            if (ref_pair_hit(d, a, e, a->candidates[k].i, a->candidates[k].j, NULL) == 1)
-                ((uint32_t *)a->out)[count++] = (uint32_t)k;
-        return count;
-    case CB_OUTPUT_CONTACTS: {
-        const cb_contacts *o = (const cb_contacts *)a->out;
-        for (size_t k = 0; k < n; k++) {
-            tk_contact r;
-            if (ref_pair_hit(d, a, e, a->candidates[k].i, a->candidates[k].j, &r) != 1)
-                continue;
-            tk_contact_store(o, count++, (uint32_t)k, &r);
+    if (d->form != CB_FORM_PAIRS)
+        return ref_entry(d, a); /* its elements are a->many's */
+    size_t count = 0;
+    size_t end = a->cursor->end ? a->cursor->end : a->n_circles;
+    a->cursor->end = end;
+    if (d->output != CB_OUTPUT_MATRIX)
+        return ref_pair_list(d, a, e, end);
+    uint64_t *mat = (uint64_t *)a->out;
+    size_t words = e->m / 64 + (e->m % 64 != 0);
+    for (size_t i = a->cursor->circle; i < end; i++)
+        for (size_t w = 0; w < words; w++) {
+            uint64_t bits = 0;
+            for (size_t b = 0; b < 64 && w * 64 + b < e->m; b++)
+                if (ref_pair_hit(d, a, e, i, w * 64 + b, NULL) == 1)
+                    bits |= (uint64_t)1 << b, count++;
+            mat[i * words + w] = bits;
         }
-        return count;
-    }
-    default:
-        break;
-    }
-    fprintf(stderr, "reference: no output kind %d for pair entry %s\n", (int)d->output, d->name);
-    return CB_INVALID;
+    a->cursor->circle = end, a->cursor->element = 0;
+    return count;
 }
 
-size_t ref_pair_entry(const cb_pair_entry_info *d, const cb_pair_args *a)
+size_t ref_pairs(const cb_entry_info *d, const cb_args *a)
 {
     tk_pair_els e;
     if (!tk_pair_els_of(d, a, &e)) {
-        fprintf(stderr, "reference: %s reads a grid: call ref_pair_entry_on\n", d->name);
+        fprintf(stderr, "reference: %s reads a grid: call ref_entry_on\n", d->name);
         return CB_INVALID;
     }
-    return ref_pair_entry_on(d, a, &e);
+    return ref_entry_on(d, a, &e);
 }
 
 const char *tk_shape_name(cb_shape s)
@@ -187,11 +154,12 @@ const char *tk_shape_name(cb_shape s)
     case CB_SHAPE_CIRCLE: return "circles";
     case CB_SHAPE_OBOX: return "oriented boxes";
     case CB_SHAPE_GRID: return "a grid";
+    case CB_SHAPE_SELF: return "the set itself";
     }
     return "shape ?";
 }
 
-const char *tk_describe_pair(const cb_pair_args *a, const tk_pair_els *e, size_t i, size_t j,
+const char *tk_describe_pair(const cb_args *a, const tk_pair_els *e, size_t i, size_t j,
                              char *buf, size_t size)
 {
     cb_circle c = set_circle(a->circles, i);

@@ -413,7 +413,9 @@ cb_args tk_args(const cb_entry_info *d, const tk_probe *p, const void *many, siz
     case CB_SHAPE_CIRCLE: a.circle = p->circle; break;
     case CB_SHAPE_BOX: a.box = p->box; break;
     case CB_SHAPE_OBOX: a.obox = p->obox; break;
-    case CB_SHAPE_GRID: break; /* never a single shape */
+    case CB_SHAPE_GRID: /* never a single shape */
+    case CB_SHAPE_SELF:
+        break;
     }
     a.many = many, a.n = n, a.out = out, a.flags = flags, a.margin = margin;
     return a;
@@ -490,11 +492,18 @@ int ref_element(const cb_entry_info *d, const cb_args *a, size_t i, float *separ
 {
     unsigned strict = a->flags & CB_STRICT;
     /* the pair as (circle, box), (circle, oriented box) or (circle, circle),
-     * whichever shape is single: 0 circles, 1 boxes, 2 oriented boxes */
+     * whichever shape is single: 0 circles, 1 boxes, 2 oriented boxes; a
+     * candidate is circle candidates[i].i of the set against element .j */
     int pair;
     cb_circle c = a->circle, o = {0, 0, 0};
     cb_box b = a->box;
     cb_obox ob = a->obox;
+    if (d->form == CB_FORM_CANDIDATES) {
+        const cb_circle_soa *s = a->circles;
+        size_t k = a->candidates[i].i;
+        c.x = s->x[k], c.y = s->y[k], c.r = s->r[k];
+        i = a->candidates[i].j;
+    }
     if (d->one == CB_SHAPE_BOX && d->many == CB_SHAPE_CIRCLE)
         pair = 1, c = tk_circle_at(d, a->many, i);
     else if (d->one == CB_SHAPE_CIRCLE && d->many == CB_SHAPE_BOX)
@@ -554,7 +563,9 @@ void tk_contact_store(const cb_contacts *o, size_t at, uint32_t index, const tk_
 
 size_t ref_entry(const cb_entry_info *d, const cb_args *a)
 {
-    size_t count = 0, n = a->n;
+    if (d->form == CB_FORM_PAIRS)
+        return ref_pairs(d, a);
+    size_t count = 0, n = d->form == CB_FORM_CANDIDATES ? a->n_candidates : a->n;
     switch (d->output) {
     case CB_OUTPUT_MASK: {
         uint64_t *mask = (uint64_t *)a->out;
@@ -584,7 +595,7 @@ size_t ref_entry(const cb_entry_info *d, const cb_args *a)
         }
         return count;
     }
-    case CB_OUTPUT_PAIRS: /* many-against-many outputs: testkit/pairs.c */
+    case CB_OUTPUT_PAIRS: /* the pairs form's: ref_pairs */
     case CB_OUTPUT_MATRIX:
     case CB_OUTPUT_PAIR_CONTACTS:
         break;
@@ -593,15 +604,9 @@ size_t ref_entry(const cb_entry_info *d, const cb_args *a)
     return CB_INVALID;
 }
 
-size_t tk_find_entry(cb_query query, cb_shape one, cb_shape many, cb_layout layout,
-                     cb_output output)
+size_t tk_find_entry(cb_form form, cb_query query, cb_shape one, cb_shape many,
+                     cb_layout layout, cb_output output)
 {
-    size_t ne = cb_entry_count();
-    for (size_t e = 0; e < ne; e++) {
-        const cb_entry_info *d = cb_entry_info_of(e);
-        if (d->query == query && d->one == one && d->many == many && d->layout == layout &&
-            d->output == output)
-            return e;
-    }
-    return ne;
+    cb_entry_info want = {NULL, form, query, one, many, layout, output};
+    return cb_entry_lookup(&want);
 }

@@ -137,9 +137,10 @@ extern const size_t tk_rotation_count;
  * gives a negative half-extent, NaN and infinities carry over). */
 cb_obox tk_obox_of_box(cb_box b, float c, float s);
 
-/* Whether element i of the call a is in entry d's hit set by the reference:
- * an overlap hit, or a reported contact (at a->margin). DISTANCES entries
- * have no hit set: 0. -1 for an entry with no known contract. */
+/* Whether element i of the call a (a batch or candidates call; for
+ * candidates, candidate i) is in entry d's hit set by the reference: an
+ * overlap hit, or a reported contact (at a->margin). DISTANCES entries have
+ * no hit set: 0. -1 for an entry with no known contract. */
 int ref_hit(const cb_entry_info *d, const cb_args *a, size_t i);
 
 /* Everything the reference says about element i of the call a: its hit (as
@@ -148,30 +149,43 @@ int ref_hit(const cb_entry_info *d, const cb_args *a, size_t i);
 int ref_element(const cb_entry_info *d, const cb_args *a, size_t i, float *separation,
                 tk_contact *rec);
 
-/* The whole call by the reference: writes a->out as entry d documents it
- * (mask words with zero bits past n; ascending indices; n separations; the
- * reported contacts, ascending) and returns what the entry returns (the
- * count; n for DISTANCES). */
+/* The whole call by the reference, any form: writes a->out as entry d
+ * documents it (mask words with zero bits past n; ascending indices; n
+ * separations; the reported contacts, ascending; the candidates' element
+ * k is candidate k; pairs: ref_pairs) and returns what the entry returns
+ * (the count; n for DISTANCES). */
 size_t ref_entry(const cb_entry_info *d, const cb_args *a);
 
-/* The entry with these properties, or cb_entry_count() when there is none:
- * how a consumer finds, say, the overlap entry that answers the same pairs
- * as a contact entry, without naming either. */
-size_t tk_find_entry(cb_query query, cb_shape one, cb_shape many, cb_layout layout,
-                     cb_output output);
+/* Every entry e of the forms in the mask `forms` (TK_BATCH, TK_PAIRED or
+ * TK_ALL), as a for statement: TK_FOR_ENTRIES(e, TK_BATCH) { ... }. */
+#define TK_FORM(f) (1u << (unsigned)(f))
+#define TK_BATCH TK_FORM(CB_FORM_BATCH)
+#define TK_PAIRED (TK_FORM(CB_FORM_PAIRS) | TK_FORM(CB_FORM_CANDIDATES))
+#define TK_ALL (TK_BATCH | TK_PAIRED)
+#define TK_FOR_ENTRIES(e, forms)                                                                   \
+    for (size_t e = 0; e < cb_entry_count(); e++)                                                  \
+        if (!(TK_FORM(cb_entry_info_of(e)->form) & (forms)))                                       \
+            continue;                                                                              \
+        else
 
-/* ---- many against many (cb_pair_entry_*), in pairs.c */
+/* The entry with these parts, or cb_entry_count() when there is none
+ * (cb_entry_lookup): how a consumer finds, say, the overlap entry that
+ * answers the same pairs as a contact entry, without naming either. */
+size_t tk_find_entry(cb_form form, cb_query query, cb_shape one, cb_shape many,
+                     cb_layout layout, cb_output output);
 
-/* The elements a many-against-many call pairs with, as the reference
- * reads them: their shape, SoA arrays and number. ALL: a->many, a->m;
- * SELF: the set itself; GRID: not readable through the grid, so the caller
- * names the arrays the grid was built from (tk_pair_els_of fails for it). */
+/* ---- the pairs form, in pairs.c */
+
+/* The elements a pairs call pairs with, as the reference reads them: their
+ * shape, SoA arrays and number. Elements: a->many, a->n; SELF: the set
+ * itself; GRID: not readable through the grid, so the caller names the
+ * arrays the grid was built from (tk_pair_els_of fails for it). */
 typedef struct tk_pair_els {
     cb_shape shape;
     const void *els;
     size_t m;
 } tk_pair_els;
-int tk_pair_els_of(const cb_pair_entry_info *d, const cb_pair_args *a, tk_pair_els *out);
+int tk_pair_els_of(const cb_entry_info *d, const cb_args *a, tk_pair_els *out);
 
 /* Whether pair (circle i of a->circles, element j of e) is in entry d's hit
  * set: the one-pair function above for its query and element shape
@@ -179,11 +193,11 @@ int tk_pair_els_of(const cb_pair_entry_info *d, const cb_pair_args *a, tk_pair_e
  * ref_contact). -1 for an entry with no known contract. Self pairs: the
  * contract of circle i against circle j (any i, j: the order is the
  * caller's business). */
-int ref_pair_hit(const cb_pair_entry_info *d, const cb_pair_args *a, const tk_pair_els *e,
-                 size_t i, size_t j, tk_contact *rec);
-/* The whole call by the reference, for valid arguments (as a raw kernel),
- * on elements e (ref_pair_entry: tk_pair_els_of's; GRID entries need
- * ref_pair_entry_on with the grid's elements):
+int ref_pair_hit(const cb_entry_info *d, const cb_args *a, const tk_pair_els *e, size_t i,
+                 size_t j, tk_contact *rec);
+/* A pairs call by the reference, for valid arguments (as a raw kernel),
+ * on elements e (ref_pairs, and ref_entry: tk_pair_els_of's; GRID entries
+ * need ref_entry_on with the grid's elements):
  *   PAIRS, PAIR_CONTACTS: the pairs of the circles [cursor->circle, end)
  *   (end = cursor->end, or n_circles when 0), each circle's by ascending j
  *   (self: j > i only), the first circle's from j >= cursor->element;
@@ -191,20 +205,20 @@ int ref_pair_hit(const cb_pair_entry_info *d, const cb_pair_args *a, const tk_pa
  *   the cursor is left at {that circle, its first j}; when a circle has more
  *   pairs than the room left, the room is filled and the cursor is left at
  *   {that circle, the last j written + 1}; when every pair was written (or
- *   there are no elements), at {end, 0}; cursor->end set to end. With out == NULL and capacity == 0:
- *   nothing written, the cursor unchanged but for its end, the count from
- *   the cursor returned. Otherwise the pairs written returned.
+ *   there are no elements), at {end, 0}; cursor->end set to end. With out
+ *   == NULL and capacity == 0: nothing written, the cursor unchanged but for
+ *   its end, the count from the cursor returned. Otherwise the pairs
+ *   written returned.
  *   MATRIX: rows [cursor->circle, end) of (m + 63) / 64 words written,
  *   every bit; the cursor at {end, 0}; the bits set returned.
- *   LISTED: element k is candidate k, written as the one-circle entries
- *   write MASK, INDICES and CONTACTS (record k of circle i against j).
- * cursor->plan is left as it was. */
-size_t ref_pair_entry(const cb_pair_entry_info *d, const cb_pair_args *a);
-size_t ref_pair_entry_on(const cb_pair_entry_info *d, const cb_pair_args *a, const tk_pair_els *e);
+ * cursor->plan is left as it was. A candidates entry is ref_entry's (its
+ * element k is candidate k), through either function. */
+size_t ref_pairs(const cb_entry_info *d, const cb_args *a);
+size_t ref_entry_on(const cb_entry_info *d, const cb_args *a, const tk_pair_els *e);
 /* "boxes", "circles", "oriented boxes", "a grid", for messages. */
 const char *tk_shape_name(cb_shape s);
 /* "circle i (...) vs box j (...)" (or oriented box, or circle), for messages. */
-const char *tk_describe_pair(const cb_pair_args *a, const tk_pair_els *e, size_t i, size_t j,
+const char *tk_describe_pair(const cb_args *a, const tk_pair_els *e, size_t i, size_t j,
                              char *buf, size_t size);
 
 /* ---- outputs: everything that depends on the output kind */

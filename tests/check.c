@@ -76,18 +76,14 @@ int tb_backend_runnable(int b, const char **why)
         TB_ASSERT(cb_entry_kernel(e, (cb_backend)b) == NULL,
                   "cb_entry_kernel(%s, %s) must be NULL when cb_backend_status says %s",
                   tb_info(e)->name, name, cb_status_string(st));
-    for (size_t e = 0; e < cb_pair_entry_count(); e++)
-        TB_ASSERT(cb_pair_entry_kernel(e, (cb_backend)b) == NULL,
-                  "cb_pair_entry_kernel(%s, %s) must be NULL when cb_backend_status says %s",
-                  cb_pair_entry_info_of(e)->name, name, cb_status_string(st));
     return 0;
 }
 
 void tb_check_kernel_tables(int b)
 {
     const char *name = cb_backend_name((cb_backend)b);
-    size_t ne = cb_entry_count(), np = cb_pair_entry_count();
-    TB_ASSERT(ne > 0 && np > 0, "the library has %zu entries and %zu pair entries", ne, np);
+    size_t ne = cb_entry_count();
+    TB_ASSERT(ne > 0, "the library has no entries");
     for (size_t e = 0; e < ne; e++) {
         const cb_entry_info *d = tb_info(e);
         cb_kernel_fn k = cb_entry_kernel(e, (cb_backend)b);
@@ -100,18 +96,6 @@ void tb_check_kernel_tables(int b)
                       cb_entry_info_of(o)->name);
         if (b != CB_BACKEND_SCALAR)
             TB_ASSERT(k != scalar_kernel(e), "backend %s: %s is the scalar kernel", name, d->name);
-    }
-    for (size_t e = 0; e < np; e++) {
-        cb_pair_kernel_fn k = cb_pair_entry_kernel(e, (cb_backend)b);
-        TB_ASSERT(k != NULL, "backend %s has no kernel for %s", name, tb_pinfo(e)->name);
-        TB_ASSERT(k == cb_pair_entry_kernel(e, (cb_backend)b), "%s on %s: not stable",
-                  tb_pinfo(e)->name, name);
-        for (size_t o = 0; o < e; o++)
-            TB_ASSERT(k != cb_pair_entry_kernel(o, (cb_backend)b), "%s: %s and %s share a kernel",
-                      name, tb_pinfo(e)->name, tb_pinfo(o)->name);
-        if (b != CB_BACKEND_SCALAR)
-            TB_ASSERT(k != cb_pair_entry_kernel(e, CB_BACKEND_SCALAR), "%s: %s is scalar's", name,
-                      tb_pinfo(e)->name);
     }
 }
 
@@ -288,7 +272,7 @@ void tb_check_lengths(int b, const tb_layout *lay, const size_t *lengths, size_t
     tb_outbufs *o = malloc(ne * sizeof *o);
     tb_tally *t = calloc(ne, sizeof *t), *random = calloc(ne, sizeof *random);
     TB_ASSERT(s && o && t && random, "out of memory");
-    for (size_t e = 0; e < ne; e++)
+    TK_FOR_ENTRIES(e, TK_BATCH)
         s[e] = tb_kernel_subject(b, e);
 
     for (size_t li = 0; li < nl; li++) {
@@ -297,7 +281,7 @@ void tb_check_lengths(int b, const tb_layout *lay, const size_t *lengths, size_t
         cb_box_soa bs;
         cb_circle_soa cs;
         tk_views v = tb_corpus_views(&c, &bs, &cs);
-        for (size_t e = 0; e < ne; e++)
+        TK_FOR_ENTRIES(e, TK_BATCH)
             o[e] = tb_outbufs_new(s[e].d, n, !lay->before, lay->floats);
         for (int kind = 0; kind < TB_KINDS; kind++) {
             /* The data depends on (n, kind, layout) only: every backend sees the same. */
@@ -331,7 +315,7 @@ void tb_check_lengths(int b, const tb_layout *lay, const size_t *lengths, size_t
             tb_make_probes(probes, pcs, pbs, 6, 3, &r);
             if (n) /* the first and last oriented boxes of the corpus as probes too */
                 probes[4].obox = c.oboxes[0], probes[5].obox = c.oboxes[n - 1];
-            for (size_t e = 0; e < ne; e++) {
+            TK_FOR_ENTRIES(e, TK_BATCH) {
                 tb_tally before = t[e];
                 tb_check_corpus(&s[e], tk_pick(s[e].d, &v), n, probes, 6, CB_STRICT,
                                 li + (size_t)kind, &o[e], &w, &t[e]);
@@ -341,11 +325,11 @@ void tb_check_lengths(int b, const tb_layout *lay, const size_t *lengths, size_t
                 }
             }
         }
-        for (size_t e = 0; e < ne; e++)
+        TK_FOR_ENTRIES(e, TK_BATCH)
             tb_outbufs_free(&o[e]);
         tb_corpus_free(&c);
     }
-    for (size_t e = 0; e < ne; e++) {
+    TK_FOR_ENTRIES(e, TK_BATCH) {
         /* Not vacuous: the random data must give both hits and misses. */
         TB_ASSERT(random[e].hits > 0 && random[e].hits < random[e].elements,
                   "%s: random corpora gave %zu hits of %zu: the comparison proves little",
@@ -468,7 +452,7 @@ void tb_check_empty(int b)
     const char *backend = cb_backend_name((cb_backend)b);
     TB_ASSERT(cb_set_backend((cb_backend)b) == CB_OK, "cb_set_backend(%s) failed", backend);
     cb_contacts nulls = {NULL, NULL, NULL, NULL, NULL, NULL, NULL};
-    for (size_t e = 0; e < cb_entry_count(); e++) {
+    TK_FOR_ENTRIES(e, TK_BATCH) {
         const cb_entry_info *d = tb_info(e);
         cb_kernel_fn k = cb_entry_kernel(e, (cb_backend)b);
         TB_ASSERT(k != NULL, "backend %s has no kernel for %s", backend, d->name);

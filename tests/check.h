@@ -46,20 +46,20 @@ extern size_t tb_inject_mismatch_at;
 /* ---------------------------------------------------------------- backends */
 
 /* The subjects of the suites: each backend enumerator, and TB_PUBLIC for
- * the public functions (cb_entry_call, cb_pair_entry_call). */
+ * the public functions (cb_entry_call). */
 #define TB_PUBLIC ((int)CB_BACKEND_COUNT)
 
 /* 1 when backend b can run here. Otherwise 0, *why (if not NULL) is the
- * library's reason, and every entry's raw kernel of both tables must be
- * NULL (asserted): a skipped backend is skipped by name, never silently. */
+ * library's reason, and every entry's raw kernel must be NULL (asserted): a
+ * skipped backend is skipped by name, never silently. */
 int tb_backend_runnable(int b, const char **why);
 
-/* A runnable backend has a kernel for every entry of both tables, the same
- * one each time, distinct from its other entries' and, but for scalar, from
- * scalar's (so a comparison with scalar compares two code paths). */
+/* A runnable backend has a kernel for every entry, the same one each time,
+ * distinct from its other entries' and, but for scalar, from scalar's (so a
+ * comparison with scalar compares two code paths). */
 void tb_check_kernel_tables(int b);
 
-/* ------------------------------------------------ one-circle entries (cb_entry_*) */
+/* ------------------------------------------------------- the batch form */
 
 /* What is compared with the scalar kernel and the reference: entry e run by
  * a raw kernel, or by its public function (fn == NULL: cb_entry_call). With
@@ -173,7 +173,7 @@ void tb_check_dispatched(int b, size_t e, const size_t *ns, size_t nn, int hosti
  * function (after cb_set_backend(b)) return 0 and touch nothing. */
 void tb_check_empty(int b);
 
-/* ------------------------------------------ many-against-many entries (cb_pair_entry_*) */
+/* --------------------------------------------- the pairs and candidates forms */
 
 /* Poison of the subject's outputs, and the canary bytes around them. */
 #define TB_POISON 0xA5
@@ -191,19 +191,14 @@ extern int tb_hostile_env, tb_hostile_want;
 unsigned long long tb_env_enter(int mode);
 void tb_env_leave(unsigned long long saved, unsigned long long set, const char *who);
 
-/* Pair entry e's descriptor (asserted to exist); whether it lists pairs
- * of a range of circles (ALL, SELF, GRID: cursor, capacity, scratch) rather
- * than testing candidates (LISTED). */
-const cb_pair_entry_info *tb_pinfo(size_t e);
-int tb_is_ranged(const cb_pair_entry_info *d);
-/* The one-circle entry (a single circle against SoA elements of d's shape)
- * whose output format a LISTED entry shares: candidate k is its element k. */
-const cb_entry_info *tb_listed_format(const cb_pair_entry_info *d);
-/* The pair entry with these properties, or cb_pair_entry_count(). */
-size_t tb_find_pair_entry(cb_query q, cb_pairing p, cb_shape many, cb_output o);
+/* Whether entry d lists pairs of a range of circles (the pairs form:
+ * cursor, capacity, scratch) rather than testing candidates. */
+int tb_is_ranged(const cb_entry_info *d);
+/* The pairs or candidates entry with these parts, or cb_entry_count(). */
+size_t tb_find_pair_entry(cb_form f, cb_query q, cb_shape many, cb_output o);
 /* The element shapes entry d is checked on (its own; the set for SELF; a
  * grid of each shape for GRID); their number. */
-size_t tb_pair_shapes(const cb_pair_entry_info *d, cb_shape shapes[3]);
+size_t tb_pair_shapes(const cb_entry_info *d, cb_shape shapes[3]);
 
 /* Where a call happened, for the messages. */
 typedef struct {
@@ -260,8 +255,8 @@ const void *tb_els_of(const tb_pdata *p, cb_shape shape);
  */
 typedef struct {
     size_t e;
-    const cb_pair_entry_info *d;
-    cb_pair_args a;
+    const cb_entry_info *d;
+    cb_args a;
     tk_pair_els els;
 } tb_pcall;
 tb_pcall tb_pcall_of(size_t e, const tb_pdata *p, cb_shape shape, unsigned flags, float margin);
@@ -270,11 +265,11 @@ size_t tb_below(tk_rng *r, size_t n);
 
 /* One call of pair entry c->e by subject s (a backend's raw kernel, or
  * TB_PUBLIC), in tb_hostile_env when set. */
-size_t tb_prun(int s, const tb_pcall *c, const cb_pair_args *a);
+size_t tb_prun(int s, const tb_pcall *c, const cb_args *a);
 /* What a subject is compared with: the reference, or the scalar raw kernel. */
 typedef enum { TB_WANT_REF, TB_WANT_SCALAR } tb_want_kind;
 extern const char *const tb_want_name[2];
-size_t tb_want_run(tb_want_kind w, const tb_pcall *c, const cb_pair_args *a);
+size_t tb_want_run(tb_want_kind w, const tb_pcall *c, const cb_args *a);
 /* What subject s is held to, as checkasm does: the scalar backend to the
  * reference, every other subject (a backend's raw kernels, the public
  * functions) to the scalar kernel, bit for bit. The same answers, at a
@@ -288,7 +283,7 @@ static inline tb_want_kind tb_want_for(int s)
     "%s on %s: n_circles %zu, m %zu, n %zu, flags 0x%x, margin %a, elements %s, %s data, %s; " \
     TB_SEED_FMT
 #define TB_PW_ARGS(c, w)                                                                           \
-    (c)->d->name, (w)->subject, (c)->a.n_circles, (c)->els.m, (c)->a.n, (c)->a.flags,            \
+    (c)->d->name, (w)->subject, (c)->a.n_circles, (c)->els.m, (c)->a.n_candidates, (c)->a.flags, \
         (double)(c)->a.margin, tk_shape_name((c)->els.shape), (w)->data, (w)->layout, tb_seed()
 #define TB_CUR_FMT "{circle %zu, element %zu, end %zu}"
 #define TB_CUR_ARGS(c) (c).circle, (c).element, (c).end
@@ -327,7 +322,7 @@ cb_pair_contacts tb_precs_at(const tb_precs *r, size_t capacity);
 /*
  * Buffers for the calls on one data set: the subject's pair list, records,
  * matrix, candidates and scratch each ending at a guard page; the other
- * side's on the heap; per LISTED entry, the subject's output (tb_out_new:
+ * side's on the heap; per candidates entry, the subject's output (tb_out_new:
  * every array at a guard page) and the other side's (heap, canaries
  * around). room: pairs a list may hold (every pair of the set with every
  * element or with itself). without_scratch: the public calls pass NULL
@@ -342,7 +337,7 @@ typedef struct {
     void *ref_scratch;
     cb_pair_contacts ref_recs;
     size_t n;          /* candidates */
-    tk_out *sub, *ref; /* indexed by pair entry; allocated for LISTED entries */
+    tk_out *sub, *ref; /* indexed by entry; allocated for candidates entries */
     int without_scratch;
 } tb_pbufs;
 void tb_pbufs_init(tb_pbufs *x, size_t nc, size_t m, size_t n, int before, size_t misalign);
@@ -358,7 +353,7 @@ cb_pair *tb_cands_of(const tb_pbufs *x);
  *    (count_only: out NULL, capacity 0): count, pairs, records, cursor
  *    after (*after), nothing written past the count;
  *  tb_check_matrix: the rows [start.circle, end) of a matrix, the cursor;
- *  tb_check_listed: a LISTED entry's output on x's candidates;
+ *  tb_check_listed: a candidates entry's output on x's candidates;
  *  tb_check_entry: everything in one call (the whole list sized by a
  *    count-only call of both sides, which must agree; the whole matrix; the
  *    candidates). */
@@ -369,10 +364,10 @@ size_t tb_check_matrix(int s, const tb_pcall *c, tb_pbufs *x, cb_pair_cursor sta
 size_t tb_check_listed(int s, const tb_pcall *c, tb_pbufs *x, tb_want_kind wk, const tb_pwhere *w);
 size_t tb_check_entry(int s, const tb_pcall *c, tb_pbufs *x, tb_want_kind wk, const tb_pwhere *w);
 
-/* The pair-table scenarios. */
+/* The scenarios of the pairs and candidates forms. */
 
-/* Subject s (a backend's raw kernels, or TB_PUBLIC), every pair entry on
- * every element shape it takes, on set sizes 0 .. 17 and element counts
+/* Subject s (a backend's raw kernels, or TB_PUBLIC), every pairs and
+ * candidates entry on every element shape it takes, on set sizes 0 .. 17 and element counts
  * 0 .. 200 (the first `n_counts` of them; all when larger), every kind of
  * data, both flag values, inputs at the end of a page and misaligned one
  * float after one, `rounds` times, against the reference: whole lists and

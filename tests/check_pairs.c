@@ -1,4 +1,4 @@
-/* check_pairs.c - the many-against-many checks (cb_pair_entry_*) the Criterion suite test_pairs.c and the plain checker share: data, grids, guarded buffers, one call checked against testkit's reference or the scalar kernels, and the scenarios built from them (see check.h). */
+/* check_pairs.c - the checks of the pairs and candidates forms the Criterion suite test_pairs.c and the plain checker share: data, grids, guarded buffers, one call checked against testkit's reference or the scalar kernels, and the scenarios built from them (see check.h). */
 #include "bits.h"
 #include "check.h"
 #include "fpctl.h"
@@ -12,23 +12,22 @@
 /*
  * How these checks work
  *
- * Entries come from the library's second table (cb_pair_entry_count,
- * cb_pair_entry_info_of), never from a list here: a check picks the entries
- * it is about by their descriptors (pairing, output, element shape), so a
- * new many-against-many entry is checked without editing this file. A GRID
- * entry is checked on a grid of each element shape (tb_pair_shapes), built
- * from the same elements the other entries read. Raw kernels are reached
- * with cb_pair_entry_kernel(e, backend), the public functions with
- * cb_pair_entry_call(e, &args).
+ * Entries come from the library's table (TK_FOR_ENTRIES over its pairs and
+ * candidates forms), never from a list here: a check picks the entries it
+ * is about by their descriptors (form, output, element shape), so a new
+ * entry is checked without editing this file. A GRID entry is checked on a
+ * grid of each element shape (tb_pair_shapes), built from the same elements
+ * the other entries read. Raw kernels are reached with cb_entry_kernel(e,
+ * backend), the public functions with cb_entry_call(e, &args).
  *
- * The reference is testkit's ref_pair_entry_on (testkit/pairs.c): the
+ * The reference is testkit's (testkit/pairs.c, ref_entry_on): the
  * documented order, range, capacity and cursor rules written out one pair at
  * a time over reference.c's one-pair functions, independent of the library's
  * grids, culls, sorts and sinks (for a grid, on the arrays it was built
- * from). LISTED outputs are compared with testkit's output functions through
- * the one-circle entry with the same output format (candidate k stands for
- * element k). Inputs and outputs sit against guard pages (tests/support.c),
- * the subject's scratch too, so a read or write past an array faults;
+ * from). Candidates outputs are compared with testkit's output functions
+ * (candidate k stands for element k). Inputs and outputs sit against guard
+ * pages (tests/support.c), the subject's scratch too, so a read or write
+ * past an array faults;
  * outputs are poisoned first, so a unit written that should not be shows
  * up. Every random stream comes from tb_rng_for: the printed CB_SEED
  * replays a failure, and every message prints it.
@@ -38,42 +37,20 @@ int tb_hostile_env, tb_hostile_want;
 
 /* ---------------------------------------------------------------- entries */
 
-const cb_pair_entry_info *tb_pinfo(size_t e)
+int tb_is_ranged(const cb_entry_info *d) { return d->form == CB_FORM_PAIRS; }
+
+size_t tb_find_pair_entry(cb_form f, cb_query q, cb_shape many, cb_output o)
 {
-    const cb_pair_entry_info *d = cb_pair_entry_info_of(e);
-    TB_ASSERT((d) != NULL, "pair entry %zu of %zu has no descriptor", e, cb_pair_entry_count());
-    return d;
+    return tk_find_entry(f, q, CB_SHAPE_CIRCLE, many, CB_LAYOUT_SOA, o);
 }
 
-int tb_is_ranged(const cb_pair_entry_info *d) { return d->pairing != CB_PAIRING_LISTED; }
-
-const cb_entry_info *tb_listed_format(const cb_pair_entry_info *d)
+size_t tb_pair_shapes(const cb_entry_info *d, cb_shape shapes[3])
 {
-    size_t e = tk_find_entry(d->query, CB_SHAPE_CIRCLE, d->many, CB_LAYOUT_SOA, d->output);
-    TB_ASSERT(e < cb_entry_count(),
-              "%s: no one-circle entry of query %d, elements %d, output %d to share its format",
-              d->name, (int)d->query, (int)d->many, (int)d->output);
-    return cb_entry_info_of(e);
-}
-
-size_t tb_find_pair_entry(cb_query q, cb_pairing p, cb_shape many, cb_output o)
-{
-    size_t ne = cb_pair_entry_count();
-    for (size_t e = 0; e < ne; e++) {
-        const cb_pair_entry_info *d = tb_pinfo(e);
-        if (d->query == q && d->pairing == p && d->many == many && d->output == o)
-            return e;
-    }
-    return ne;
-}
-
-size_t tb_pair_shapes(const cb_pair_entry_info *d, cb_shape shapes[3])
-{
-    if (d->pairing == CB_PAIRING_GRID) {
+    if (d->many == CB_SHAPE_GRID) {
         shapes[0] = CB_SHAPE_BOX, shapes[1] = CB_SHAPE_CIRCLE, shapes[2] = CB_SHAPE_OBOX;
         return 3;
     }
-    shapes[0] = d->pairing == CB_PAIRING_SELF ? CB_SHAPE_CIRCLE : d->many;
+    shapes[0] = d->many == CB_SHAPE_SELF ? CB_SHAPE_CIRCLE : d->many;
     return 1;
 }
 
@@ -98,29 +75,29 @@ void tb_env_leave(unsigned long long saved, unsigned long long set, const char *
               set, after);
 }
 
-size_t tb_prun(int s, const tb_pcall *c, const cb_pair_args *a)
+size_t tb_prun(int s, const tb_pcall *c, const cb_args *a)
 {
-    cb_pair_kernel_fn k = NULL;
+    cb_kernel_fn k = NULL;
     if (s != TB_PUBLIC) {
-        k = cb_pair_entry_kernel(c->e, (cb_backend)s);
+        k = cb_entry_kernel(c->e, (cb_backend)s);
         TB_ASSERT((k) != NULL, "backend %s is runnable but has no kernel for %s",
                   cb_backend_name((cb_backend)s), c->d->name);
     }
     if (!tb_hostile_env)
-        return k ? k(a) : cb_pair_entry_call(c->e, a);
+        return k ? k(a) : cb_entry_call(c->e, a);
     unsigned long long saved = tb_env_enter(tb_hostile_env), set = fpctl_read();
-    size_t r = k ? k(a) : cb_pair_entry_call(c->e, a);
+    size_t r = k ? k(a) : cb_entry_call(c->e, a);
     tb_env_leave(saved, set, c->d->name);
     return r;
 }
 
 const char *const tb_want_name[2] = {"the reference", "the scalar kernel"};
 
-size_t tb_want_run(tb_want_kind w, const tb_pcall *c, const cb_pair_args *a)
+size_t tb_want_run(tb_want_kind w, const tb_pcall *c, const cb_args *a)
 {
     if (w == TB_WANT_REF)
-        return ref_pair_entry_on(c->d, a, &c->els);
-    cb_pair_kernel_fn k = cb_pair_entry_kernel(c->e, CB_BACKEND_SCALAR);
+        return tb_is_ranged(c->d) ? ref_entry_on(c->d, a, &c->els) : ref_entry(c->d, a);
+    cb_kernel_fn k = cb_entry_kernel(c->e, CB_BACKEND_SCALAR);
     TB_ASSERT((k) != NULL, "the scalar backend must always have a kernel (%s)", c->d->name);
     if (!tb_hostile_env || !tb_hostile_want)
         return k(a);
@@ -245,21 +222,17 @@ tb_pcall tb_pcall_of(size_t e, const tb_pdata *p, cb_shape shape, unsigned flags
 {
     tb_pcall c;
     memset(&c, 0, sizeof c);
-    c.e = e, c.d = tb_pinfo(e);
+    c.e = e, c.d = tb_info(e);
     c.a.circles = &p->cs, c.a.n_circles = p->set.n, c.a.flags = flags;
     c.a.margin = c.d->query == CB_QUERY_CONTACTS ? margin : 0.0f;
     c.els.shape = shape, c.els.els = tb_els_of(p, shape), c.els.m = p->els.n;
-    switch (c.d->pairing) {
-    case CB_PAIRING_SELF:
+    if (c.d->many == CB_SHAPE_SELF) {
         c.els.els = &p->cs, c.els.m = p->set.n;
-        break;
-    case CB_PAIRING_GRID:
+    } else if (c.d->many == CB_SHAPE_GRID) {
         TB_ASSERT(p->grid[shape] != NULL, "test bug: %s: the grids were not built", c.d->name);
         c.a.many = p->grid[shape];
-        break;
-    default:
-        c.a.many = c.els.els, c.a.m = p->els.n;
-        break;
+    } else {
+        c.a.many = c.els.els, c.a.n = p->els.n;
     }
     return c;
 }
@@ -505,7 +478,7 @@ void tb_pbufs_init(tb_pbufs *x, size_t nc, size_t m, size_t n, int before, size_
 void tb_pbufs_init_room(tb_pbufs *x, size_t nc, size_t m, size_t n, int before, size_t misalign,
                         size_t room)
 {
-    size_t ne = cb_pair_entry_count();
+    size_t ne = cb_entry_count();
     memset(x, 0, sizeof *x);
     x->nc = nc, x->m = m, x->n = n;
     x->room = room;
@@ -527,18 +500,16 @@ void tb_pbufs_init_room(tb_pbufs *x, size_t nc, size_t m, size_t n, int before, 
     x->ref_matrix = tb_xmalloc(nc * x->words * sizeof(uint64_t));
     x->sub = calloc(ne, sizeof *x->sub), x->ref = calloc(ne, sizeof *x->ref);
     TB_ASSERT(x->sub && x->ref, "assertion failed: x->sub && x->ref");
-    for (size_t e = 0; e < ne; e++)
-        if (!tb_is_ranged(tb_pinfo(e))) {
-            tb_out_new(&x->sub[e], tb_listed_format(tb_pinfo(e)), n, before, misalign);
-            tk_out_malloc_padded(&x->ref[e], tb_listed_format(tb_pinfo(e)), n);
-        }
+    TK_FOR_ENTRIES(e, TK_FORM(CB_FORM_CANDIDATES)) {
+        tb_out_new(&x->sub[e], tb_info(e), n, before, misalign);
+        tk_out_malloc_padded(&x->ref[e], tb_info(e), n);
+    }
 }
 
 void tb_pbufs_free(tb_pbufs *x)
 {
-    for (size_t e = 0; e < cb_pair_entry_count(); e++)
-        if (!tb_is_ranged(tb_pinfo(e)))
-            tk_out_free(&x->sub[e]), tk_out_free(&x->ref[e]);
+    TK_FOR_ENTRIES(e, TK_FORM(CB_FORM_CANDIDATES))
+        tk_out_free(&x->sub[e]), tk_out_free(&x->ref[e]);
     for (int k = 0; k < 7; k++)
         tb_tail_free(&x->recs.t[k]), free(rec_array(&x->ref_recs, k));
     free(x->sub), free(x->ref), free(x->ref_pairs), free(x->ref_matrix), free(x->ref_scratch);
@@ -552,7 +523,7 @@ cb_pair *tb_cands_of(const tb_pbufs *x) { return tb_tail_at(&x->cands, x->n * si
  * functions when x says so (they allocate it). */
 static void *sub_scratch(int s, const tb_pbufs *x, const tb_pcall *c)
 {
-    if (c->d->pairing != CB_PAIRING_ALL && c->d->pairing != CB_PAIRING_SELF)
+    if (!tb_is_ranged(c->d) || c->d->many == CB_SHAPE_GRID)
         return NULL;
     if (s == TB_PUBLIC && x->without_scratch)
         return NULL;
@@ -584,7 +555,7 @@ static size_t check_list(int s, const tb_pcall *c, tb_pbufs *x, cb_pair_cursor s
 {
     int recs = c->d->output == CB_OUTPUT_PAIR_CONTACTS;
     TB_ASSERT(capacity <= x->room, "test bug: capacity %zu, room %zu", capacity, x->room);
-    cb_pair_args a = c->a;
+    cb_args a = c->a;
     cb_pair_cursor sc = start, rc = start;
     cb_pair_contacts so = tb_precs_at(&x->recs, capacity);
     cb_pair *sp = tb_tail_at(&x->pairs, capacity * sizeof(cb_pair));
@@ -681,7 +652,7 @@ size_t tb_check_matrix(int s, const tb_pcall *c, tb_pbufs *x, cb_pair_cursor sta
     uint64_t *out = tb_tail_at(&x->matrix, all * sizeof(uint64_t));
     memset(out, TB_POISON, all * sizeof *out);
     memset(x->ref_matrix, TB_POISON, all * sizeof *out);
-    cb_pair_args a = c->a;
+    cb_args a = c->a;
     cb_pair_cursor sc = start, rc = start;
     a.cursor = &rc, a.out = x->ref_matrix, a.scratch = x->ref_scratch;
     size_t want = tb_want_run(wk, c, &a);
@@ -711,10 +682,10 @@ size_t tb_check_matrix(int s, const tb_pcall *c, tb_pbufs *x, cb_pair_cursor sta
 
 size_t tb_check_listed(int s, const tb_pcall *c, tb_pbufs *x, tb_want_kind wk, const tb_pwhere *w)
 {
-    const cb_entry_info *fd = tb_listed_format(c->d);
+    const cb_entry_info *fd = c->d;
     tk_out *so = &x->sub[c->e], *ro = &x->ref[c->e];
-    cb_pair_args a = c->a;
-    a.candidates = tb_cands_of(x), a.n = x->n;
+    cb_args a = c->a;
+    a.candidates = tb_cands_of(x), a.n_candidates = x->n;
     tk_out_fill(so, TB_POISON), tk_out_fill_pads(so, TB_CANARY);
     tk_out_fill(ro, 0x5A), tk_out_fill_pads(ro, TB_CANARY);
     a.out = ro->out;
@@ -727,15 +698,15 @@ size_t tb_check_listed(int s, const tb_pcall *c, tb_pbufs *x, tb_want_kind wk, c
     TB_ASSERT(tk_out_pads_intact(ro, TB_CANARY), "%s wrote outside its arrays: " TB_PW_FMT,
               tb_want_name[wk], TB_PW_ARGS(c, w));
     char why[320];
-    if (!tk_same_output(fd, a.n, got, so->out, want, ro->out, why, sizeof why)) {
-        size_t k = tk_first_difference(fd, a.n, got, so->out, want, ro->out);
+    if (!tk_same_output(fd, a.n_candidates, got, so->out, want, ro->out, why, sizeof why)) {
+        size_t k = tk_first_difference(fd, a.n_candidates, got, so->out, want, ro->out);
         char pt[400] = "no candidate differs (the difference is in the count)";
-        if (k < a.n)
+        if (k < a.n_candidates)
             pair_text(c, a.candidates[k].i, a.candidates[k].j, pt, sizeof pt);
         tb_fail("against %s: %s (format of %s); first candidate differing: %zu: %s: " TB_PW_FMT,
                 tb_want_name[wk], why, fd->name, k, pt, TB_PW_ARGS(c, w));
     }
-    TB_ASSERT(tk_check_format(fd, a.n, got, so->out, why, sizeof why), "%s: " TB_PW_FMT, why,
+    TB_ASSERT(tk_check_format(fd, a.n_candidates, got, so->out, why, sizeof why), "%s: " TB_PW_FMT, why,
               TB_PW_ARGS(c, w));
     tb_calls_compared++;
     return got;
@@ -752,7 +723,7 @@ size_t tb_check_entry(int s, const tb_pcall *c, tb_pbufs *x, tb_want_kind wk, co
          * its whole list with room for one more pair: a call that returns
          * less than its capacity has done its range */
         int recs = c->d->output == CB_OUTPUT_PAIR_CONTACTS;
-        cb_pair_args a = c->a;
+        cb_args a = c->a;
         known_list k;
         k.cursor = start;
         a.cursor = &k.cursor, a.scratch = x->ref_scratch, a.capacity = x->room;
@@ -794,7 +765,7 @@ size_t tb_pair_check_reference(int sp, int rounds, size_t n_counts)
     size_t n_elem = sizeof elem_counts / sizeof elem_counts[0];
     if (n_counts < n_elem)
         n_elem = n_counts;
-    size_t ne = cb_pair_entry_count();
+    size_t ne = cb_entry_count();
     size_t *hits = calloc(ne, sizeof *hits), *seen = calloc(ne, sizeof *seen);
     size_t *decided = calloc(ne, sizeof *decided), calls = 0;
     TB_ASSERT(hits && seen && decided, "assertion failed: hits && seen && decided");
@@ -825,8 +796,8 @@ size_t tb_pair_check_reference(int sp, int rounds, size_t n_counts)
                         tb_fill_candidates(tb_cands_of(&x), x.n, nc, m, &r);
                         tb_pwhere w = {subject, tb_pair_kind_name[kind], tb_placements[pl].name};
                         x.without_scratch = (kind + (int)mi) % 3 == 0;
-                        for (size_t e = 0; e < ne; e++) {
-                            const cb_pair_entry_info *d = tb_pinfo(e);
+                        TK_FOR_ENTRIES(e, TK_PAIRED) {
+                            const cb_entry_info *d = tb_info(e);
                             cb_shape shapes[3];
                             size_t nsh = tb_pair_shapes(d, shapes);
                             /* a grid entry: one shape per call, in turn */
@@ -851,8 +822,8 @@ size_t tb_pair_check_reference(int sp, int rounds, size_t n_counts)
         for (size_t ni = 0; ni < N_SETS; ni++)
             tb_corpus_free(&sets[ni]);
     }
-    for (size_t e = 0; e < ne; e++) {
-        const cb_pair_entry_info *d = tb_pinfo(e);
+    TK_FOR_ENTRIES(e, TK_PAIRED) {
+        const cb_entry_info *d = tb_info(e);
         TB_ASSERT(hits[e] > 0 && hits[e] < seen[e], "%s: %zu hits of %zu pairs: proves little",
                   d->name, hits[e], seen[e]);
         if (d->query == CB_QUERY_OVERLAP)
@@ -896,7 +867,7 @@ size_t tb_pair_check_dispatched(int b)
               cb_backend_name((cb_backend)b));
     static const size_t shapes[][2] = {{0, 0}, {1, 1}, {5, 64}, {7, 130}, {17, 200}, {4, 1000}};
     static const unsigned flag_set[] = {0, CB_STRICT, CB_TRUST_FENV, CB_STRICT | CB_TRUST_FENV};
-    size_t ne = cb_pair_entry_count(), calls = 0;
+    size_t calls = 0;
     for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++)
         for (int kind = 0; kind < TB_PAIR_KINDS; kind++) {
             size_t nc = shapes[k][0], m = shapes[k][1];
@@ -919,8 +890,8 @@ size_t tb_pair_check_dispatched(int b)
                         continue; /* the caller promised the default environment */
                     tb_hostile_env = hostile ? TB_FLUSH | TB_TOWARD_ZERO : 0;
                     x.without_scratch = (int)(fi % 2);
-                    for (size_t e = 0; e < ne; e++) {
-                        const cb_pair_entry_info *d = tb_pinfo(e);
+                    TK_FOR_ENTRIES(e, TK_PAIRED) {
+                        const cb_entry_info *d = tb_info(e);
                         cb_shape shs[3];
                         size_t nsh = tb_pair_shapes(d, shs);
                         for (size_t si = 0; si < nsh; si++) {
@@ -959,7 +930,7 @@ size_t tb_pair_check_raw_float_modes(int b, int rounds)
     static const size_t shapes[][2] = {{5, 64}, {3, 129}, {17, 200}};
     static const int kinds[] = {TB_K_TINY, TB_K_ADVERSARIAL, TB_K_MIXED, TB_K_EXACT};
     static const int modes[] = {TB_FLUSH, TB_TOWARD_ZERO, TB_FLUSH | TB_TOWARD_ZERO};
-    size_t ne = cb_pair_entry_count(), calls = 0;
+    size_t calls = 0;
     for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++)
         for (size_t ki = 0; ki < sizeof kinds / sizeof kinds[0]; ki++)
             for (int round = 0; round < rounds + (kinds[ki] == TB_K_TINY); round++) {
@@ -976,8 +947,8 @@ size_t tb_pair_check_raw_float_modes(int b, int rounds)
                 for (size_t mi = 0; mi < sizeof modes / sizeof modes[0]; mi++) {
                     tb_hostile_env = modes[mi], tb_hostile_want = 1;
                     for (unsigned f = 0; f <= CB_STRICT; f++)
-                        for (size_t e = 0; e < ne; e++) {
-                            const cb_pair_entry_info *d = tb_pinfo(e);
+                        TK_FOR_ENTRIES(e, TK_PAIRED) {
+                            const cb_entry_info *d = tb_info(e);
                             cb_shape shs[3];
                             size_t nsh = tb_pair_shapes(d, shs);
                             for (size_t si = 0; si < nsh; si++) {

@@ -52,7 +52,7 @@ int main(int argc, char **argv)
     tk_views v = {&boxes, box_records, &circles, circle_records, &oboxes, obox_records};
     const tk_probe probe = {{0.5f, -0.25f, 5.f}, {-1.5f, -2.f, 2.5f, 1.f},
                             {0.5f, -0.5f, 2.f, 1.5f, 0.6f, 0.8f}};
-    for (size_t e = 0; e < cb_entry_count(); e++) {
+    TK_FOR_ENTRIES(e, TK_BATCH) {
         const cb_entry_info *d = cb_entry_info_of(e);
         cb_kernel_fn scalar = cb_entry_kernel(e, CB_BACKEND_SCALAR);
         table_ok &= d != NULL && cb_entry_kernel(e, b) != NULL && scalar != NULL;

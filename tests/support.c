@@ -609,3 +609,9 @@ float tb_rmag(tk_rng *g, const int r[2], unsigned zero_in)
         return 0.f;
     return fabsf(tb_rexp(g, r));
 }
+
+int tb_overlap_one(cb_circle c, cb_box b, unsigned flags)
+{
+    uint64_t mask = 0;
+    return cb_batch_overlap_aos(c, &b, 1, &mask, flags) == 1;
+}

@@ -37,6 +37,10 @@ int tb_guard_pages(void);
  * tk_out_free. Not thread-safe, as tb_alloc_guarded. */
 void tb_out_new(tk_out *o, const cb_entry_info *d, size_t n, int before, size_t misalign);
 
+/* The library's answer for one circle and one box: cb_batch_overlap_aos
+ * with n = 1 (the one-pair function engines call in a loop). */
+int tb_overlap_one(cb_circle c, cb_box b, unsigned flags);
+
 /* ---- random numbers: testkit's splitmix64, replayable from a printed seed */
 
 /* The suites' generator is testkit's (rng.h), so a corpus here is the same

@@ -44,6 +44,11 @@ Test(api, entry_table)
         cr_assert(d->name && strncmp(d->name, "cb_", 3) == 0 && d->name[3],
                   "entry %zu: name \"%s\" is not a cbatch function", e,
                   d->name ? d->name : "(null)");
+        cr_assert(d->form == CB_FORM_BATCH || d->form == CB_FORM_PAIRS ||
+                      d->form == CB_FORM_CANDIDATES,
+                  "%s: form %d", d->name, (int)d->form);
+        if (d->form != CB_FORM_BATCH)
+            continue; /* the pairs and candidates forms: test_pairs.c, pairs.entry_table */
         /* Extend with the header's enums when they grow. */
         cr_assert(d->one == CB_SHAPE_CIRCLE || d->one == CB_SHAPE_BOX || d->one == CB_SHAPE_OBOX,
                   "%s: one %d", d->name, d->one);
@@ -237,12 +242,12 @@ Test(api, entry_call_matches_active_kernel)
     enum { MAXN = 1001 };
     input in;
     input_new(&in, MAXN, 0x9400000u);
-    size_t ne = cb_entry_count(), compared = 0;
+    size_t compared = 0;
     for (int b = 0; b < CB_BACKEND_COUNT; b++) {
         if (cb_set_backend((cb_backend)b) != CB_OK)
             continue;
         cr_assert_eq(cb_active_backend(), (cb_backend)b);
-        for (size_t e = 0; e < ne; e++) {
+        TK_FOR_ENTRIES(e, TK_BATCH) {
             const cb_entry_info *d = info_or_fail(e);
             cb_kernel_fn k = cb_entry_kernel(e, cb_active_backend());
             cr_assert_not_null(k);
@@ -288,7 +293,7 @@ Test(api, batch_argument_checks)
     input_new(&in, N, 0x9000000u);
     size_t contact_entries = 0;
 
-    for (size_t e = 0; e < cb_entry_count(); e++) {
+    TK_FOR_ENTRIES(e, TK_BATCH) {
         const cb_entry_info *d = info_or_fail(e);
         const char *fn = d->name;
         tk_out o;
@@ -433,7 +438,7 @@ Test(api, empty_with_null_pointers)
 {
     input in;
     input_new(&in, 1, 0x9010000u);
-    for (size_t e = 0; e < cb_entry_count(); e++) {
+    TK_FOR_ENTRIES(e, TK_BATCH) {
         const cb_entry_info *d = info_or_fail(e);
         for (unsigned f = 0; f <= (CB_STRICT | CB_TRUST_FENV); f++) {
             cb_args a = args_for(d, &in, 0, NULL, f);
@@ -456,7 +461,7 @@ Test(api, index_limit)
     input_new(&in, 4, 0x9100000u);
     const size_t too_many[] = {(size_t)CB_INDEX_MAX_N + 1, SIZE_MAX, SIZE_MAX - 1};
     size_t tested = 0;
-    for (size_t e = 0; e < cb_entry_count(); e++) {
+    TK_FOR_ENTRIES(e, TK_BATCH) {
         const cb_entry_info *d = info_or_fail(e);
         if (d->output != CB_OUTPUT_INDICES && d->output != CB_OUTPUT_CONTACTS)
             continue;

@@ -64,7 +64,7 @@ static struct criterion_test_params be_params(void)
         abort();
     }
     for (int b = 0; b < CB_BACKEND_COUNT; b++)
-        for (size_t e = 0; e < ne; e++)
+        TK_FOR_ENTRIES(e, TK_BATCH)
             p[k].backend = b, p[k].entry = e, k++;
     return cr_make_param_array(be_param, p, k, free_params);
 }
@@ -150,7 +150,7 @@ ParameterizedTest(bl_param *p, backends, lengths, .timeout = 600)
     tb_tally *t = calloc(ne, sizeof *t);
     cr_assert_not_null(t);
     tb_check_lengths(p->backend, lay, tb_lengths, tb_length_count, t);
-    for (size_t e = 0; e < ne; e++)
+    TK_FOR_ENTRIES(e, TK_BATCH)
         cr_log_info("backend %s (against scalar): %s, layout %s: %zu calls, %zu elements, %zu hits",
                     cb_backend_name((cb_backend)p->backend), tb_info(e)->name, lay->name,
                     t[e].calls, t[e].elements, t[e].hits);
@@ -336,7 +336,7 @@ static void build_targeted_oboxes(tb_corpus *oc, size_t *no)
     *no = j;
 }
 
-/* ---------------------- pairs: every entry, both directions, cb_overlap */
+/* ---------------------- pairs: every entry, both directions, cb_batch_overlap_aos */
 
 ParameterizedTestParameters(backends, pairs)
 {
@@ -361,7 +361,7 @@ typedef struct {
  * backend with a circle on one side: as "circle i vs the boxes" (element j)
  * by the entries whose single shape is the circle, and as "box j vs the
  * circles" (element i) by the others. Each entry's answer for the pair
- * (i, j) must equal cb_overlap's, which must equal ref_overlap's, for boxes,
+ * (i, j) must equal cb_batch_overlap_aos's, which must equal ref_overlap's, for boxes,
  * and ref_overlap_obox's for oriented boxes (the library has no one-pair
  * function of those; the calls themselves are checked against scalar and
  * the reference too), so both directions, every layout and output agree. */
@@ -424,7 +424,7 @@ ParameterizedTest(int *b, backends, pairs, .timeout = 600)
     cb_circle_soa ccs;
     tk_views cv = tb_corpus_views(&cc, &cbs, &ccs);
 
-    /* want: circle i vs box j by cb_overlap (and the reference), circle i vs
+    /* want: circle i vs box j by cb_batch_overlap_aos (and the reference), circle i vs
      * oriented box j by the reference */
     for (int k = 0; k < 2; k++)
         for (unsigned f = 0; f <= CB_STRICT; f++) {
@@ -439,11 +439,11 @@ ParameterizedTest(int *b, backends, pairs, .timeout = 600)
                         continue;
                     }
                     cb_box x = sets[k].c.boxes[j];
-                    int lib = cb_overlap(cc.circles[i], x, f);
+                    int lib = tb_overlap_one(cc.circles[i], x, f);
                     int ref = ref_overlap(cc.circles[i], x, f);
                     if (lib != ref)
                         cr_assert_fail("circle %zu (%a, %a, r %a) vs box %zu (%a, %a, %a, %a), "
-                                       "flags %u: cb_overlap %d, ref_overlap %d",
+                                       "flags %u: cb_batch_overlap_aos %d, ref_overlap %d",
                                        i, cc.circles[i].x, cc.circles[i].y, cc.circles[i].r, j,
                                        x.min_x, x.min_y, x.max_x, x.max_y, f, lib, ref);
                     want[i * n + j] = (unsigned char)lib;
@@ -456,7 +456,7 @@ ParameterizedTest(int *b, backends, pairs, .timeout = 600)
     cr_assert(got && row);
     size_t entries[2] = {0, 0};
     tb_tally t = {0, 0, 0};
-    for (size_t e = 0; e < cb_entry_count(); e++) {
+    TK_FOR_ENTRIES(e, TK_BATCH) {
         const cb_entry_info *d = tb_info(e);
         if (d->query != CB_QUERY_OVERLAP || d->one == d->many) /* circle/box pairs only */
             continue;
@@ -499,7 +499,7 @@ ParameterizedTest(int *b, backends, pairs, .timeout = 600)
                     cr_assert_fail("%s, flags %u, backend %s: pair (circle %zu, element %zu): %s "
                                    "says %d, %s %d",
                                    el, f, s.backend, i, j, d->name, got[i * ns + j],
-                                   other == CB_SHAPE_BOX ? "cb_overlap" : "ref_overlap_obox",
+                                   other == CB_SHAPE_BOX ? "cb_batch_overlap_aos" : "ref_overlap_obox",
                                    set->want[f][i * ns + j]);
                 }
         }
@@ -687,13 +687,13 @@ ParameterizedTest(int *b, backends, contacts_agree_with_overlap_and_distance, .t
     const char *backend = runnable_or_skip(*b);
     static const size_t ns[] = {0, 1, 7, 16, 17, 63, 64, 65, 333, 4097};
     size_t ne = cb_entry_count(), contact_entries = 0, hit_sets = 0, separations = 0;
-    for (size_t e = 0; e < ne; e++) {
+    TK_FOR_ENTRIES(e, TK_BATCH) {
         const cb_entry_info *d = tb_info(e);
         if (d->output != CB_OUTPUT_CONTACTS)
             continue;
-        size_t ids[3] = {e, tk_find_entry(CB_QUERY_OVERLAP, d->one, d->many, d->layout,
+        size_t ids[3] = {e, tk_find_entry(CB_FORM_BATCH, CB_QUERY_OVERLAP, d->one, d->many, d->layout,
                                           CB_OUTPUT_INDICES),
-                         tk_find_entry(CB_QUERY_DISTANCE, d->one, d->many, d->layout,
+                         tk_find_entry(CB_FORM_BATCH, CB_QUERY_DISTANCE, d->one, d->many, d->layout,
                                        CB_OUTPUT_DISTANCES)};
         cr_assert(ids[1] < ne && ids[2] < ne,
                   "%s: no overlap index entry or no distance entry with the same shapes and layout",

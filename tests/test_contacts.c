@@ -72,7 +72,8 @@ static size_t entry_like(const cb_entry_info *d, cb_query q, cb_output o)
 {
     for (size_t e = 0; e < cb_entry_count(); e++) {
         const cb_entry_info *x = cb_entry_info_of(e);
-        if (x->query == q && x->output == o && x->one == d->one && x->many == d->many &&
+        if (x->form == d->form && x->query == q && x->output == o && x->one == d->one &&
+            x->many == d->many &&
             x->layout == d->layout)
             return e;
     }
@@ -123,7 +124,7 @@ static int circles_only(const cb_entry_info *d)
 Test(contacts, entries)
 {
     size_t nd = 0, nc = 0;
-    for (size_t e = 0; e < cb_entry_count(); e++) {
+    TK_FOR_ENTRIES(e, TK_BATCH) {
         const cb_entry_info *d = cb_entry_info_of(e);
         cr_assert_not_null(d);
         if (d->query == CB_QUERY_DISTANCE) {
@@ -142,7 +143,7 @@ Test(contacts, entries)
     }
     for (size_t k = 0; k < N_COMBOS; k++)
         for (int lay = CB_LAYOUT_SOA; lay <= CB_LAYOUT_AOS; lay++) {
-            cb_entry_info want = {"", CB_QUERY_CONTACTS, combos[k].one, combos[k].many,
+            cb_entry_info want = {"", CB_FORM_BATCH, CB_QUERY_CONTACTS, combos[k].one, combos[k].many,
                                   (cb_layout)lay, CB_OUTPUT_CONTACTS};
             cr_assert(entry_like(&want, CB_QUERY_CONTACTS, CB_OUTPUT_CONTACTS) < cb_entry_count(),
                       "no contacts entry for %s, layout %d", combos[k].label, lay);
@@ -899,7 +900,7 @@ ParameterizedTest(int *subject, contacts, accuracy, .timeout = 600)
                 batch_fill(&B, &combos[ki], &g, cls);
                 float margin = tb_rmag(&g, cls->ext, 4);
                 unsigned mode = tk_next(&g) & 1 ? CB_STRICT : 0;
-                for (size_t e = 0; e < cb_entry_count(); e++) {
+                TK_FOR_ENTRIES(e, TK_BATCH) {
                     const cb_entry_info *d = cb_entry_info_of(e);
                     if (!is_contacts(d) || !in_combo(d, &combos[ki]))
                         continue;
@@ -1042,7 +1043,7 @@ ParameterizedTest(int *subject, contacts, margin_zero_is_overlap, .timeout = 600
         for (size_t ds = 0; ds < N_FIXED_DS + N_CLASSES; ds++)
             for (int rep = 0; rep < REPS; rep++) {
                 fill_data_set(&B, &combos[ki], &g, ds);
-                for (size_t e = 0; e < cb_entry_count(); e++) {
+                TK_FOR_ENTRIES(e, TK_BATCH) {
                     const cb_entry_info *d = cb_entry_info_of(e);
                     if (!is_contacts(d) || !in_combo(d, &combos[ki]))
                         continue;
@@ -1145,7 +1146,7 @@ ParameterizedTest(int *subject, contacts, selection_by_margin, .timeout = 600)
                     for (int st = (int)(tk_next(&g) % 7) - 3; st != 0; st += st > 0 ? -1 : 1)
                         margin = nextafterf(margin, st > 0 ? INFINITY : 0.f);
                     unsigned f = tk_next(&g) & 1 ? CB_STRICT : 0;
-                    for (size_t e = 0; e < cb_entry_count(); e++) {
+                    TK_FOR_ENTRIES(e, TK_BATCH) {
                         const cb_entry_info *d = cb_entry_info_of(e);
                         if (!is_contacts(d) || !in_combo(d, &combos[ki]))
                             continue;
@@ -1213,7 +1214,7 @@ ParameterizedTest(int *subject, contacts, selection_by_margin, .timeout = 600)
      * the separation: d2 and (r + margin)^2 both overflow to inf (reported
      * at separation 2^70 > margin 0), or both underflow to 0 (reported at
      * separation 2^-80 in the default mode, not strictly). */
-    for (size_t e = 0; e < cb_entry_count(); e++) {
+    TK_FOR_ENTRIES(e, TK_BATCH) {
         const cb_entry_info *d = cb_entry_info_of(e);
         if (!is_contacts(d))
             continue;
@@ -1266,7 +1267,7 @@ ParameterizedTest(int *subject, contacts, inside_face_ties, .timeout = 600)
     static const int dmins[] = {0, 1, 3};
     static const float radii[] = {0, 2};
     size_t checked = 0;
-    for (size_t e = 0; e < cb_entry_count(); e++) {
+    TK_FOR_ENTRIES(e, TK_BATCH) {
         const cb_entry_info *d = cb_entry_info_of(e);
         if (!is_contacts(d) || circles_only(d))
             continue;
@@ -1343,7 +1344,7 @@ ParameterizedTest(int *subject, contacts, coincident_centres)
     static const float radii[][2] = {{0, 0},           {1, 2},         {0x1p-149f, 0},
                                      {0x1p120f, 0x1p124f}, {0.1f, 0.2f}, {3, 0}};
     size_t checked = 0;
-    for (size_t e = 0; e < cb_entry_count(); e++) {
+    TK_FOR_ENTRIES(e, TK_BATCH) {
         const cb_entry_info *d = cb_entry_info_of(e);
         if (!is_contacts(d) || !circles_only(d))
             continue;

@@ -168,7 +168,7 @@ static void public_matches_kernels(cb_backend b)
     cb_box_soa bs;
     cb_circle_soa cs;
     tk_views v = tb_corpus_views(&c, &bs, &cs);
-    for (size_t e = 0; e < cb_entry_count(); e++) {
+    TK_FOR_ENTRIES(e, TK_BATCH) {
         const cb_entry_info *d = cb_entry_info_of(e);
         cb_kernel_fn k = cb_entry_kernel(e, b);
         cr_assert_not_null(k, "%s has no kernel on the active backend %s", d->name, bname(b));

@@ -1,4 +1,4 @@
-/* test_oracle.c - the one-pair functions (the library's cb_overlap and testkit's ref_overlap, ref_overlap_circles, ref_*_obox) against independent oracles: seed B's nine zones, exact double arithmetic, the contract evaluated in double, the geometry of rotated boxes in double; the converters against their documented arithmetic. */
+/* test_oracle.c - the one-pair functions (the library's cb_batch_overlap_aos on one box and testkit's ref_overlap, ref_overlap_circles, ref_*_obox) against independent oracles: seed B's nine zones, exact double arithmetic, the contract evaluated in double, the geometry of rotated boxes in double; the converters against their documented arithmetic. */
 #include "support.h"
 
 #include <criterion/criterion.h>
@@ -16,7 +16,7 @@
  * The cross-backend suite shows every backend's kernels equal the scalar ones
  * and testkit's reference (ref_overlap, the contract one pair at a time);
  * this file shows that the pair itself is right, for both the library's
- * cb_overlap and ref_overlap: the reference every other suite, the fuzzer and
+ * cb_batch_overlap_aos (n = 1) and ref_overlap: the reference every other suite, the fuzzer and
  * the digest rely on is proven here, not trusted. Each oracle is computed
  * differently from both:
  *  - seed B's nine zones (no clamping at all: zone classification, then a
@@ -95,7 +95,7 @@ typedef int (*pair_fn)(cb_circle c, cb_box b, unsigned flags);
 static const struct {
     const char *name;
     pair_fn hit;
-} impls[] = {{"cb_overlap", cb_overlap}, {"ref_overlap", ref_overlap}};
+} impls[] = {{"cb_batch_overlap_aos", tb_overlap_one}, {"ref_overlap", ref_overlap}};
 #define N_IMPLS (sizeof impls / sizeof impls[0])
 
 /* The contract's expression in double, rounded to float after each operation.
@@ -779,7 +779,7 @@ static size_t circle_circle_entry(void)
 {
     for (size_t e = 0; e < cb_entry_count(); e++) {
         const cb_entry_info *d = cb_entry_info_of(e);
-        if (d->query == CB_QUERY_OVERLAP && d->one == CB_SHAPE_CIRCLE &&
+        if (d->form == CB_FORM_BATCH && d->query == CB_QUERY_OVERLAP && d->one == CB_SHAPE_CIRCLE &&
             d->many == CB_SHAPE_CIRCLE && d->layout == CB_LAYOUT_SOA &&
             d->output == CB_OUTPUT_MASK)
             return e;
@@ -960,7 +960,7 @@ Test(oracle, obox_quarter_turns_are_boxes, .timeout = 600)
 static int library_obox_contact(cb_shape one, cb_circle c, cb_obox o, tk_contact *rec)
 {
     cb_shape many = one == CB_SHAPE_CIRCLE ? CB_SHAPE_OBOX : CB_SHAPE_CIRCLE;
-    size_t e = tk_find_entry(CB_QUERY_CONTACTS, one, many, CB_LAYOUT_SOA, CB_OUTPUT_CONTACTS);
+    size_t e = tk_find_entry(CB_FORM_BATCH, CB_QUERY_CONTACTS, one, many, CB_LAYOUT_SOA, CB_OUTPUT_CONTACTS);
     cr_assert(e < cb_entry_count(), "no contact entry of circle and oriented box");
     cb_circle_soa cs = {&c.x, &c.y, &c.r};
     cb_obox_soa os = {&o.cx, &o.cy, &o.hx, &o.hy, &o.c, &o.s};
@@ -1069,7 +1069,7 @@ Test(oracle, obox_geometry_double, .timeout = 600)
         if (fabs(gap) > tol) {
             int want = gap < 0;
             cb_obox_soa os = {&o.cx, &o.cy, &o.hx, &o.hy, &o.c, &o.s};
-            size_t e = tk_find_entry(CB_QUERY_OVERLAP, CB_SHAPE_CIRCLE, CB_SHAPE_OBOX,
+            size_t e = tk_find_entry(CB_FORM_BATCH, CB_QUERY_OVERLAP, CB_SHAPE_CIRCLE, CB_SHAPE_OBOX,
                                      CB_LAYOUT_SOA, CB_OUTPUT_MASK);
             cr_assert(e < cb_entry_count(), "no overlap entry of circle and oriented boxes");
             for (unsigned f = 0; f <= CB_STRICT; f++) {

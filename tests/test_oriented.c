@@ -54,13 +54,13 @@ static size_t aa_twin(const cb_entry_info *d)
 {
     cb_shape one = d->one == CB_SHAPE_OBOX ? CB_SHAPE_BOX : d->one;
     cb_shape many = d->many == CB_SHAPE_OBOX ? CB_SHAPE_BOX : d->many;
-    return tk_find_entry(d->query, one, many, d->layout, d->output);
+    return tk_find_entry(CB_FORM_BATCH, d->query, one, many, d->layout, d->output);
 }
 
 /* The entry with d's shapes and layout answering query q with output o. */
 static size_t twin_or_fail(const cb_entry_info *d, cb_query q, cb_output o)
 {
-    size_t t = tk_find_entry(q, d->one, d->many, d->layout, o);
+    size_t t = tk_find_entry(CB_FORM_BATCH, q, d->one, d->many, d->layout, o);
     cr_assert(t < cb_entry_count(), "%s has no entry of query %d, output %d with its shapes",
               d->name, (int)q, (int)o);
     return t;
@@ -98,7 +98,7 @@ static const struct {
 Test(oriented, entries)
 {
     size_t n = 0;
-    for (size_t e = 0; e < cb_entry_count(); e++) {
+    TK_FOR_ENTRIES(e, TK_BATCH) {
         const cb_entry_info *d = cb_entry_info_of(e);
         cr_assert_not_null(d);
         if (!is_oriented(d))
@@ -114,7 +114,7 @@ Test(oriented, entries)
     for (size_t k = 0; k < N_COMBOS; k++)
         for (int lay = CB_LAYOUT_SOA; lay <= CB_LAYOUT_AOS; lay++)
             for (size_t q = 0; q < N_QUESTIONS; q++) {
-                size_t e = tk_find_entry(questions[q].q, combos[k].one, combos[k].many,
+                size_t e = tk_find_entry(CB_FORM_BATCH, questions[q].q, combos[k].one, combos[k].many,
                                          (cb_layout)lay, questions[q].o);
                 cr_assert(e < cb_entry_count(), "no entry for %s, layout %d, query %d, output %d",
                           combos[k].label, lay, (int)questions[q].q, (int)questions[q].o);
@@ -447,7 +447,7 @@ ParameterizedTest(int *subject, oriented, turns, .timeout = 600)
                 memset(&one, 0, sizeof one);
                 turn_fill(&S, &one, &combos[ki], t, &g);
                 float margins[3] = {0.f, rhalf(&g, 1, 32), 0x1p124f};
-                for (size_t e = 0; e < cb_entry_count(); e++) {
+                TK_FOR_ENTRIES(e, TK_BATCH) {
                     const cb_entry_info *d = cb_entry_info_of(e);
                     if (!is_oriented(d) || !in_combo(d, &combos[ki]))
                         continue;
@@ -1196,7 +1196,7 @@ ParameterizedTest(int *subject, oriented, accuracy, .timeout = 600)
             for (int rep = 0; rep < BATCHES; rep++) {
                 const scale_class *cls = &classes[ci];
                 batch_fill(&B, &combos[ki], &g, cls);
-                for (size_t e = 0; e < cb_entry_count(); e++) {
+                TK_FOR_ENTRIES(e, TK_BATCH) {
                     const cb_entry_info *d = cb_entry_info_of(e);
                     if (!is_oriented(d) || !in_combo(d, &combos[ki]) ||
                         d->query != CB_QUERY_CONTACTS)
@@ -1381,7 +1381,7 @@ ParameterizedTest(int *subject, oriented, malformed_same_bits, .timeout = 600)
                 set_circle(&S, i, gen_bad_circle(&g));
             }
             static const float margins[] = {0.f, 1.f, FLT_MAX};
-            for (size_t e = 0; e < cb_entry_count(); e++) {
+            TK_FOR_ENTRIES(e, TK_BATCH) {
                 const cb_entry_info *d = cb_entry_info_of(e);
                 if (!is_oriented(d) || !in_combo(d, &combos[ki]))
                     continue;

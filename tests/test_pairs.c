@@ -16,12 +16,12 @@
 /*
  * How this file works
  *
- * Entries come from the library's second table (cb_pair_entry_count,
- * cb_pair_entry_info_of), never from a list here: a test picks the entries
+ * Entries come from the library's second table (cb_entry_count,
+ * cb_entry_info_of), never from a list here: a test picks the entries
  * it is about by their descriptors (pairing, output, element shape), so a
  * new many-against-many entry is tested without editing this file. Raw
- * kernels are reached with cb_pair_entry_kernel(e, backend), the public
- * functions with cb_pair_entry_call(e, &args). A GRID entry runs on a grid
+ * kernels are reached with cb_entry_kernel(e, backend), the public
+ * functions with cb_entry_call(e, &args). A GRID entry runs on a grid
  * of each element shape, built from the same elements (tb_pcall_of).
  *
  * The reference is testkit's ref_pair_entry_on (testkit/pairs.c): the
@@ -94,30 +94,27 @@ static int all_backends[CB_BACKEND_COUNT] = {0, 1, 2, 3, 4, 5};
  * rely on: every element shape of all pairs and the grid have a list, a
  * matrix and records; self pairs have a list and records; every LISTED
  * entry has a one-circle entry of its format; names are unique and found
- * by cb_pair_entry_find; out-of-range numbers are refused. */
+ * by cb_entry_find; out-of-range numbers are refused. */
 Test(pairs, entries)
 {
-    size_t ne = cb_pair_entry_count(), ranged = 0, listed = 0;
+    size_t ne = cb_entry_count(), ranged = 0, listed = 0;
     cr_assert_gt(ne, 0, "the library has no many-against-many entries");
-    for (size_t e = 0; e < ne; e++) {
-        const cb_pair_entry_info *d = tb_pinfo(e);
+    TK_FOR_ENTRIES(e, TK_PAIRED) {
+        const cb_entry_info *d = tb_info(e);
         cr_assert(d->name && strncmp(d->name, "cb_", 3) == 0, "entry %zu: name %s", e,
                   d->name ? d->name : "(null)");
-        cr_assert_eq(cb_pair_entry_find(d->name), e, "cb_pair_entry_find(%s)", d->name);
+        cr_assert_eq(cb_entry_find(d->name), e, "cb_entry_find(%s)", d->name);
         for (size_t o = 0; o < e; o++)
-            cr_assert_str_neq(d->name, tb_pinfo(o)->name, "two entries are called %s", d->name);
+            cr_assert_str_neq(d->name, tb_info(o)->name, "two entries are called %s", d->name);
         int contacts = d->query == CB_QUERY_CONTACTS;
-        switch (d->pairing) {
-        case CB_PAIRING_ALL:
-        case CB_PAIRING_GRID:
-        case CB_PAIRING_SELF: {
-            cr_assert(d->pairing != CB_PAIRING_ALL || d->many == CB_SHAPE_BOX ||
-                          d->many == CB_SHAPE_CIRCLE || d->many == CB_SHAPE_OBOX,
-                      "%s: ALL with elements %d", d->name, (int)d->many);
-            cr_assert(d->pairing != CB_PAIRING_GRID || d->many == CB_SHAPE_GRID,
-                      "%s: GRID with elements %d", d->name, (int)d->many);
-            cr_assert(d->pairing != CB_PAIRING_SELF || d->many == CB_SHAPE_CIRCLE,
-                      "%s: SELF with elements %d", d->name, (int)d->many);
+        cr_assert_eq(d->one, CB_SHAPE_CIRCLE, "%s: one side %d", d->name, (int)d->one);
+        cr_assert_eq(d->layout, CB_LAYOUT_SOA, "%s: layout %d", d->name, (int)d->layout);
+        switch (d->form) {
+        case CB_FORM_PAIRS: {
+            cr_assert(d->many == CB_SHAPE_BOX || d->many == CB_SHAPE_CIRCLE ||
+                          d->many == CB_SHAPE_OBOX || d->many == CB_SHAPE_GRID ||
+                          d->many == CB_SHAPE_SELF,
+                      "%s: elements %d", d->name, (int)d->many);
             cr_assert(contacts ? d->output == CB_OUTPUT_PAIR_CONTACTS
                                : d->query == CB_QUERY_OVERLAP &&
                                      (d->output == CB_OUTPUT_PAIRS || d->output == CB_OUTPUT_MATRIX),
@@ -125,18 +122,18 @@ Test(pairs, entries)
             static const cb_output all_outs[] = {CB_OUTPUT_PAIRS, CB_OUTPUT_MATRIX,
                                                  CB_OUTPUT_PAIR_CONTACTS};
             for (size_t q = 0; q < 3; q++) {
-                if (d->pairing == CB_PAIRING_SELF && all_outs[q] == CB_OUTPUT_MATRIX)
+                if (d->many == CB_SHAPE_SELF && all_outs[q] == CB_OUTPUT_MATRIX)
                     continue;
                 cb_query qq = all_outs[q] == CB_OUTPUT_PAIR_CONTACTS ? CB_QUERY_CONTACTS
                                                                      : CB_QUERY_OVERLAP;
-                cr_assert_lt(tb_find_pair_entry(qq, d->pairing, d->many, all_outs[q]), ne,
+                cr_assert_lt(tb_find_pair_entry(CB_FORM_PAIRS, qq, d->many, all_outs[q]), ne,
                              "%s has no twin with output %d", d->name, (int)all_outs[q]);
             }
             ranged++;
             break;
         }
         default:
-            cr_assert_eq(d->pairing, CB_PAIRING_LISTED, "%s: pairing %d", d->name, (int)d->pairing);
+            cr_assert_eq(d->form, CB_FORM_CANDIDATES, "%s: form %d", d->name, (int)d->form);
             cr_assert(d->many == CB_SHAPE_BOX || d->many == CB_SHAPE_CIRCLE, "%s: elements %d",
                       d->name, (int)d->many);
             cr_assert(d->output == CB_OUTPUT_MASK || d->output == CB_OUTPUT_INDICES ||
@@ -144,33 +141,32 @@ Test(pairs, entries)
                       "%s: LISTED with output %d", d->name, (int)d->output);
             cr_assert_eq(contacts, d->output == CB_OUTPUT_CONTACTS,
                          "%s: query %d with output %d", d->name, (int)d->query, (int)d->output);
-            tb_listed_format(d);
             listed++;
         }
     }
     static const cb_shape all_shapes[] = {CB_SHAPE_BOX, CB_SHAPE_CIRCLE, CB_SHAPE_OBOX};
     for (size_t q = 0; q < 3; q++)
-        cr_assert_lt(tb_find_pair_entry(CB_QUERY_OVERLAP, CB_PAIRING_ALL, all_shapes[q],
+        cr_assert_lt(tb_find_pair_entry(CB_FORM_PAIRS, CB_QUERY_OVERLAP, all_shapes[q],
                                         CB_OUTPUT_PAIRS),
                      ne, "no all-pairs list of elements %d", (int)all_shapes[q]);
-    cr_assert_lt(tb_find_pair_entry(CB_QUERY_OVERLAP, CB_PAIRING_SELF, CB_SHAPE_CIRCLE,
+    cr_assert_lt(tb_find_pair_entry(CB_FORM_PAIRS, CB_QUERY_OVERLAP, CB_SHAPE_SELF,
                                     CB_OUTPUT_PAIRS),
                  ne, "no self-pairs list");
-    cr_assert_lt(tb_find_pair_entry(CB_QUERY_OVERLAP, CB_PAIRING_GRID, CB_SHAPE_GRID,
+    cr_assert_lt(tb_find_pair_entry(CB_FORM_PAIRS, CB_QUERY_OVERLAP, CB_SHAPE_GRID,
                                     CB_OUTPUT_PAIRS),
                  ne, "no grid-pairs list");
     cr_assert_gt(ranged, 0, "no pair-list entry");
     cr_assert_gt(listed, 0, "no candidate entry");
-    cr_assert_eq(cb_pair_entry_find("cb_no_such_entry"), ne);
-    cr_assert_eq(cb_pair_entry_find(NULL), ne);
-    cr_assert_null(cb_pair_entry_info_of(ne));
-    cr_assert_null(cb_pair_entry_info_of(SIZE_MAX));
-    cr_assert_null(cb_pair_entry_kernel(ne, CB_BACKEND_SCALAR));
-    cr_assert_null(cb_pair_entry_kernel(0, (cb_backend)CB_BACKEND_COUNT));
-    cb_pair_args a;
+    cr_assert_eq(cb_entry_find("cb_no_such_entry"), ne);
+    cr_assert_eq(cb_entry_find(NULL), ne);
+    cr_assert_null(cb_entry_info_of(ne));
+    cr_assert_null(cb_entry_info_of(SIZE_MAX));
+    cr_assert_null(cb_entry_kernel(ne, CB_BACKEND_SCALAR));
+    cr_assert_null(cb_entry_kernel(0, (cb_backend)CB_BACKEND_COUNT));
+    cb_args a;
     memset(&a, 0, sizeof a);
-    cr_assert_eq(cb_pair_entry_call(ne, &a), CB_INVALID);
-    cr_assert_eq(cb_pair_entry_call(0, NULL), CB_INVALID);
+    cr_assert_eq(cb_entry_call(ne, &a), CB_INVALID);
+    cr_assert_eq(cb_entry_call(0, NULL), CB_INVALID);
 }
 
 /* The scratch and grid sizes: SIZE_MAX past CB_PAIRS_MAX_N (or what a
@@ -221,25 +217,25 @@ ParameterizedTestParameters(pairs, kernel_table)
 ParameterizedTest(int *b, pairs, kernel_table)
 {
     const char *name = cb_backend_name((cb_backend)*b), *why = "(no reason given)";
-    size_t ne = cb_pair_entry_count();
+    size_t ne = cb_entry_count();
     if (cb_backend_status((cb_backend)*b, &why) != CB_OK) {
         for (size_t e = 0; e < ne; e++)
-            cr_assert_null(cb_pair_entry_kernel(e, (cb_backend)*b),
-                           "cb_pair_entry_kernel(%s, %s) must be NULL: %s", tb_pinfo(e)->name, name,
+            cr_assert_null(cb_entry_kernel(e, (cb_backend)*b),
+                           "cb_entry_kernel(%s, %s) must be NULL: %s", tb_info(e)->name, name,
                            why);
         cr_skip_test("SKIP backend %s: %s", name, why);
     }
     for (size_t e = 0; e < ne; e++) {
-        cb_pair_kernel_fn k = cb_pair_entry_kernel(e, (cb_backend)*b);
-        cr_assert_not_null(k, "backend %s has no kernel for %s", name, tb_pinfo(e)->name);
-        cr_assert(k == cb_pair_entry_kernel(e, (cb_backend)*b), "%s on %s: not stable",
-                  tb_pinfo(e)->name, name);
+        cb_kernel_fn k = cb_entry_kernel(e, (cb_backend)*b);
+        cr_assert_not_null(k, "backend %s has no kernel for %s", name, tb_info(e)->name);
+        cr_assert(k == cb_entry_kernel(e, (cb_backend)*b), "%s on %s: not stable",
+                  tb_info(e)->name, name);
         for (size_t o = 0; o < e; o++)
-            cr_assert(k != cb_pair_entry_kernel(o, (cb_backend)*b), "%s: %s and %s share a kernel",
-                      name, tb_pinfo(e)->name, tb_pinfo(o)->name);
+            cr_assert(k != cb_entry_kernel(o, (cb_backend)*b), "%s: %s and %s share a kernel",
+                      name, tb_info(e)->name, tb_info(o)->name);
         if (*b != CB_BACKEND_SCALAR)
-            cr_assert(k != cb_pair_entry_kernel(e, CB_BACKEND_SCALAR), "%s: %s is scalar's", name,
-                      tb_pinfo(e)->name);
+            cr_assert(k != cb_entry_kernel(e, CB_BACKEND_SCALAR), "%s: %s is scalar's", name,
+                      tb_info(e)->name);
     }
 }
 
@@ -281,7 +277,7 @@ ParameterizedTestParameters(pairs, one_circle_calls)
  * output o. */
 static size_t one_entry(cb_query q, cb_shape sh, cb_output o)
 {
-    size_t oe = tk_find_entry(q, CB_SHAPE_CIRCLE, sh, CB_LAYOUT_SOA, o);
+    size_t oe = tk_find_entry(CB_FORM_BATCH, q, CB_SHAPE_CIRCLE, sh, CB_LAYOUT_SOA, o);
     cr_assert_lt(oe, cb_entry_count(), "no one-circle entry of query %d, shape %d, output %d",
                  (int)q, (int)sh, (int)o);
     return oe;
@@ -302,9 +298,9 @@ ParameterizedTest(int *sp, pairs, one_circle_calls, .timeout = 600)
     const char *subject = subject_or_skip(*sp);
     static const size_t shapes[][2] = {{1, 1},   {3, 63},  {4, 64},    {5, 65},
                                        {9, 130}, {6, 257}, {17, 1000}, {70, 70}};
-    size_t ne = cb_pair_entry_count(), checked = 0;
-    for (size_t e = 0; e < ne; e++) {
-        const cb_pair_entry_info *d = tb_pinfo(e);
+    size_t checked = 0;
+    TK_FOR_ENTRIES(e, TK_PAIRED) {
+        const cb_entry_info *d = tb_info(e);
         if (!tb_is_ranged(d))
             continue;
         cb_shape shs[3];
@@ -323,7 +319,7 @@ ParameterizedTest(int *sp, pairs, one_circle_calls, .timeout = 600)
                 tb_pcall c = tb_pcall_of(e, &p, sh, f, tb_margins[(k + e) % tb_margin_count]);
                 size_t me = c.els.m, words = me / 64 + (me % 64 != 0);
                 const void *els = c.els.els;
-                int self = d->pairing == CB_PAIRING_SELF;
+                int self = d->many == CB_SHAPE_SELF;
                 cb_pair_cursor cur = {0, 0, 0, 0};
                 void *scratch = tb_xmalloc(cb_pairs_scratch_size(nc, me));
                 c.a.cursor = &cur, c.a.scratch = scratch;
@@ -464,9 +460,9 @@ static const int cap_kinds[] = {TB_K_DENSE, TB_K_EXACT, TB_K_ADVERSARIAL, TB_K_M
 ParameterizedTest(int *sp, pairs, capacity_and_resumption, .timeout = 600)
 {
     const char *subject = subject_or_skip(*sp);
-    size_t ne = cb_pair_entry_count(), lists = 0, stops = 0;
-    for (size_t e = 0; e < ne; e++) {
-        const cb_pair_entry_info *d = tb_pinfo(e);
+    size_t lists = 0, stops = 0;
+    TK_FOR_ENTRIES(e, TK_PAIRED) {
+        const cb_entry_info *d = tb_info(e);
         if (!tb_is_ranged(d) || d->output == CB_OUTPUT_MATRIX)
             continue;
         lists++;
@@ -491,10 +487,10 @@ ParameterizedTest(int *sp, pairs, capacity_and_resumption, .timeout = 600)
                 /* L, by the reference */
                 cb_pair_cursor lc = {0, 0, 0, 0};
                 cb_pair *L = tb_xmalloc(x.room * sizeof *L);
-                cb_pair_args la = c.a;
+                cb_args la = c.a;
                 la.cursor = &lc, la.out = d->output == CB_OUTPUT_PAIRS ? (void *)L : (void *)&x.ref_recs;
                 la.capacity = x.room;
-                size_t N = ref_pair_entry_on(d, &la, &c.els);
+                size_t N = ref_entry_on(d, &la, &c.els);
                 if (d->output == CB_OUTPUT_PAIR_CONTACTS)
                     memcpy(L, x.ref_recs.pair, N * sizeof *L);
 
@@ -552,7 +548,7 @@ ParameterizedTest(int *sp, pairs, capacity_and_resumption, .timeout = 600)
                                           cap, got + q, TB_PW_ARGS(&c, &w));
                             }
                         } else { /* then the subject alone, its own scratch's grid */
-                            cb_pair_args b = c.a;
+                            cb_args b = c.a;
                             cb_pair_contacts rc = tb_precs_at(&x.recs, cap);
                             b.cursor = &cursor, b.capacity = cap, b.scratch = other;
                             b.out = d->output == CB_OUTPUT_PAIRS
@@ -626,9 +622,9 @@ ParameterizedTest(int *sp, pairs, work_splitting, .timeout = 600)
 {
     const char *subject = subject_or_skip(*sp);
     static const size_t shapes[][2] = {{1, 100}, {7, 64}, {17, 130}, {40, 200}, {300, 90}};
-    size_t ne = cb_pair_entry_count(), pieces = 0;
-    for (size_t e = 0; e < ne; e++) {
-        const cb_pair_entry_info *d = tb_pinfo(e);
+    size_t pieces = 0;
+    TK_FOR_ENTRIES(e, TK_PAIRED) {
+        const cb_entry_info *d = tb_info(e);
         if (!tb_is_ranged(d))
             continue;
         cb_shape shs[3];
@@ -659,7 +655,7 @@ ParameterizedTest(int *sp, pairs, work_splitting, .timeout = 600)
                 cb_pair_contacts jc = {joined, fl[5], fl[6], fl[7], fl[8], fl[9], ft[1]};
                 int mat = d->output == CB_OUTPUT_MATRIX, recs = d->output == CB_OUTPUT_PAIR_CONTACTS;
                 cb_pair_cursor all = {0, 0, 0, 0};
-                cb_pair_args a = c.a;
+                cb_args a = c.a;
                 a.cursor = &all, a.scratch = scratch, a.capacity = room;
                 a.out = mat ? (void *)wm : recs ? (void *)&wc : (void *)whole;
                 size_t N = tb_prun(*sp, &c, &a);
@@ -680,7 +676,7 @@ ParameterizedTest(int *sp, pairs, work_splitting, .timeout = 600)
                     if (job.end == 0) /* 0 would mean "every circle" */
                         continue;
                     void *js = tb_xmalloc(cb_pairs_scratch_size(nc, me));
-                    cb_pair_args b = c.a;
+                    cb_args b = c.a;
                     b.cursor = &job, b.scratch = js;
                     if (mat) {
                         b.out = jm;
@@ -759,13 +755,13 @@ ParameterizedTestParameters(pairs, self_pairs)
 ParameterizedTest(int *sp, pairs, self_pairs, .timeout = 600)
 {
     const char *subject = subject_or_skip(*sp);
-    size_t ne = cb_pair_entry_count(), checked = 0;
+    size_t ne = cb_entry_count(), checked = 0;
     static const size_t sizes[] = {0, 1, 2, 3, 17, 64, 65, 300, 1000};
     for (int q = 0; q < 2; q++) {
         cb_query query = q ? CB_QUERY_CONTACTS : CB_QUERY_OVERLAP;
         cb_output out = q ? CB_OUTPUT_PAIR_CONTACTS : CB_OUTPUT_PAIRS;
-        size_t se = tb_find_pair_entry(query, CB_PAIRING_SELF, CB_SHAPE_CIRCLE, out);
-        size_t ae = tb_find_pair_entry(query, CB_PAIRING_ALL, CB_SHAPE_CIRCLE, out);
+        size_t se = tb_find_pair_entry(CB_FORM_PAIRS, query, CB_SHAPE_SELF, out);
+        size_t ae = tb_find_pair_entry(CB_FORM_PAIRS, query, CB_SHAPE_CIRCLE, out);
         cr_assert(se < ne && ae < ne, "no self or circle-vs-circles entry of output %d", (int)out);
         for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
             for (int kind = 0; kind < TB_PAIR_KINDS; kind++) {
@@ -836,8 +832,8 @@ ParameterizedTest(int *sp, pairs, self_pairs, .timeout = 600)
  */
 Test(pairs, grids)
 {
-    size_t ne = cb_pair_entry_count();
-    size_t ge = tb_find_pair_entry(CB_QUERY_OVERLAP, CB_PAIRING_GRID, CB_SHAPE_GRID, CB_OUTPUT_PAIRS);
+    size_t ne = cb_entry_count();
+    size_t ge = tb_find_pair_entry(CB_FORM_PAIRS, CB_QUERY_OVERLAP, CB_SHAPE_GRID, CB_OUTPUT_PAIRS);
     cr_assert_lt(ge, ne);
     static const size_t sizes[][2] = {{5, 64}, {30, 500}, {200, 200}};
     for (size_t k = 0; k < 3; k++)
@@ -901,8 +897,8 @@ Test(pairs, grids)
         cr_assert_eq(cb_grid_elements(g, NULL), 0, "junk %d taken for a grid", q);
         cb_pair out[4];
         cb_pair_cursor cur = {0, 0, 0, 0};
-        cr_assert_eq(cb_grid_pairs_overlap(&cs, 100, g, &cur, out, 4, 0), CB_INVALID, "junk %d", q);
-        cr_assert_eq(cb_grid_pairs_overlap(&cs, 100, NULL, &cur, out, 4, 0), CB_INVALID);
+        cr_assert_eq(cb_pairs_overlap_circles_grid(&cs, 100, g, &cur, out, 4, 0), CB_INVALID, "junk %d", q);
+        cr_assert_eq(cb_pairs_overlap_circles_grid(&cs, 100, NULL, &cur, out, 4, 0), CB_INVALID);
         cr_assert(cur.circle == 0 && cur.end == 0, "a refused call moved the cursor");
     }
     cr_assert_eq(cb_grid_elements(NULL, NULL), 0);
@@ -935,7 +931,7 @@ static size_t cand_count(size_t k) { return k < 71 ? k : cand_counts_big[k - 71]
 ParameterizedTest(int *sp, pairs, candidates, .timeout = 600)
 {
     const char *subject = subject_or_skip(*sp);
-    size_t ne = cb_pair_entry_count(), calls = 0, hits = 0;
+    size_t calls = 0, hits = 0;
     for (size_t k = 0; k < N_CAND_COUNTS; k++)
         for (int round = 0; round < PAIRS_ROUNDS; round++) {
             size_t n = cand_count(k);
@@ -952,8 +948,8 @@ ParameterizedTest(int *sp, pairs, candidates, .timeout = 600)
             tb_pbufs_init(&x, nc, m, n, (int)(k % 2), k % 3);
             tb_fill_candidates(tb_cands_of(&x), n, nc, m, &r);
             tb_pwhere w = {subject, tb_pair_kind_name[kind], pl->name};
-            for (size_t e = 0; e < ne; e++) {
-                const cb_pair_entry_info *d = tb_pinfo(e);
+            TK_FOR_ENTRIES(e, TK_PAIRED) {
+                const cb_entry_info *d = tb_info(e);
                 if (tb_is_ranged(d))
                     continue;
                 for (unsigned f = 0; f <= CB_STRICT; f++) {
@@ -988,16 +984,16 @@ ParameterizedTestParameters(pairs, candidates_agree)
 ParameterizedTest(int *sp, pairs, candidates_agree, .timeout = 600)
 {
     const char *subject = subject_or_skip(*sp);
-    size_t ne = cb_pair_entry_count(), agreed = 0;
+    size_t ne = cb_entry_count(), agreed = 0;
     static const cb_shape shapes[] = {CB_SHAPE_BOX, CB_SHAPE_CIRCLE};
     for (size_t si = 0; si < 2; si++) {
         cb_shape sh = shapes[si];
-        size_t le = tb_find_pair_entry(CB_QUERY_OVERLAP, CB_PAIRING_ALL, sh, CB_OUTPUT_PAIRS);
-        size_t me = tb_find_pair_entry(CB_QUERY_OVERLAP, CB_PAIRING_ALL, sh, CB_OUTPUT_MATRIX);
-        size_t ie = tb_find_pair_entry(CB_QUERY_OVERLAP, CB_PAIRING_LISTED, sh, CB_OUTPUT_INDICES);
-        size_t ke = tb_find_pair_entry(CB_QUERY_OVERLAP, CB_PAIRING_LISTED, sh, CB_OUTPUT_MASK);
+        size_t le = tb_find_pair_entry(CB_FORM_PAIRS, CB_QUERY_OVERLAP, sh, CB_OUTPUT_PAIRS);
+        size_t me = tb_find_pair_entry(CB_FORM_PAIRS, CB_QUERY_OVERLAP, sh, CB_OUTPUT_MATRIX);
+        size_t ie = tb_find_pair_entry(CB_FORM_CANDIDATES, CB_QUERY_OVERLAP, sh, CB_OUTPUT_INDICES);
+        size_t ke = tb_find_pair_entry(CB_FORM_CANDIDATES, CB_QUERY_OVERLAP, sh, CB_OUTPUT_MASK);
         size_t ce =
-            tb_find_pair_entry(CB_QUERY_CONTACTS, CB_PAIRING_LISTED, sh, CB_OUTPUT_CONTACTS);
+            tb_find_pair_entry(CB_FORM_CANDIDATES, CB_QUERY_CONTACTS, sh, CB_OUTPUT_CONTACTS);
         cr_assert(le < ne && me < ne && ie < ne && ke < ne && ce < ne,
                   "elements %d: not every kind of entry exists", (int)sh);
         for (int kind = 0; kind < TB_PAIR_KINDS; kind++) {
@@ -1125,8 +1121,8 @@ typedef struct {
 static void bad_call_reset(bad_call *c, size_t e, const tb_pdata *p, cb_shape sh)
 {
     c->c = tb_pcall_of(e, p, sh, 0, 0.5f);
-    const cb_pair_entry_info *d = c->c.d;
-    cb_pair_args *a = &c->c.a;
+    const cb_entry_info *d = c->c.d;
+    cb_args *a = &c->c.a;
     c->cursor = (cb_pair_cursor){0, 0, 0, 0};
     memset(c->pairs, TB_POISON, c->room * sizeof *c->pairs);
     memset(c->matrix, TB_POISON, c->words * sizeof *c->matrix);
@@ -1146,10 +1142,10 @@ static void bad_call_reset(bad_call *c, size_t e, const tb_pdata *p, cb_shape sh
         break;
     default:
         tk_out_fill(&c->out, TB_POISON);
-        a->candidates = c->cands, a->n = c->n, a->out = c->out.out;
+        a->candidates = c->cands, a->n_candidates = c->n, a->out = c->out.out;
         break;
     }
-    if (d->pairing == CB_PAIRING_GRID)
+    if (d->many == CB_SHAPE_GRID)
         a->scratch = NULL;
 }
 
@@ -1191,9 +1187,10 @@ static const char *mutate(int k, bad_call *c, const tb_pdata *p, unsigned char *
         "out->pair NULL",    "out->normal_x NULL", "out->normal_y NULL", "out->separation NULL",
         "out->point_x NULL", "out->point_y NULL",  "out->feature NULL"};
     static char msg[96];
-    const cb_pair_entry_info *d = c->c.d;
-    cb_pair_args *a = &c->c.a;
-    int ranged = tb_is_ranged(d), listed = !ranged, all = d->pairing == CB_PAIRING_ALL;
+    const cb_entry_info *d = c->c.d;
+    cb_args *a = &c->c.a;
+    int ranged = tb_is_ranged(d), listed = !ranged,
+        all = ranged && d->many != CB_SHAPE_GRID && d->many != CB_SHAPE_SELF;
     int list = d->output == CB_OUTPUT_PAIRS || d->output == CB_OUTPUT_PAIR_CONTACTS;
     int contacts = d->query == CB_QUERY_CONTACTS;
     int big = (uint64_t)SIZE_MAX > CB_INDEX_MAX_N;
@@ -1206,26 +1203,26 @@ static const char *mutate(int k, bad_call *c, const tb_pdata *p, unsigned char *
     case 3: if (!big || !listed) return NULL;
         a->n_circles = (size_t)CB_INDEX_MAX_N + 1; return "n_circles CB_INDEX_MAX_N + 1";
     case 4: if (!big || !listed) return NULL;
-        a->m = (size_t)CB_INDEX_MAX_N + 1; return "m CB_INDEX_MAX_N + 1";
-    case 5: if (!big || !listed) return NULL;
         a->n = (size_t)CB_INDEX_MAX_N + 1; return "n CB_INDEX_MAX_N + 1";
+    case 5: if (!big || !listed) return NULL;
+        a->n_candidates = (size_t)CB_INDEX_MAX_N + 1; return "n_candidates CB_INDEX_MAX_N + 1";
     case 6: if (!ranged) return NULL;
         a->n_circles = (size_t)CB_PAIRS_MAX_N + 1; return "n_circles CB_PAIRS_MAX_N + 1";
     case 7: if (!all) return NULL;
-        a->m = (size_t)CB_PAIRS_MAX_N + 1; return "m CB_PAIRS_MAX_N + 1";
+        a->n = (size_t)CB_PAIRS_MAX_N + 1; return "n CB_PAIRS_MAX_N + 1";
     case 8: a->circles = NULL; return "circles NULL";
     case 9: case 10: case 11:
         a->circles = (const cb_circle_soa *)tk_soa_without(cb_entry_info_of(tk_find_entry(
-            CB_QUERY_OVERLAP, CB_SHAPE_BOX, CB_SHAPE_CIRCLE, CB_LAYOUT_SOA, CB_OUTPUT_MASK)),
+            CB_FORM_BATCH, CB_QUERY_OVERLAP, CB_SHAPE_BOX, CB_SHAPE_CIRCLE, CB_LAYOUT_SOA, CB_OUTPUT_MASK)),
             &p->cs, (size_t)(k - 9), &c->set_copy);
         return set_arrays[k - 9];
-    case 12: if (d->pairing == CB_PAIRING_SELF) return NULL;
-        a->many = NULL; return d->pairing == CB_PAIRING_GRID ? "grid NULL" : "many NULL";
+    case 12: if (d->many == CB_SHAPE_SELF) return NULL;
+        a->many = NULL; return d->many == CB_SHAPE_GRID ? "grid NULL" : "many NULL";
     case 13: case 14: case 15: case 16: case 17: case 18: {
         size_t q = (size_t)(k - 13);
         if (!(all || listed) || q >= n_many)
             return NULL;
-        a->many = tk_soa_without(cb_entry_info_of(tk_find_entry(CB_QUERY_OVERLAP, CB_SHAPE_CIRCLE,
+        a->many = tk_soa_without(cb_entry_info_of(tk_find_entry(CB_FORM_BATCH, CB_QUERY_OVERLAP, CB_SHAPE_CIRCLE,
                                                                 d->many, CB_LAYOUT_SOA,
                                                                 CB_OUTPUT_MASK)),
                                  tb_els_of(p, d->many), q, &c->many_copy);
@@ -1269,22 +1266,22 @@ static const char *mutate(int k, bad_call *c, const tb_pdata *p, unsigned char *
         }
         return NULL;
     }
-    case 33: if (d->pairing != CB_PAIRING_GRID) return NULL;
+    case 33: if (d->many != CB_SHAPE_GRID) return NULL;
         memset(junk, 0, 4096); a->many = junk; return "grid: zeroed memory";
-    case 34: if (d->pairing != CB_PAIRING_GRID) return NULL;
+    case 34: if (d->many != CB_SHAPE_GRID) return NULL;
         memset(junk, 0x5A, 4096); a->many = junk; return "grid: memory of 0x5A bytes";
     case 35: if (!listed) return NULL;
         a->candidates = NULL; return "candidates NULL";
     case 36: if (!listed) return NULL;
         c->cands[c->n - 1].i = (uint32_t)a->n_circles; return "a candidate's i == n_circles";
     case 37: if (!listed) return NULL;
-        c->cands[0].j = (uint32_t)a->m; return "a candidate's j == m";
+        c->cands[0].j = (uint32_t)a->n; return "a candidate's j == n";
     case 38: if (!listed) return NULL;
         c->cands[3].i = UINT32_MAX; return "a candidate's i UINT32_MAX";
     case 39: if (!listed) return NULL;
         a->n_circles = 0; return "candidates naming circles of an empty set";
     case 40: if (!listed) return NULL;
-        a->m = 0; return "candidates naming elements of an empty set";
+        a->n = 0; return "candidates naming elements of an empty set";
     default:
         break;
     }
@@ -1307,7 +1304,7 @@ static const char *mutate(int k, bad_call *c, const tb_pdata *p, unsigned char *
 }
 
 /*
- * Through cb_pair_entry_call (the public functions): each way of making a
+ * Through cb_entry_call (the public functions): each way of making a
  * valid call invalid returns CB_INVALID and writes nothing (the pair
  * buffer, records, matrix and candidate outputs stay poisoned, the cursor
  * and the candidates as they were). Then what is valid: counts of 0 with
@@ -1318,15 +1315,15 @@ static const char *mutate(int k, bad_call *c, const tb_pdata *p, unsigned char *
  */
 Test(pairs, bad_input)
 {
-    size_t ne = cb_pair_entry_count(), refused = 0;
+    size_t refused = 0;
     size_t nc = 5, m = 100;
     tb_pdata p;
     tb_pdata_init(&p, nc, m, &tb_placements[0]);
     tk_rng r = tb_rng_for(0x9700000u);
     tb_pair_fill_kind(&p, TB_K_DENSE, &r);
     unsigned char *junk = tb_xmalloc(4096 + 64);
-    for (size_t e = 0; e < ne; e++) {
-        const cb_pair_entry_info *d = tb_pinfo(e);
+    TK_FOR_ENTRIES(e, TK_PAIRED) {
+        const cb_entry_info *d = tb_info(e);
         cb_shape shs[3];
         tb_pair_shapes(d, shs);
         bad_call c;
@@ -1340,7 +1337,7 @@ Test(pairs, bad_input)
         c.cands = tb_xmalloc(c.n * sizeof *c.cands);
         c.scratch = tb_xmalloc(cb_pairs_scratch_size(nc, m));
         if (!tb_is_ranged(d))
-            tk_out_malloc(&c.out, tb_listed_format(d), c.n);
+            tk_out_malloc(&c.out, d, c.n);
         cb_pair cands[20];
         tb_fill_candidates(cands, c.n, nc, m, &r);
         cands[0].i = 4;  /* the last valid i */
@@ -1349,9 +1346,9 @@ Test(pairs, bad_input)
 
         /* the valid call the mutations start from */
         bad_call_reset(&c, e, &p, shs[0]);
-        size_t valid = cb_pair_entry_call(e, &c.c.a);
+        size_t valid = cb_entry_call(e, &c.c.a);
         bad_call_reset(&c, e, &p, shs[0]);
-        size_t want = ref_pair_entry_on(d, &c.c.a, &c.c.els);
+        size_t want = ref_entry_on(d, &c.c.a, &c.c.els);
         cr_assert_eq(valid, want, "%s: the valid base call returned %zu, the reference %zu",
                      d->name, valid, want);
 
@@ -1364,7 +1361,7 @@ Test(pairs, bad_input)
             if (!what)
                 continue;
             cb_pair_cursor before = c.cursor;
-            size_t got = cb_pair_entry_call(e, &c.c.a);
+            size_t got = cb_entry_call(e, &c.c.a);
             cr_assert_eq(got, CB_INVALID, "%s with %s: returned %zu, not CB_INVALID", d->name, what,
                          got);
             cr_assert(bad_call_untouched(&c), "%s with %s: refused, but an output was written",
@@ -1381,35 +1378,35 @@ Test(pairs, bad_input)
         cb_pair_contacts pnulls = {NULL, NULL, NULL, NULL, NULL, NULL, NULL};
         for (size_t q = 0; q < sizeof empties / sizeof empties[0]; q++) {
             size_t enc = empties[q][0], em = empties[q][1], en = empties[q][2];
-            if (tb_is_ranged(d) && enc && (em || d->pairing != CB_PAIRING_ALL))
+            if (tb_is_ranged(d) && enc && (em || d->many == CB_SHAPE_GRID || d->many == CB_SHAPE_SELF))
                 continue; /* not empty for this entry */
             for (int holes = 0; holes < 2; holes++) {
-                cb_pair_args a;
+                cb_args a;
                 memset(&a, 0, sizeof a);
-                a.n_circles = enc, a.m = em, a.n = en, a.margin = 0.5f;
+                a.n_circles = enc, a.n = em, a.n_candidates = en, a.margin = 0.5f;
                 a.out = holes ? (d->output == CB_OUTPUT_CONTACTS ? (void *)&nulls
                                  : d->output == CB_OUTPUT_PAIR_CONTACTS ? (void *)&pnulls : NULL)
                               : NULL;
                 a.capacity = a.out ? 7 : 0;
-                if (d->pairing == CB_PAIRING_GRID)
+                if (d->many == CB_SHAPE_GRID)
                     a.many = p.grid[CB_SHAPE_BOX]; /* a grid, with no circles */
                 cb_pair_cursor cur = {0, 0, 0, 0}, end = {enc, 0, enc, 0};
                 a.cursor = tb_is_ranged(d) ? &cur : NULL;
-                cr_assert_eq(cb_pair_entry_call(e, &a), 0,
-                             "%s: n_circles %zu, m %zu, n %zu with NULL pointers%s must return 0",
-                             d->name, enc, em, a.n, holes ? " (records of NULLs)" : "");
+                cr_assert_eq(cb_entry_call(e, &a), 0,
+                             "%s: n_circles %zu, n %zu, n_candidates %zu with NULL pointers%s must return 0",
+                             d->name, enc, em, en, holes ? " (records of NULLs)" : "");
                 if (tb_is_ranged(d) && d->output != CB_OUTPUT_MATRIX && !a.out)
                     end.circle = 0; /* a count only: the cursor stays */
                 if (tb_is_ranged(d))
                     cr_assert(tb_same_cursor(cur, end), "%s: empty set: cursor " TB_CUR_FMT,
                               d->name, TB_CUR_ARGS(cur));
                 for (int b = 0; b < CB_BACKEND_COUNT; b++) {
-                    cb_pair_kernel_fn kf = cb_pair_entry_kernel(e, (cb_backend)b);
+                    cb_kernel_fn kf = cb_entry_kernel(e, (cb_backend)b);
                     if (!kf)
                         continue;
                     cur = (cb_pair_cursor){0, 0, 0, 0};
-                    cr_assert_eq(kf(&a), 0, "raw %s on %s: n_circles %zu, m %zu, n %zu, NULLs",
-                                 d->name, cb_backend_name((cb_backend)b), enc, em, a.n);
+                    cr_assert_eq(kf(&a), 0, "raw %s on %s: n_circles %zu, n %zu, n_candidates %zu, NULLs",
+                                 d->name, cb_backend_name((cb_backend)b), enc, em, en);
                 }
             }
         }
@@ -1430,7 +1427,7 @@ Test(pairs, bad_input)
                     cb_pair_cursor want_c = {end, 0, end, 0};
                     if (count)
                         want_c.circle = from.circle, want_c.element = from.element;
-                    cr_assert_eq(cb_pair_entry_call(e, &c.c.a), 0,
+                    cr_assert_eq(cb_entry_call(e, &c.c.a), 0,
                                  "%s: empty range " TB_CUR_FMT "%s must return 0", d->name,
                                  TB_CUR_ARGS(from), count ? " (count)" : "");
                     cr_assert(tb_same_cursor(c.cursor, want_c) && bad_call_untouched(&c),
@@ -1443,7 +1440,7 @@ Test(pairs, bad_input)
             if (d->output != CB_OUTPUT_MATRIX) { /* capacity 0 with a buffer writes nothing */
                 bad_call_reset(&c, e, &p, shs[0]);
                 c.c.a.capacity = 0;
-                cr_assert_eq(cb_pair_entry_call(e, &c.c.a), 0, "%s: capacity 0", d->name);
+                cr_assert_eq(cb_entry_call(e, &c.c.a), 0, "%s: capacity 0", d->name);
                 cb_pair_cursor kept = {0, 0, nc, 0};
                 cr_assert(tb_same_cursor(c.cursor, kept) && bad_call_untouched(&c),
                           "%s: capacity 0: cursor " TB_CUR_FMT ", output %s", d->name,
@@ -1472,7 +1469,7 @@ ParameterizedTestParameters(pairs, dispatched)
 /*
  * After cb_set_backend(b), every entry's public function (argument checks,
  * scratch, float guard, the active backend), reached through
- * cb_pair_entry_call, gives the scalar raw kernel's answers with every flag
+ * cb_entry_call, gives the scalar raw kernel's answers with every flag
  * it accepts, with and without scratch: whole lists and lists cut short
  * and resumed (cursor included), whole matrices and inner ranges,
  * candidates. Then once more with the caller's float environment hostile
@@ -1537,7 +1534,7 @@ ParameterizedTest(int *sp, pairs, large_sets, .timeout = 600)
 {
     const char *subject = subject_or_skip(*sp);
     static const size_t shapes[][2] = {{255, 65}, {256, 64}, {257, 129}, {513, 70}, {1100, 130}};
-    size_t ne = cb_pair_entry_count(), calls = 0, deep = 0;
+    size_t calls = 0, deep = 0;
     for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++)
         for (int round = 0; round < 2 * PAIRS_ROUNDS; round++) {
             size_t nc = shapes[k][0], m = shapes[k][1];
@@ -1551,8 +1548,8 @@ ParameterizedTest(int *sp, pairs, large_sets, .timeout = 600)
             tb_pbufs_init(&x, nc, m, 300, 0, 0);
             tb_fill_candidates(tb_cands_of(&x), x.n, nc, m, &r);
             tb_pwhere w = {subject, tb_pair_kind_name[kind], pl->name};
-            for (size_t e = 0; e < ne; e++) {
-                const cb_pair_entry_info *d = tb_pinfo(e);
+            TK_FOR_ENTRIES(e, TK_PAIRED) {
+                const cb_entry_info *d = tb_info(e);
                 cb_shape shs[3];
                 size_t nsh = tb_pair_shapes(d, shs);
                 unsigned f = (unsigned)(k + e + (size_t)round) % 2;
@@ -1608,7 +1605,7 @@ ParameterizedTest(int *sp, pairs, big_sets, .timeout = 600)
 {
     const char *subject = subject_or_skip(*sp);
     static const size_t shapes[][2] = {{(size_t)1 << 20, 3}, {3, (size_t)1 << 20}, {4096, 1}};
-    size_t ne = cb_pair_entry_count(), calls = 0;
+    size_t calls = 0;
     for (size_t k = 0; k < 3; k++) {
         size_t nc = shapes[k][0], m = shapes[k][1];
         tb_pdata p;
@@ -1630,12 +1627,12 @@ ParameterizedTest(int *sp, pairs, big_sets, .timeout = 600)
         tb_pbufs x;
         tb_pbufs_init_room(&x, nc, m, 0, 0, 0, 1u << 16);
         tb_pwhere w = {subject, "random, spread 64 x 64 times", tb_placements[k % 2].name};
-        for (size_t e = 0; e < ne; e++) {
-            const cb_pair_entry_info *d = tb_pinfo(e);
+        TK_FOR_ENTRIES(e, TK_PAIRED) {
+            const cb_entry_info *d = tb_info(e);
             /* the lists (their records are tested elsewhere); self pairs on
              * the third set only (4096 against themselves: the reference
              * takes n^2) */
-            if (d->output != CB_OUTPUT_PAIRS || (d->pairing == CB_PAIRING_SELF) != (k == 2))
+            if (d->output != CB_OUTPUT_PAIRS || (d->many == CB_SHAPE_SELF) != (k == 2))
                 continue;
             cb_shape shs[3];
             size_t nsh = tb_pair_shapes(d, shs);

@@ -1,8 +1,9 @@
-/* cb-info.c - print the CPU features found, the backends compiled in, which can run here, and which one is active and why. */
+/* cb-info.c - print the CPU features found, the backends compiled in, which can run here, and which one is active and why; with --entries, the table of query functions and their parts. */
 #include <cbatch.h>
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Prints " name" for every feature bit set in f, in a fixed order. */
 static void print_cpu_features(FILE *out, uint32_t f)
@@ -22,8 +23,37 @@ static void print_cpu_features(FILE *out, uint32_t f)
             fprintf(out, " %s", names[i].name);
 }
 
-int main(void)
+/* One line per entry of the library's table: its public function and the
+ * parts cbatch.h's naming rule makes its name of (cb_entry_info), as the
+ * enumerators' words: "name form query one many layout output". */
+static void print_entries(void)
 {
+    static const char *const forms[] = {"batch", "pairs", "candidates"};
+    static const char *const queries[] = {"overlap", "distance", "contacts"};
+    static const char *const shapes[] = {"circle", "box", "obox", "grid", "self"};
+    static const char *const layouts[] = {"soa", "aos"};
+    static const char *const outputs[] = {"mask",  "indices", "distances",    "contacts",
+                                          "pairs", "matrix",  "pair_contacts"};
+#define WORD(table, v) ((size_t)(v) < sizeof table / sizeof table[0] ? table[v] : "?")
+    for (size_t e = 0; e < cb_entry_count(); e++) {
+        const cb_entry_info *d = cb_entry_info_of(e);
+        printf("%s %s %s %s %s %s %s\n", d->name, WORD(forms, d->form), WORD(queries, d->query),
+               WORD(shapes, d->one), WORD(shapes, d->many), WORD(layouts, d->layout),
+               WORD(outputs, d->output));
+    }
+#undef WORD
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 2 && strcmp(argv[1], "--entries") == 0) {
+        print_entries();
+        return 0;
+    }
+    if (argc > 1) {
+        fprintf(stderr, "usage: cb-info [--entries]\n");
+        return 2;
+    }
     uint32_t f = cb_cpu_features();
     printf("cpu features:");
     print_cpu_features(stdout, f);

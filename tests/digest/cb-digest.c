@@ -11,12 +11,11 @@
  *
  * What it runs: the converters and validators (their outputs seed the
  * digest; the oriented-box converters include the library's cb_rotation),
- * then every entry (cb_entry_info_of: overlap masks and index lists, signed
- * distances, contact records, the contact entries with a margin per query)
- * with both flags on 128 circle, 128 box and 128 oriented-box queries, and
- * every many-against-many entry (cb_pair_entry_info_of, see run_pairs), once
- * through each runnable backend's raw kernels
- * (cb_entry_kernel) and once through the public functions (cb_entry_call, the
+ * then every batch entry (cb_entry_info_of: overlap masks and index lists,
+ * signed distances, contact records, the contact entries with a margin per
+ * query) with both flags on 128 circle, 128 box and 128 oriented-box
+ * queries, and every pairs and candidates entry (see run_pairs), once
+ * through each runnable backend's raw kernels (cb_entry_kernel) and once through the public functions (cb_entry_call, the
  * dispatcher), and once more through the public functions with flush-to-zero,
  * denormals-are-zero and round-toward-zero set (they must undo them). Every
  * run must give the scalar kernels' digest, and every answer must equal the
@@ -774,11 +773,12 @@ static int make_order(void)
     }
     int placed[MAX_ENTRIES] = {0};
     for (size_t e = 0; e < count; e++) {
-        if (placed[e])
+        if (placed[e] || cb_entry_info_of(e)->form != CB_FORM_BATCH)
             continue;
         size_t first = n_entries;
         for (size_t f = e; f < count; f++)
-            if (!placed[f] && same_question(cb_entry_info_of(e), cb_entry_info_of(f))) {
+            if (!placed[f] && cb_entry_info_of(f)->form == CB_FORM_BATCH &&
+                same_question(cb_entry_info_of(e), cb_entry_info_of(f))) {
                 placed[f] = 1;
                 class_of[n_entries] = first;
                 order[n_entries++] = f;
@@ -894,7 +894,7 @@ static uint64_t run(const char *who, cb_backend b, unsigned long long ctl, int c
 /* ------------------------------------------------------- many against many */
 
 /*
- * The many-against-many entries (cb_pair_entry_info_of) on the same corpus:
+ * The many-against-many entries (cb_entry_info_of with form PAIRS or CANDIDATES) on the same corpus:
  * the NQ query circles as the set against the NB boxes, circles and
  * oriented boxes (a grid entry: against a grid of each, built by the
  * public cb_grid_* functions), and the set against itself: all pairs as
@@ -931,13 +931,6 @@ static uint64_t fold_floats(uint64_t h, const float *f, size_t count)
     for (size_t k = 0; k < count; k++)
         h = fnv_u64(h, tk_bits(f[k]));
     return h;
-}
-
-/* The one-circle entry whose output a candidate entry writes. */
-static const cb_entry_info *listed_twin(const cb_pair_entry_info *d)
-{
-    return cb_entry_info_of(tk_find_entry(d->query, CB_SHAPE_CIRCLE, d->many, CB_LAYOUT_SOA,
-                                          d->output));
 }
 
 /* Record arrays of a cb_pair_contacts with room for n. */
@@ -1002,40 +995,40 @@ static uint64_t run_pairs(const char *who, cb_backend b, unsigned long long ctl,
             free(gr.mem);
         return h;
     }
-    for (size_t e = 0; e < cb_pair_entry_count(); e++) {
-        const cb_pair_entry_info *d = cb_pair_entry_info_of(e);
-        cb_pair_kernel_fn k = b < CB_BACKEND_COUNT ? cb_pair_entry_kernel(e, b) : NULL;
+    TK_FOR_ENTRIES(e, TK_PAIRED) {
+        const cb_entry_info *d = cb_entry_info_of(e);
+        cb_kernel_fn k = b < CB_BACKEND_COUNT ? cb_entry_kernel(e, b) : NULL;
         if (b < CB_BACKEND_COUNT && !k) {
             fail("%s: %s has no kernel on a backend that runs here", who, d->name);
             continue;
         }
-        int nshapes = d->pairing == CB_PAIRING_GRID ? 3 : 1;
+        int nshapes = d->many == CB_SHAPE_GRID ? 3 : 1;
         for (int sh = 0; sh < nshapes; sh++)
             for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
                 tk_pair_els els = {d->many, soa[d->many <= CB_SHAPE_OBOX ? d->many : 0], NB};
-                cb_pair_args a;
+                cb_args a;
                 memset(&a, 0, sizeof a);
-                a.circles = &set, a.n_circles = NQ, a.m = NB, a.flags = flags, a.many = els.els;
+                a.circles = &set, a.n_circles = NQ, a.n = NB, a.flags = flags, a.many = els.els;
                 a.capacity = full, a.scratch = scratch;
-                a.candidates = cand, a.n = NCAND, a.margin = margin_of(flags + 1u);
-                if (d->pairing == CB_PAIRING_SELF)
+                a.candidates = cand, a.n_candidates = NCAND, a.margin = margin_of(flags + 1u);
+                if (d->many == CB_SHAPE_SELF)
                     els.shape = CB_SHAPE_CIRCLE, els.els = &set, els.m = NQ, a.many = NULL;
-                if (d->pairing == CB_PAIRING_GRID) {
+                if (d->many == CB_SHAPE_GRID) {
                     els.shape = (cb_shape)sh, els.els = soa[sh];
                     a.many = sh == CB_SHAPE_BOX      ? cb_grid_boxes(gmem, &bs, NB)
                              : sh == CB_SHAPE_CIRCLE ? cb_grid_circles(gmem, &cs, NB)
                                                      : cb_grid_oboxes(gmem, &os_, NB);
                 }
-                cb_pair_args r = a;
+                cb_args r = a;
                 cb_pair_cursor cur = {0, 0, 0, 0}, rcur = {0, 0, 0, 0};
                 a.cursor = &cur, r.cursor = &rcur;
                 size_t count, want_count;
-#define CALL(args) (fpctl_write(ctl), count = k ? k(args) : cb_pair_entry_call(e, args), fpctl_write(start))
+#define CALL(args) (fpctl_write(ctl), count = k ? k(args) : cb_entry_call(e, args), fpctl_write(start))
                 if (d->output == CB_OUTPUT_PAIRS || d->output == CB_OUTPUT_PAIR_CONTACTS) {
                     int recs = d->output == CB_OUTPUT_PAIR_CONTACTS;
                     r.out = recs ? (void *)&wr.c : (void *)want;
                     a.out = recs ? (void *)&gr.c : (void *)got;
-                    want_count = ref_pair_entry_on(d, &r, &els);
+                    want_count = ref_entry_on(d, &r, &els);
                     const cb_pair *wp = recs ? wr.c.pair : want;
                     CALL(&a);
                     if (count != want_count || cur.circle != NQ ||
@@ -1071,7 +1064,7 @@ static uint64_t run_pairs(const char *who, cb_backend b, unsigned long long ctl,
                                d->name, tk_shape_name(els.shape), flags, want_count, calls);
                 } else if (d->output == CB_OUTPUT_MATRIX) {
                     r.out = wmat, a.out = mat;
-                    want_count = ref_pair_entry_on(d, &r, &els);
+                    want_count = ref_entry_on(d, &r, &els);
                     CALL(&a);
                     if (count != want_count || memcmp(mat, wmat, NQ * words * sizeof *mat) != 0)
                         fail("%s %s flags=%u: the matrix differs from the reference", who, d->name,
@@ -1080,13 +1073,13 @@ static uint64_t run_pairs(const char *who, cb_backend b, unsigned long long ctl,
                         h = fnv_u64(h, wmat[w]);
                 } else {
                     /* candidates: written as the one-circle entry writes its elements */
-                    const cb_entry_info *twin = listed_twin(d);
+                    const cb_entry_info *twin = d;
                     tk_out out, ref;
                     tk_out_malloc_padded(&out, twin, NCAND);
                     tk_out_malloc(&ref, twin, NCAND);
                     tk_out_fill(&out, SENTINEL), tk_out_fill_pads(&out, SENTINEL);
                     r.out = ref.out, a.out = out.out;
-                    want_count = ref_pair_entry_on(d, &r, &els);
+                    want_count = ref_entry(d, &r);
                     CALL(&a);
                     char why[256];
                     if (!tk_out_pads_intact(&out, SENTINEL) || !tk_out_intact(&out))

@@ -13,8 +13,10 @@ int main()
     cb_box_soa boxes = {min_x, min_y, max_x, max_y};
     uint64_t mask[1] = {0};
     int fails = 0;
-    if (cb_overlap(c, touching, CB_TOUCH) != 1 || cb_overlap(c, touching, CB_STRICT) != 0) {
-        std::printf("cb_overlap: the touching corner is not decided as documented\n");
+    uint64_t touch = 0, strict = 0;
+    if (cb_batch_overlap_aos(c, &touching, 1, &touch, CB_TOUCH) != 1 || touch != 1u ||
+        cb_batch_overlap_aos(c, &touching, 1, &strict, CB_STRICT) != 0 || strict != 0u) {
+        std::printf("cb_batch_overlap_aos: the touching corner is not decided as documented\n");
         fails++;
     }
     size_t hits = cb_batch_overlap(c, &boxes, 3, mask, 0);

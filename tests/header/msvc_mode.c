@@ -10,6 +10,7 @@ int cb_msvc_mode_probe(const cb_box_soa *boxes, size_t n, uint64_t *mask)
     cb_pair_cursor cur = {0, 0, 0, 0};
     (void)cur;
     size_t hits = cb_batch_overlap(c, boxes, n, mask, CB_STRICT | CB_TRUST_FENV);
-    return cb_overlap(c, b, CB_TOUCH) + (hits == CB_INVALID) + (int)CB_PAIRS_MAX_N +
+    size_t flip = cb_batch_overlap_box_circles_idx(b, NULL, 0, NULL, CB_TOUCH);
+    return (int)flip + (hits == CB_INVALID) + (int)CB_PAIRS_MAX_N +
            (cb_active_backend() == CB_BACKEND_AVX512);
 }

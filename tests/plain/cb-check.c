@@ -1,4 +1,4 @@
-/* cb-check.c - the plain-C bit-for-bit checker: every entry of both tables on every backend that runs here, raw kernels and public functions, against the scalar backend and testkit's reference, with no test framework (Criterion does not exist on Windows or WASI). */
+/* cb-check.c - the plain-C bit-for-bit checker: every entry of every form on every backend that runs here, raw kernels and public functions, against the scalar backend and testkit's reference, with no test framework (Criterion does not exist on Windows or WASI). */
 
 /*
  * Why this program: the Criterion suites (tests/test_backends.c,
@@ -12,8 +12,8 @@
  *
  * What it checks, for every backend this CPU and OS run (a backend that
  * cannot is reported as skipped by name with the library's reason, after
- * checking that it offers no kernel), every entry of cb_entry_* and of
- * cb_pair_entry_*:
+ * checking that it offers no kernel), every entry of cb_entry_* (the batch
+ * form, then the pairs and candidates forms):
  *  - kernel tables: a kernel per entry, stable, distinct, not scalar's;
  *  - the raw kernels against the scalar kernels and the reference, at every
  *    length 0..67 and odd large ones, in five layouts (ending at a guard
@@ -26,7 +26,7 @@
  *    again in a hostile float mode (FTZ, DAZ, round toward zero) where the
  *    target has one: the float guard must give the default mode's bits;
  *  - n == 0 with NULL pointers;
- *  - the many-against-many entries against the reference (lists, cursors,
+ *  - the pairs and candidates entries against the reference (lists, cursors,
  *    matrices, candidates), their public functions against scalar (also in
  *    a hostile mode), and raw kernels against scalar in hostile modes;
  *  - at the end, the public many-against-many functions on the automatic
@@ -195,11 +195,20 @@ static plan make_plan(int quick, size_t large)
     return p;
 }
 
+/* The number of entries of the forms in the mask `forms` (TK_BATCH, TK_PAIRED). */
+static size_t entries_of(unsigned forms)
+{
+    size_t count = 0;
+    TK_FOR_ENTRIES(e, forms)
+        count++;
+    return count;
+}
+
 /* Every check of one backend that runs here. */
 static void check_backend(int b, const plan *p)
 {
     const char *name = cb_backend_name((cb_backend)b);
-    size_t ne = cb_entry_count(), before = tb_calls_compared;
+    size_t before = tb_calls_compared;
     double t0 = now();
 
     step("backend %s: kernel tables", name);
@@ -210,11 +219,11 @@ static void check_backend(int b, const plan *p)
         tb_check_lengths(b, lay, p->lengths, p->nl, NULL);
     }
     step("backend %s: raw kernels, large corpus of %zu", name, p->large);
-    for (size_t e = 0; e < ne; e++)
+    TK_FOR_ENTRIES(e, TK_BATCH)
         tb_check_large(b, e, p->large, NULL);
     for (int hostile = 0; hostile < 1 + fpctl_has_flush(); hostile++) {
         step("backend %s: public functions%s", name, hostile ? " in a hostile float mode" : "");
-        for (size_t e = 0; e < ne; e++)
+        TK_FOR_ENTRIES(e, TK_BATCH)
             tb_check_dispatched(b, e, p->ns, p->nns, hostile, NULL);
     }
     step("backend %s: n == 0 with NULL pointers", name);
@@ -230,7 +239,8 @@ static void check_backend(int b, const plan *p)
 
     printf("backend %-7s compared with scalar and the reference: %zu calls, every entry (%zu + %zu "
            "pair entries), %.1f s\n",
-           name, tb_calls_compared - before, ne, cb_pair_entry_count(), seconds(t0));
+           name, tb_calls_compared - before, entries_of(TK_BATCH), entries_of(TK_PAIRED),
+           seconds(t0));
     fflush(stdout);
     snprintf(run.compared[run.n_compared++], sizeof run.compared[0], "%s", name);
 }
@@ -270,7 +280,7 @@ int main(int argc, char **argv)
     printf("seed 0x%016" PRIx64 " (replay with CB_SEED=0x%016" PRIx64 ")\n", tb_seed(), tb_seed());
     printf("%zu entries, %zu many-against-many entries; raw kernels at lengths 0..%zu (%zu of "
            "them) in %zu layouts, a large corpus of %zu; public functions at lengths 0..%zu%s\n",
-           cb_entry_count(), cb_pair_entry_count(), p.lengths[p.nl - 1], p.nl, p.nlay, p.large,
+           entries_of(TK_BATCH), entries_of(TK_PAIRED), p.lengths[p.nl - 1], p.nl, p.nlay, p.large,
            p.ns[p.nns - 1], quick ? " (--quick)" : "");
     printf("guard pages: %s\n",
            tb_guard_pages() ? "yes" : "NOT CHECKED (no memory protection here)");

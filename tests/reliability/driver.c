@@ -99,7 +99,17 @@ static int same_box(const cb_box *a, const cb_box *b)
            same_coord(a->max_x, b->max_x) && same_coord(a->max_y, b->max_y);
 }
 
-/* Every entry on one length, every usable backend, raw and public. */
+/* The library's one-pair answer, circle c against box b: the public
+ * cb_batch_overlap_aos on that one box (n = 1). 1 on a hit, 0 on a miss,
+ * -1 when the call is refused. */
+static int overlap_one(cb_circle c, cb_box b, unsigned flags)
+{
+    uint64_t mask = 0;
+    size_t count = cb_batch_overlap_aos(c, &b, 1, &mask, flags);
+    return count == CB_INVALID ? -1 : (int)(mask & 1);
+}
+
+/* Every entry of the batch form on one length, every usable backend, raw and public. */
 static void batches(size_t n, tb_rng *r, const cb_backend *bs, size_t nb)
 {
     int adv = n % 2;
@@ -137,7 +147,7 @@ static void batches(size_t n, tb_rng *r, const cb_backend *bs, size_t nb)
     uint64_t *hits = xmalloc((n + 63) / 64 * sizeof *hits); /* one bit per element */
     char what[200];
 
-    for (size_t e = 0; e < cb_entry_count(); e++) {
+    TK_FOR_ENTRIES(e, TK_BATCH) {
         const cb_entry_info *d = cb_entry_info_of(e);
         cb_kernel_fn scalar = cb_entry_kernel(e, CB_BACKEND_SCALAR);
         CHECK(scalar != NULL, "cb_entry_kernel(%s, scalar) is NULL", d->name);
@@ -182,7 +192,8 @@ static void batches(size_t n, tb_rng *r, const cb_backend *bs, size_t nb)
             }
             /* The whole call by testkit's reference, and one pair at a time:
              * the reference's answer for each element of the hit set, and
-             * for circle/box overlap also the library's one-pair cb_overlap. */
+             * for circle/box overlap also the library's answer for that one
+             * pair (cb_batch_overlap_aos with n = 1). */
             {
                 size_t count = cb_entry_call(e, &a);
                 cb_args wa = a;
@@ -203,9 +214,10 @@ static void batches(size_t n, tb_rng *r, const cb_backend *bs, size_t nb)
                     if (!circle_box)
                         continue;
                     int pair = d->one == CB_SHAPE_CIRCLE
-                                   ? cb_overlap(a.circle, tk_box_at(d, a.many, i), flags)
-                                   : cb_overlap(tk_circle_at(d, a.many, i), a.box, flags);
-                    CHECK(pair == bit, "cb_overlap disagrees with %s at %zu", d->name, i);
+                                   ? overlap_one(a.circle, tk_box_at(d, a.many, i), flags)
+                                   : overlap_one(tk_circle_at(d, a.many, i), a.box, flags);
+                    CHECK(pair == bit, "cb_batch_overlap_aos (n = 1) disagrees with %s at %zu",
+                          d->name, i);
                 }
             }
         }
@@ -309,10 +321,11 @@ static void batches(size_t n, tb_rng *r, const cb_backend *bs, size_t nb)
     free(boxes), free(circles), free(oboxes);
 }
 
-/* The many-against-many entries on one data set, every usable backend, raw
- * and public, every output, scratch and grid at their exact sizes (and the
- * public calls also without scratch), lists whole and in pieces: each
- * answer the reference's (testkit's ref_pair_entry_on), bit for bit. */
+/* The entries of the pairs and candidates forms on one data set, every
+ * usable backend, raw and public, every output, scratch and grid at their
+ * exact sizes (and the public calls also without scratch), lists whole and
+ * in pieces: each answer the reference's (testkit's ref_entry_on for the
+ * pairs form, ref_entry for candidates), bit for bit. */
 static void pairs(size_t nc, size_t m, tb_rng *r, const cb_backend *bs, size_t nb)
 {
     tb_corpus set = tb_corpus_new(nc), els = tb_corpus_new(m);
@@ -328,40 +341,40 @@ static void pairs(size_t nc, size_t m, tb_rng *r, const cb_backend *bs, size_t n
     void *scratch = xmalloc(cb_pairs_scratch_size(nc, most));
     void *gmem = xmalloc(cb_grid_size(m));
     char what[200];
-    for (size_t e = 0; e < cb_pair_entry_count(); e++) {
-        const cb_pair_entry_info *d = cb_pair_entry_info_of(e);
-        int nshape = d->pairing == CB_PAIRING_GRID ? 3 : 1;
+    size_t pe = 0; /* the entry's place among the pairs and candidates entries */
+    TK_FOR_ENTRIES(e, TK_PAIRED) {
+        const cb_entry_info *d = cb_entry_info_of(e);
+        const size_t p = pe++;
+        int nshape = d->many == CB_SHAPE_GRID ? 3 : 1;
         for (int sh = 0; sh < nshape; sh++) {
-            cb_pair_args a;
+            cb_args a;
             memset(&a, 0, sizeof a);
             tk_pair_els el = {d->many, NULL, m};
-            a.circles = &cs, a.n_circles = nc, a.margin = tb_margins[(e + nc) % tb_margin_count];
-            if (d->pairing == CB_PAIRING_SELF) {
+            a.circles = &cs, a.n_circles = nc, a.margin = tb_margins[(p + nc) % tb_margin_count];
+            if (d->many == CB_SHAPE_SELF) {
                 el.shape = CB_SHAPE_CIRCLE, el.els = &cs, el.m = nc;
-            } else if (d->pairing == CB_PAIRING_GRID) {
+            } else if (d->many == CB_SHAPE_GRID) {
                 el.shape = (cb_shape)sh, el.els = soa[sh];
                 a.many = sh == CB_SHAPE_BOX      ? cb_grid_boxes(gmem, &eb, m)
                          : sh == CB_SHAPE_CIRCLE ? cb_grid_circles(gmem, &ec, m)
                                                  : cb_grid_oboxes(gmem, &eo, m);
                 CHECK(a.many != NULL, "%s: no grid of %s", d->name, tk_shape_name(el.shape));
             } else {
-                el.els = soa[d->many], a.many = el.els, a.m = m;
+                el.els = soa[d->many], a.many = el.els, a.n = m;
             }
-            if (d->pairing == CB_PAIRING_LISTED) {
+            if (d->form == CB_FORM_CANDIDATES) {
                 cb_pair *cand = xmalloc(2 * nc * sizeof *cand);
                 for (size_t k = 0; k < 2 * nc; k++)
                     cand[k].i = (uint32_t)(k % nc), cand[k].j = (uint32_t)((k * 7919u) % m);
-                const cb_entry_info *fd = cb_entry_info_of(
-                    tk_find_entry(d->query, CB_SHAPE_CIRCLE, d->many, CB_LAYOUT_SOA, d->output));
                 tk_out want, got;
-                tk_out_malloc(&want, fd, 2 * nc), tk_out_malloc(&got, fd, 2 * nc);
-                a.candidates = cand, a.n = 2 * nc, a.out = want.out;
-                size_t wc = ref_pair_entry_on(d, &a, &el);
+                tk_out_malloc(&want, d, 2 * nc), tk_out_malloc(&got, d, 2 * nc);
+                a.candidates = cand, a.n_candidates = 2 * nc, a.out = want.out;
+                size_t wc = ref_entry(d, &a);
                 for (size_t b = 0; b < nb; b++) {
                     a.out = got.out;
-                    size_t c = cb_pair_entry_kernel(e, bs[b])(&a);
+                    size_t c = cb_entry_kernel(e, bs[b])(&a);
                     snprintf(what, sizeof what, "raw %s %s", cb_backend_name(bs[b]), d->name);
-                    if (!rel_same(fd, 2 * nc, c, got.out, wc, want.out, what))
+                    if (!rel_same(d, 2 * nc, c, got.out, wc, want.out, what))
                         failures++;
                 }
                 tk_out_free(&want), tk_out_free(&got), free(cand);
@@ -382,7 +395,7 @@ static void pairs(size_t nc, size_t m, tb_rng *r, const cb_backend *bs, size_t n
             }
             cb_pair_cursor wc_ = {0, 0, 0, 0};
             a.cursor = &wc_, a.capacity = room, a.out = recs ? (void *)&wr : (void *)want;
-            size_t wn = ref_pair_entry_on(d, &a, &el);
+            size_t wn = ref_entry_on(d, &a, &el);
             for (size_t b = 0; b < nb; b++)
                 for (int pub = 0; pub < 3; pub++) { /* raw; public; public without scratch */
                     /* the subject's output at its exact size: count + 1 (room
@@ -401,15 +414,15 @@ static void pairs(size_t nc, size_t m, tb_rng *r, const cb_backend *bs, size_t n
                         gr = t;
                     }
                     cb_pair_cursor gc = {0, 0, 0, 0};
-                    cb_pair_args g = a;
+                    cb_args g = a;
                     g.cursor = &gc, g.capacity = cap, g.out = mat ? (void *)gm : recs ? (void *)&gr : (void *)gp;
                     g.scratch = pub == 2 ? NULL : scratch;
                     size_t c;
                     if (pub) {
                         CHECK(cb_set_backend(bs[b]) == CB_OK, "cb_set_backend(%s)", cb_backend_name(bs[b]));
-                        c = cb_pair_entry_call(e, &g);
+                        c = cb_entry_call(e, &g);
                     } else {
-                        c = cb_pair_entry_kernel(e, bs[b])(&g);
+                        c = cb_entry_kernel(e, bs[b])(&g);
                     }
                     snprintf(what, sizeof what, "%s %s %s on %s", pub ? "public" : "raw",
                              cb_backend_name(bs[b]), d->name, tk_shape_name(el.shape));
@@ -431,7 +444,7 @@ static void pairs(size_t nc, size_t m, tb_rng *r, const cb_backend *bs, size_t n
                         cb_pair_cursor pc = {0, 0, 0, 0};
                         while (pc.circle < nc && done <= wn) {
                             g.cursor = &pc, g.out = gp + done, g.capacity = piece < cap - done ? piece : cap - done;
-                            done += cb_pair_entry_kernel(e, bs[b])(&g);
+                            done += cb_entry_kernel(e, bs[b])(&g);
                         }
                         CHECK(done == wn && memcmp(gp, want, wn * sizeof *gp) == 0,
                               "%s: in pieces of %zu: %zu pairs, or others", what, piece, done);

@@ -13,6 +13,22 @@ cb_args rel_args(const cb_entry_info *d, const tk_views *v, const tk_probe *p, s
     return tk_args(d, p, v ? tk_pick(d, v) : NULL, n, out, flags, REL_MARGIN);
 }
 
+size_t rel_batch_count(void)
+{
+    size_t count = 0;
+    TK_FOR_ENTRIES(e, TK_BATCH)
+        count++;
+    return count;
+}
+
+size_t rel_batch_entry(size_t k)
+{
+    TK_FOR_ENTRIES(e, TK_BATCH)
+        if (k-- == 0)
+            return e;
+    return cb_entry_count();
+}
+
 int rel_same(const cb_entry_info *d, size_t n, size_t count_a, const void *a, size_t count_b,
              const void *b, const char *what)
 {

@@ -9,9 +9,11 @@
 #include <stdint.h>
 
 /*
- * The suites never name an entry point: they loop over e < cb_entry_count()
- * and read what each entry takes and writes from cb_entry_info_of(e), so a
- * new row of the registry is covered without editing them.
+ * The suites never name an entry point: they loop over the entries of the
+ * batch form (TK_FOR_ENTRIES(e, TK_BATCH); the driver also over the pairs
+ * and candidates forms) and read what each entry takes and writes from
+ * cb_entry_info_of(e), so a new row of the registry is covered without
+ * editing them.
  */
 
 /* The arguments of one call of entry d: its input from the views (tk_pick),
@@ -22,6 +24,12 @@
 #define REL_MARGIN 1.0f
 cb_args rel_args(const cb_entry_info *d, const tk_views *v, const tk_probe *p, size_t n, void *out,
                  unsigned flags);
+
+/* The number of entries of the batch form, and the k-th of them (k below
+ * that number) in the table's order: how a suite picks a batch entry at
+ * random. */
+size_t rel_batch_count(void);
+size_t rel_batch_entry(size_t k);
 
 /* tk_same_output, with the first difference printed to stderr after `what`
  * (nothing is printed when what is NULL). 1 when the results are the same;

@@ -36,11 +36,13 @@ Test(canary, heap_overflow)
 Test(canary, overread_inside_library)
 {
     /* The library itself is instrumented: a raw kernel told n = 65 over
-     * 64-element arrays must be caught inside libcbatch. Any entry will do
-     * (the first); every layout's arrays hold 64 elements, the output has
-     * room for 65, so the only bad access is the kernel's read of element 64. */
+     * 64-element arrays must be caught inside libcbatch. Any entry of the
+     * batch form will do (the first); every layout's arrays hold 64
+     * elements, the output has room for 65, so the only bad access is the
+     * kernel's read of element 64. */
     enum { HELD = 64 };
-    const cb_entry_info *d = cb_entry_info_of(0);
+    const size_t e = rel_batch_entry(0);
+    const cb_entry_info *d = cb_entry_info_of(e);
     float *a = calloc(HELD, sizeof(float));
     cb_box *boxes = calloc(HELD, sizeof *boxes);
     cb_circle *circles = calloc(HELD, sizeof *circles);
@@ -53,7 +55,7 @@ Test(canary, overread_inside_library)
     tk_views v = {&bs, boxes, &cs, circles, &os, oboxes};
     tk_probe p = {{0, 0, 1}, {0, 0, 1, 1}, {0, 0, 1, 1, 1, 0}};
     cb_args args = rel_args(d, &v, &p, HELD + 1, out.out, 0);
-    sink = (int)cb_entry_kernel(0, CB_BACKEND_SCALAR)(&args);
+    sink = (int)cb_entry_kernel(e, CB_BACKEND_SCALAR)(&args);
     free(a), free(boxes), free(circles), free(oboxes);
     tk_out_free(&out);
 }

@@ -51,7 +51,7 @@ Test(bad_input, null_pointers_with_n_zero_every_entry_point)
     tk_views null_members = {&nb, NULL, &nc, NULL, &no, NULL};
     cb_backend bs[CB_BACKEND_COUNT];
     size_t nbk = rel_runnable(bs);
-    for (size_t e = 0; e < cb_entry_count(); e++) {
+    TK_FOR_ENTRIES(e, TK_BATCH) {
         const cb_entry_info *d = cb_entry_info_of(e);
         for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
             cb_args all_null = rel_args(d, NULL, &one, 0, NULL, flags);
@@ -77,7 +77,7 @@ Test(bad_input, null_pointers_with_n_zero_every_entry_point)
 
 Test(bad_input, unknown_flags_are_invalid_even_with_n_zero)
 {
-    for (size_t e = 0; e < cb_entry_count(); e++) {
+    TK_FOR_ENTRIES(e, TK_BATCH) {
         const cb_entry_info *d = cb_entry_info_of(e);
         cb_args a = rel_args(d, NULL, &one, 0, NULL, 4u);
         cr_expect_eq(cb_entry_call(e, &a), CB_INVALID, "%s flags=4, n=0", d->name);
@@ -142,7 +142,7 @@ Test(bad_input, null_pointer_with_n_positive_is_invalid_and_writes_nothing)
         tb_corpus c = tb_corpus_new(n);
         tb_rng r = {tb_seed() ^ n};
         tb_corpus_fill_random(&c, &r);
-        for (size_t e = 0; e < cb_entry_count(); e++) {
+        TK_FOR_ENTRIES(e, TK_BATCH) {
             const cb_entry_info *d = cb_entry_info_of(e);
             tk_out out;
             tb_out_new(&out, d, n, 0, 0);
@@ -207,7 +207,7 @@ Test(bad_input, contact_margins_nan_inf_negative_are_invalid_and_write_nothing)
         cb_circle_soa cs;
         tk_views v = tb_corpus_views(&c, &bs, &cs);
         tk_probe big = tb_probe((cb_circle){128, 128, 90}, (cb_box){64, 64, 192, 192});
-        for (size_t e = 0; e < cb_entry_count(); e++) {
+        TK_FOR_ENTRIES(e, TK_BATCH) {
             const cb_entry_info *d = cb_entry_info_of(e);
             if (d->output != CB_OUTPUT_CONTACTS)
                 continue;
@@ -255,7 +255,7 @@ Test(bad_input, unknown_flag_bits_are_invalid_and_write_nothing)
         cb_box_soa bs;
         cb_circle_soa cs;
         tk_views v = tb_corpus_views(&c, &bs, &cs);
-        for (size_t e = 0; e < cb_entry_count(); e++) {
+        TK_FOR_ENTRIES(e, TK_BATCH) {
             const cb_entry_info *d = cb_entry_info_of(e);
             tk_out out;
             tb_out_new(&out, d, n, 0, 0);
@@ -290,7 +290,7 @@ Test(bad_input, index_functions_reject_n_above_cb_index_max_n)
     cb_circle_soa cs;
     tk_views v = tb_corpus_views(&c, &bs, &cs);
     size_t index_entries = 0;
-    for (size_t e = 0; e < cb_entry_count(); e++) {
+    TK_FOR_ENTRIES(e, TK_BATCH) {
         const cb_entry_info *d = cb_entry_info_of(e);
         /* index lists, and contact records (their indices are uint32_t too) */
         if (d->output != CB_OUTPUT_INDICES && d->output != CB_OUTPUT_CONTACTS)

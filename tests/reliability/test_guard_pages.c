@@ -45,7 +45,7 @@ static int one_length(size_t n, tb_rng *r, cb_backend b)
                           tb_corpus_views(&bc, &s_before, &cs_before)};
     char what[200];
 
-    for (size_t e = 0; e < cb_entry_count(); e++) {
+    TK_FOR_ENTRIES(e, TK_BATCH) {
         const cb_entry_info *d = cb_entry_info_of(e);
         cb_kernel_fn scalar = cb_entry_kernel(e, CB_BACKEND_SCALAR);
         cb_kernel_fn k = cb_entry_kernel(e, b);

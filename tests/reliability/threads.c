@@ -52,10 +52,10 @@ static void check_active(const char *who)
         FAIL("%s: cb_active_reason() is NULL\n", who);
 }
 
-/* One random call: entry, flags, corpus, n, the circle/box of the call.
- * Picking reads only the entry descriptors (cb_entry_count,
- * cb_entry_info_of): constant data that chooses nothing, so the first
- * use of the library is still the call after the barrier. */
+/* One random call: entry (of the batch form), flags, corpus, n, the
+ * circle/box of the call. Picking reads only the entry descriptors
+ * (cb_entry_count, cb_entry_info_of): constant data that chooses nothing,
+ * so the first use of the library is still the call after the barrier. */
 typedef struct {
     size_t e;
     int which;
@@ -68,7 +68,7 @@ typedef struct {
 
 static void pick(job *j, tb_rng *r, tk_out *outs)
 {
-    j->e = (size_t)(tb_next(r) % cb_entry_count());
+    j->e = rel_batch_entry((size_t)(tb_next(r) % rel_batch_count()));
     void *out = outs[j->e].out;
     unsigned flags = (unsigned)(tb_next(r) & CB_STRICT);
     j->which = (int)(tb_next(r) & 1);
@@ -94,11 +94,11 @@ static void *worker(void *p)
     tb_rng r = {a->seed};
     char who[64];
     snprintf(who, sizeof who, "worker %d", a->id);
-    /* Every entry's output for NMAX elements, and the scalar kernel's: any
-     * output kind (malloc, not a library call: the first use stays after
-     * the barrier). */
+    /* Every batch entry's output for NMAX elements, and the scalar
+     * kernel's: any output kind (malloc, not a library call: the first use
+     * stays after the barrier). Indexed by entry number. */
     size_t ne = cb_entry_count();
-    tk_out *out = malloc(ne * sizeof *out), *ref = malloc(ne * sizeof *ref);
+    tk_out *out = calloc(ne, sizeof *out), *ref = calloc(ne, sizeof *ref);
     if (!out || !ref) {
         FAIL("%s: out of memory\n", who);
         free(out), free(ref);
@@ -106,7 +106,7 @@ static void *worker(void *p)
         atomic_fetch_add(&workers_done, 1);
         return NULL;
     }
-    for (size_t e = 0; e < ne; e++)
+    TK_FOR_ENTRIES(e, TK_BATCH)
         tk_out_malloc(&out[e], cb_entry_info_of(e), NMAX),
             tk_out_malloc(&ref[e], cb_entry_info_of(e), NMAX);
     job j;
@@ -142,7 +142,7 @@ static void *worker(void *p)
         pick(&j, &r, out);
         got = cb_entry_call(j.e, &j.a);
     }
-    for (size_t e = 0; e < ne; e++)
+    TK_FOR_ENTRIES(e, TK_BATCH)
         tk_out_free(&out[e]), tk_out_free(&ref[e]);
     free(out), free(ref);
     atomic_fetch_add(&workers_done, 1);
@@ -256,8 +256,8 @@ static void *pair_worker(void *p)
         while (cur.circle < cur.end) {
             size_t k = form ? cb_pairs_overlap(j->set, JOB_CIRCLES, j->boxes, JOB_BOXES, &cur,
                                                out + got, j->cap, scratch, 0)
-                            : cb_grid_pairs_overlap(j->set, JOB_CIRCLES, j->grid, &cur, out + got,
-                                                    j->cap, 0);
+                            : cb_pairs_overlap_circles_grid(j->set, JOB_CIRCLES, j->grid, &cur,
+                                                            out + got, j->cap, 0);
             if (k == CB_INVALID) {
                 FAIL("pair job %zu .. %zu: CB_INVALID\n", j->begin, j->end);
                 break;
