@@ -9,7 +9,7 @@ bash scripts/deps.sh build
 # Release build of the library and cb-bench only: the benchmark must time
 # what users link (-O3, the project's float flags), and needs neither the
 # test framework nor the tools.
-opts=(--buildtype=release -Dbench=true -Dtests=disabled -Dtools=false -Dfuzz=disabled)
+opts=(--buildtype=release -Dbench=enabled -Dtests=disabled -Dtools=disabled -Dfuzz=disabled)
 if [ -f build/bench/meson-private/coredata.dat ]; then
   meson setup --reconfigure build/bench "${opts[@]}" >/dev/null
 else

@@ -12,61 +12,32 @@ native_dir=build/native
 # shellcheck disable=SC2034
 native_options=(--buildtype=release -Dtests=enabled)
 
-# setup DIR ARG...: `meson setup DIR ARG...`, quiet unless it fails (a
-# half-made DIR from a failed setup is wiped first). Environment for meson
-# goes before the call: CC=gcc setup DIR .... A DIR configured earlier (maybe
-# by hand) keeps its configuration, except that every -DNAME=VALUE in ARG
-# that it holds with another value is set with `meson configure`: a stage
-# must not pass on a build that lacks the tests or the sanitizer it names.
-# Machine files (--cross-file, --native-file) changed since are read again
-# (meson does not watch them).
+# The machine's cores: ninja's jobs and meson test's processes.
+jobs=$(nproc 2>/dev/null || echo 2)
+
+# setup DIR ARG...: `meson setup DIR ARG...`, quiet unless it fails. A DIR
+# configured before is configured again with `meson setup --reconfigure DIR
+# ARG...`, which applies ARG's options over the ones it holds (a stage must
+# not pass on a build that lacks the tests or the sanitizer it names) and
+# reads the machine files again; a half-made DIR from a failed setup is wiped
+# first. Environment for meson goes before the call: CC=gcc setup DIR ....
 setup() {
-  local d=$1 out a f prev=""
+  local d=$1 out
   shift
-  if [ ! -f "$d/build.ninja" ]; then
+  local how=(meson setup "$d")
+  if [ -f "$d/build.ninja" ]; then
+    how=(meson setup --reconfigure "$d")
+  else
     rm -rf "$d"
-    out=$(meson setup "$d" "$@" 2>&1) || { echo "$out" >&2; echo "$me: meson setup $d failed" >&2; exit 1; }
-    return 0
   fi
-  for a in "$@"; do
-    case "$prev" in --cross-file | --native-file) f=$a ;; *) f="" ;; esac
-    case "$a" in --cross-file=* | --native-file=*) f=${a#*=} ;; esac
-    prev=$a
-    if [ -n "$f" ] && [ "$f" -nt "$d/build.ninja" ]; then
-      echo "$me: $f changed: meson setup --reconfigure $d"
-      out=$(meson setup --reconfigure "$d" 2>&1) || { echo "$out" >&2; echo "$me: meson setup --reconfigure $d failed" >&2; exit 1; }
-      break
-    fi
-  done
-  local differ
-  mapfile -t differ < <(python3 - "$d/meson-info/intro-buildoptions.json" "$@" <<'EOF'
-import json, sys
-have = {o["name"]: o["value"] for o in json.load(open(sys.argv[1]))}
-def text(v):  # an option's value as it is written on the command line
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, list):
-        return " ".join(map(str, v))
-    return str(v)
-for arg in sys.argv[2:]:
-    if arg.startswith("--buildtype="):
-        arg = "-Dbuildtype=" + arg.split("=", 1)[1]
-    if arg.startswith("-D") and "=" in arg:
-        name, value = arg[2:].split("=", 1)
-        if name in have and text(have[name]) != value:
-            print(arg)
-EOF
-  )
-  [ ${#differ[@]} -eq 0 ] && return 0
-  echo "$me: $d was configured with other options; meson configure ${differ[*]}"
-  out=$(meson configure "$d" "${differ[@]}" 2>&1) || { echo "$out" >&2; echo "$me: meson configure $d failed" >&2; exit 1; }
+  out=$("${how[@]}" "$@" 2>&1) || { echo "$out" >&2; echo "$me: ${how[*]} failed" >&2; exit 1; }
 }
 
-# build DIR [TARGET...]: ninja on two cores (the machines have two); its
-# output only when the build fails.
+# build DIR [TARGET...]: ninja on every core; its output only when the
+# build fails.
 build() {
   local out
-  out=$(ninja -j2 -C "$@" 2>&1) || { printf '%s\n' "$out" >&2; echo "$me: build failed" >&2; exit 1; }
+  out=$(ninja -j"$jobs" -C "$@" 2>&1) || { printf '%s\n' "$out" >&2; echo "$me: build failed" >&2; exit 1; }
 }
 
 # run_tests DIR ARG...: `meson test` on the built DIR, said first, so each

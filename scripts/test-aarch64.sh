@@ -111,7 +111,7 @@ probe "cb-digest --backend avx2: CB_ERR_NOT_COMPILED, exit 77" 77 \
 # --- 5b. the meson test suite, every test under qemu through exe_wrapper
 if [ "$binfmt_ok" = 1 ]; then
   rc=0
-  run_tests "$dir" --num-processes 2 || rc=$?
+  run_tests "$dir" --num-processes "$jobs" || rc=$?
   echo "$me: Criterion synthesis under qemu-aarch64 (CB_SEED=${CB_SEED:-unset}):"
   criterion_summary "$dir/meson-logs/testlog.txt"
   record_digests "Linux AArch64 (qemu)" "$dir/meson-logs/testlog.txt"
@@ -126,7 +126,7 @@ fi
 # No binfmt: only the single-process programs (cb-info, cb-digest) can run.
 echo "$me: binfmt unavailable: running only the tools and digest suites (no Criterion)"
 rc=0
-run_tests "$dir" --num-processes 2 --suite tools --suite digest || rc=$?
+run_tests "$dir" --num-processes "$jobs" --suite tools --suite digest || rc=$?
 record_digests "Linux AArch64 (qemu)" "$dir/meson-logs/testlog.txt"
 if [ "$rc" -ne 0 ] || [ "$fails" -ne 0 ]; then
   echo "$me: FAIL (tools and digest suites exit $rc, $fails dispatch checks failed)" >&2

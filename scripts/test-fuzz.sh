@@ -13,7 +13,7 @@ secs=${CB_FUZZ_SECONDS:-60}
 #    -fsanitize=fuzzer (fuzz/meson.build). Static, so one binary holds both.
 dir=build/fuzz
 CC=clang setup "$dir" --buildtype=debugoptimized -Ddefault_library=static \
-  -Dfuzz=enabled -Dtests=disabled -Dbench=false -Dtools=false \
+  -Dfuzz=enabled -Dtests=disabled -Dbench=disabled -Dtools=disabled \
   -Db_sanitize=address,undefined -Db_lundef=false \
   "-Dc_args=-fno-sanitize-recover=all -fsanitize=fuzzer-no-link"
 build "$dir"
@@ -60,7 +60,7 @@ fi
 #    of every backend.
 gdir=build/fuzz-gcc
 CC=gcc setup "$gdir" --buildtype=debugoptimized -Dfuzz=auto -Dtests=disabled \
-  -Dbench=false -Dtools=false -Db_sanitize=address,undefined \
+  -Dbench=disabled -Dtools=disabled -Db_sanitize=address,undefined \
   -Dc_args=-fno-sanitize-recover=all
 build "$gdir" fuzz/cb-fuzz-replay
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \

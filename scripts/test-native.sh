@@ -10,7 +10,7 @@ setup "$dir" "${native_options[@]}"
 build "$dir"
 "$dir/tools/cb-info"
 rc=0
-run_tests "$dir" --num-processes 2 || rc=$?
+run_tests "$dir" --num-processes "$jobs" || rc=$?
 echo "$me: Criterion synthesis (native):"
 criterion_summary "$dir/meson-logs/testlog.txt"
 record_digests "Linux x86-64" "$dir/meson-logs/testlog.txt"

@@ -11,7 +11,7 @@ bash scripts/deps.sh build test
 # the fused (x, y)-pair paths the native stage tests, so every ISA's generic
 # AoS loaders are proven bit for bit against scalar here too.
 dir=build/sanitizers
-CC=gcc setup "$dir" --buildtype=debugoptimized -Dtests=enabled -Dbench=false -Dfuzz=auto \
+CC=gcc setup "$dir" --buildtype=debugoptimized -Dtests=enabled -Dbench=disabled -Dfuzz=auto \
   -Db_sanitize=address,undefined "-Dc_args=-fno-sanitize-recover=all -DCB_NO_FUSED_PATHS"
 build "$dir"
 

@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 bash scripts/deps.sh build test valgrind
 
 dir=build/valgrind
-CC=gcc setup "$dir" --buildtype=debugoptimized -Dtests=enabled -Dbench=false -Dtools=false
+CC=gcc setup "$dir" --buildtype=debugoptimized -Dtests=enabled -Dbench=disabled -Dtools=disabled
 # meson.build defines the 'valgrind' test setup only if it found valgrind when
 # it last configured: a DIR configured before valgrind was installed needs another look.
 grep -q '^Program valgrind found: YES' "$dir/meson-logs/meson-log.txt" ||

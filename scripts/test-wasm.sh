@@ -95,7 +95,7 @@ probe "scalar module: cb-digest --backend simd128: exit 77" 77 \
 # --- 5. the meson tests of both builds, every program under node
 rc=0
 for b in scalar simd128; do
-  run_tests build/wasm-$b --num-processes 2 || rc=1
+  run_tests build/wasm-$b --num-processes "$jobs" || rc=1
   record_digests "WebAssembly $b module (node)" build/wasm-$b/meson-logs/testlog.txt
 done
 

@@ -7,7 +7,7 @@
 #   2. a private wine prefix in build/windows-wine (created on first use;
 #      never ~/.wine), its wineserver started here and ended at the end
 #   3. meson cross build in build/windows (cross/x86_64-w64-mingw32.ini):
-#      libcbatch-0.dll with its import library, libcbatch.a, cb-info,
+#      libcbatch-0.2.dll with its import library, libcbatch.a, cb-info,
 #      cb-digest (against the DLL and against the static library), cb-check,
 #      the header consumers. Criterion does not exist for MinGW: the plain
 #      checker runs the bit-for-bit checks instead.
@@ -56,8 +56,8 @@ if ! wine cmd /c exit >/dev/null 2>&1; then # creates the prefix the first time 
 fi
 
 # --- 3. cross build
-# -Dbench=false: the benchmark uses dlfcn and POSIX timers.
-setup "$dir" --cross-file cross/x86_64-w64-mingw32.ini --buildtype=release -Dbench=false
+# -Dbench=disabled: the benchmark uses dlfcn and POSIX timers.
+setup "$dir" --cross-file cross/x86_64-w64-mingw32.ini --buildtype=release -Dbench=disabled
 build "$dir"
 echo "$me: built $(cd "$dir" && ls libcbatch-*.dll libcbatch.dll.a libcbatch.a | xargs) with $(x86_64-w64-mingw32-gcc -dumpfullversion 2>/dev/null || x86_64-w64-mingw32-gcc -dumpversion) (MinGW-w64), run by $(wine --version)"
 WINEPATH=$(winepath -w "$dir")
@@ -119,7 +119,7 @@ out=$(env -u CB_BACKEND wine "$dir/tests/digest/cb-digest-static.exe" --expect "
 
 # --- 5b. meson test under wine (exe_wrapper)
 rc=0
-run_tests "$dir" --num-processes 2 || rc=$?
+run_tests "$dir" --num-processes "$jobs" || rc=$?
 log=$dir/meson-logs/testlog.txt
 record_digests "Windows x86-64 (wine)" "$log"
 echo "$me: the plain checker under wine (tests/plain/cb-check.exe):"
