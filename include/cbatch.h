@@ -1023,10 +1023,10 @@ CB_API cb_status cb_oboxes_from_corners_soa(const cb_box_corner *in, const float
  * Accuracy, measured over every binary32 angle against double-precision
  * cos and sin (docs/rotation.md), and asserted by tests/test_rotation.c:
  *  - each of c and s is within 0.79 * 2^-24 of the exact cos and sin of the
- *    binary32 angle (worst 0.787), and within 0.79 ulp of it, the ulp taken at
- *    the exact value's magnitude, so small results (near the zeros of cos and
- *    sin) are as accurate relatively: every result is one of the two binary32
- *    around the exact value, and about 97% are the nearest;
+ *    binary32 angle, and within 0.79 ulp of it, the ulp taken at the exact
+ *    value's magnitude, so small results (near the zeros of cos and sin) are
+ *    as accurate relatively: every result is one of the two binary32 around
+ *    the exact value (the share that is the nearest: docs/rotation.md);
  *  - |c*c + s*s - 1| <= 2.1 * 2^-24 (exact arithmetic on the returned floats);
  *  - |c| <= 1 and |s| <= 1.
  * The angle is the binary32 value, not what the caller meant: the float

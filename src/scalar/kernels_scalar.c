@@ -1,4 +1,4 @@
-/* kernels_scalar.c - the scalar backend: kernel_template.h over one-lane "vectors" (plain floats), and cb_overlap for one pair. */
+/* kernels_scalar.c - the scalar backend: kernel_template.h over one-lane "vectors" (plain floats) */
 #include "internal.h"
 
 /* Built at the baseline ISA: a wider ISA leaking in (say -march=native)
@@ -85,10 +85,3 @@ CB_INLINE vlane vlane_first(const float *p) { return *p; }
 CB_INLINE vf vlane_done(vlane a) { return a; }
 
 #include "kernel_template.h"
-
-int cb_overlap(cb_circle c, cb_box b, unsigned flags)
-{
-    vshape_CIRCLE vc = {c.x, c.y, c.r};
-    vshape_BOX vb = {b.min_x, b.min_y, b.max_x, b.max_y};
-    return (int)query_OVERLAP_CIRCLE_BOX(vc, vb, (flags & CB_STRICT) != 0);
-}
