@@ -1,0 +1,218 @@
+/* kernel_batch.h - the one-against-many driver: what a block gives its sink, the generic blocks, 64-element words, tails and the output sinks (masks, index lists, distances, records) */
+/* Part of kernel_template.h, which a backend file includes once (with its
+ * primitives defined); not a header of its own. */
+
+/* ---- what a block gives its sink
+ *
+ * The mask and index sinks take hit bits (lane j -> bit j); the distance
+ * sink a vector of floats; the contact sink, first the selection bits (as
+ * the index sink), then vectors of records of the selected elements
+ * (feature holds the cb_feature as a float: 0, 1 or 2). */
+typedef struct {
+    vf nx, ny, sep, px, py, feature;
+} vrecords;
+
+/* ---- blocks: one vector of elements
+ *
+ * A block is block_<QUERY>_<ONE>_<MANY>_<LAYOUT>(ctx, many, i, k, strict):
+ * ctx points at the call's ctx_<ONE>, many is cb_args.many. The query file
+ * defines one per combination its registry rows use, usually with
+ * CB_GENERIC_BLOCK: load the elements, run the query's vector body
+ * query_<QUERY>_<ONE>_<MANY>(one, elements, strict), which returns what its
+ * output's sink takes (CB_GENERIC_BLOCK_MARGIN: the body also takes the
+ * margin). result_<QUERY> names that type. */
+
+#define CB_GENERIC_BLOCK(query, one, many, layout)                                                 \
+    CB_INLINE result_##query block_##query##_##one##_##many##_##layout(                            \
+        const void *ctx, const void *els, size_t i, size_t k, int strict)                          \
+    {                                                                                              \
+        vshape_##many v;                                                                           \
+        CB_LOAD_##many##_##layout(els, i, k, v);                                                   \
+        return query_##query##_##one##_##many(((const ctx_##one *)ctx)->shape, v, strict);          \
+    }
+
+/* A query whose output is a list of records has two bodies:
+ * select_<QUERY>_<ONE>_<MANY>(one, elements, margin, strict), the selection
+ * bits, and records_<QUERY>_<ONE>_<MANY>(one, elements), the records; its
+ * blocks come from CB_RECORD_BLOCKS: a selection block over consecutive
+ * elements (CB_SELECT_BLOCK) and a records block over gathered ones
+ * (CB_GATHER_BLOCK); a query may write its own selection block instead. */
+#define CB_RECORD_BLOCKS(query, one, many, layout)                                                 \
+    CB_SELECT_BLOCK(query, one, many, layout)                                                      \
+    CB_GATHER_BLOCK(query, one, many, layout)
+#define CB_SELECT_BLOCK(query, one, many, layout)                                                  \
+    CB_INLINE uint32_t select_##query##_##one##_##many##_##layout(const void *ctx, const void *els, \
+                                                                   size_t i, size_t k, int strict)   \
+    {                                                                                              \
+        const ctx_##one *c_ = (const ctx_##one *)ctx;                                              \
+        vshape_##many v;                                                                           \
+        CB_LOAD_##many##_##layout(els, i, k, v);                                                   \
+        return select_##query##_##one##_##many(c_->shape, v, c_->margin, strict);                  \
+    }
+#define CB_GATHER_BLOCK(query, one, many, layout)                                                  \
+    CB_INLINE vrecords gather_##query##_##one##_##many##_##layout(                                 \
+        const void *ctx, const void *els, const uint32_t *idx, size_t k)                           \
+    {                                                                                              \
+        vshape_##many v;                                                                           \
+        CB_GATHER_##many##_##layout(els, idx, k, v);                                               \
+        return records_##query##_##one##_##many(((const ctx_##one *)ctx)->shape, v);               \
+    }
+
+/* A hint to fetch what p points at (nothing where the compiler has no way). */
+#if defined(__GNUC__) || defined(__clang__)
+#define CB_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define CB_PREFETCH(p) ((void)(p))
+#endif
+
+/* ---- storing lanes (the record sinks) */
+
+/* The first k lanes of v at p; whole vectors when room (floats writable
+ * at p) allows. */
+CB_INLINE void store_lanes(float *p, vf v, size_t k, size_t room)
+{
+    if (room >= CB_W) {
+        v_storeu(p, v);
+        return;
+    }
+    float t[CB_W];
+    v_storeu(t, v);
+    for (size_t j = 0; j < k; j++)
+        p[j] = t[j];
+}
+
+/* The first k lanes (whole numbers 0 .. 255) as bytes; an ISA may define
+ * CB_HAVE_STORE_BYTES and v_store_bytes(p, v, k) to do it in one store. */
+CB_INLINE void store_bytes(uint8_t *p, vf v, size_t k)
+{
+#ifdef CB_HAVE_STORE_BYTES
+    v_store_bytes(p, v, k);
+#else
+    float f[CB_W];
+    v_storeu(f, v);
+    for (size_t j = 0; j < k; j++)
+        p[j] = (uint8_t)f[j];
+#endif
+}
+
+/* ---- the driver: 64 elements per word, tails, and the output sinks */
+
+typedef uint32_t (*block_fn)(const void *ctx, const void *els, size_t i, size_t k, int strict);
+
+/* Hits of elements base .. base+len-1 (len <= 64) as one word, bit j = element base+j. */
+CB_INLINE uint64_t word(block_fn block, const void *ctx, const void *els, size_t base, size_t len,
+                        int strict)
+{
+    uint64_t w = 0;
+    size_t j = 0;
+    for (; j + CB_W <= len; j += CB_W)
+        w |= (uint64_t)block(ctx, els, base + j, CB_W, strict) << j;
+    if (j < len) /* lanes past the tail are zero, and may hit: keep only the real ones */
+        w |= (uint64_t)(block(ctx, els, base + j, len - j, strict) & ((1u << (len - j)) - 1u)) << j;
+    return w;
+}
+
+/* A whole word as one call, for blocks too big to unroll 64 / CB_W times
+ * (the candidate pairs'): NULL for the others, a constant after inlining. */
+typedef uint64_t (*word_fn)(const void *ctx, const void *els, size_t base, size_t len, int strict);
+
+/* Exactly one of mask/idx is non-NULL, a constant after inlining: the mask
+ * sink writes every word (bits past n zero), the index sink the ascending
+ * indices of the set bits. */
+CB_INLINE size_t drive(block_fn block, word_fn whole, const void *ctx, const void *els, size_t n,
+                       uint64_t *mask, uint32_t *idx, int strict)
+{
+    size_t count = 0;
+    for (size_t base = 0; base < n; base += 64) {
+        size_t len = n - base < 64 ? n - base : 64;
+        uint64_t w = whole         ? whole(ctx, els, base, len, strict)
+                     : len == 64 ? word(block, ctx, els, base, 64, strict)
+                                 : word(block, ctx, els, base, len, strict);
+        if (mask) {
+            mask[base / 64] = w;
+            count += cb_popcount64(w);
+        } else {
+            for (; w; w &= w - 1)
+                idx[count++] = (uint32_t)(base + cb_ctz64(w));
+        }
+    }
+    return count;
+}
+
+/* One driver per output kind (the registry's OUTPUT column), each
+ * specialised for the touching mode so the compare is fixed in the loop. */
+CB_INLINE size_t drive_MASK(block_fn block, word_fn whole, const void *ctx, const cb_args *a)
+{
+    uint64_t *mask = (uint64_t *)a->out;
+    return !(a->flags & CB_STRICT)
+               ? drive(block, whole, ctx, a->many, a->n, mask, (uint32_t *)0, 0)
+               : drive(block, whole, ctx, a->many, a->n, mask, (uint32_t *)0, 1);
+}
+
+CB_INLINE size_t drive_INDICES(block_fn block, word_fn whole, const void *ctx, const cb_args *a)
+{
+    uint32_t *idx = (uint32_t *)a->out;
+    return !(a->flags & CB_STRICT)
+               ? drive(block, whole, ctx, a->many, a->n, (uint64_t *)0, idx, 0)
+               : drive(block, whole, ctx, a->many, a->n, (uint64_t *)0, idx, 1);
+}
+
+/* The distance sink: every element's float, in place; the tail through a
+ * local vector so nothing past n is written. */
+typedef vf (*distance_block_fn)(const void *ctx, const void *els, size_t i, size_t k, int strict);
+
+CB_INLINE size_t drive_DISTANCES(distance_block_fn block, const void *ctx, const cb_args *a)
+{
+    float *out = (float *)a->out;
+    size_t n = a->n, i = 0;
+    for (; i + CB_W <= n; i += CB_W)
+        v_storeu(out + i, block(ctx, a->many, i, CB_W, 0));
+    if (i < n) {
+        float tail[CB_W];
+        v_storeu(tail, block(ctx, a->many, i, n - i, 0));
+        for (size_t j = 0; i + j < n; j++)
+            out[i + j] = tail[j];
+    }
+    return n;
+}
+
+/* The record sink, in two passes: the selection writes the ascending
+ * indices (the index sink, branch-free over 64-element words), then the
+ * records of the selected elements are computed CB_W at a time from
+ * gathered elements and stored straight into the caller's SoA arrays. So
+ * the costly part of a record runs once per selected element in full
+ * vectors, however sparse the selection. Full vectors may write lanes past
+ * the count but never past n (the arrays' documented room). */
+typedef vrecords (*gather_block_fn)(const void *ctx, const void *els, const uint32_t *idx,
+                                    size_t k);
+
+CB_INLINE size_t drive_CONTACTS(block_fn select, word_fn whole, gather_block_fn gather,
+                                const void *ctx, const cb_args *a)
+{
+    const cb_contacts *o = (const cb_contacts *)a->out;
+    if (a->n == 0) /* n == 0 is valid with any pointers, out included */
+        return 0;
+    size_t count = !(a->flags & CB_STRICT)
+                       ? drive(select, whole, ctx, a->many, a->n, (uint64_t *)0, o->index, 0)
+                       : drive(select, whole, ctx, a->many, a->n, (uint64_t *)0, o->index, 1);
+    for (size_t c = 0; c < count; c += CB_W) {
+        size_t k = count - c < CB_W ? count - c : CB_W, room = a->n - c;
+        vrecords r = k == CB_W ? gather(ctx, a->many, o->index + c, CB_W)
+                               : gather(ctx, a->many, o->index + c, k);
+        store_lanes(o->normal_x + c, r.nx, k, room), store_lanes(o->normal_y + c, r.ny, k, room);
+        store_lanes(o->separation + c, r.sep, k, room);
+        store_lanes(o->point_x + c, r.px, k, room), store_lanes(o->point_y + c, r.py, k, room);
+        store_bytes(o->feature + c, r.feature, k);
+    }
+    return count;
+}
+
+/* Candidates run the batch drivers: the candidates are the elements. */
+CB_INLINE cb_args listed_args(const cb_args *a)
+{
+    cb_args b;
+    memset(&b, 0, sizeof b);
+    b.many = a->many, b.n = a->n_candidates, b.out = a->out, b.flags = a->flags;
+    b.margin = a->margin;
+    return b;
+}

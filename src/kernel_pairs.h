@@ -1,0 +1,780 @@
+/* kernel_pairs.h - the many-against-many driver: circles against a grid (build, cull, per-circle runs, sinks, rank sort), and the lane loads of candidate pairs */
+/* Part of kernel_template.h, which a backend file includes once (with its
+ * primitives defined); not a header of its own. */
+
+/* ---- many against many: circles against a grid (grid.h; grid.c proves
+ * the cull and builds the grid)
+ *
+ * For each circle of the range, in order: its intervals (the operations
+ * grid.c states, on CB_W circles at a time), its cells on each level, and
+ * for each row it reads one run of entries, the query body on CB_W entries
+ * at a time (the entries are SoA copies of the elements, so the pair's
+ * answer is the one-circle query's); the hits go to a sink. The sinks:
+ * count them (a count-only call), set matrix bits, or gather the circle's
+ * pairs in the caller's output (grid.h), sort them by element, and for
+ * contacts compute their records from the gathered entries. */
+
+/* centre -+ (e + s), s = ((|centre| + e) + g) * CB_REACH_SLACK; everything
+ * where unbounded. */
+CB_INLINE void grid_span(vf c, vf e, float g, vm unbounded, vf *lo, vf *hi)
+{
+    vf s = v_mul(v_add(v_add(v_abs(c), e), v_set1(g)), v_set1(CB_REACH_SLACK));
+    *lo = v_sel(unbounded, v_set1(-INFINITY), v_sub(v_sub(c, e), s));
+    *hi = v_sel(unbounded, v_set1(INFINITY), v_add(v_add(c, e), s));
+}
+
+/* The cell formula of grid.h on a vector: the same operations as cb_cell,
+ * so a coordinate gets the same cell here as there (as a whole float). */
+CB_INLINE vf grid_cell(vf v, float v0, float sx, float top)
+{
+    vf t = v_mul(v_sub(v, v_set1(v0)), v_set1(sx));
+    t = v_max(t, v_set1(0.0f));
+    return v_min(t, v_set1(top));
+}
+
+/* The intervals of circles i .. i+k-1 of the set (1 <= k <= CB_W), stored
+ * at lx[at ..] and so on. */
+/* A block of up to 64 circles: their intervals; on the first level that
+ * holds entries (the finest: most elements, and most scenes have no
+ * other), their cells and the runs of their first two rows; the other
+ * levels and rows are read circle by circle. */
+typedef struct {
+    float lx[64], hx[64], ly[64], hy[64];
+    float cell[4][64];         /* c0, c1, r0, r1 on the first level, whole floats */
+    uint32_t run[4][64];       /* its rows r0 and r0 + 1: entries run[0] .. run[1]-1, and
+                                  run[2] .. run[3]-1 (empty when the circle has one row) */
+    uint8_t rest[64];          /* more rows there (r1 > r0 + 1) */
+} grid_spans;
+
+/* The cells of circles at .. at+k-1 of the block on level l. */
+CB_INLINE void circle_cells(const cb_grid *g, unsigned l, grid_spans *sp, size_t at, size_t k)
+{
+    const cb_grid_level *lv = &g->level[l];
+    vf a = load_lanes(sp->lx + at, k), b = load_lanes(sp->hx + at, k);
+    vf c = load_lanes(sp->ly + at, k), d = load_lanes(sp->hy + at, k);
+    v_storeu(sp->cell[0] + at, grid_cell(a, g->x0, lv->sx, lv->top_x));
+    v_storeu(sp->cell[1] + at, grid_cell(b, g->x0, lv->sx, lv->top_x));
+    v_storeu(sp->cell[2] + at, grid_cell(c, g->y0, lv->sx, lv->top_y));
+    v_storeu(sp->cell[3] + at, grid_cell(d, g->y0, lv->sx, lv->top_y));
+}
+
+/* The runs of the first two rows of circles 0 .. nb-1 of the block on
+ * level l: independent loads, no branch on the data. */
+CB_INLINE void circle_runs(const cb_grid *g, unsigned l, const uint32_t *start, grid_spans *sp,
+                           size_t nb)
+{
+    const cb_grid_level *lv = &g->level[l];
+    for (size_t u = 0; u < nb; u++) {
+        uint32_t c0 = (uint32_t)sp->cell[0][u], c1 = (uint32_t)sp->cell[1][u];
+        uint32_t r0 = (uint32_t)sp->cell[2][u], r1 = (uint32_t)sp->cell[3][u];
+        c0 -= c0 > 0; /* elements are filed in their low column, one may reach here */
+        const uint32_t *row = start + lv->cell0 + (size_t)r0 * lv->cols;
+        const uint32_t *next = r1 > r0 ? row + lv->cols : row;
+        sp->run[0][u] = row[c0], sp->run[1][u] = row[c1 + 1];
+        sp->run[2][u] = next[c0], sp->run[3][u] = r1 > r0 ? next[c1 + 1] : next[c0];
+        sp->rest[u] = r1 > r0 + 1;
+    }
+}
+
+CB_INLINE void circle_spans(const cb_circle_soa *set, size_t i, size_t k, float margin, float gx,
+                            float gy, grid_spans *o, size_t at)
+{
+    vshape_CIRCLE c;
+    CB_LOAD_CIRCLE_SOA(set, i, k, c);
+    vf a = v_add(v_abs(c.r), v_set1(margin));
+    vm unbounded = v_le_m(v_set1(CB_REACH_UNBOUNDED), v_max(v_max(a, v_abs(c.x)), v_abs(c.y)));
+    vf e = v_add(v_mul(a, v_set1(CB_REACH_SCALE)), v_set1(CB_REACH_ADD)), lo, hi;
+    grid_span(c.x, e, gx, unbounded, &lo, &hi);
+    store_lanes(o->lx + at, lo, k, 64 - at), store_lanes(o->hx + at, hi, k, 64 - at);
+    grid_span(c.y, e, gy, unbounded, &lo, &hi);
+    store_lanes(o->ly + at, lo, k, 64 - at), store_lanes(o->hy + at, hi, k, 64 - at);
+}
+
+/* What a sink keeps of one circle's hits (the kind is a constant after
+ * inlining). */
+enum { GK_COUNT, GK_PAIRS, GK_MATRIX, GK_CONTACTS };
+
+typedef struct {
+    size_t k;     /* hits taken */
+    size_t jmin;  /* only pairs with j >= jmin */
+    size_t room;  /* PAIRS, CONTACTS: slots in buf */
+    cb_pair *buf; /* ... the output after the pairs already written */
+    int heap;     /* more hits than room: buf is a max-heap of the smallest */
+    uint32_t i;   /* the circle */
+    uint64_t *row; /* MATRIX: the circle's row */
+} grid_sink;
+
+CB_INLINE void sink_hit(int kind, grid_sink *s, uint32_t j, uint32_t pos)
+{
+    if (j < s->jmin)
+        return;
+    if (kind == GK_COUNT) {
+        s->k++;
+    } else if (kind == GK_MATRIX) {
+        s->row[j >> 6] |= (uint64_t)1 << (j & 63u);
+        s->k++;
+    } else {
+        cb_pair p = {kind == GK_PAIRS ? s->i : pos, j};
+        if (s->k < s->room) {
+            s->buf[s->k++] = p;
+            return;
+        }
+        if (!s->heap)
+            cb_heap_make(s->buf, s->room), s->heap = 1;
+        if (j < s->buf[0].j)
+            s->buf[0] = p, cb_heap_down(s->buf, s->room, 0);
+    }
+}
+
+/* Sorts one circle's hits p[0 .. n-1] by j (the j are distinct): nothing
+ * to do when they arrived in order; up to CB_SORT_RANK of them, each goes
+ * straight to its rank, the count of
+ * smaller j, counted CB_W at a time: no branch on the data (an insertion
+ * sort, mispredicting, took most of a crowded scene's time). The j are
+ * compared as floats: j + 2^23 (j < 2^30) is the bit pattern of a normal
+ * positive float, and such floats order as their patterns, in every float
+ * mode; +inf pads the last vector. Longer lists: heapsort. */
+#define CB_SORT_RANK 64u
+
+CB_INLINE void grid_sort(cb_pair *p, size_t n)
+{
+    if (n <= 1)
+        return;
+    if (n == 2) { /* the most common case in sparse scenes: one select */
+        cb_pair a = p[0], b = p[1];
+        int swap = a.j > b.j;
+        p[0] = swap ? b : a, p[1] = swap ? a : b;
+        return;
+    }
+    uint32_t down = 0; /* hits from one cell arrive in order */
+    for (size_t q = 1; q < n; q++)
+        down |= p[q - 1].j > p[q].j;
+    if (!down)
+        return;
+    if (n > CB_SORT_RANK) {
+        cb_heapsort_by_j(p, n);
+        return;
+    }
+    cb_pair t[CB_SORT_RANK];
+    uint32_t key[CB_SORT_RANK + CB_W];
+    float fkey[CB_SORT_RANK + CB_W];
+    size_t vecs = (n + CB_W - 1) / CB_W;
+    for (size_t q = 0; q < n; q++)
+        t[q] = p[q], key[q] = p[q].j + 0x800000u;
+    for (size_t q = n; q < vecs * CB_W; q++)
+        key[q] = 0x7F800000u;
+    memcpy(fkey, key, vecs * CB_W * sizeof *key);
+    for (size_t q = 0; q < n; q++) {
+        vf b = v_set1(fkey[q]);
+        unsigned rank = 0;
+        for (size_t v = 0; v < vecs; v++)
+            rank += cb_popcount64(v_lt_bits(v_loadu(fkey + v * CB_W), b));
+        p[rank] = t[q];
+    }
+}
+
+/* The grid's arrays as the SoA view the loaders read. */
+typedef struct {
+    union {
+        cb_box_soa box;
+        cb_circle_soa circle;
+        cb_obox_soa obox;
+    } view;
+    const uint32_t *start, *idx;
+    const float *key;
+} grid_arrays;
+
+CB_INLINE grid_arrays arrays_of(const cb_grid *g)
+{
+    grid_arrays a;
+    const float *f[6];
+    for (unsigned k = 0; k < 6; k++)
+        f[k] = CB_GRID_AT(g, g->off_f[k], const float);
+    if (g->shape == CB_SHAPE_BOX) {
+        cb_box_soa b = {f[0], f[1], f[2], f[3]};
+        a.view.box = b;
+    } else if (g->shape == CB_SHAPE_CIRCLE) {
+        cb_circle_soa c = {f[0], f[1], f[2]};
+        a.view.circle = c;
+    } else {
+        cb_obox_soa o = {f[0], f[1], f[2], f[3], f[4], f[5]};
+        a.view.obox = o;
+    }
+    a.start = CB_GRID_AT(g, g->off_start, const uint32_t);
+    a.idx = CB_GRID_AT(g, g->off_idx, const uint32_t);
+    a.key = CB_GRID_AT(g, g->off_key, const float);
+    return a;
+}
+
+/* Where a pair call writes: the pair list, the matrix, or the records. */
+typedef struct {
+    cb_pair *pairs;
+    uint64_t *matrix;
+    const cb_pair_contacts *contacts;
+    size_t capacity;
+} grid_out;
+
+/* The selection bits of a vector of entries, per query. */
+#define CB_GRID_TEST_OVERLAP(many, one, v, margin, strict)                                         \
+    ((void)(margin), query_OVERLAP_CIRCLE_##many(one, v, strict))
+#define CB_GRID_TEST_CONTACTS(many, one, v, margin, strict)                                        \
+    select_CONTACTS_CIRCLE_##many(one, v, margin, strict)
+
+/* The records of the got pairs at buf (.i the entry's position until
+ * then), stored from record `at` of the output: the one-circle query's
+ * records body on the gathered entries. */
+#define CB_GRID_RECORDS_OVERLAP(many, one, ga, buf, got, at, o, i)
+#define CB_GRID_RECORDS_CONTACTS(many, one, ga, buf, got, at, o, i)                                \
+    for (size_t c_ = 0; c_ < (got); c_ += CB_W) {                                                  \
+        size_t k_ = (got) - c_ < CB_W ? (got) - c_ : CB_W, room_ = (o)->capacity - (at) - c_;      \
+        uint32_t pos_[CB_W];                                                                       \
+        for (size_t q_ = 0; q_ < k_; q_++)                                                         \
+            pos_[q_] = (buf)[c_ + q_].i, (buf)[c_ + q_].i = (uint32_t)(i);                         \
+        vshape_##many v_;                                                                          \
+        CB_GATHER_##many##_SOA(&(ga)->view, pos_, k_, v_);                                         \
+        vrecords r_ = records_CONTACTS_CIRCLE_##many(one, v_);                                     \
+        const cb_pair_contacts *pc_ = (o)->contacts;                                               \
+        size_t w_ = (at) + c_;                                                                     \
+        store_lanes(pc_->normal_x + w_, r_.nx, k_, room_);                                         \
+        store_lanes(pc_->normal_y + w_, r_.ny, k_, room_);                                         \
+        store_lanes(pc_->separation + w_, r_.sep, k_, room_);                                      \
+        store_lanes(pc_->point_x + w_, r_.px, k_, room_);                                          \
+        store_lanes(pc_->point_y + w_, r_.py, k_, room_);                                          \
+        store_bytes(pc_->feature + w_, r_.feature, k_);                                            \
+    }
+
+/*
+ * For one (query, element shape):
+ *   grid_run_<Q>_<M>     one run of entries [p0, p1) for one circle
+ *   grid_circle_<Q>_<M>  every run of one circle
+ *   grid_pairs_<Q>_<M>   the circles [cursor->circle, end) with one sink:
+ *                        returns the count (COUNT), the bits set (MATRIX)
+ *                        or the pairs written (PAIRS, CONTACTS), and moves
+ *                        the cursor (not for COUNT)
+ * self: pairs with j > i only (the grid holds the set itself).
+ */
+#define CB_GRID_QUERY(query, many)                                                                 \
+    CB_INLINE void grid_run_##query##_##many(int kind, const vshape_CIRCLE *one, vf margin,        \
+                                             const grid_arrays *ga, size_t p0, size_t p1,          \
+                                             int later_row, int strict, grid_sink *s)              \
+    {                                                                                              \
+        for (size_t p = p0; p < p1;) {                                                             \
+            vshape_##many v;                                                                       \
+            CB_LOAD_##many##_SOA(&ga->view, p, CB_W, v);                                           \
+            uint32_t bits = CB_GRID_TEST_##query(many, *one, v, margin, strict);                   \
+            if (p1 - p < CB_W) /* entries of the next cells: not this run */                       \
+                bits &= (uint32_t)(((uint64_t)1 << (p1 - p)) - 1u);                               \
+            if (later_row) /* an element of two rows is taken in the first one read */             \
+                bits &= v_le_bits(v_loadu(ga->key + p), v_set1(0.0f));                             \
+            for (; bits; bits &= bits - 1u) {                                                      \
+                uint32_t pos = (uint32_t)(p + cb_ctz64(bits));                                     \
+                sink_hit(kind, s, ga->idx[pos], pos);                                              \
+            }                                                                                      \
+            p += CB_W;                                                                             \
+        }                                                                                          \
+    }                                                                                              \
+    /* Every run of circle u of the block: the first level's first two rows \
+     * from the block's runs, its further rows, then every other level.   \
+     * first: that level's number (g->levels when no level has entries);  \
+     * others: whether a later level has entries. */                       \
+    CB_INLINE void grid_circle_##query##_##many(int kind, const cb_grid *g, const grid_arrays *ga, \
+                                                const vshape_CIRCLE *one, vf margin,               \
+                                                const grid_spans *sp, size_t u, unsigned first,    \
+                                                int others, int strict, grid_sink *s)              \
+    {                                                                                              \
+        if (sp->run[0][u] < sp->run[1][u])                                                         \
+            grid_run_##query##_##many(kind, one, margin, ga, sp->run[0][u], sp->run[1][u], 0,      \
+                                      strict, s);                                                  \
+        if (sp->run[2][u] < sp->run[3][u])                                                         \
+            grid_run_##query##_##many(kind, one, margin, ga, sp->run[2][u], sp->run[3][u], 1,      \
+                                      strict, s);                                                  \
+        if (!others && !sp->rest[u]) /* most circles: done */                                      \
+            return;                                                                                \
+        for (unsigned l = first; l < g->levels; l++) {                                             \
+            const cb_grid_level *lv = &g->level[l];                                                \
+            if (!lv->entries || (l == first && !sp->rest[u]))                                      \
+                continue;                                                                          \
+            uint32_t c0 = cb_cell(sp->lx[u], g->x0, lv->sx, lv->top_x);                            \
+            uint32_t c1 = cb_cell(sp->hx[u], g->x0, lv->sx, lv->top_x);                            \
+            uint32_t r0 = cb_cell(sp->ly[u], g->y0, lv->sx, lv->top_y);                            \
+            uint32_t r1 = cb_cell(sp->hy[u], g->y0, lv->sx, lv->top_y);                            \
+            c0 -= c0 > 0; /* elements are filed in their low column, one may reach here */         \
+            for (uint32_t r = l == first ? r0 + 2 : r0; r <= r1; r++) {                            \
+                const uint32_t *row = ga->start + lv->cell0 + (size_t)r * lv->cols;                \
+                grid_run_##query##_##many(kind, one, margin, ga, row[c0], row[c1 + 1], r > r0,     \
+                                          strict, s);                                              \
+            }                                                                                      \
+        }                                                                                          \
+    }                                                                                              \
+    CB_INLINE size_t grid_pairs_##query##_##many(int kind, const cb_grid *g,                       \
+                                                 const cb_circle_soa *set, cb_pair_cursor *cur,    \
+                                                 size_t end, int self, float margin, int strict,   \
+                                                 const grid_out *o)                                \
+    {                                                                                              \
+        grid_arrays ga = arrays_of(g);                                                             \
+        grid_spans sp;                                                                             \
+        unsigned first = 0, others = 0; /* the first level with entries; any after it? */          \
+        while (first < g->levels && !g->level[first].entries)                                      \
+            first++;                                                                               \
+        for (unsigned l = first + 1; l < g->levels; l++)                                           \
+            others |= g->level[l].entries != 0;                                                    \
+        size_t i = cur->circle, jfrom = cur->element, done = 0, m = (size_t)g->m;                  \
+        size_t words = m / 64 + (m % 64 != 0);                                                     \
+        vf vmargin = v_set1(margin);                                                               \
+        while (i < end) {                                                                          \
+            size_t nb = end - i < 64 ? end - i : 64;                                               \
+            for (size_t u = 0; u < nb; u += CB_W)                                                  \
+                circle_spans(set, i + u, nb - u < CB_W ? nb - u : CB_W, margin, g->gx, g->gy, &sp, \
+                             u);                                                                   \
+            if (first < g->levels) {                                                               \
+                for (size_t u = 0; u < nb; u += CB_W)                                              \
+                    circle_cells(g, first, &sp, u, nb - u < CB_W ? nb - u : CB_W);                 \
+                circle_runs(g, first, ga.start, &sp, nb);                                          \
+            } else {                                                                               \
+                memset(sp.run, 0, sizeof sp.run), memset(sp.rest, 0, sizeof sp.rest);              \
+            }                                                                                      \
+            for (size_t u = 0; u < nb; u++, i++, jfrom = 0) {                                      \
+                if ((kind == GK_PAIRS || kind == GK_CONTACTS) && done == o->capacity) {            \
+                    cur->circle = i, cur->element = jfrom;                                         \
+                    return done;                                                                   \
+                }                                                                                  \
+                if (kind == GK_MATRIX)                                                             \
+                    memset(o->matrix + i * words, 0, words * sizeof *o->matrix);                   \
+                /* nothing to test: no entries in its runs, nothing beyond them */                \
+                if (sp.run[0][u] == sp.run[1][u] && sp.run[2][u] == sp.run[3][u] &&               \
+                    !sp.rest[u] && !others)                                                        \
+                    continue;                                                                      \
+                grid_sink s;                                                                       \
+                s.k = 0, s.heap = 0, s.i = (uint32_t)i;                                            \
+                s.row = kind == GK_MATRIX ? o->matrix + i * words : NULL;                          \
+                s.jmin = self && jfrom <= i ? i + 1 : jfrom;                                       \
+                s.buf = kind == GK_CONTACTS ? o->contacts->pair + done                             \
+                        : kind == GK_PAIRS  ? o->pairs + done                                      \
+                                            : NULL;                                                \
+                s.room = o->capacity - done;                                                       \
+                float x = set->x[i], y = set->y[i], r = set->r[i];                                 \
+                vshape_CIRCLE one = {v_set1(x), v_set1(y), v_set1(r)};                             \
+                if (x == x && y == y && r == r && s.jmin < m) /* a NaN never hits */               \
+                    grid_circle_##query##_##many(kind, g, &ga, &one, vmargin, &sp, u, first,       \
+                                                 others, strict, &s);                              \
+                if (kind == GK_COUNT || kind == GK_MATRIX) {                                       \
+                    done += s.k;                                                                   \
+                    continue;                                                                      \
+                }                                                                                  \
+                size_t got = s.heap ? s.room : s.k;                                                \
+                grid_sort(s.buf, got);                                                             \
+                CB_GRID_RECORDS_##query(many, one, &ga, s.buf, got, done, o, i);                   \
+                done += got;                                                                       \
+                if (s.heap) { /* more pairs than room: the rest of this circle next time */        \
+                    cur->circle = i, cur->element = (size_t)s.buf[got - 1].j + 1;                  \
+                    return done;                                                                   \
+                }                                                                                  \
+            }                                                                                      \
+        }                                                                                          \
+        if (kind != GK_COUNT)                                                                      \
+            cur->circle = end, cur->element = 0;                                                   \
+        return done;                                                                               \
+    }
+
+/* ---- building a grid, and the cull (grid.c has the steps' shared parts,
+ * the layout and the proof) */
+
+/* The intervals of CB_W elements as grid.c states them; the lanes that can
+ * hit anything (the others hold a NaN the contract never lets hit). */
+CB_INLINE uint32_t el_spans_BOX(vshape_BOX v, vf *lx, vf *hx, vf *ly, vf *hy)
+{
+    *lx = v_min(v.x0, v.x1), *hx = v.x1;
+    *ly = v_min(v.y0, v.y1), *hy = v.y1;
+    return v_le_bits(v.x1, v.x1) & v_le_bits(v.y1, v.y1);
+}
+
+CB_INLINE uint32_t el_spans_CIRCLE(vshape_CIRCLE v, vf *lx, vf *hx, vf *ly, vf *hy)
+{
+    vf a = v_abs(v.r);
+    vm unbounded = v_le_m(v_set1(CB_REACH_UNBOUNDED), v_max(v_max(a, v_abs(v.x)), v_abs(v.y)));
+    vf e = v_add(v_mul(a, v_set1(CB_REACH_SCALE)), v_set1(CB_REACH_ADD));
+    grid_span(v.x, e, 0.0f, unbounded, lx, hx);
+    grid_span(v.y, e, 0.0f, unbounded, ly, hy);
+    return v_le_bits(v.x, v.x) & v_le_bits(v.y, v.y) & v_le_bits(v.r, v.r);
+}
+
+/* An oriented box is bounded when max(|hx|, |hy|, |cx|, |cy|) < 2^100 and
+ * |((c * c) + (s * s)) - 1| < 2^-17 (so c^2 + s^2 is within 2^-16 of 1):
+ * one maximum against 2^100, the rotation's term scaled by 2^117. */
+#define CB_OBOX_BOUND 0x1p100f
+#define CB_OBOX_UNIT_SCALE 0x1p117f
+#define CB_OBOX_SCALE (1.0f + 0x1p-14f)
+#define CB_OBOX_SIDES 0x1p-19f
+
+CB_INLINE uint32_t el_spans_OBOX(vshape_OBOX v, vf *lx, vf *hx, vf *ly, vf *hy)
+{
+    vf ax = v_abs(v.hx), ay = v_abs(v.hy), ac = v_abs(v.c), as = v_abs(v.s);
+    vf q = v_add(v_mul(v.c, v.c), v_mul(v.s, v.s));
+    vf off = v_mul(v_abs(v_sub(q, v_set1(1.0f))), v_set1(CB_OBOX_UNIT_SCALE));
+    vf big = v_max(v_max(v_max(ax, ay), v_max(v_abs(v.cx), v_abs(v.cy))), off);
+    vm unbounded = v_le_m(v_set1(CB_OBOX_BOUND), big);
+    vf sides = v_mul(v_add(ax, ay), v_set1(CB_OBOX_SIDES));
+    vf ex = v_add(v_mul(v_add(v_mul(ac, ax), v_mul(as, ay)), v_set1(CB_OBOX_SCALE)), sides);
+    vf ey = v_add(v_mul(v_add(v_mul(as, ax), v_mul(ac, ay)), v_set1(CB_OBOX_SCALE)), sides);
+    ex = v_add(ex, v_set1(CB_REACH_ADD)), ey = v_add(ey, v_set1(CB_REACH_ADD));
+    grid_span(v.cx, ex, 0.0f, unbounded, lx, hx);
+    grid_span(v.cy, ey, 0.0f, unbounded, ly, hy);
+    return v_le_bits(v.cx, v.cx) & v_le_bits(v.cy, v.cy) & v_le_bits(v.hx, v.hx) &
+           v_le_bits(v.hy, v.hy) & v_le_bits(v.c, v.c) & v_le_bits(v.s, v.s);
+}
+
+/* A vector of elements into entries p .. p+CB_W-1 of the grid's arrays. */
+#define CB_STORE_BOX(d, p, v)                                                                      \
+    (v_storeu(d[0] + (p), (v).x0), v_storeu(d[1] + (p), (v).y0), v_storeu(d[2] + (p), (v).x1),    \
+     v_storeu(d[3] + (p), (v).y1))
+#define CB_STORE_CIRCLE(d, p, v)                                                                   \
+    (v_storeu(d[0] + (p), (v).x), v_storeu(d[1] + (p), (v).y), v_storeu(d[2] + (p), (v).r))
+#define CB_STORE_OBOX(d, p, v)                                                                     \
+    (v_storeu(d[0] + (p), (v).cx), v_storeu(d[1] + (p), (v).cy), v_storeu(d[2] + (p), (v).hx),    \
+     v_storeu(d[3] + (p), (v).hy), v_storeu(d[4] + (p), (v).c), v_storeu(d[5] + (p), (v).s))
+
+/* CB_W elements, from q (keep == NULL) or keep[q ..] (k of them). */
+#define CB_ELEMENTS(many, els, keep, q, k, v)                                                      \
+    do {                                                                                           \
+        if (keep)                                                                                  \
+            CB_GATHER_##many##_SOA(els, (keep) + (q), k, v);                                       \
+        else                                                                                       \
+            CB_LOAD_##many##_SOA(els, q, k, v);                                                    \
+    } while (0)
+
+/* The lanes below k. */
+#define CB_LANES(k) ((uint32_t)(((uint64_t)1 << (k)) - 1u))
+
+/*
+ * For one element shape:
+ *   grid_build_<M>(mem, els, m, keep, kept)  a grid of els (all m, or the
+ *       kept listed in keep) in mem (64-byte aligned, cb_grid_bytes(m)):
+ *       a sample's survey, then pass 1 (each element's first cell, counted;
+ *       on the finest level in vectors, elsewhere through cb_grid_place),
+ *       the counts summed, and pass 2 (the entries filled, cell by cell,
+ *       ascending element index)
+ *   grid_cull_<M>(set, first, end, margin, els, m, keep, bits)  the
+ *       elements some circle of set[first .. end-1] may reach, ascending in
+ *       keep, their number; SIZE_MAX when there is no cull (too few
+ *       elements, or a circle reaching everywhere)
+ */
+#define CB_CULL_RATIO 8u /* cull when the elements outnumber the circles this much */
+
+#define CB_GRID_BUILDER(many)                                                                      \
+    static cb_grid *CB_FN(grid_build_##many)(void *mem, const void *els, size_t m,                 \
+                                             const uint32_t *keep, size_t kept, unsigned per)      \
+    {                                                                                              \
+        cb_grid *g = (cb_grid *)mem;                                                               \
+        size_t count = keep ? kept : m, step = cb_survey_step(count);                              \
+        float lx[CB_W], hx[CB_W], ly[CB_W], hy[CB_W];                                              \
+        cb_survey sv;                                                                              \
+        cb_survey_init(&sv);                                                                       \
+        for (size_t q = 0; q < count; q += step * CB_W) {                                          \
+            uint32_t at[CB_W];                                                                     \
+            size_t k = 0;                                                                          \
+            for (; k < CB_W && q + k * step < count; k++)                                          \
+                at[k] = keep ? keep[q + k * step] : (uint32_t)(q + k * step);                      \
+            vshape_##many v;                                                                       \
+            vf a, b, c, d;                                                                         \
+            CB_GATHER_##many##_SOA(els, at, k, v);                                                 \
+            uint32_t ok = el_spans_##many(v, &a, &b, &c, &d) & CB_LANES(k);                        \
+            v_storeu(lx, a), v_storeu(hx, b), v_storeu(ly, c), v_storeu(hy, d);                    \
+            cb_survey_add(&sv, lx, hx, ly, hy, ok, k);                                             \
+        }                                                                                          \
+        uint64_t cells = cb_grid_begin(g, CB_SHAPE_##many, m, count, &sv, per);                    \
+        uint32_t *start = CB_GRID_AT(g, g->off_start, uint32_t), *tmp = cb_grid_tmp(g);            \
+        const cb_grid_level l0 = g->level[0];                                                      \
+        for (size_t q = 0; q < count; q += CB_W) {                                                 \
+            size_t k = count - q < CB_W ? count - q : CB_W;                                        \
+            vshape_##many v;                                                                       \
+            vf a, b, c, d;                                                                         \
+            CB_ELEMENTS(many, els, keep, q, k, v);                                                 \
+            uint32_t ok = el_spans_##many(v, &a, &b, &c, &d) & CB_LANES(k);                        \
+            vf c0 = grid_cell(a, g->x0, l0.sx, l0.top_x), c1 = grid_cell(b, g->x0, l0.sx, l0.top_x); \
+            vf r0 = grid_cell(c, g->y0, l0.sx, l0.top_y), r1 = grid_cell(d, g->y0, l0.sx, l0.top_y); \
+            vf one = v_set1(1.0f);                                                                 \
+            uint32_t fit = v_le_bits(v_sub(c1, c0), one) & v_le_bits(v_sub(r1, r0), one);          \
+            uint32_t two = v_lt_bits(r0, r1);                                                      \
+            float fc[CB_W], fr[CB_W];                                                              \
+            v_storeu(fc, c0), v_storeu(fr, r0);                                                    \
+            if ((ok & fit) != ok)                                                                  \
+                v_storeu(lx, a), v_storeu(hx, b), v_storeu(ly, c), v_storeu(hy, d);                \
+            for (size_t u = 0; u < k; u++) {                                                       \
+                uint32_t t = UINT32_MAX;                                                           \
+                if (ok >> u & 1) {                                                                 \
+                    uint32_t cols = l0.cols;                                                       \
+                    if (fit >> u & 1) {                                                            \
+                        t = (uint32_t)fr[u] * cols + (uint32_t)fc[u];                              \
+                        t |= (two >> u & 1) ? CB_GRID_TWO_ROWS : 0u;                               \
+                    } else {                                                                       \
+                        t = cb_grid_place(g, lx[u], hx[u], ly[u], hy[u]);                          \
+                        cols = cb_grid_cols_at(g, t & ~CB_GRID_TWO_ROWS);                          \
+                    }                                                                              \
+                    uint32_t cell = t & ~CB_GRID_TWO_ROWS;                                         \
+                    start[cell + 1]++;                                                             \
+                    if (t & CB_GRID_TWO_ROWS)                                                      \
+                        start[cell + cols + 1]++;                                                  \
+                }                                                                                  \
+                tmp[q + u] = t;                                                                    \
+            }                                                                                      \
+        }                                                                                          \
+        cb_grid_prefix(g, cells);                                                                  \
+        /* pass 2: each entry's element and key, cell by cell; then the      \
+         * elements' fields, entry by entry (random reads and sequential     \
+         * writes: faster than writing six arrays at random) */               \
+        uint32_t *idx = CB_GRID_AT(g, g->off_idx, uint32_t);                                       \
+        float *key = CB_GRID_AT(g, g->off_key, float), *dst[6];                                    \
+        for (size_t q = 0; q < count; q++) {                                                       \
+            uint32_t t = tmp[q];                                                                   \
+            if (t == UINT32_MAX)                                                                   \
+                continue;                                                                          \
+            uint32_t j = keep ? keep[q] : (uint32_t)q, cell = t & ~CB_GRID_TWO_ROWS;               \
+            uint32_t p = start[cell + 1]++;                                                        \
+            idx[p] = j, key[p] = 0.0f;                                                             \
+            if (t & CB_GRID_TWO_ROWS) {                                                            \
+                p = start[cell + cb_grid_cols_at(g, cell) + 1]++;                                  \
+                idx[p] = j, key[p] = 1.0f;                                                         \
+            }                                                                                      \
+        }                                                                                          \
+        for (unsigned f = 0; f < 6; f++)                                                           \
+            dst[f] = CB_GRID_AT(g, g->off_f[f], float);                                            \
+        for (size_t p = 0; p < g->count; p += CB_W) { /* whole vectors: into the padding */        \
+            vshape_##many v;                                                                       \
+            size_t k = g->count - p < CB_W ? g->count - p : CB_W;                                  \
+            CB_GATHER_##many##_SOA(els, idx + p, k, v);                                            \
+            CB_STORE_##many(dst, p, v);                                                            \
+        }                                                                                          \
+        cb_grid_finish(g, cells);                                                                  \
+        return g;                                                                                  \
+    }                                                                                              \
+    static size_t CB_FN(grid_cull_##many)(const cb_circle_soa *set, size_t first, size_t end,      \
+                                          float margin, const void *els, size_t m, uint32_t *keep, \
+                                          uint64_t *bits)                                          \
+    {                                                                                              \
+        if ((end - first) * (uint64_t)CB_CULL_RATIO > m)                                           \
+            return SIZE_MAX;                                                                       \
+        grid_spans sp;                                                                             \
+        float x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;                        \
+        size_t live = 0;                                                                           \
+        for (int pass = 0; pass < 2; pass++) {                                                     \
+            cb_cull cl;                                                                            \
+            if (pass) {                                                                            \
+                if (!live)                                                                         \
+                    return 0; /* no circle can hit anything */                                     \
+                cb_cull_begin(&cl, bits, x0, x1, y0, y1, live);                                    \
+            }                                                                                      \
+            for (size_t i = first; i < end; i += 64) {                                             \
+                size_t nb = end - i < 64 ? end - i : 64;                                           \
+                for (size_t u = 0; u < nb; u += CB_W)                                              \
+                    circle_spans(set, i + u, nb - u < CB_W ? nb - u : CB_W, margin, 0.0f, 0.0f,    \
+                                 &sp, u);                                                          \
+                for (size_t u = 0; u < nb; u++) {                                                  \
+                    float x = set->x[i + u], y = set->y[i + u], r = set->r[i + u];                 \
+                    if (x != x || y != y || r != r) /* a NaN never hits */                         \
+                        continue;                                                                  \
+                    float a = sp.lx[u], b = sp.hx[u], c = sp.ly[u], d = sp.hy[u];                  \
+                    if (!pass) {                                                                   \
+                        if (a - a != 0 || b - b != 0 || c - c != 0 || d - d != 0)                  \
+                            return SIZE_MAX; /* it reaches everywhere */                           \
+                        x0 = a < x0 ? a : x0, x1 = b > x1 ? b : x1;                                \
+                        y0 = c < y0 ? c : y0, y1 = d > y1 ? d : y1;                                \
+                        live++;                                                                    \
+                        continue;                                                                  \
+                    }                                                                              \
+                    cb_cull_mark(&cl, cb_cell(a, cl.x0, cl.sx, cl.top_x),                          \
+                                 cb_cell(b, cl.x0, cl.sx, cl.top_x),                               \
+                                 cb_cell(c, cl.y0, cl.sy, cl.top_y),                               \
+                                 cb_cell(d, cl.y0, cl.sy, cl.top_y));                              \
+                }                                                                                  \
+            }                                                                                      \
+            if (!pass)                                                                             \
+                continue;                                                                          \
+            size_t kept = 0;                                                                       \
+            for (size_t q = 0; q < m; q += CB_W) {                                                 \
+                size_t k = m - q < CB_W ? m - q : CB_W;                                            \
+                vshape_##many v;                                                                   \
+                vf a, b, c, d;                                                                     \
+                CB_LOAD_##many##_SOA(els, q, k, v);                                                \
+                uint32_t ok = el_spans_##many(v, &a, &b, &c, &d) & CB_LANES(k);                    \
+                /* inside the circles' span: ordered compares, and no NaN is left */               \
+                ok &= v_le_bits(v_set1(cl.x0), b) & v_le_bits(a, v_set1(cl.x1)) &                  \
+                      v_le_bits(v_set1(cl.y0), d) & v_le_bits(c, v_set1(cl.y1));                   \
+                if (!ok)                                                                           \
+                    continue;                                                                      \
+                float fc0[CB_W], fc1[CB_W], fr0[CB_W], fr1[CB_W];                                  \
+                v_storeu(fc0, grid_cell(a, cl.x0, cl.sx, cl.top_x));                               \
+                v_storeu(fc1, grid_cell(b, cl.x0, cl.sx, cl.top_x));                               \
+                v_storeu(fr0, grid_cell(c, cl.y0, cl.sy, cl.top_y));                               \
+                v_storeu(fr1, grid_cell(d, cl.y0, cl.sy, cl.top_y));                               \
+                for (; ok; ok &= ok - 1u) {                                                        \
+                    unsigned u = cb_ctz64(ok);                                                     \
+                    if (cb_cull_meets(&cl, (uint32_t)fc0[u], (uint32_t)fc1[u], (uint32_t)fr0[u],   \
+                                      (uint32_t)fr1[u]))                                           \
+                        keep[kept++] = (uint32_t)(q + u);                                          \
+                }                                                                                  \
+            }                                                                                      \
+            return kept;                                                                           \
+        }                                                                                          \
+        return SIZE_MAX;                                                                           \
+    }
+
+CB_GRID_BUILDER(BOX)
+CB_GRID_BUILDER(CIRCLE)
+CB_GRID_BUILDER(OBOX)
+
+typedef cb_grid *(*grid_build_fn)(void *mem, const void *els, size_t m, const uint32_t *keep,
+                                  size_t kept, unsigned per);
+typedef size_t (*grid_cull_fn)(const cb_circle_soa *set, size_t first, size_t end, float margin,
+                               const void *els, size_t m, uint32_t *keep, uint64_t *bits);
+
+/* A grid built by this backend (the public cb_grid_* functions). */
+cb_grid *CB_FN(cb_grid_build)(void *mem, cb_shape shape, const void *els, size_t m)
+{
+    if (shape == CB_SHAPE_BOX)
+        return CB_FN(grid_build_BOX)(mem, els, m, NULL, 0, CB_GRID_CELLS_PREPARED);
+    if (shape == CB_SHAPE_CIRCLE)
+        return CB_FN(grid_build_CIRCLE)(mem, els, m, NULL, 0, CB_GRID_CELLS_PREPARED);
+    return CB_FN(grid_build_OBOX)(mem, els, m, NULL, 0, CB_GRID_CELLS_PREPARED);
+}
+
+/* One all-pairs call's grid: the one its scratch holds for this range when
+ * the cursor names it, else built there (after the cull; self pairs: no
+ * cull, the set is its own elements). *stamp: its name for the cursor. */
+CB_INLINE const cb_grid *plan_grid(const cb_args *a, cb_shape shape, const void *els,
+                                   size_t m, size_t end, float margin, int self,
+                                   grid_build_fn build, grid_cull_fn cull, uint64_t *stamp)
+{
+    cb_plan_key key;
+    cb_plan_key_of(&key, a->circles, a->n_circles, shape, els, m, a->cursor->circle, end, margin,
+                   self);
+    const cb_grid *g = cb_plan_find(a->scratch, &key, a->cursor->plan);
+    if (g) {
+        *stamp = a->cursor->plan;
+        return g;
+    }
+    cb_plan_mem pm = cb_plan_memory(a->scratch, m);
+    size_t kept = self ? SIZE_MAX
+                       : cull(a->circles, a->cursor->circle, end, margin, els, m, pm.keep, pm.cull);
+    g = build(pm.grid, els, m, kept == SIZE_MAX ? NULL : pm.keep, kept == SIZE_MAX ? 0 : kept,
+              CB_GRID_CELLS_CALL);
+    *stamp = cb_plan_commit(a->scratch, &key);
+    return g;
+}
+
+/* One out-of-line function per (query, element shape), which every kernel
+ * of that pair of query and shape calls: the sink and the touching mode
+ * are arguments, not constants (a copy of the driver for each, inlined into
+ * each kernel, made a sanitizer build of one ISA file take minutes; what a
+ * sink does per hit and the touching compare per vector are branches the
+ * CPU predicts). */
+#define CB_GRID_DRIVER(query, many)                                                                \
+    CB_OUT_OF_LINE size_t grid_drive_##query##_##many(int kind, int strict, const cb_grid *g,      \
+                                                      const cb_circle_soa *set,                    \
+                                                      cb_pair_cursor *cur, size_t end, int self,   \
+                                                      float margin, const grid_out *o)             \
+    {                                                                                              \
+        return grid_pairs_##query##_##many(kind, g, set, cur, end, self, margin, strict, o);       \
+    }
+
+/* Listed (candidate) pairs: element k of the driver is the pair
+ * candidates[k]; its circle and element are loaded into lanes
+ * (CB_LISTED_LOAD, below), then the query body runs on them as on any vector
+ * of pairs. ctx_LISTED stands in for the single shape. */
+typedef struct {
+    const cb_circle_soa *set;
+    const cb_pair *candidates;
+    vf margin;
+} ctx_LISTED;
+
+/* A candidate block is a hundred lane loads: inlined into the drivers' words,
+ * unrolled 64 / CB_W times for each output and touching mode, it made a
+ * sanitizer build of one ISA file take minutes. So a whole word of
+ * candidates is one out-of-line function per entry (word_<name>, defined
+ * with the kernels below; its loop is not unrolled), in which the block is
+ * inlined once. */
+#if defined(__GNUC__) || defined(__clang__)
+#define CB_OUT_OF_LINE static __attribute__((noinline, unused))
+#else
+#define CB_OUT_OF_LINE static
+#endif
+
+/* The circles and elements of candidates p[0 .. k-1], one per lane, lane by
+ * lane: each pair is read once and its floats go straight into their lanes
+ * (the ISA's lane loads, vlane). Lanes from k up keep candidate 0's floats
+ * (never stored). Splitting the indices into arrays for per-component
+ * gathers first cost more than the loads themselves (docs/benchmark.md). */
+#define CB_LANES_CIRCLE(SET, u, a, s, i)                                                           \
+    SET(a[0], u, (s)->x + (i)), SET(a[1], u, (s)->y + (i)), SET(a[2], u, (s)->r + (i))
+#define CB_LANES_BOX(SET, u, a, s, j)                                                              \
+    SET(a[0], u, (s)->min_x + (j)), SET(a[1], u, (s)->min_y + (j)),                                \
+        SET(a[2], u, (s)->max_x + (j)), SET(a[3], u, (s)->max_y + (j))
+#define CB_LANES_FIRST(acc, u, p) ((void)(u), (acc) = vlane_first(p))
+#define CB_SHAPE_OF_LANES_CIRCLE(v, a)                                                             \
+    ((v).x = vlane_done(a[0]), (v).y = vlane_done(a[1]), (v).r = vlane_done(a[2]))
+#define CB_SHAPE_OF_LANES_BOX(v, a)                                                                \
+    ((v).x0 = vlane_done(a[0]), (v).y0 = vlane_done(a[1]), (v).x1 = vlane_done(a[2]),             \
+     (v).y1 = vlane_done(a[3]))
+typedef cb_circle_soa soa_CIRCLE;
+typedef cb_box_soa soa_BOX;
+/* Lane u (a literal; lanes past CB_W compile to nothing) of candidate p[u]. */
+#define CB_LISTED_LANE(many, u)                                                                    \
+    if ((u) < CB_W && (u) < k) {                                                                   \
+        const cb_pair q_ = p[(u) < CB_W ? (u) : 0];                                                \
+        CB_LANES_CIRCLE(VLANE_SET, u, a_, s_, q_.i);                                               \
+        CB_LANES_##many(VLANE_SET, u, b_, e_, q_.j);                                               \
+    }
+#define CB_LISTED_LOAD(many)                                                                       \
+    CB_INLINE void listed_##many(const ctx_LISTED *c, const void *els, const cb_pair *p,          \
+                                 size_t k, vshape_CIRCLE *one, vshape_##many *v)                   \
+    {                                                                                              \
+        const cb_circle_soa *s_ = c->set;                                                          \
+        const soa_##many *e_ = (const soa_##many *)els;                                            \
+        vlane a_[3], b_[sizeof(vshape_##many) / sizeof(vf)];                                       \
+        CB_LANES_CIRCLE(CB_LANES_FIRST, 0, a_, s_, p[0].i);                                        \
+        CB_LANES_##many(CB_LANES_FIRST, 0, b_, e_, p[0].j);                                        \
+        CB_LISTED_LANE(many, 1) CB_LISTED_LANE(many, 2) CB_LISTED_LANE(many, 3)                    \
+        CB_LISTED_LANE(many, 4) CB_LISTED_LANE(many, 5) CB_LISTED_LANE(many, 6)                    \
+        CB_LISTED_LANE(many, 7) CB_LISTED_LANE(many, 8) CB_LISTED_LANE(many, 9)                    \
+        CB_LISTED_LANE(many, 10) CB_LISTED_LANE(many, 11) CB_LISTED_LANE(many, 12)                 \
+        CB_LISTED_LANE(many, 13) CB_LISTED_LANE(many, 14) CB_LISTED_LANE(many, 15)                 \
+        CB_SHAPE_OF_LANES_CIRCLE(*one, a_);                                                        \
+        CB_SHAPE_OF_LANES_##many(*v, b_);                                                          \
+    }
+CB_LISTED_LOAD(BOX)
+CB_LISTED_LOAD(CIRCLE)
+
+#define CB_LISTED_BLOCK(query, many)                                                               \
+    CB_INLINE result_##query block_##query##_LISTED_##many##_SOA(                                  \
+        const void *ctx, const void *els, size_t i, size_t k, int strict)                          \
+    {                                                                                              \
+        const ctx_LISTED *c_ = (const ctx_LISTED *)ctx;                                            \
+        vshape_CIRCLE one;                                                                         \
+        vshape_##many v;                                                                           \
+        listed_##many(c_, els, c_->candidates + i, k, &one, &v);                                   \
+        return query_##query##_CIRCLE_##many(one, v, strict);                                      \
+    }
+
+/* A query with records: the selection over consecutive candidates, the
+ * records over the selected ones (idx holds candidate numbers). */
+#define CB_LISTED_RECORD_BLOCKS(query, many)                                                       \
+    CB_INLINE uint32_t select_##query##_LISTED_##many##_SOA(                                       \
+        const void *ctx, const void *els, size_t i, size_t k, int strict)                          \
+    {                                                                                              \
+        const ctx_LISTED *c_ = (const ctx_LISTED *)ctx;                                            \
+        vshape_CIRCLE one;                                                                         \
+        vshape_##many v;                                                                           \
+        listed_##many(c_, els, c_->candidates + i, k, &one, &v);                                   \
+        return select_##query##_CIRCLE_##many(one, v, c_->margin, strict);                         \
+    }                                                                                              \
+    CB_OUT_OF_LINE vrecords gather_##query##_LISTED_##many##_SOA(const void *ctx, const void *els,      \
+                                                      const uint32_t *idx, size_t k)               \
+    {                                                                                              \
+        const ctx_LISTED *c_ = (const ctx_LISTED *)ctx;                                            \
+        cb_pair p[CB_W];                                                                           \
+        for (size_t u = 0; u < k; u++)                                                             \
+            p[u] = c_->candidates[idx[u]];                                                         \
+        vshape_CIRCLE one;                                                                         \
+        vshape_##many v;                                                                           \
+        listed_##many(c_, els, p, k, &one, &v);                                                    \
+        return records_##query##_CIRCLE_##many(one, v);                                            \
+    }
