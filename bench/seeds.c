@@ -1,4 +1,4 @@
-/* seeds.c - the five per-pair methods of shared/SEEDS.md (A-E), written from their descriptions, run one pair at a time in a loop with bitmask output; seed E's signed distance and contact records on its own structs; and seed E's method for rotated boxes. */
+/* seeds.c - the five per-pair methods of docs/baselines.md (A-E), written from their descriptions, run one pair at a time in a loop with bitmask output; seed E's signed distance and contact records on its own structs; and seed E's method for rotated boxes. */
 #include "bench.h"
 
 #include <math.h>
@@ -30,7 +30,7 @@
  *
  * Seed E also has rows of its own against the distance and contact queries:
  * its write-up's whole computation per pair, on its own box struct (centre +
- * width/height) and its own contact record, written from SEEDS.md's row E:
+ * width/height) and its own contact record, written from docs/baselines.md's row E:
  * the distance rows store its signed distance for every box; the contact
  * rows keep its early out and store the full record (normal, distance,
  * depth, point, MTV) and the index of each box it reports. It measures
