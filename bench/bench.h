@@ -23,8 +23,11 @@ typedef struct bench_opts {
     uint64_t seed;
     const char *out_dir;
     int quick;
+    int full;         /* --full: every row, and the full tables on stdout (else the summary) */
     size_t llc_bytes; /* last-level cache a single core can use; 0 = guess */
     int sizes_given;  /* --sizes was given (the pairs section then takes them as M) */
+    int backends_given; /* --backends was given (else a backend not built in is skipped quietly) */
+    int every_row;    /* every row of every group (--full, --quick), else the summary's rows */
     int pairs;        /* many against many: 0 skip (--no-pairs), 1 run too, 2 only (--pairs-only) */
 } bench_opts;
 
@@ -67,7 +70,7 @@ int bench_headline(int *group, size_t *entry);
 /* Input bytes read per element: a box's, an oriented box's or a circle's. */
 size_t bytes_per_elem(const bench_group *g);
 /* Whether the group's pairs involve an oriented box (either shape): such a
- * group is compared with the oriented seeds and targets only, the others
+ * group is compared with the oriented seeds only, the others
  * with the axis-aligned ones. */
 int group_oriented(const bench_group *g);
 /* The axis-aligned group of the same question as an oriented one (the
@@ -190,7 +193,10 @@ typedef struct dataset {
     uint32_t *eindex;
 } dataset;
 
-int data_make(dataset *d, size_t n, uint64_t seed);
+/* all == 0: only what the summary's rows read (group_needed in data.c:
+ * one circle vs boxes, overlap, and the seeds' formats); the same boxes and
+ * queries as with all. */
+int data_make(dataset *d, size_t n, uint64_t seed, int all);
 void data_free(dataset *d);
 /* The arguments of entry e (of group g) at query k: the group's single
  * shape, the entry's view of the elements, all n of them, out = the out
@@ -213,11 +219,9 @@ typedef struct bench_case {
     out_kind out;
     char label[32];
     char note[96];
-    unsigned long iters; /* calls per timed sample */
-    double ns_per_elem[BENCH_MAX_REPS];
 } bench_case;
 
-/* A finished row, kept for the table, the CSV, the plot and the targets. */
+/* A finished row, kept for the tables, the CSV and the plot. */
 typedef struct bench_row {
     size_t n;
     char label[32];
@@ -260,6 +264,25 @@ const char *fmt_time(double ns, char *b, size_t len);
 const char *fmt_rate(double per_s, char *b, size_t len);
 const char *fmt_x(double v, char *b, size_t len);
 const char *fmt_bytes(double v, char *b, size_t len);
+
+/* One timed sample of row `row`: `iters` calls, ns in total. */
+typedef double (*bench_sample_fn)(void *ctx, int row, unsigned long iters);
+
+/* A row's timing, filled in by time_rows. */
+typedef struct bench_timing {
+    unsigned long iters; /* calls per timed sample */
+    int reps;            /* samples taken */
+    double first_ns;     /* the fastest single call while calibrating */
+    double s[BENCH_MAX_REPS];
+    double min, med, max; /* ns per call, over the samples */
+} bench_timing;
+
+/* The one runner of every timed row (timing.c): calibrate rows 0..nr-1 of
+ * fn, then o->reps interleaved samples of each (fewer, at least 3, where
+ * budget_ns > 0 and a row's samples would take longer); t[i] receives row
+ * i's. Prints " reps: 1 2 ..." on stderr as it goes. */
+void time_rows(const bench_opts *o, bench_timing *t, int nr, bench_sample_fn fn, void *ctx,
+               double budget_ns);
 
 /* Run expr `iters` times between two clock reads into t0/t1, summing its
  * results into acc so no call can be dropped (callers declare t0, t1, acc). */
@@ -384,9 +407,14 @@ typedef struct bench_env {
 double bench_loadavg(void);
 
 const char *regime_of(const bench_env *e, size_t working_set);
-/* report.c */
-void report_table(FILE *f, const bench_opts *o, const bench_env *e, const bench_row *rows,
-                  int nrows, const small_row *small, int nsmall, double csr_ns);
+/* report.c: the run's header (machine, flags, what the ratios mean); the
+ * full tables; the summary (the headline rows, about a screen). */
+void report_header(FILE *f, const bench_opts *o, const bench_env *e);
+void report_table(FILE *f, const bench_env *e, const bench_row *rows, int nrows,
+                  const small_row *small, int nsmall, double csr_ns);
+void report_summary(FILE *f, const bench_env *e, const bench_row *rows, int nrows);
+/* One CSV number: ",v", or "," for NaN. */
+void csv_num(FILE *f, double v);
 /* Writes DIR/cb-bench.csv (every size row) and DIR/cb-bench-small.csv. */
 int report_csv(const char *dir, const bench_env *e, const bench_row *rows, int nrows,
                const small_row *small, int nsmall);
@@ -395,11 +423,14 @@ int plot_svg(const char *path, const bench_opts *o, const bench_env *e, const be
              int nrows);
 
 /* pairs.c: the many-against-many section (the pairs and candidates forms,
- * cb_pairs_*, cb_candidates_*):
- * runs its blocks (0, or -1 after a FAIL or out of memory on stderr),
- * prints its tables and targets, writes DIR/cb-bench-pairs.csv. */
+ * cb_pairs_*, cb_candidates_*): runs its blocks (0, or -1 after a FAIL or
+ * out of memory on stderr): with o->every_row the scene sweep, the named
+ * scenes and the candidates, else the named scenes alone; prints its full
+ * tables or its summary (the named scenes, one line per backend), writes
+ * DIR/cb-bench-pairs.csv. */
 int pairs_run(const bench_opts *o, const bench_env *e, const int *bs, int nb);
-void pairs_report(FILE *f, const bench_opts *o, const bench_env *e);
+void pairs_report(FILE *f, const bench_env *e);
+void pairs_summary(FILE *f);
 int pairs_csv(const char *dir);
 void pairs_free(void);
 

@@ -143,7 +143,17 @@ static int32_t calibrate(const dataset *d, int g, double p)
     return hi;
 }
 
-int data_make(dataset *d, size_t n, uint64_t seed)
+/* Whether data_make prepares group g: every group, or for the summary
+ * (all == 0) one circle vs boxes, overlap (the headline and the seeds'
+ * group), whose data alone is then made. */
+static int group_needed(int g, int all)
+{
+    const bench_group *gr = group_at(g);
+    return all || (gr->query == CB_QUERY_OVERLAP && gr->one == CB_SHAPE_CIRCLE &&
+                   gr->many == CB_SHAPE_BOX);
+}
+
+int data_make(dataset *d, size_t n, uint64_t seed, int all)
 {
     memset(d, 0, sizeof *d);
     d->n = n;
@@ -160,26 +170,29 @@ int data_make(dataset *d, size_t n, uint64_t seed)
     d->corners = alloc(n * sizeof(cb_box_corner));
     d->irects = alloc(n * sizeof(seed_irect));
     d->eboxes = alloc(n * sizeof(seed_ebox));
-    d->ocx = alloc(n * sizeof(float));
-    d->ocy = alloc(n * sizeof(float));
-    d->ohx = alloc(n * sizeof(float));
-    d->ohy = alloc(n * sizeof(float));
-    d->oc = alloc(n * sizeof(float));
-    d->os = alloc(n * sizeof(float));
-    d->oaos = alloc(n * sizeof(cb_obox));
-    d->erboxes = alloc(n * sizeof(seed_erbox));
-    d->econtacts = alloc(n * sizeof(seed_econtact));
-    d->eindex = alloc(n * sizeof(uint32_t));
-    d->cx = alloc(n * sizeof(float));
-    d->cy = alloc(n * sizeof(float));
-    d->cr = alloc(n * sizeof(float));
-    d->caos = alloc(n * sizeof(cb_circle));
+    if (all) {
+        d->ocx = alloc(n * sizeof(float));
+        d->ocy = alloc(n * sizeof(float));
+        d->ohx = alloc(n * sizeof(float));
+        d->ohy = alloc(n * sizeof(float));
+        d->oc = alloc(n * sizeof(float));
+        d->os = alloc(n * sizeof(float));
+        d->oaos = alloc(n * sizeof(cb_obox));
+        d->erboxes = alloc(n * sizeof(seed_erbox));
+        d->econtacts = alloc(n * sizeof(seed_econtact));
+        d->eindex = alloc(n * sizeof(uint32_t));
+        d->cx = alloc(n * sizeof(float));
+        d->cy = alloc(n * sizeof(float));
+        d->cr = alloc(n * sizeof(float));
+        d->caos = alloc(n * sizeof(cb_circle));
+    }
     /* one output and one reference output per output kind, by testkit,
      * which knows what each kind is made of */
     int ok = 1;
     for (size_t e = 0; e < cb_entry_count() && ok; e++) {
         const cb_entry_info *info = cb_entry_info_of(e);
-        if (info->form != CB_FORM_BATCH || kind_slot(d, e) >= 0)
+        if (info->form != CB_FORM_BATCH || kind_slot(d, e) >= 0 ||
+            !group_needed(group_find(info->query, info->one, info->many, info->layout), all))
             continue; /* the pairs and candidates forms: bench/pairs.c's own buffers */
         if (d->nkinds == BENCH_MAX_KINDS) {
             ok = 0;
@@ -192,9 +205,10 @@ int data_make(dataset *d, size_t n, uint64_t seed)
     }
     d->bytes = alloc(n);
     ok = ok && d->x0 && d->y0 && d->x1 && d->y1 && d->aos && d->centers && d->corners &&
-         d->irects && d->eboxes && d->econtacts && d->eindex && d->cx && d->cy && d->cr &&
-         d->caos && d->bytes && d->ocx && d->ocy && d->ohx && d->ohy && d->oc && d->os &&
-         d->oaos && d->erboxes;
+         d->irects && d->eboxes && d->bytes;
+    ok = ok && (!all || (d->econtacts && d->eindex && d->cx && d->cy && d->cr && d->caos &&
+                         d->ocx && d->ocy && d->ohx && d->ohy && d->oc && d->os && d->oaos &&
+                         d->erboxes));
     if (!ok) {
         data_free(d);
         return -1;
@@ -221,12 +235,11 @@ int data_make(dataset *d, size_t n, uint64_t seed)
         seed_ebox eb = {c.cx, c.cy, (float)w, (float)h};
         d->eboxes[i] = eb;
     }
-    for (size_t i = 0; i < n; i++) {
-        d->cx[i] = (float)rand_in(&s, 0, L);
-        d->cy[i] = (float)rand_in(&s, 0, L);
-        d->cr[i] = (float)rand_in(&s, CIRCLE_RMIN, CIRCLE_RMAX);
-        cb_circle c = {d->cx[i], d->cy[i], d->cr[i]};
-        d->caos[i] = c;
+    for (size_t i = 0; i < n; i++) { /* drawn without all too: the queries come after */
+        cb_circle c = {(float)rand_in(&s, 0, L), (float)rand_in(&s, 0, L),
+                       (float)rand_in(&s, CIRCLE_RMIN, CIRCLE_RMAX)};
+        if (all)
+            d->cx[i] = c.x, d->cy[i] = c.y, d->cr[i] = c.r, d->caos[i] = c;
     }
     d->soa.min_x = d->x0, d->soa.min_y = d->y0, d->soa.max_x = d->x1, d->soa.max_y = d->y1;
     d->csoa.x = d->cx, d->csoa.y = d->cy, d->csoa.r = d->cr;
@@ -253,7 +266,7 @@ int data_make(dataset *d, size_t n, uint64_t seed)
     /* The oriented boxes, drawn after everything above so the axis-aligned
      * data and queries are those of earlier versions of cb-bench. The
      * centres and half-extents are exact (.5 steps below 2^22). */
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n && all; i++) {
         const cb_box_center *c = &d->centers[i];
         float angle = tk_uniform(&s, 0.0f, TWO_PI);
         cb_rot r = cb_rotation(angle);
@@ -277,7 +290,7 @@ int data_make(dataset *d, size_t n, uint64_t seed)
     for (int pass = 0; pass < 2; pass++)
         for (int g = 0; g < group_count(); g++) {
             const bench_group *gr = group_at(g);
-            if ((gr->query == CB_QUERY_OVERLAP) != (pass == 0))
+            if ((gr->query == CB_QUERY_OVERLAP) != (pass == 0) || !group_needed(g, all))
                 continue;
             int twin = group_twin(gr, CB_QUERY_OVERLAP);
             d->q[g][0] = e;
@@ -299,6 +312,8 @@ int data_make(dataset *d, size_t n, uint64_t seed)
             }
         }
     for (int g = 0; g < group_count(); g++) {
+        if (!group_needed(g, all))
+            continue;
         /* every row's hits column: the scalar backend's count */
         size_t en = group_at(g)->entries[0];
         cb_kernel_fn scalar = cb_entry_kernel(en, CB_BACKEND_SCALAR);

@@ -1,4 +1,4 @@
-/* main.c - cb-bench: options, the machine, and the run: every size rung's rows checked, calibrated and timed interleaved, then small batches and the outputs. */
+/* main.c - cb-bench: options, the machine, and the run: every size rung's rows checked, then timed (timing.c's runner), then small batches, many against many, and the outputs. */
 #define _POSIX_C_SOURCE 200809L /* mkdir, strdup */
 #include "bench.h"
 
@@ -11,32 +11,40 @@
 #define DEFAULT_SEED 0xCBA7C4u /* fixed, so two runs measure the same data; printed */
 #define DEFAULT_REPS 9
 #define DEFAULT_SAMPLE_MS 2.0
-#define LONG_CALL_NS 20e6 /* calls this long skip the per-sample warm-up call */
 
-static const size_t default_sizes[] = {16,        64,        256,        1024,
-                                       16 << 10,  256 << 10, 4ul << 20, 16ul << 20};
+static const size_t full_sizes[] = {16,        64,        256,        1024,
+                                    16 << 10,  256 << 10, 4ul << 20, 16ul << 20};
+static const size_t summary_sizes[] = {1024, 16 << 10, 16ul << 20};
 static const size_t quick_sizes[] = {16, 1024, 16 << 10};
 
 static void usage(FILE *f)
 {
     fprintf(f,
             "usage: cb-bench [options]\n"
-            "  --quick          a few seconds: sizes 16,1Ki,16Ki, 3 reps, short samples (tests)\n"
+            "  By default: the summary (about a minute): one circle vs boxes (SoA, bitmask) on\n"
+            "  every backend at 1Ki,16Ki,16Mi against scalar, the compiler's loops, the seeds\n"
+            "  and a streaming read, and the named many-against-many scenes.\n"
+            "  --full           every row (every entry and output, seed E's distance and contact\n"
+            "                   rows, the small batches, the scene sweep, candidate pairs) at sizes\n"
+            "                   16,64,256,1Ki,16Ki,256Ki,4Mi,16Mi, and the full tables on stdout\n"
+            "                   before the summary (several minutes)\n"
+            "  --quick          a few seconds: every row at sizes 16,1Ki,16Ki, 3 reps, short\n"
+            "                   samples (the tests); with --full the full tables too\n"
             "  --sizes LIST     comma-separated box counts, suffixes Ki/Mi (k/K, m/M) allowed\n"
-            "                   (default 16,64,256,1Ki,16Ki,256Ki,4Mi,16Mi)\n"
             "  --backends LIST  comma-separated: scalar,sse,avx2,avx512,neon,simd128 or all\n"
             "                   (default)\n"
             "  --reps N         samples per row, min/median/max over them (default %d, max %d)\n"
             "  --sample-ms X    minimum length of one timed sample (default %.1f)\n"
             "  --seed N         data seed, decimal or 0x hex (default 0x%X)\n"
-            "  --out DIR        where cb-bench.csv, cb-bench.svg and cb-bench.txt go (default bench-out)\n"
+            "  --out DIR        where cb-bench.txt (the full tables), cb-bench.csv, cb-bench-small.csv,\n"
+            "                   cb-bench-pairs.csv and cb-bench.svg go (default bench-out)\n"
             "  --llc BYTES      last-level cache one core can use, for the regime labels\n"
             "                   (default: from the OS; a VM's socket-wide figure is capped at 32Mi)\n"
             "  --pairs-only     only the many-against-many section (the all-pairs scene sweep,\n"
             "                   the named scenes, candidate pairs)\n"
             "  --no-pairs       skip it (by default it runs after the size ladder; its sweep's\n"
             "                   box counts are 1Ki,16Ki,64Ki,1Mi (--quick: 1Ki,16Ki) or the\n"
-            "                   --sizes given)\n",
+            "                   --sizes given; without --full or --quick, the named scenes alone)\n",
             DEFAULT_REPS, BENCH_MAX_REPS, DEFAULT_SAMPLE_MS, DEFAULT_SEED);
 }
 
@@ -104,8 +112,8 @@ static int parse_args(int argc, char **argv, bench_opts *o)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--quick")) {
-            o->quick = 1;
+        if (!strcmp(a, "--quick") || !strcmp(a, "--full")) {
+            *(a[2] == 'q' ? &o->quick : &o->full) = 1;
             continue;
         }
         if (!strcmp(a, "--pairs-only") || !strcmp(a, "--no-pairs")) {
@@ -150,6 +158,7 @@ static int parse_args(int argc, char **argv, bench_opts *o)
         }
     }
     /* --quick sets defaults; explicit options win whatever their order. */
+    o->every_row = o->full || o->quick;
     o->reps = o->quick ? 3 : DEFAULT_REPS;
     o->sample_ns = (o->quick ? 0.25 : DEFAULT_SAMPLE_MS) * 1e6;
     if (sizes) {
@@ -159,12 +168,14 @@ static int parse_args(int argc, char **argv, bench_opts *o)
         }
         o->sizes_given = 1;
     } else {
-        const size_t *s = o->quick ? quick_sizes : default_sizes;
-        int ns = o->quick ? (int)(sizeof quick_sizes / sizeof *s)
-                          : (int)(sizeof default_sizes / sizeof *s);
+        const size_t *s = o->quick ? quick_sizes : o->full ? full_sizes : summary_sizes;
+        int ns = o->quick  ? (int)(sizeof quick_sizes / sizeof *s)
+                 : o->full ? (int)(sizeof full_sizes / sizeof *s)
+                           : (int)(sizeof summary_sizes / sizeof *s);
         for (int i = 0; i < ns; i++)
             o->sizes[o->nsizes++] = s[i];
     }
+    o->backends_given = backends != NULL;
     if (parse_list(backends ? backends : "all", add_backend, o)) {
         fprintf(stderr, "cb-bench: bad --backends %s (names: scalar sse avx2 avx512 neon simd128 all)\n",
                 backends);
@@ -355,16 +366,21 @@ static size_t max_cases(int nb)
 }
 
 /* Every row of a size rung: each backend on each entry of each group, the
- * seeds, and each group's compiler loops and streaming read. */
-static int build_cases(const bench_env *e, const int *bs, int nb, bench_case *cs)
+ * seeds, and each group's compiler loops and streaming read; or, for the
+ * summary (all == 0), those of the headline entry: each backend on it, its
+ * group's loops and streaming read, and the overlap seeds. */
+static int build_cases(const bench_env *e, const int *bs, int nb, bench_case *cs, int all)
 {
-    int nc = 0;
-    const bench_case blank = {KIND_BACKEND, -1, BENCH_NO_ENTRY, NULL, 0,  0,
-                              0,            OUT_MASK, "",     "",   1, {0}};
+    int nc = 0, hg = -1;
+    size_t he = BENCH_NO_ENTRY;
+    bench_headline(&hg, &he);
+    const bench_case blank = {KIND_BACKEND, -1, BENCH_NO_ENTRY, NULL, 0, 0, 0, OUT_MASK, "", ""};
     for (int b = 0; b < nb; b++)
         for (int g = 0; g < group_count(); g++) {
             const bench_group *gr = group_at(g);
             for (int i = 0; i < gr->nentries; i++) {
+                if (!all && gr->entries[i] != he)
+                    continue;
                 out_kind outs[2];
                 int no = rows_of(cb_entry_info_of(gr->entries[i]), outs);
                 for (int k = 0; k < no; k++) {
@@ -394,7 +410,7 @@ static int build_cases(const bench_env *e, const int *bs, int nb, bench_case *cs
             cs[nc++] = c;
         }
     int og = group_find(CB_QUERY_OVERLAP, CB_SHAPE_CIRCLE, CB_SHAPE_OBOX, CB_LAYOUT_AOS);
-    if (og >= 0 && group_entry(group_at(og), CB_OUTPUT_MASK) != BENCH_NO_ENTRY) {
+    if (all && og >= 0 && group_entry(group_at(og), CB_OUTPUT_MASK) != BENCH_NO_ENTRY) {
         bench_case c = blank;
         c.kind = KIND_SEED, c.group = og, c.seed = SEED_E_ROT;
         snprintf(c.label, sizeof c.label, "%s", seed_name(SEED_E_ROT));
@@ -411,7 +427,7 @@ static int build_cases(const bench_env *e, const int *bs, int nb, bench_case *cs
         cb_shape many;
         int seed;
     } e_boxes[2] = {{CB_SHAPE_BOX, SEED_E}, {CB_SHAPE_OBOX, SEED_E_ROT}};
-    for (int b = 0; b < 2; b++)
+    for (int b = 0; b < 2 * all; b++)
         for (int k = 0; k < 2; k++) {
             int eg = group_find(e_rows[k].q, CB_SHAPE_CIRCLE, e_boxes[b].many, CB_LAYOUT_AOS);
             if (eg < 0 || group_entry(group_at(eg), e_rows[k].o) == BENCH_NO_ENTRY)
@@ -428,6 +444,8 @@ static int build_cases(const bench_env *e, const int *bs, int nb, bench_case *cs
         const bench_group *gr = group_at(g);
         bench_case c = blank;
         c.group = g;
+        if (!all && g != hg)
+            continue;
         /* the loops are checked against the group's bitmask or distance
          * entry, and write bytes or floats */
         const int dist = group_entry(gr, CB_OUTPUT_DISTANCES) != BENCH_NO_ENTRY;
@@ -454,15 +472,15 @@ static int build_cases(const bench_env *e, const int *bs, int nb, bench_case *cs
     return nc;
 }
 
-static const char *human(size_t n, char *buf, size_t len)
+typedef struct size_ctx {
+    const bench_case *cs;
+    const dataset *d;
+} size_ctx;
+
+static double sample_case(void *ctx, int i, unsigned long iters)
 {
-    if (n >= (1ul << 20) && n % (1ul << 20) == 0)
-        snprintf(buf, len, "%zuMi", n >> 20);
-    else if (n >= 1024 && n % 1024 == 0)
-        snprintf(buf, len, "%zuKi", n >> 10);
-    else
-        snprintf(buf, len, "%zu", n);
-    return buf;
+    const size_ctx *c = ctx;
+    return run_case(&c->cs[i], c->d, iters);
 }
 
 static int run_size(const bench_opts *o, const bench_env *e, const int *bs, int nb, size_t n,
@@ -471,15 +489,15 @@ static int run_size(const bench_opts *o, const bench_env *e, const int *bs, int 
     char hb[32];
     dataset d;
     double t_start = time_now_ns();
-    fprintf(stderr, "cb-bench: n=%s: making data...", human(n, hb, sizeof hb));
+    fprintf(stderr, "cb-bench: n=%s: making data...", fmt_n(n, hb, sizeof hb));
     bench_case *cs = malloc(max_cases(nb) * sizeof *cs);
-    double *first_ns = malloc(max_cases(nb) * sizeof *first_ns);
-    if (!cs || !first_ns || data_make(&d, n, o->seed)) {
+    bench_timing *tm = calloc(max_cases(nb), sizeof *tm);
+    if (!cs || !tm || data_make(&d, n, o->seed, o->every_row)) {
         fprintf(stderr, "\ncb-bench: out of memory for n=%zu\n", n);
-        free(cs), free(first_ns);
+        free(cs), free(tm);
         return -1;
     }
-    int nc = build_cases(e, bs, nb, cs);
+    int nc = build_cases(e, bs, nb, cs, o->every_row);
     double t_check = time_now_ns();
 
     /* Validate before timing: a fast wrong answer is worth nothing. The
@@ -512,49 +530,22 @@ static int run_size(const bench_opts *o, const bench_env *e, const int *bs, int 
                     cs[bad].label, group_at(cs[bad].group)->label, out_name(cs[bad].out), n, why,
                     (unsigned long long)o->seed);
             data_free(&d);
-            free(cs), free(first_ns), free(checked);
+            free(cs), free(tm), free(checked);
             return -1;
         }
     }
     if (!checked) {
         fprintf(stderr, "\ncb-bench: out of memory for n=%zu\n", n);
         data_free(&d);
-        free(cs), free(first_ns);
+        free(cs), free(tm);
         return -1;
     }
     free(checked);
-    fprintf(stderr, " %d rows checked (data %.1f s, checks %.1f s), calibrating...", nc,
+    fprintf(stderr, " %d rows checked (data %.1f s, checks %.1f s),", nc,
             (t_check - t_start) / 1e9, (time_now_ns() - t_check) / 1e9);
-
-    /* Calibrate, which also warms code, data and clock speed: calls until
-     * sample_ns has passed (at least two), then enough calls per sample. */
-    for (int i = 0; i < nc; i++) {
-        double spent = 0, best = 1e300;
-        int calls = 0;
-        while ((spent < o->sample_ns && calls < 1000) || calls < 2) {
-            double t = run_case(&cs[i], &d, 1);
-            spent += t, calls++;
-            best = t < best ? t : best;
-        }
-        first_ns[i] = best;
-        double want = o->sample_ns / (best > 1 ? best : 1);
-        cs[i].iters = want < 1 ? 1 : (unsigned long)want + 1;
-    }
-
-    /* Interleaved repetitions: each round samples every row once, starting
-     * at a different row, so a slow spell (another engineer's build on the
-     * shared cores, a frequency change) lands on all rows alike. */
-    fprintf(stderr, " reps:");
-    for (int r = 0; r < o->reps; r++) {
-        for (int j = 0; j < nc; j++) {
-            bench_case *c = &cs[(j + r * 7) % nc];
-            if (first_ns[(j + r * 7) % nc] < LONG_CALL_NS)
-                run_case(c, &d, 1); /* untimed: bring this row's data back into cache */
-            double t = run_case(c, &d, c->iters);
-            c->ns_per_elem[r] = t / ((double)c->iters * (double)n);
-        }
-        fprintf(stderr, " %d", r + 1);
-    }
+    size_ctx ctx = {cs, &d};
+    /* the summary: a row's samples about a second at most (the seeds at 16Mi) */
+    time_rows(o, tm, nc, sample_case, &ctx, o->full ? 0 : 1e9);
 
     for (int i = 0; i < nc; i++) {
         bench_row *w = row_push(rows);
@@ -566,14 +557,15 @@ static int run_size(const bench_opts *o, const bench_env *e, const int *bs, int 
         w->backend = cs[i].backend;
         w->seed_id = cs[i].seed;
         w->hits = cs[i].kind == KIND_STREAM ? 0 : d.hits[cs[i].group][query_of(cs[i].out)];
-        w->iters = cs[i].iters;
-        w->reps = o->reps;
-        time_stats(cs[i].ns_per_elem, o->reps, &w->min, &w->med, &w->max);
+        w->iters = tm[i].iters;
+        w->reps = tm[i].reps;
+        w->min = tm[i].min / (double)n, w->med = tm[i].med / (double)n;
+        w->max = tm[i].max / (double)n;
         memcpy(w->note, cs[i].note, sizeof w->note); /* same size, NUL-terminated by snprintf */
     }
     fprintf(stderr, " done in %.1f s\n", (time_now_ns() - t_start) / 1e9);
     data_free(&d);
-    free(cs), free(first_ns);
+    free(cs), free(tm);
     return 0;
 }
 
@@ -602,6 +594,8 @@ int main(int argc, char **argv)
         const char *why = "";
         cb_status st = cb_backend_status((cb_backend)b, &why);
         if (st != CB_OK) {
+            if (!o.backends_given && !cb_backend_compiled((cb_backend)b))
+                continue;
             fprintf(stderr, "cb-bench: skipping %s: %s (%s)\n", cb_backend_name((cb_backend)b), why,
                     cb_status_string(st));
             continue;
@@ -637,8 +631,8 @@ int main(int argc, char **argv)
     double fenv_ns = -1;
     int nsmall = 0;
     dataset sd;
-    if (ladder) {
-        if (data_make(&sd, 64, o.seed)) {
+    if (ladder && o.every_row) {
+        if (data_make(&sd, 64, o.seed, 1)) {
             fprintf(stderr, "cb-bench: out of memory\n");
             return 1;
         }
@@ -652,11 +646,9 @@ int main(int argc, char **argv)
 
     e.load_end = bench_loadavg();
     e.ghz = time_clock_ghz(); /* at the end: the core has left its idle clock by now */
-    if (ladder)
-        report_table(stdout, &o, &e, rows.v, rows.n, small, nsmall, fenv_ns);
-    pairs_report(stdout, &o, &e);
-    fflush(stdout);
 
+    /* stdout: the summary (with --full after the full tables); cb-bench.txt:
+     * the full tables of what was measured, then the summary */
     int rc = 0;
     if (make_dir(o.out_dir)) {
         fprintf(stderr, "cb-bench: cannot create %s: %s\n", o.out_dir, strerror(errno));
@@ -664,15 +656,26 @@ int main(int argc, char **argv)
     }
     char path[4200];
     snprintf(path, sizeof path, "%s/cb-bench.txt", o.out_dir);
-    FILE *f = fopen(path, "w");
-    if (f) {
+    FILE *txt = fopen(path, "w");
+    rc |= !txt;
+    for (int k = 0; k < 2; k++) {
+        FILE *f = k ? txt : stdout;
+        const int full = k || o.full;
+        if (!f)
+            continue;
+        report_header(f, &o, &e);
+        if (full && ladder)
+            report_table(f, &e, rows.v, rows.n, small, nsmall, fenv_ns);
+        if (full && o.pairs)
+            pairs_report(f, &e);
         if (ladder)
-            report_table(f, &o, &e, rows.v, rows.n, small, nsmall, fenv_ns);
-        pairs_report(f, &o, &e);
-        rc |= fclose(f) != 0;
-    } else {
-        rc = 1;
+            report_summary(f, &e, rows.v, rows.n);
+        if (o.pairs)
+            pairs_summary(f);
     }
+    fflush(stdout);
+    if (txt)
+        rc |= fclose(txt) != 0;
     if (ladder) {
         rc |= report_csv(o.out_dir, &e, rows.v, rows.n, small, nsmall) != 0;
         snprintf(path, sizeof path, "%s/cb-bench.svg", o.out_dir);
@@ -680,12 +683,18 @@ int main(int argc, char **argv)
     }
     if (o.pairs)
         rc |= pairs_csv(o.out_dir) != 0;
-    if (rc)
+    if (rc) {
         fprintf(stderr, "cb-bench: could not write every file in %s\n", o.out_dir);
-    else
-        fprintf(stderr, "cb-bench: wrote %s/cb-bench.txt%s%s\n", o.out_dir,
-                ladder ? ", cb-bench.csv, cb-bench-small.csv, cb-bench.svg" : "",
-                o.pairs ? ", cb-bench-pairs.csv" : "");
+    } else {
+        printf("\nWritten to %s/: cb-bench.txt (the tables of every row measured)%s%s%s\n",
+               o.out_dir,
+               ladder ? ", cb-bench.svg (the plot: boxes/s vs n), cb-bench.csv (every row)" : "",
+               nsmall ? ", cb-bench-small.csv (small batches)" : "",
+               o.pairs ? ", cb-bench-pairs.csv (many against many)" : "");
+        if (!o.full)
+            printf("Every row (all entries and outputs, the small batches, the scene sweep, "
+                   "candidate pairs): bash scripts/bench.sh --full\n");
+    }
     free(rows.v);
     pairs_free();
     return rc;

@@ -38,12 +38,9 @@
  */
 
 #define ROW_BUDGET_NS 1e9                 /* a row's timed samples: about this long at most */
-#define MIN_REPS 3                        /* ... but at least this many (when --reps allows) */
-#define LONG_CALL_NS 20e6                 /* calls this long skip the per-sample warm-up call */
 #define LOOP_FULL_TESTS ((size_t)1 << 26) /* the loop runs all N circles while N x M <= this */
 #define LOOP_MIN_CIRCLES 256u  /* ... else the first max(this, LOOP_FULL_TESTS / M) of them */
 #define SPOT_CIRCLES 16u       /* reference: circles also checked against every box, one by one */
-#define SHOOTER_GOAL_NS 0.15e6 /* the 4Ki x 1Ki shooter frame on AVX2 */
 
 /*
  * The sweep. Boxes have sides (width and height, each) uniform in [4, 16)
@@ -83,7 +80,7 @@ static const double density_goal[2] = {0.01, 0.20};
 static const char *const density_names[2] = {"~1%", "~20%"};
 
 /*
- * The four named scenes of the issue. Box sides (width and height, each)
+ * The four named scenes. Box sides (width and height, each)
  * and radii uniform in the ranges below; boxes lie inside the world (their
  * minimum corner uniform in [0, W - w) x [0, H - h)), circle centres
  * uniform over it. Expected pairs per circle ~ M x (mean Minkowski area) /
@@ -103,7 +100,7 @@ typedef struct named_scene {
     float w, h;        /* the world [0, w) x [0, h) */
     float r_lo, r_hi;  /* circle radii */
     float s_lo, s_hi;  /* box sides */
-    const char *about; /* the issue's pair count */
+    const char *about; /* the pair count the scene is designed for */
 } named_scene;
 
 static const named_scene named[] = {
@@ -114,7 +111,6 @@ static const named_scene named[] = {
     {"16,384 x 16,384, sparse", 16384, 16384, 7168, 7168, 4, 12, 8, 24, "about 5,000"},
 };
 #define NAMED_COUNT (int)(sizeof named / sizeof named[0])
-#define SHOOTER 0
 
 /* candidates: (N, M, candidates) */
 static const size_t def_cand[3] = {1024, 64u << 10, 64u << 10};
@@ -162,8 +158,6 @@ typedef struct prow {
     /* while timing */
     cb_kernel_fn pfn; /* the pairs or candidates entry's raw kernel */
     cb_kernel_fn kfn; /* PK_LOOP: the batch index entry's raw kernel */
-    double first_ns;
-    double s[BENCH_MAX_REPS];
 } prow;
 
 static prow *res; /* every finished row, for the report and the CSV */
@@ -317,7 +311,7 @@ static const char *scene_label(const scene *s, char *buf, size_t len)
 /* ----------------------------------------------- the uniform grid baseline */
 
 /*
- * The plain uniform grid, as the issue describes it and as a game would
+ * The plain uniform grid, as a game would
  * write it: square cells twice the mean box side (the mean of width and
  * height), over the boxes' bounding rectangle; each box listed in every cell
  * its bounds cover (a counting sort into one index array: count, prefix sum,
@@ -1078,14 +1072,24 @@ static const char *block_name(const prow *r, char *buf, size_t len)
     return buf;
 }
 
-/* Check and calibrate every row, then interleaved reps (each round samples
- * every row that still has reps to take, starting at a different row), and
- * keep the rows. */
+typedef struct block_ctx {
+    const prow *rows;
+    pblock *b;
+} block_ctx;
+
+static double sample_prow(void *ctx, int i, unsigned long iters)
+{
+    const block_ctx *c = ctx;
+    uint64_t s;
+    return run_prow(&c->rows[i], c->b, iters, &s);
+}
+
+/* Check every row, time them (time_rows, at most ROW_BUDGET_NS per row),
+ * and keep them. */
 static int run_block(const bench_opts *o, pblock *b, prow *rows, int nr)
 {
     char why[256], lab[64], blk[96];
     const double t_start = time_now_ns();
-    int maxr = 0;
     for (int i = 0; i < nr; i++) {
         prow *r = &rows[i];
         double t = 0;
@@ -1096,44 +1100,22 @@ static int run_block(const bench_opts *o, pblock *b, prow *rows, int nr)
                     (unsigned long long)o->seed);
             return -1;
         }
-        double best = t, spent = t;
-        int calls = 1;
-        if (t < LONG_CALL_NS)
-            while ((spent < o->sample_ns && calls < 1000) || calls < 2) {
-                uint64_t s;
-                double u = run_prow(r, b, 1, &s);
-                spent += u, calls++;
-                best = u < best ? u : best;
-            }
-        r->first_ns = best;
-        double want = o->sample_ns / (best > 1 ? best : 1);
-        r->iters = want < 1 ? 1 : (unsigned long)want + 1;
-        const double sample = best * (double)r->iters;
-        r->reps = o->reps;
-        if (r->reps > MIN_REPS && sample * r->reps > ROW_BUDGET_NS) {
-            r->reps = (int)(ROW_BUDGET_NS / sample);
-            r->reps = r->reps < MIN_REPS ? MIN_REPS : r->reps;
-        }
-        maxr = r->reps > maxr ? r->reps : maxr;
     }
-    fprintf(stderr, " %d rows checked (%.1f s), reps:", nr, (time_now_ns() - t_start) / 1e9);
-    for (int k = 0; k < maxr; k++) {
-        for (int j = 0; j < nr; j++) {
-            prow *r = &rows[(j + k * 7) % nr];
-            uint64_t s;
-            if (k >= r->reps)
-                continue;
-            if (r->first_ns < LONG_CALL_NS)
-                run_prow(r, b, 1, &s); /* untimed: this row's data back into cache */
-            r->s[k] = run_prow(r, b, r->iters, &s) / (double)r->iters;
-        }
-        fprintf(stderr, " %d", k + 1);
-    }
+    fprintf(stderr, " %d rows checked (%.1f s),", nr, (time_now_ns() - t_start) / 1e9);
+    bench_timing *tm = nr > 0 ? calloc((size_t)nr, sizeof *tm) : NULL;
+    if (!tm)
+        return -1;
+    block_ctx ctx = {rows, b};
+    time_rows(o, tm, nr, sample_prow, &ctx, ROW_BUDGET_NS);
     for (int i = 0; i < nr; i++) {
-        time_stats(rows[i].s, rows[i].reps, &rows[i].min, &rows[i].med, &rows[i].max);
-        if (keep_row(&rows[i]))
+        rows[i].iters = tm[i].iters, rows[i].reps = tm[i].reps;
+        rows[i].min = tm[i].min, rows[i].med = tm[i].med, rows[i].max = tm[i].max;
+        if (keep_row(&rows[i])) {
+            free(tm);
             return -1;
+        }
     }
+    free(tm);
     fprintf(stderr, " done in %.1f s\n", (time_now_ns() - t_start) / 1e9);
     return 0;
 }
@@ -1193,7 +1175,8 @@ static int data_block(const bench_opts *o, const int *bs, int nb, sdata *d, cons
                 (unsigned long long)o->seed);
         return -1;
     }
-    fprintf(stderr, " reference %zu pairs (%.1f s)\n", d->nref, (time_now_ns() - t0) / 1e9);
+    fprintf(stderr, " reference %zu pairs (%.1f s)%s", d->nref, (time_now_ns() - t0) / 1e9,
+            nn > 1 ? "\n" : ";");
     pblock b;
     memset(&b, 0, sizeof b);
     ugrid ugf, ugp;
@@ -1219,9 +1202,10 @@ static int data_block(const bench_opts *o, const int *bs, int nb, sdata *d, cons
         sc.pairs = d->first[sc.n], sc.hit = d->hitc[sc.n], sc.loop_k = loop_circles(sc.n, m);
         if (add_scene(&sc))
             goto done;
-        fprintf(stderr,
-                "cb-bench: pairs: %s (%.2f%% hit, %zu pairs):", scene_label(&sc, lab, sizeof lab),
-                100.0 * (double)sc.hit / (double)sc.n, sc.pairs);
+        if (nn > 1)
+            fprintf(stderr, "cb-bench: pairs: %s", scene_label(&sc, lab, sizeof lab));
+        fprintf(stderr, " (%.2f%% hit, %zu pairs):", 100.0 * (double)sc.hit / (double)sc.n,
+                sc.pairs);
         int nr = 0;
         for (int be = 0; be < CB_BACKEND_COUNT; be++) {
             int runs = 0;
@@ -1444,7 +1428,7 @@ static int candidates_block(const bench_opts *o, const int *bs, int nb, size_t n
     dataset d;
     pblock b;
     memset(&b, 0, sizeof b);
-    if (data_make(&d, m > n ? m : n, o->seed)) {
+    if (data_make(&d, m > n ? m : n, o->seed, 1)) {
         fprintf(stderr, "\ncb-bench: out of memory for the candidates\n");
         return -1;
     }
@@ -1514,7 +1498,7 @@ int pairs_run(const bench_opts *o, const bench_env *e, const int *bs, int nb)
         if (o->backend_on[b] && !cb_backend_compiled((cb_backend)b))
             skipped_note |= 1 << b;
     const double t0 = time_now_ns();
-    for (int dist = DIST_UNIFORM; dist <= DIST_CLUSTERED; dist++)
+    for (int dist = DIST_UNIFORM; dist <= DIST_CLUSTERED && o->every_row; dist++)
         for (int density = 0; density < 2; density++)
             for (int k = 0; k < nm; k++)
                 if (sweep_block(o, bs, nb, dist, density, ms[k], ns, nn))
@@ -1523,6 +1507,8 @@ int pairs_run(const bench_opts *o, const bench_env *e, const int *bs, int nb)
         if (named_block(o, bs, nb, k))
             return -1;
     fprintf(stderr, "cb-bench: pairs: %d scenes in %.1f s\n", nscenes, (time_now_ns() - t0) / 1e9);
+    if (!o->every_row)
+        return 0;
     const size_t *cd = o->quick ? quick_cand : def_cand;
     return candidates_block(o, bs, nb, cd[0], cd[1], cd[2]);
 }
@@ -1555,9 +1541,8 @@ static double frame(const prow *r, int which)
 
 static int estimated(const prow *r) { return r && r->kind == PK_LOOP && r->circles < r->n; }
 
-/* a's frame time over b's, of medians (min: of minima) */
+/* a's frame time over b's, of medians */
 static double fx(const prow *a, const prow *b) { return frame(a, 0) / frame(b, 0); }
-static double fx_min(const prow *a, const prow *b) { return frame(a, 1) / frame(b, 1); }
 
 /* What the scene targets divide by: N + M, pairs, N + M + pairs. */
 static double per_nm(const scene *s, double ns) { return ns / (double)(s->n + s->m); }
@@ -1618,7 +1603,7 @@ static void print_scene(FILE *f, int s)
     if (sc->dist == DIST_NAMED) {
         const named_scene *ns = &named[sc->density];
         fprintf(f,
-                "\n-- %s (the issue: %s pairs): N = %s circles (r %g..%g) x M = %s boxes (sides "
+                "\n-- %s (expected: %s pairs): N = %s circles (r %g..%g) x M = %s boxes (sides "
                 "%g..%g) in %.0f x %.0f: %zu circles hit a box (%.2f%%), %zu pairs\n",
                 ns->name, ns->about, fmt_n(sc->n, b[0], 40), ns->r_lo, ns->r_hi,
                 fmt_n(sc->m, b[1], 40), ns->s_lo, ns->s_hi, sc->w, sc->h, sc->hit,
@@ -1667,7 +1652,6 @@ static const prow *find_prow(pset set, size_t n, size_t m, pkind kind, int backe
 /* A candidate row's time per candidate. */
 static double per(const prow *r) { return r ? r->med / (double)r->ncand : NAN; }
 static double over(const prow *a, const prow *b) { return a && b ? a->med / b->med : NAN; }
-static double over_min(const prow *a, const prow *b) { return a && b ? a->min / b->min : NAN; }
 
 static void print_candidates(FILE *f, const bench_env *e)
 {
@@ -1727,193 +1711,10 @@ static void print_candidates(FILE *f, const bench_env *e)
                "candidate kernel's time over the row's\n");
 }
 
-/* ------------------------------------------------------------ targets */
-
-/* One target line: the value from medians (judged) and from minima, met
- * when value op goal (TOP_NONE: shown, no goal). */
-enum { TOP_GE, TOP_LE, TOP_LT, TOP_NONE };
-static void pair_target(FILE *f, const char *what, double v, double vmin, int op, double goal,
-                        const char *unit, const char *how)
-{
-    static const char *const ops[3] = {">=", "<=", "<"};
-    char g[40], mins[40], val[24];
-    if (op == TOP_NONE)
-        snprintf(g, sizeof g, "(no goal)");
-    else
-        snprintf(g, sizeof g, "(goal %s %g%s)", ops[op], goal, unit);
-    if (isnan(v)) {
-        fprintf(f, "  %-58s %9s %-17s %-17s not measured in this run\n", what, "-", "", g);
-        return;
-    }
-    snprintf(mins, sizeof mins, "[min %.3g%s]", vmin, unit);
-    snprintf(val, sizeof val, "%.3g%s", v, unit);
-    const int met = op == TOP_GE ? v >= goal : op == TOP_LE ? v <= goal : v < goal;
-    fprintf(f, "  %-58s %9s %-17s %-17s %-6s %s\n", what, val, mins, g,
-            op == TOP_NONE ? "shown"
-            : met          ? "MET"
-                           : "MISSED",
-            how);
-}
-
-/* The lowest ratio base / row over the scenes `pick` accepts, for the
- * backend's rows of kind k against baseline kind bk (backend bb: the same
- * backend, or -1); *worst receives its scene, *wmin the ratio of minima
- * there, *est whether the baseline there was estimated. */
-static double worst_ratio(pkind k, int backend, pkind bk, int bb, int (*pick)(const scene *),
-                          int *worst, double *wmin, int *est)
-{
-    double lo = NAN;
-    *worst = -1, *wmin = NAN, *est = 0;
-    for (int s = 0; s < nscenes; s++) {
-        if (pick && !pick(&scenes[s]))
-            continue;
-        const prow *r = find_srow(s, k, backend), *base = find_srow(s, bk, bb);
-        const double x = fx(base, r);
-        if (isnan(x))
-            continue;
-        if (isnan(lo) || x < lo)
-            lo = x, *worst = s, *wmin = fx_min(base, r), *est = estimated(base);
-    }
-    return lo;
-}
-
-static int big_scene(const scene *s) { return s->n >= 4096 && s->m >= 16384; }
-
-static void print_pair_targets(FILE *f)
-{
-    char what[160], how[256], lab[96], lab2[96];
-    int bs[CB_BACKEND_COUNT];
-    const int nb = backends_of(SET_SCENE, bs);
-    const pkind lib[2] = {PK_ALL, PK_GRID};
-    const char *const libn[2] = {"all pairs", "prepared"};
-    fprintf(f, "\nTargets (many against many; met or missed on medians, every ratio from rows of "
-               "this run; [min]: the same from each row's fastest sample):\n");
-    /* 1. no cliff: the spread of ns per (N + M + pairs) over the sweep at each
-     * density, for the all-pairs call; the prepared form's per (N + pairs)
-     * is shown (its M is paid beforehand, so per (N + M + pairs) would
-     * flatter its large M) */
-    fprintf(f, "  no cliff: the slowest sweep scene over the fastest in ns per (N + M + pairs), "
-               "at a fixed density (uniform and clustered, every N and M); the prepared form "
-               "shown per (N + pairs), its M being paid beforehand\n");
-    for (int q = 0; q < 2; q++)
-        for (int i = 0; i < nb; i++)
-            for (int dn = 0; dn < 2; dn++) {
-                int hi = -1, lo = -1;
-                double vhi = NAN, vlo = NAN, mhi = NAN, mlo = NAN;
-                for (int s = 0; s < nscenes; s++) {
-                    const scene *sc = &scenes[s];
-                    const prow *r = find_srow(s, lib[q], bs[i]);
-                    if (sc->dist == DIST_NAMED || sc->density != dn || !r || r->skip)
-                        continue;
-                    const double div = (double)(sc->n + (q ? 0 : sc->m) + sc->pairs);
-                    const double v = frame(r, 0) / div, vm = frame(r, 1) / div;
-                    if (hi < 0 || v > vhi)
-                        hi = s, vhi = v;
-                    if (lo < 0 || v < vlo)
-                        lo = s, vlo = v;
-                    mhi = isnan(mhi) || vm > mhi ? vm : mhi;
-                    mlo = isnan(mlo) || vm < mlo ? vm : mlo;
-                }
-                snprintf(what, sizeof what, "%s %s, %s hit: max / min ns per (N+%spairs)", libn[q],
-                         cb_backend_name((cb_backend)bs[i]), density_names[dn], q ? "" : "M+");
-                snprintf(how, sizeof how, "(slowest %.3g ns: %s; fastest %.3g ns: %s)", vhi,
-                         hi >= 0 ? scene_label(&scenes[hi], lab, sizeof lab) : "-", vlo,
-                         lo >= 0 ? scene_label(&scenes[lo], lab2, sizeof lab2) : "-");
-                pair_target(f, what, hi >= 0 ? vhi / vlo : NAN, mhi / mlo, q ? TOP_NONE : TOP_LE, 3,
-                            "x", how);
-            }
-    /* 2. against the loop of per-circle calls of the same backend */
-    fprintf(f, "  against the loop of per-circle calls (cb_batch_overlap_idx, same backend): the "
-               "lowest ratio loop / row over the scenes; loops over large N x M are estimated "
-               "from their first circles (said when the worst scene's is)\n");
-    for (int q = 0; q < 2; q++)
-        for (int i = 0; i < nb; i++)
-            for (int big = 0; big < 2; big++) {
-                int w, est;
-                double wmin;
-                const double v = worst_ratio(lib[q], bs[i], PK_LOOP, bs[i], big ? big_scene : NULL,
-                                             &w, &wmin, &est);
-                snprintf(what, sizeof what, "%s %s vs the loop, %s", libn[q],
-                         cb_backend_name((cb_backend)bs[i]),
-                         big ? "N >= 4Ki and M >= 16Ki" : "every scene");
-                snprintf(how, sizeof how, "(worst: %s%s)",
-                         w >= 0 ? scene_label(&scenes[w], lab, sizeof lab) : "-",
-                         est ? "; loop estimated" : "");
-                pair_target(f, what, v, wmin, TOP_GE, big ? 10 : 1, "x", how);
-            }
-    /* 3. against the plain uniform grid */
-    fprintf(f, "  against the plain uniform grid (scalar clamp test): all pairs vs the grid built "
-               "in the frame, prepared vs the grid built beforehand; the lowest ratio over every "
-               "scene\n");
-    for (int q = 0; q < 2; q++)
-        for (int i = 0; i < nb; i++) {
-            int w, est;
-            double wmin;
-            const pkind bk = q ? PK_UG_PRE : PK_UG_FRAME;
-            const double v = worst_ratio(lib[q], bs[i], bk, -1, NULL, &w, &wmin, &est);
-            snprintf(what, sizeof what, "%s %s vs the grid %s", libn[q],
-                     cb_backend_name((cb_backend)bs[i]),
-                     q ? "built beforehand" : "built in the frame");
-            snprintf(how, sizeof how, "(worst: %s)",
-                     w >= 0 ? scene_label(&scenes[w], lab, sizeof lab) : "-");
-            pair_target(f, what, v, wmin, TOP_GE, q ? 2 : 3, "x", how);
-        }
-    /* 4. the shooter frame on AVX2 */
-    int shooter = -1;
-    for (int s = 0; s < nscenes; s++)
-        if (scenes[s].dist == DIST_NAMED && scenes[s].density == SHOOTER)
-            shooter = s;
-    for (int q = 0; q < 2; q++) {
-        const prow *r = shooter >= 0 ? find_srow(shooter, lib[q], CB_BACKEND_AVX2) : NULL;
-        snprintf(what, sizeof what, "shooter 4Ki x 1Ki, %s avx2: ms per frame", libn[q]);
-        snprintf(how, sizeof how, "(%zu pairs)", shooter >= 0 ? scenes[shooter].pairs : 0);
-        pair_target(f, what, frame(r, 0) / 1e6, frame(r, 1) / 1e6, q ? TOP_NONE : TOP_LT,
-                    SHOOTER_GOAL_NS / 1e6, " ms", how);
-    }
-    /* candidates: the best backend (fastest row) against the per-pair calls */
-    const pkind ks[3] = {PK_CAND_MASK, PK_CAND_IDX, PK_CAND_CONT};
-    const pkind pps[3] = {PK_PP_MASK, PK_PP_IDX, PK_PP_CONT};
-    for (int o = 0; o < 2; o++)
-        for (int q = 0; q < 3; q++) {
-            const prow *best = NULL, *pp = NULL;
-            for (int i = 0; i < nres; i++) {
-                const prow *r = &res[i];
-                if (r->set == SET_CAND && r->order == o && r->kind == ks[q] &&
-                    (!best || r->med < best->med))
-                    best = r;
-                if (r->set == SET_CAND && r->order == o && r->kind == pps[q])
-                    pp = r;
-            }
-            if (!best && !pp)
-                continue;
-            snprintf(what, sizeof what, "candidates %s, %s: best backend vs per-pair calls",
-                     order_names[o],
-                     q == 0   ? "mask"
-                     : q == 1 ? "idx"
-                              : "contacts");
-            snprintf(how, sizeof how, "(best: %s)",
-                     best ? cb_backend_name((cb_backend)best->backend) : "-");
-            pair_target(f, what, over(pp, best), over_min(pp, best), TOP_GE, 3, "x", how);
-        }
-}
-
-void pairs_report(FILE *f, const bench_opts *o, const bench_env *e)
+void pairs_report(FILE *f, const bench_env *e)
 {
     if (!nres)
         return;
-    if (o->pairs == 2) { /* the main table's header is not printed: the machine here */
-        fprintf(f, "cb-bench --pairs-only: %s; %s", e->cpu, e->compiler);
-        if (e->load_start >= 0)
-            fprintf(f, "; load average %.2f at start, %.2f at end", e->load_start, e->load_end);
-        if (e->ghz > 0)
-            fprintf(f, "; core clock ~%.2f GHz", e->ghz);
-        fprintf(f, "\n%s", BENCH_JIT_NOTE);
-        fprintf(f,
-                "seed 0x%llx; up to %d reps per row (interleaved; fewer, at least %d, where a "
-                "row's samples would take over %.0f s), samples >= %.2f ms\n",
-                (unsigned long long)o->seed, o->reps, MIN_REPS, ROW_BUDGET_NS / 1e9,
-                o->sample_ns / 1e6);
-    }
     fprintf(f,
             "\n== many against many, circles x boxes: one frame = every overlapping (circle, box) "
             "pair of the scene, as a list\n"
@@ -1934,12 +1735,14 @@ void pairs_report(FILE *f, const bench_opts *o, const bench_env *e)
             "circles' pairs, the grid the same pairs.\n"
             "x loop = the loop's frame time (same backend) over the row's; x grid = the grid's "
             "(in frame for all pairs, beforehand for prepared) over the row's. ms/frame: medians "
-            "[min..max]; ns per (N+M), per pair found, per (N+M+pairs): from the median.\n"
+            "[min..max]; ns per (N+M), per pair found, per (N+M+pairs): from the median. A row's "
+            "reps are --reps, fewer (at least 3) where its samples would take over %.0f s.\n"
             "Sweep: boxes of sides 4..16, circles of radius 2..6, uniform or in 8 clusters, the "
             "world's side calibrated per distribution, density and M so that ~1%% or ~20%% of the "
             "largest N's circles hit a box; smaller N take the first N circles (their share "
             "printed per scene).\n",
-            LOOP_FULL_TESTS >> 20, LOOP_MIN_CIRCLES, LOOP_FULL_TESTS >> 20, SPOT_CIRCLES);
+            LOOP_FULL_TESTS >> 20, LOOP_MIN_CIRCLES, LOOP_FULL_TESTS >> 20, SPOT_CIRCLES,
+            ROW_BUDGET_NS / 1e9);
     if (skipped_note) {
         fprintf(f, "Not in this build (no rows):");
         for (int b = 0; b < CB_BACKEND_COUNT; b++)
@@ -1950,15 +1753,48 @@ void pairs_report(FILE *f, const bench_opts *o, const bench_env *e)
     for (int s = 0; s < nscenes; s++)
         print_scene(f, s);
     print_candidates(f, e);
-    print_pair_targets(f);
 }
 
-static void csv_num(FILE *f, double v)
+/* The named scenes, one line per backend: the frame's time of all pairs,
+ * prepared and the loop of per-circle calls, and the ratios to the loop and
+ * to the plain uniform grid (in the frame for all pairs, built beforehand
+ * for prepared). */
+void pairs_summary(FILE *f)
 {
-    if (isnan(v))
-        fprintf(f, ",");
-    else
-        fprintf(f, ",%.6g", v);
+    char b[8][40], lab[96];
+    int bs[CB_BACKEND_COUNT], any = 0;
+    const int nb = backends_of(SET_SCENE, bs);
+    for (int s = 0; s < nscenes; s++) {
+        const scene *sc = &scenes[s];
+        if (sc->dist != DIST_NAMED)
+            continue;
+        if (!any++)
+            fprintf(f, "\nMany against many (cb_pairs_overlap: every overlapping pair of a frame): "
+                       "ms per frame, median;\n"
+                       "prepared = on boxes prepared beforehand (cb_grid_boxes); loop = "
+                       "cb_batch_overlap_idx once per circle; grid = a plain uniform grid, scalar, "
+                       "built in the frame (all:) or beforehand (prep:); x = its time over this "
+                       "one's\n"
+                       "  %-8s %9s %9s %9s %8s %8s %9s %9s\n",
+                    "backend", "all pairs", "prepared", "loop", "all:loop", "all:grid", "prep:loop",
+                    "prep:grid");
+        const prow *gf = find_srow(s, PK_UG_FRAME, -1), *gp = find_srow(s, PK_UG_PRE, -1);
+        const prow *pr = find_srow(s, PK_PREPARE, -1);
+        fprintf(f, "  %s: %zu pairs; grid %s ms in frame, %s ms beforehand; cb_grid_boxes %s ms\n",
+                scene_label(sc, lab, sizeof lab), sc->pairs, fmt_ns(frame(gf, 0) / 1e6, b[0], 40),
+                fmt_ns(frame(gp, 0) / 1e6, b[1], 40), fmt_ns(frame(pr, 0) / 1e6, b[2], 40));
+        for (int i = 0; i < nb; i++) {
+            const prow *all = find_srow(s, PK_ALL, bs[i]), *pg = find_srow(s, PK_GRID, bs[i]);
+            const prow *lp = find_srow(s, PK_LOOP, bs[i]);
+            if (!all || all->skip)
+                continue;
+            fprintf(f, "  %-8s %9s %9s %9s %8s %8s %9s %9s%s\n", cb_backend_name((cb_backend)bs[i]),
+                    fmt_ns(frame(all, 0) / 1e6, b[0], 40), fmt_ns(frame(pg, 0) / 1e6, b[1], 40),
+                    fmt_ns(frame(lp, 0) / 1e6, b[2], 40), fmt_x(fx(lp, all), b[3], 40),
+                    fmt_x(fx(gf, all), b[4], 40), fmt_x(fx(lp, pg), b[5], 40),
+                    fmt_x(fx(gp, pg), b[6], 40), estimated(lp) ? "  (loop estimated)" : "");
+        }
+    }
 }
 
 int pairs_csv(const char *dir)

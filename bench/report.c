@@ -1,4 +1,4 @@
-/* report.c - the results as text: the table on stdout (per size, speed-ups, bandwidth share, min/median/max), the small-batch table, the targets, and the CSV files. */
+/* report.c - the results as text: the summary (the headline rows and their ratios), the full tables (per size, speed-ups, bandwidth share, min/median/max; the small batches), and the CSV files. */
 #include "bench.h"
 
 #include <math.h>
@@ -62,17 +62,6 @@ static const bench_row *stream_row(const bench_row *r, int nr, size_t n, int g)
     const bench_row *s = find(r, nr, n, KIND_STREAM, -1, g, OUT_READ);
     return s ? s : find(r, nr, n, KIND_STREAM, -1, group_twin(group_at(g), CB_QUERY_OVERLAP),
                         OUT_READ);
-}
-
-/* The fastest library backend for a group and output at a size. */
-static const bench_row *best_backend(const bench_row *r, int nr, size_t n, int g, out_kind o)
-{
-    const bench_row *b = NULL;
-    for (int i = 0; i < nr; i++)
-        if (r[i].n == n && r[i].kind == KIND_BACKEND && r[i].group == g && r[i].out == o &&
-            (!b || r[i].med < b->med))
-            b = &r[i];
-    return b;
 }
 
 typedef struct derived {
@@ -187,276 +176,11 @@ static void print_row(FILE *f, const bench_env *e, const bench_row *rows, int nr
             fmt_ns(r->min, mn, sizeof mn), fmt_ns(r->max, mx, sizeof mx));
 }
 
-/* ----------------------------------------------------------- targets */
-
-/* One target line: the value from medians, and from minima (the best each
- * row did: less hurt by other work on a shared machine); ge: met when
- * value >= goal, else when value <= goal. Met/missed is judged on medians. */
-static void target(FILE *f, const char *what, double value, double vmin, int ge, double goal,
-                   const char *unit, const char *how)
-{
-    const char *op = ge ? ">=" : "<=";
-    if (isnan(value)) {
-        fprintf(f, "  %-70s %8s %-2s %14s (goal %s %g%s)  not measured in this run\n", what, "-",
-                "", "", op, goal, unit);
-        return;
-    }
-    int met = ge ? value >= goal : value <= goal;
-    char mins[32];
-    snprintf(mins, sizeof mins, "[min %.2f%s]", vmin, unit);
-    fprintf(f, "  %-70s %8.2f%-2s %-14s (goal %s %g%s)  %-6s %s\n", what, value, unit, mins, op,
-            goal, unit, met ? "MET" : "MISSED", how);
-}
-
-/* a / b of medians and of minima, NAN when a row is missing */
-#define MED(a, b) ((a) && (b) ? (a)->med / (b)->med : NAN)
-#define MIN(a, b) ((a) && (b) ? (a)->min / (b)->min : NAN)
-
-static size_t find_size(const bench_row *rows, int nr, size_t want)
-{
-    for (int i = 0; i < nr; i++)
-        if (rows[i].n == want)
-            return want;
-    return 0;
-}
-
-/* Seed E's row at size n computing output o (any group): its axis-aligned
- * method (s = SEED_E) or its rotated one (SEED_E_ROT). */
-static const bench_row *seed_e_row(const bench_row *r, int nr, size_t n, int s, out_kind o)
-{
-    for (int i = 0; i < nr; i++)
-        if (r[i].n == n && r[i].kind == KIND_SEED && r[i].seed_id == s && r[i].out == o)
-            return &r[i];
-    return NULL;
-}
-
-/* A ratio shown without a goal (the issue gave none): medians and minima. */
-static void shown(FILE *f, const char *what, double value, double vmin, const char *how)
-{
-    if (isnan(value)) {
-        fprintf(f, "  %-70s %8s %-2s %14s (no goal)  not measured in this run\n", what, "-", "",
-                "");
-        return;
-    }
-    char mins[32];
-    snprintf(mins, sizeof mins, "[min %.2fx]", vmin);
-    fprintf(f, "  %-70s %8.2f%-2s %-14s (no goal)  %s\n", what, value, "x", mins, how);
-}
-
-/* The signed-distance and contact queries, per group at 1Ki: dense distance
- * on AVX-512 and AVX2 against scalar; contacts at 1% against the overlap
- * index list at 1% of the same input, backend and query shape (margin 0:
- * the same elements are reported); and the best backend against seed E's
- * per-pair computation of the same outputs, for the groups whose pairs are
- * a circle and a box (seed E's question): distances, and contacts at 50%. */
-static void print_query_targets(FILE *f, const bench_row *rows, int nr, size_t k1)
-{
-    char what[128], buf[96];
-    if (!k1)
-        return;
-    for (int g = 0; g < group_count(); g++) {
-        const bench_group *gr = group_at(g);
-        if (group_primary(gr) != OUT_DIST || group_oriented(gr))
-            continue;
-        const bench_row *sc = find(rows, nr, k1, KIND_BACKEND, CB_BACKEND_SCALAR, g, OUT_DIST);
-        const bench_row *a5 = find(rows, nr, k1, KIND_BACKEND, CB_BACKEND_AVX512, g, OUT_DIST);
-        const bench_row *a2 = find(rows, nr, k1, KIND_BACKEND, CB_BACKEND_AVX2, g, OUT_DIST);
-        snprintf(what, sizeof what, "1Ki %s dist: AVX-512 vs scalar", gr->label);
-        target(f, what, MED(sc, a5), MIN(sc, a5), 1, 10, "x", "");
-        snprintf(what, sizeof what, "1Ki %s dist: AVX2 vs scalar", gr->label);
-        target(f, what, MED(sc, a2), MIN(sc, a2), 1, 5, "x", "");
-    }
-    for (int b = 0; b < CB_BACKEND_COUNT; b++)
-        for (int g = 0; g < group_count(); g++) {
-            const bench_group *gr = group_at(g);
-            int tw = group_twin(gr, CB_QUERY_OVERLAP);
-            if (group_primary(gr) != OUT_CONT_LO || tw < 0 || group_oriented(gr))
-                continue;
-            const bench_row *c1 = find(rows, nr, k1, KIND_BACKEND, b, g, OUT_CONT_LO);
-            const bench_row *i1 = find(rows, nr, k1, KIND_BACKEND, b, tw, OUT_IDX_LO);
-            if (!c1 && !i1)
-                continue; /* a backend not run */
-            snprintf(what, sizeof what, "1Ki %s: %s cont 1%% vs overlap idx 1%%",
-                     cb_backend_name((cb_backend)b), gr->label);
-            target(f, what, MED(i1, c1), MIN(i1, c1), 1, 0.7, "x", "");
-        }
-    /* At 1Ki the branch predictor has learnt the seed's branches (the same
-     * data every call); at 16Ki it no longer can, as in a game's frame. */
-    const size_t at[2] = {k1, find_size(rows, nr, 16ul << 10)};
-    for (int z = 0; z < 2; z++)
-        for (int g = 0; g < group_count() && at[z]; g++) {
-            const bench_group *gr = group_at(g);
-            out_kind o = group_primary(gr) == OUT_DIST ? OUT_DIST : OUT_CONT_HI;
-            if ((group_primary(gr) != OUT_DIST && group_primary(gr) != OUT_CONT_LO) ||
-                gr->one == gr->many || group_oriented(gr))
-                continue;
-            const bench_row *se = seed_e_row(rows, nr, at[z], SEED_E, o);
-            const bench_row *bb = best_backend(rows, nr, at[z], g, o);
-            snprintf(buf, sizeof buf, "(best: %s)", bb ? bb->label : "-");
-            snprintf(what, sizeof what, "%s %s %s: best backend vs seed E per pair",
-                     z ? "16Ki" : "1Ki", gr->label, out_name(o));
-            target(f, what, MED(se, bb), MIN(se, bb), 1, 20, "x", buf);
-        }
-}
-
-/* The oriented boxes' targets (the issue "Rotated boxes"), at 1Ki: for each
- * pairing (one circle vs oriented boxes, one oriented box vs circles), the
- * SoA bitmask's best backend against scalar; for every backend, each
- * oriented overlap group against its axis-aligned twin (same pairing,
- * layout and output, the bitmask: the price of the frame); and, shown
- * without a goal, the best backend against seed E's rotated method one pair
- * at a time, for the circle vs oriented boxes groups (the seed's question)
- * at 1Ki and 16Ki: overlap (bitmask) and contacts at both selections. */
-static void print_oriented_targets(FILE *f, const bench_row *rows, int nr, size_t k1)
-{
-    char what[128], buf[96];
-    if (!k1)
-        return;
-    for (int g = 0; g < group_count(); g++) {
-        const bench_group *gr = group_at(g);
-        if (!group_oriented(gr) || gr->query != CB_QUERY_OVERLAP || gr->layout != CB_LAYOUT_SOA ||
-            group_entry(gr, CB_OUTPUT_MASK) == BENCH_NO_ENTRY)
-            continue;
-        const bench_row *sc = find(rows, nr, k1, KIND_BACKEND, CB_BACKEND_SCALAR, g, OUT_MASK);
-        const bench_row *bb = best_backend(rows, nr, k1, g, OUT_MASK);
-        snprintf(buf, sizeof buf, "(best: %s)", bb ? bb->label : "-");
-        snprintf(what, sizeof what, "1Ki oriented %s mask: best backend vs scalar", gr->label);
-        target(f, what, MED(sc, bb), MIN(sc, bb), 1, 10, "x", buf);
-    }
-    for (int b = 0; b < CB_BACKEND_COUNT; b++)
-        for (int g = 0; g < group_count(); g++) {
-            const bench_group *gr = group_at(g);
-            int aa = group_aligned_twin(gr);
-            if (!group_oriented(gr) || gr->query != CB_QUERY_OVERLAP || aa < 0 ||
-                group_entry(gr, CB_OUTPUT_MASK) == BENCH_NO_ENTRY)
-                continue;
-            const bench_row *o1 = find(rows, nr, k1, KIND_BACKEND, b, g, OUT_MASK);
-            const bench_row *a1 = find(rows, nr, k1, KIND_BACKEND, b, aa, OUT_MASK);
-            if (!o1 && !a1)
-                continue; /* a backend not run */
-            snprintf(buf, sizeof buf, "(%.3f vs %.3f ns/elem)", o1 ? o1->med : NAN,
-                     a1 ? a1->med : NAN);
-            snprintf(what, sizeof what, "1Ki %s: oriented vs axis-aligned, %s mask",
-                     cb_backend_name((cb_backend)b), gr->label);
-            target(f, what, MED(a1, o1), MIN(a1, o1), 1, 0.4, "x", buf);
-        }
-    const size_t at[2] = {k1, find_size(rows, nr, 16ul << 10)};
-    const out_kind outs[3] = {OUT_MASK, OUT_CONT_LO, OUT_CONT_HI};
-    for (int z = 0; z < 2; z++)
-        for (int g = 0; g < group_count() && at[z]; g++) {
-            const bench_group *gr = group_at(g);
-            if (!group_oriented(gr) || gr->one != CB_SHAPE_CIRCLE)
-                continue;
-            for (int k = 0; k < 3; k++) {
-                if (group_primary(gr) != (k ? OUT_CONT_LO : OUT_MASK))
-                    continue;
-                const bench_row *se = seed_e_row(rows, nr, at[z], SEED_E_ROT, outs[k]);
-                const bench_row *bb = best_backend(rows, nr, at[z], g, outs[k]);
-                snprintf(buf, sizeof buf, "(best: %s)", bb ? bb->label : "-");
-                snprintf(what, sizeof what, "%s %s %s: best backend vs seed E rotated per pair",
-                         z ? "16Ki" : "1Ki", gr->label, out_name(outs[k]));
-                shown(f, what, MED(se, bb), MIN(se, bb), buf);
-            }
-        }
-}
-
-static void print_targets(FILE *f, const bench_env *e, const bench_row *rows, int nr,
-                          const small_row *sm, int ns)
-{
-    char buf[160];
-    (void)e;
-    fprintf(f, "\nTargets (shown, not asserted):\n");
-    size_t k1 = find_size(rows, nr, 1024);
-    int hg = -1; /* the headline group: one circle vs boxes, SoA */
-    bench_headline(&hg, NULL);
-    const char *hl = hg >= 0 ? group_at(hg)->label : "boxes SoA";
-    char what[128];
-    const bench_row *sc = find(rows, nr, k1, KIND_BACKEND, CB_BACKEND_SCALAR, hg, OUT_MASK);
-    const bench_row *a2 = find(rows, nr, k1, KIND_BACKEND, CB_BACKEND_AVX2, hg, OUT_MASK);
-    const bench_row *a5 = find(rows, nr, k1, KIND_BACKEND, CB_BACKEND_AVX512, hg, OUT_MASK);
-    snprintf(what, sizeof what, "1Ki %s mask: AVX2 vs scalar", hl);
-    target(f, what, MED(sc, a2), MIN(sc, a2), 1, 7, "x", "");
-    snprintf(what, sizeof what, "1Ki %s mask: AVX-512 vs scalar", hl);
-    target(f, what, MED(sc, a5), MIN(sc, a5), 1, 12, "x", "");
-    const bench_row *bb = k1 ? best_backend(rows, nr, k1, hg, OUT_MASK) : NULL;
-    const bench_row *nat = k1 ? find(rows, nr, k1, KIND_CLAMP_NATIVE, -1, hg, OUT_BYTES) : NULL;
-    snprintf(buf, sizeof buf, "(best: %s)", bb ? bb->label : "-");
-    snprintf(what, sizeof what, "1Ki %s mask: best backend vs loop -O3 " BENCH_NATIVE_FLAG, hl);
-    target(f, what, MED(nat, bb), MIN(nat, bb), 1, 1.3, "x", buf);
-
-    size_t m16 = find_size(rows, nr, 16ul << 20);
-    const bench_row *bd = m16 ? best_backend(rows, nr, m16, hg, OUT_MASK) : NULL;
-    const bench_row *st = m16 ? find(rows, nr, m16, KIND_STREAM, -1, hg, OUT_READ) : NULL;
-    snprintf(buf, sizeof buf, "(best: %s; read %.1f GB/s)", bd ? bd->label : "-",
-             st ? (double)bytes_per_elem(group_at(hg)) / st->med : 0.0);
-    snprintf(what, sizeof what, "16Mi %s mask: best backend, share of streaming read", hl);
-    target(f, what, 100 * MED(st, bd), 100 * MIN(st, bd), 1, 85, "%", buf);
-
-    /* n = 16: for each backend, dispatched within 15% of direct (with the
-     * float-environment guard, and with CB_TRUST_FENV). */
-    for (int i = 0; i < ns; i++) {
-        if (sm[i].n != 16 || (sm[i].path != PATH_DISPATCHED && sm[i].path != PATH_TRUSTED))
-            continue;
-        for (int j = 0; j < ns; j++)
-            if (sm[j].n == 16 && sm[j].backend == sm[i].backend && sm[j].path == PATH_DIRECT) {
-                snprintf(what, sizeof what, "n=16 %s: %s call's extra time over direct",
-                         cb_backend_name((cb_backend)sm[i].backend),
-                         sm[i].path == PATH_TRUSTED ? "trust-fenv" : "dispatched");
-                snprintf(buf, sizeof buf, "(%.2f vs %.2f ns per call)", sm[i].med, sm[j].med);
-                target(f, what, 100 * (sm[i].med / sm[j].med - 1), 100 * (sm[i].min / sm[j].min - 1),
-                       0, 15, "%", buf);
-            }
-    }
-
-    /* AoS vs SoA (each AoS group against its SoA twin), then index list at
-     * 1% vs bitmask (each SoA group), each backend, at 1Ki. */
-    for (int b = 0; b < CB_BACKEND_COUNT && k1; b++) {
-        int any = 0;
-        for (int i = 0; i < nr; i++)
-            any |= rows[i].n == k1 && rows[i].kind == KIND_BACKEND && rows[i].backend == b;
-        if (!any)
-            continue;
-        const char *name = cb_backend_name((cb_backend)b);
-        for (int g = 0; g < group_count(); g++) {
-            const bench_group *gr = group_at(g);
-            int soa = group_find(gr->query, gr->one, gr->many, CB_LAYOUT_SOA);
-            if (gr->layout != CB_LAYOUT_AOS || soa < 0 || group_oriented(gr))
-                continue;
-            out_kind po = group_primary(gr);
-            const bench_row *s1 = find(rows, nr, k1, KIND_BACKEND, b, soa, po);
-            const bench_row *s2 = find(rows, nr, k1, KIND_BACKEND, b, g, po);
-            snprintf(what, sizeof what, "1Ki %s: %s AoS vs SoA (%s)", name, gr->stem, out_name(po));
-            target(f, what, MED(s1, s2), MIN(s1, s2), 1, 0.6, "x", "");
-        }
-        for (int g = 0; g < group_count(); g++) {
-            const bench_group *gr = group_at(g);
-            if (gr->layout != CB_LAYOUT_SOA || group_entry(gr, CB_OUTPUT_MASK) == BENCH_NO_ENTRY ||
-                group_entry(gr, CB_OUTPUT_INDICES) == BENCH_NO_ENTRY || group_oriented(gr))
-                continue;
-            const bench_row *s1 = find(rows, nr, k1, KIND_BACKEND, b, g, OUT_MASK);
-            const bench_row *i1 = find(rows, nr, k1, KIND_BACKEND, b, g, OUT_IDX_LO);
-            snprintf(what, sizeof what, "1Ki %s: %s idx 1%% vs mask", name, gr->stem);
-            target(f, what, MED(s1, i1), MIN(s1, i1), 1, 0.8, "x", "");
-        }
-    }
-    print_query_targets(f, rows, nr, k1);
-    print_oriented_targets(f, rows, nr, k1);
-}
-
 /* -------------------------------------------------------------- table */
 
-void report_table(FILE *f, const bench_opts *o, const bench_env *e, const bench_row *rows, int nr,
-                  const small_row *sm, int ns, double fenv_ns)
+void report_header(FILE *f, const bench_opts *o, const bench_env *e)
 {
     char b1[32], b2[32], b3[32];
-    for (int g = 0; g < group_count(); g++) {
-        int w = (int)strlen(group_at(g)->label);
-        entry_w = w > entry_w ? w : entry_w;
-    }
-    for (int i = 0; i < nr; i++) {
-        int w = (int)strlen(rows[i].label);
-        label_w = w > label_w ? w : label_w;
-    }
     fprintf(f, "cb-bench: %s; %s", e->cpu, e->compiler);
     if (e->load_start >= 0)
         fprintf(f, "; load average %.2f at start, %.2f at end (other work on these cores "
@@ -476,12 +200,25 @@ void report_table(FILE *f, const bench_opts *o, const bench_env *e, const bench_
             clamp_native_is_native ? BENCH_NATIVE_NAME : "",
             clamp_native_is_native ? " " BENCH_NATIVE_FLAG : "",
             e->native_ok ? "" : " (not run here: this CPU lacks its ISA)");
-    fprintf(f, "ns/elem and elem/s are medians; x scalar / x loopO3 / x seed = that row's time "
+}
+
+void report_table(FILE *f, const bench_env *e, const bench_row *rows, int nr, const small_row *sm,
+                  int ns, double fenv_ns)
+{
+    char b1[32], b2[32], b3[32];
+    for (int g = 0; g < group_count(); g++) {
+        int w = (int)strlen(group_at(g)->label);
+        entry_w = w > entry_w ? w : entry_w;
+    }
+    for (int i = 0; i < nr; i++) {
+        int w = (int)strlen(rows[i].label);
+        label_w = w > label_w ? w : label_w;
+    }
+    fprintf(f, "\nns/elem and elem/s are medians; x scalar / x loopO3 / x seed = that row's time "
                "over this row's (higher is better); %%read = streaming-read time over this "
                "row's, at DRAM sizes; GB/s = input bytes read per second\n");
     fprintf(f, "seeds: '<=' touching counts (the library's default), '<' touching excluded (the "
                "library with CB_STRICT); timed rows use the default, which costs the same\n");
-
     size_t last = 0;
     for (int pass = 0; pass < nr; pass++) {
         size_t n = rows[pass].n;
@@ -538,8 +275,6 @@ void report_table(FILE *f, const bench_opts *o, const bench_env *e, const bench_
                     fenv_ns);
     }
 
-    print_targets(f, e, rows, nr, sm, ns);
-
     /* Seeds' notes: where their answers differ from the contract's. */
     fprintf(f, "\nSeeds (per pair in a loop, own box format, bitmask out; seed E also its "
                "distances and contact records, own structs, and its rotated method on the "
@@ -556,9 +291,70 @@ void report_table(FILE *f, const bench_opts *o, const bench_env *e, const bench_
                "same.\n");
 }
 
+/* ------------------------------------------------------------ summary */
+
+/*
+ * The headline entry (one circle vs boxes, SoA, bitmask: the one every
+ * baseline exists for) at each size measured: one line per backend with its
+ * ratios, then the baselines' own times. A ratio is the other row's median
+ * time over this row's: above 1, this row is that much faster.
+ */
+void report_summary(FILE *f, const bench_env *e, const bench_row *rows, int nr)
+{
+    int hg = -1;
+    size_t he = BENCH_NO_ENTRY;
+    if (bench_headline(&hg, &he))
+        return;
+    char b[8][32];
+    const size_t bpe = bytes_per_elem(group_at(hg));
+    fprintf(f, "\n%s: one circle vs n boxes, SoA, bitmask out; median ns per box;\n"
+               "x = the named row's time over this one's (above 1: this one is faster); %%read = "
+               "the streaming read of the same boxes, time over this one's\n",
+            cb_entry_info_of(he)->name);
+    fprintf(f, "  %5s %-4s %-8s %8s %8s %8s %9s %8s %7s %6s %6s\n", "n", "", "backend", "ns/box",
+            "boxes/s", "x scalar", "x loopO2", "x loopO3", "x seed", "%read", "GB/s");
+    size_t last = 0;
+    for (int p = 0; p < nr; p++) {
+        const size_t n = rows[p].n;
+        if (n == last || rows[p].group != hg)
+            continue;
+        last = n;
+        const bench_row *o2 = find(rows, nr, n, KIND_CLAMP_O2, -1, hg, -1);
+        const bench_row *o3 = find(rows, nr, n, KIND_CLAMP_NATIVE, -1, hg, -1);
+        const bench_row *sd = best_seed(rows, nr, n, hg, OUT_MASK);
+        const bench_row *st = stream_row(rows, nr, n, hg);
+        int first = 1;
+        for (int i = 0; i < nr; i++) {
+            const bench_row *r = &rows[i];
+            if (r->n != n || r->group != hg || r->kind != KIND_BACKEND || r->out != OUT_MASK)
+                continue;
+            const bench_row *sc = find(rows, nr, n, KIND_BACKEND, CB_BACKEND_SCALAR, hg, OUT_MASK);
+            const double rd = ratio(st, r);
+            char pct[16];
+            if (isnan(rd))
+                snprintf(pct, sizeof pct, "-");
+            else
+                snprintf(pct, sizeof pct, "%.0f%%", 100 * rd);
+            fprintf(f, "  %5s %-4s %-8s %8s %8s %8s %9s %8s %7s %6s %6.1f\n",
+                    first ? fmt_n(n, b[0], 32) : "", first ? regime_of(e, n * bpe) : "",
+                    r->label, fmt_ns(r->med, b[1], 32), fmt_rate(1e9 / r->med, b[2], 32),
+                    fmt_x(ratio(sc, r), b[3], 32), fmt_x(ratio(o2, r), b[4], 32),
+                    fmt_x(ratio(o3, r), b[5], 32), fmt_x(ratio(sd, r), b[6], 32), pct,
+                    r->med > 0 ? (double)bpe / r->med : 0.0);
+            first = 0;
+        }
+        fprintf(f, "  %5s %-4s baselines, ns/box: loop -O2 %s, %s %s, %s %s (best seed), stream read "
+                   "%s\n",
+                "", "", o2 ? fmt_ns(o2->med, b[0], 32) : "-",
+                clamp_native_is_native ? BENCH_NATIVE_LABEL : "loop -O3",
+                o3 ? fmt_ns(o3->med, b[1], 32) : "-", sd ? sd->label : "seed",
+                sd ? fmt_ns(sd->med, b[2], 32) : "-", st ? fmt_ns(st->med, b[3], 32) : "-");
+    }
+}
+
 /* ---------------------------------------------------------------- CSV */
 
-static void csv_num(FILE *f, double v)
+void csv_num(FILE *f, double v)
 {
     if (isnan(v))
         fprintf(f, ",");

@@ -72,8 +72,6 @@ typedef struct sb_case {
     cb_kernel_fn fn; /* the backend's raw kernel of the entry */
     size_t n;
     call_path path;
-    unsigned long iters;
-    double s[BENCH_MAX_REPS];
 } sb_case;
 
 static int sb_group;
@@ -82,8 +80,16 @@ static size_t sb_entry;
 typedef size_t (*headline_fn)(cb_circle, const cb_box_soa *, size_t, uint64_t *, unsigned);
 static headline_fn sb_public;
 
-static double time_sb(const sb_case *c, const dataset *d, unsigned long iters)
+typedef struct sb_ctx {
+    const sb_case *cs;
+    const dataset *d;
+} sb_ctx;
+
+static double time_sb(void *ctx, int i, unsigned long iters)
 {
+    const sb_ctx *x = ctx;
+    const sb_case *c = &x->cs[i];
+    const dataset *d = x->d;
     double t0 = 0, t1 = 0;
     uint64_t acc = 0;
     const size_t e = sb_entry;
@@ -127,6 +133,7 @@ int small_run(const bench_opts *o, const dataset *d, const int *bs, int nb, smal
               int max, double *fenv_ns)
 {
     static sb_case cs[CB_BACKEND_COUNT * SB_NS * PATH_COUNT];
+    static bench_timing tm[CB_BACKEND_COUNT * SB_NS * PATH_COUNT];
     int nc = 0;
     *fenv_ns = -1;
     if (bench_headline(&sb_group, &sb_entry) || d->n < SB_MAX) {
@@ -151,23 +158,11 @@ int small_run(const bench_opts *o, const dataset *d, const int *bs, int nb, smal
                 if (p == PATH_DIRECT_CSR && !HAVE_FENV_READ)
                     continue;
                 sb_case c = {bs[b], cb_entry_kernel(sb_entry, (cb_backend)bs[b]), small_n[j],
-                             (call_path)p, 1, {0}};
+                             (call_path)p};
                 cs[nc++] = c;
             }
-    /* Calibrate (doubles as warm-up): enough calls per sample to last
-     * sample_ns, measured on a first run of 1000 calls. */
-    for (int i = 0; i < nc; i++) {
-        double t = time_sb(&cs[i], d, 1000) / 1000.0;
-        unsigned long it = (unsigned long)(o->sample_ns / (t > 0.1 ? t : 0.1)) + 1;
-        cs[i].iters = it;
-        time_sb(&cs[i], d, it / 4 + 1);
-    }
-    /* Interleaved: every sample of every row in each round, rotated. */
-    for (int r = 0; r < o->reps; r++)
-        for (int j = 0; j < nc; j++) {
-            sb_case *c = &cs[(j + r * 5) % nc];
-            c->s[r] = time_sb(c, d, c->iters) / (double)c->iters;
-        }
+    sb_ctx ctx = {cs, d};
+    time_rows(o, tm, nc, time_sb, &ctx, 0);
     cb_set_backend_by_name(NULL); /* back to the automatic choice */
 
     if (HAVE_FENV_READ) {
@@ -187,7 +182,7 @@ int small_run(const bench_opts *o, const dataset *d, const int *bs, int nb, smal
         out[rows].backend = cs[i].backend;
         out[rows].n = cs[i].n;
         out[rows].path = cs[i].path;
-        time_stats(cs[i].s, o->reps, &out[rows].min, &out[rows].med, &out[rows].max);
+        out[rows].min = tm[i].min, out[rows].med = tm[i].med, out[rows].max = tm[i].max;
     }
     return rows;
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# bench.sh - the README's benchmark command: install build deps, configure a release build in build/bench, build cb-bench, run it (table on stdout, files in bench-out/).
-# Usage: bash scripts/bench.sh [cb-bench options]   e.g. --quick, --sizes 1Ki,16Mi, --reps 15
+# bench.sh - the README's benchmark command: install build deps, configure a release build in build/bench, build cb-bench, run it (a one-screen summary on stdout, every table and the CSV and SVG files in bench-out/).
+# Usage: bash scripts/bench.sh [cb-bench options]   e.g. --full (every row, several minutes), --quick, --sizes 1Ki,16Mi, --reps 15
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
