@@ -133,63 +133,12 @@ static void out_check_canaries(const tk_out *o, const char *what)
 /* ---------------------------------------------------------------- validators and converters */
 
 static int is_nan_f(float f) { return f != f; }
-static int is_inf_f(float f) { return !is_nan_f(f) && (f == INFINITY || f == -INFINITY); }
-
-static cb_fault box_fault(cb_box b)
-{
-    if (is_nan_f(b.min_x) || is_nan_f(b.min_y) || is_nan_f(b.max_x) || is_nan_f(b.max_y))
-        return CB_FAULT_NAN;
-    if (is_inf_f(b.min_x) || is_inf_f(b.min_y) || is_inf_f(b.max_x) || is_inf_f(b.max_y))
-        return CB_FAULT_INFINITE;
-    if (b.min_x > b.max_x || b.min_y > b.max_y) /* default mode: denormals compare as themselves */
-        return CB_FAULT_INVERTED;
-    return CB_FAULT_NONE;
-}
-
-static cb_fault circle_fault(cb_circle c)
-{
-    if (is_nan_f(c.x) || is_nan_f(c.y) || is_nan_f(c.r))
-        return CB_FAULT_NAN;
-    if (is_inf_f(c.x) || is_inf_f(c.y) || is_inf_f(c.r))
-        return CB_FAULT_INFINITE;
-    if (c.r < 0)
-        return CB_FAULT_NEGATIVE_RADIUS;
-    return CB_FAULT_NONE;
-}
 
 /* Same bits, or NaN on both sides: which NaN x + y gives for two NaNs
  * depends on the operand order the compiler chose, and no hit depends on it. */
 static int same_f(float a, float b) { return memcmp(&a, &b, sizeof a) == 0 || (is_nan_f(a) && is_nan_f(b)); }
 
-/* |c*c + s*s - 1| <= 2^-20 in exact arithmetic (cbatch.h: cb_validate_oboxes).
- * The squares are exact in double; the sum a + b is S + err exactly (two-sum);
- * near 1, D = S - 1 is exact (Sterbenz), and so are D -+ 2^-20 near the
- * bounds, so the sign of (D -+ 2^-20) + err, which one rounding keeps, decides. */
-static int unit_pair(float c, float s)
-{
-    double a = (double)c * c, b = (double)s * s, S = a + b;
-    if (!(S >= 0.5 && S <= 2.0))
-        return 0;
-    double bv = S - a, err = (a - (S - bv)) + (b - bv);
-    double D = S - 1.0;
-    return (D - 0x1p-20) + err <= 0.0 && (D + 0x1p-20) + err >= 0.0;
-}
-
-static cb_fault obox_fault(cb_obox o)
-{
-    const float *v = &o.cx;
-    for (int j = 0; j < 6; j++)
-        if (is_nan_f(v[j]))
-            return CB_FAULT_NAN;
-    for (int j = 0; j < 6; j++)
-        if (is_inf_f(v[j]))
-            return CB_FAULT_INFINITE;
-    if (o.hx < 0 || o.hy < 0) /* default mode: -0 is not below 0, a negative denormal is */
-        return CB_FAULT_INVERTED;
-    return unit_pair(o.c, o.s) ? CB_FAULT_NONE : CB_FAULT_NOT_UNIT;
-}
-
-/* The oriented-box validators against obox_fault, and the oriented-box
+/* The oriented-box validators against ref_obox_fault, and the oriented-box
  * converters and cb_rotation(s) in the input's float mode against the
  * default mode: the centre and half-extents by cbatch.h's formulas, the
  * rotation by cb_rotation called in the default mode. The angles are the
@@ -200,7 +149,7 @@ static void check_oboxes_rotations(const tk_views *in, size_t n, const cb_box *b
     size_t want_o = n;
     cb_fault fo = CB_FAULT_NONE;
     for (size_t i = 0; i < n && want_o == n; i++)
-        if ((fo = obox_fault(oboxes[i])) != CB_FAULT_NONE)
+        if ((fo = ref_obox_fault(oboxes[i])) != CB_FAULT_NONE)
             want_o = i;
     if (want_o == n)
         fo = CB_FAULT_NONE;
@@ -220,12 +169,7 @@ static void check_oboxes_rotations(const tk_views *in, size_t n, const cb_box *b
         cb_box_corner k = {boxes[i].min_x, boxes[i].min_y, boxes[i].max_x, boxes[i].max_y};
         co[i] = k;
         cb_rot rot = cb_rotation(angles[i]);
-        cb_box b = boxes[i];
-        float x0 = b.min_x * 0.5f, x1 = b.max_x * 0.5f, y0 = b.min_y * 0.5f, y1 = b.max_y * 0.5f;
-        cb_obox wb = {x0 + x1, y0 + y1, x1 - x0, y1 - y0, rot.c, rot.s};
-        float hx = k.w * 0.5f, hy = k.h * 0.5f;
-        cb_obox wk = {k.x + hx, k.y + hy, hx, hy, rot.c, rot.s};
-        want_b[i] = wb, want_k[i] = wk;
+        want_b[i] = ref_obox_from_box(boxes[i], rot), want_k[i] = ref_obox_from_corner(k, rot);
     }
 
     unsigned long long saved = fpctl_read();
@@ -277,10 +221,10 @@ static void check_validators_converters(const tk_views *in, size_t n, const cb_b
     size_t want_b = n, want_c = n;
     cb_fault fb = CB_FAULT_NONE, fc = CB_FAULT_NONE;
     for (size_t i = 0; i < n && want_b == n; i++)
-        if ((fb = box_fault(boxes[i])) != CB_FAULT_NONE)
+        if ((fb = ref_box_fault(boxes[i])) != CB_FAULT_NONE)
             want_b = i;
     for (size_t i = 0; i < n && want_c == n; i++)
-        if ((fc = circle_fault(circles[i])) != CB_FAULT_NONE)
+        if ((fc = ref_circle_fault(circles[i])) != CB_FAULT_NONE)
             want_c = i;
     if (want_b == n)
         fb = CB_FAULT_NONE;
@@ -297,9 +241,7 @@ static void check_validators_converters(const tk_views *in, size_t n, const cb_b
         cb_box_center a = {boxes[i].min_x, boxes[i].min_y, boxes[i].max_x, boxes[i].max_y};
         cb_box_corner b = {boxes[i].min_x, boxes[i].min_y, boxes[i].max_x, boxes[i].max_y};
         ce[i] = a, co[i] = b;
-        cb_box wa = {a.cx - a.hx, a.cy - a.hy, a.cx + a.hx, a.cy + a.hy};
-        cb_box wb = {b.x, b.y, b.x + b.w, b.y + b.h};
-        want_ce[i] = wa, want_co[i] = wb;
+        want_ce[i] = ref_box_from_center(a), want_co[i] = ref_box_from_corner(b);
     }
 
     unsigned long long saved = fpctl_read();

@@ -64,6 +64,22 @@ float ref_distance_obox(cb_circle c, cb_obox o);
  * the library's. NaN in, NaN out; -0 gives -0; other negatives NaN. */
 float ref_sqrt(float x);
 
+/* The validators' and converters' contracts (validity.c), one element at a
+ * time, in the default float mode: the first fault of an element in the
+ * header's order (CB_FAULT_NONE when it is well-formed); the sign of
+ * c*c + s*s - 1 - t in exact arithmetic (t a power of two near 2^-20), and
+ * whether |c*c + s*s - 1| <= 2^-20 exactly; the converters' formulas (the
+ * oriented ones given the rotation, which cb_rotation's tests cover). */
+cb_fault ref_box_fault(cb_box b);
+cb_fault ref_circle_fault(cb_circle c);
+cb_fault ref_obox_fault(cb_obox o);
+int ref_unit_cmp(float c, float s, double t);
+int ref_unit_rotation(float c, float s);
+cb_box ref_box_from_center(cb_box_center a);
+cb_box ref_box_from_corner(cb_box_corner k);
+cb_obox ref_obox_from_box(cb_box b, cb_rot r);
+cb_obox ref_obox_from_corner(cb_box_corner k, cb_rot r);
+
 /* ---- entries: run any entry's contract, one element at a time */
 
 /* The elements of every shape and layout, so a caller can hand any entry

@@ -2,6 +2,8 @@
 #define _DEFAULT_SOURCE
 #include "support.h"
 
+#include <bits.h>
+
 #include <float.h>
 #include <inttypes.h>
 #include <math.h>
@@ -615,3 +617,17 @@ int tb_overlap_one(cb_circle c, cb_box b, unsigned flags)
     uint64_t mask = 0;
     return cb_batch_overlap_aos(c, &b, 1, &mask, flags) == 1;
 }
+
+double tb_ulpf(double x)
+{
+    x = fabs(x);
+    if (x < 0x1p-126)
+        return 0x1p-149;
+    int e;
+    frexp(x, &e); /* x in [2^(e-1), 2^e) */
+    return ldexp(1.0, e - 24);
+}
+
+double tb_clampd(double v, double lo, double hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+int tb_canonical(float f) { return !isnan(f) || tk_bits(f) == 0x7FC00000u; }

@@ -37,6 +37,17 @@ int tb_guard_pages(void);
  * tk_out_free. Not thread-safe, as tb_alloc_guarded. */
 void tb_out_new(tk_out *o, const cb_entry_info *d, size_t n, int before, size_t misalign);
 
+/* ---- accuracy: what the contact and oriented-box suites measure with */
+
+/* The ulp of binary32 at |x| (the spacing of floats in x's binade; 2^-149
+ * below 2^-126), as a double. */
+double tb_ulpf(double x);
+/* v clamped into [lo, hi]. */
+double tb_clampd(double v, double lo, double hi);
+/* Not NaN, or the canonical quiet NaN 0x7FC00000 (what the contract's
+ * operations produce from non-NaN operands). */
+int tb_canonical(float f);
+
 /* The library's answer for one circle and one box: cb_batch_overlap_aos
  * with n = 1 (the one-pair function engines call in a loop). */
 int tb_overlap_one(cb_circle c, cb_box b, unsigned flags);

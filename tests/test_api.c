@@ -486,34 +486,6 @@ Test(api, index_limit)
 
 /* ------------------------------------------------------------ validators */
 
-/* The header's definitions, written independently of validate.c: a box is
- * well-formed when its coordinates are finite and min <= max (a float
- * comparison, so -0 and +0 are equal); a circle when x, y, r are finite and
- * r >= 0. Several faults: the first of NAN, INFINITE, INVERTED, NEGATIVE_RADIUS. */
-static cb_fault box_fault(cb_box b)
-{
-    float v[4] = {b.min_x, b.min_y, b.max_x, b.max_y};
-    for (int i = 0; i < 4; i++)
-        if (isnan(v[i]))
-            return CB_FAULT_NAN;
-    for (int i = 0; i < 4; i++)
-        if (isinf(v[i]))
-            return CB_FAULT_INFINITE;
-    if (b.min_x > b.max_x || b.min_y > b.max_y)
-        return CB_FAULT_INVERTED;
-    return CB_FAULT_NONE;
-}
-static cb_fault circle_fault(cb_circle c)
-{
-    if (isnan(c.x) || isnan(c.y) || isnan(c.r))
-        return CB_FAULT_NAN;
-    if (isinf(c.x) || isinf(c.y) || isinf(c.r))
-        return CB_FAULT_INFINITE;
-    if (c.r < 0)
-        return CB_FAULT_NEGATIVE_RADIUS;
-    return CB_FAULT_NONE;
-}
-
 /* Coordinate i of a box (min_x, min_y, max_x, max_y) / circle (x, y, r). */
 static void box_set(cb_box *b, int i, float v)
 {
@@ -578,10 +550,10 @@ Test(api, validators_against_definition, .timeout = 600)
         size_t want_b = n, want_c = n;
         cb_fault fb = CB_FAULT_NONE, fc = CB_FAULT_NONE;
         for (size_t i = 0; i < n && want_b == n; i++)
-            if ((fb = box_fault(c.boxes[i])) != CB_FAULT_NONE)
+            if ((fb = ref_box_fault(c.boxes[i])) != CB_FAULT_NONE)
                 want_b = i;
         for (size_t i = 0; i < n && want_c == n; i++)
-            if ((fc = circle_fault(c.circles[i])) != CB_FAULT_NONE)
+            if ((fc = ref_circle_fault(c.circles[i])) != CB_FAULT_NONE)
                 want_c = i;
         faults_seen[fb]++, faults_seen[fc]++;
 

@@ -174,18 +174,7 @@ static void describe(char *buf, size_t size, const pair *p)
 
 /* ------------------------------------------------------------ the oracle */
 
-static double clampd(double v, double lo, double hi) { return v < lo ? lo : v > hi ? hi : v; }
 
-/* The spacing of binary32 numbers at magnitude |x| (2^-149 below the normal range). */
-static double ulpf_at(double x)
-{
-    x = fabs(x);
-    if (x < 0x1p-126)
-        return 0x1p-149;
-    int e;
-    frexp(x, &e); /* x in [2^(e-1), 2^e) */
-    return ldexp(1.0, e - 24);
-}
 
 /* The first of the four face distances (-x, +x, -y, +y) that is not greater
  * than any later one: the first of the nearest ones. */
@@ -219,7 +208,7 @@ static ref ref_box(cb_circle c, cb_box b)
     ref R;
     memset(&R, 0, sizeof R);
     double cx = c.x, cy = c.y, r = c.r;
-    double px = clampd(cx, b.min_x, b.max_x), py = clampd(cy, b.min_y, b.max_y);
+    double px = tb_clampd(cx, b.min_x, b.max_x), py = tb_clampd(cy, b.min_y, b.max_y);
     if (px != cx || py != cy) { /* outside: the offset from the nearest point */
         double dx = cx - px, dy = cy - py, dist = sqrt(dx * dx + dy * dy);
         R.feature = px != cx && py != cy ? CB_FEATURE_CORNER : CB_FEATURE_FACE;
@@ -528,8 +517,8 @@ static void check_contact(stats *S, const char *subj, const cb_entry_info *d, co
                 "the normal's signs differ from the exact (%.17g, %.17g)", R.nx, R.ny);
     }
     /* separation */
-    note(S, bucket, M_SEP, fabs(sep - R.sep) / ulpf_at(R.scale), subj, d, p, cls);
-    note(S, bucket, M_SEP_F, fabs(sep - R.fsep) / ulpf_at(R.fscale), subj, d, p, cls);
+    note(S, bucket, M_SEP, fabs(sep - R.sep) / tb_ulpf(R.scale), subj, d, p, cls);
+    note(S, bucket, M_SEP_F, fabs(sep - R.fsep) / tb_ulpf(R.fscale), subj, d, p, cls);
     /* contact point */
     if (!p->circles) {
         FAIL_IF(qx != R.px || qy != R.py, "the exact nearest point (%a, %a) expected", R.px, R.py);
@@ -538,21 +527,21 @@ static void check_contact(stats *S, const char *subj, const cb_entry_info *d, co
         int on_y_side = (qy == b->min_y || qy == b->max_y) && qx >= b->min_x && qx <= b->max_x;
         FAIL_IF(!on_x_side && !on_y_side, "%s", "the point is not on a side of the box");
     } else {
-        double ex = fabs(qx - R.px) / ulpf_at(fmax(fabs(p->o.x), p->o.r));
-        double ey = fabs(qy - R.py) / ulpf_at(fmax(fabs(p->o.y), p->o.r));
+        double ex = fabs(qx - R.px) / tb_ulpf(fmax(fabs(p->o.x), p->o.r));
+        double ey = fabs(qy - R.py) / tb_ulpf(fmax(fabs(p->o.y), p->o.r));
         note(S, bucket, M_POINT, fmax(ex, ey), subj, d, p, cls);
-        double ox = fabs(qx - R.px) / ulpf_at(R.px), oy = fabs(qy - R.py) / ulpf_at(R.py);
+        double ox = fabs(qx - R.px) / tb_ulpf(R.px), oy = fabs(qy - R.py) / tb_ulpf(R.py);
         note(S, bucket, M_POINT_OWN, fmax(ox, oy), subj, d, p, cls);
         double on = sqrt(((double)qx - p->o.x) * ((double)qx - p->o.x) +
                          ((double)qy - p->o.y) * ((double)qy - p->o.y)) -
                     p->o.r;
         note(S, bucket, M_ON_CIRCLE,
-             fabs(on) / ulpf_at(fmax(fmax(fabs(p->o.x), fabs(p->o.y)), p->o.r)), subj, d, p, cls);
+             fabs(on) / tb_ulpf(fmax(fmax(fabs(p->o.x), fabs(p->o.y)), p->o.r)), subj, d, p, cls);
     }
     /* the translation normal * (0 - separation) leaves the pair touching */
     double target = p->circles ? (double)p->c.r + p->o.r : (double)p->c.r;
     double moved = moved_dist(p, (double)nx * -(double)sep, (double)ny * -(double)sep);
-    note(S, bucket, M_MTV, fabs(moved - target) / ulpf_at(R.scale), subj, d, p, cls);
+    note(S, bucket, M_MTV, fabs(moved - target) / tb_ulpf(R.scale), subj, d, p, cls);
 #undef FAIL_IF
 }
 
@@ -688,7 +677,7 @@ static cb_box gen_box_for(tk_rng *g, const scale_class *s, cb_circle c)
 /* The exact distance from (x, y) to the box (0 inside). */
 static double box_dist(double x, double y, cb_box b)
 {
-    double dx = x - clampd(x, b.min_x, b.max_x), dy = y - clampd(y, b.min_y, b.max_y);
+    double dx = x - tb_clampd(x, b.min_x, b.max_x), dy = y - tb_clampd(y, b.min_y, b.max_y);
     return sqrt(dx * dx + dy * dy);
 }
 
@@ -975,7 +964,6 @@ ParameterizedTestParameters(contacts, margin_zero_is_overlap)
 
 /* A NaN result must be the default quiet NaN (the header's promise for
  * malformed input). */
-static int canonical(float f) { return !isnan(f) || tk_bits(f) == 0x7FC00000u; }
 
 /* The set data sets of the margin-0 comparison: the shared random,
  * adversarial and touching corpora, then the well-formed scale classes. */
@@ -1066,9 +1054,9 @@ ParameterizedTest(int *subject, contacts, margin_zero_is_overlap, .timeout = 600
                                       "%s, %s (flags %u, %s): contact %zu is element %u, the "
                                       "overlap index list has %u, " SEED_FMT,
                                       subj, d->name, f, ds_name(ds), k, i, idx[k], tb_seed());
-                            int ok = canonical(o.ct.normal_x[k]) && canonical(o.ct.normal_y[k]) &&
-                                     canonical(o.ct.separation[k]) && canonical(o.ct.point_x[k]) &&
-                                     canonical(o.ct.point_y[k]);
+                            int ok = tb_canonical(o.ct.normal_x[k]) && tb_canonical(o.ct.normal_y[k]) &&
+                                     tb_canonical(o.ct.separation[k]) && tb_canonical(o.ct.point_x[k]) &&
+                                     tb_canonical(o.ct.point_y[k]);
                             cr_assert(ok, "%s, %s (%s): contact %zu (element %u) has a NaN other "
                                       "than 0x7FC00000, " SEED_FMT,
                                       subj, d->name, ds_name(ds), k, i, tb_seed());
@@ -1079,7 +1067,7 @@ ParameterizedTest(int *subject, contacts, margin_zero_is_overlap, .timeout = 600
                     cb_args ad = batch_args(&B, cb_entry_info_of(ed), o.dist, 0, 0.f);
                     cr_assert_eq(run(*subject, ed, &ad), (size_t)N);
                     for (size_t i = 0; i < N; i++)
-                        cr_assert(canonical(o.dist[i]),
+                        cr_assert(tb_canonical(o.dist[i]),
                                   "%s, %s (%s): element %zu is a NaN %08x, not 0x7FC00000, " SEED_FMT,
                                   subj, cb_entry_info_of(ed)->name, ds_name(ds), i,
                                   tk_bits(o.dist[i]), tb_seed());

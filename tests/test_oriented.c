@@ -594,20 +594,7 @@ ParameterizedTest(int *subject, oriented, turns, .timeout = 600)
 
 /* ======================================================= (2) accuracy */
 
-/* The spacing of binary32 numbers at magnitude |x| (2^-149 below the normal
- * range): every binary32 operation here rounds by at most half of it at the
- * result's magnitude, denormal results included. */
-static double ulpf_at(double x)
-{
-    x = fabs(x);
-    if (x < 0x1p-126)
-        return 0x1p-149;
-    int e;
-    frexp(x, &e); /* x in [2^(e-1), 2^e) */
-    return ldexp(1.0, e - 24);
-}
 
-static double clampd(double v, double lo, double hi) { return v < lo ? lo : v > hi ? hi : v; }
 
 /*
  * The bounds, derived from the header's operations (u = 2^-24; "ulp(x)" as
@@ -724,9 +711,9 @@ static oref oref_of(cb_circle c, cb_obox b)
     R.Lx = R.ch * R.ex + R.sh * R.ey, R.Ly = R.ch * R.ey - R.sh * R.ex;
     double hx = b.hx, hy = b.hy;
     double nonunit = fabs(R.rho - 1) * R.elen;
-    R.eps = FR_COMP * ulpf_at(R.E) + nonunit;
-    R.epsv = FR_VEC * ulpf_at(R.E) + nonunit;
-    double qx = clampd(R.Lx, -hx, hx), qy = clampd(R.Ly, -hy, hy);
+    R.eps = FR_COMP * tb_ulpf(R.E) + nonunit;
+    R.epsv = FR_VEC * tb_ulpf(R.E) + nonunit;
+    double qx = tb_clampd(R.Lx, -hx, hx), qy = tb_clampd(R.Ly, -hy, hy);
     double rx = R.Lx - qx, ry = R.Ly - qy;
     R.dist = hypot(rx, ry);
     R.fd[0] = R.Lx + hx, R.fd[1] = hx - R.Lx, R.fd[2] = R.Ly + hy, R.fd[3] = hy - R.Ly;
@@ -884,7 +871,7 @@ static void check_contact(stats *S, int kind, const char *subj, const cb_entry_i
     S->ambiguous += R.features != 1u << R.feature;
     S->inside += feat == CB_FEATURE_INSIDE, S->corners += feat == CB_FEATURE_CORNER;
     S->faces += feat == CB_FEATURE_FACE;
-    double uE = ulpf_at(R.E), nonunit = fabs(R.rho - 1) * R.elen;
+    double uE = tb_ulpf(R.E), nonunit = fabs(R.rho - 1) * R.elen;
 
     /* the frame, by the header's binary32 operations (a diagnostic) */
     float lxf, lyf;
@@ -912,7 +899,7 @@ static void check_contact(stats *S, int kind, const char *subj, const cb_entry_i
         FAIL_IF(k2 < 0, "%s", "inside: the normal is not a face normal carried back exactly");
         double fmin4 = fmin(fmin(R.fd[0], R.fd[1]), fmin(R.fd[2], R.fd[3]));
         double fmax4 = fmax(fmax(fabs(R.fd[0]), fabs(R.fd[1])), fmax(fabs(R.fd[2]), fabs(R.fd[3])));
-        double tol = 2 * R.eps + ulpf_at(fmax4 + R.eps);
+        double tol = 2 * R.eps + tb_ulpf(fmax4 + R.eps);
         FAIL_IF(!(R.fd[k2] - fmin4 <= tol * (1 + SLACK)),
                 "inside: face %d is %.4g farther than the nearest (%d), more than %.4g", k2,
                 R.fd[k2] - fmin4, R.face, tol);
@@ -924,7 +911,7 @@ static void check_contact(stats *S, int kind, const char *subj, const cb_entry_i
         FAIL_IF(!(fabs(len - 1) <= fabs(R.rho - 1) + 0x1p-50),
                 "inside: |normal| - 1 = %.4g, not |(c, s)| - 1 = %.4g", len - 1, R.rho - 1);
     } else {
-        Qx = clampd(R.Lx, -hx, hx), Qy = clampd(R.Ly, -hy, hy);
+        Qx = tb_clampd(R.Lx, -hx, hx), Qy = tb_clampd(R.Ly, -hy, hy);
         double lb = B_LEN * U24 + fabs(R.rho - 1);
         within(S, kind, "| |normal| - 1 |", fabs(len - 1), lb, subj, d, c, b, cls);
         note(S, kind, M_LEN, fabs(len - 1) / U24, subj, d, c, b, cls);
@@ -946,10 +933,10 @@ static void check_contact(stats *S, int kind, const char *subj, const cb_entry_i
     /* separation */
     double serr = fabs(sep - R.sep);
     double aa = feat == CB_FEATURE_INSIDE && R.feature == CB_FEATURE_INSIDE
-                    ? 1.5 * ulpf_at(fmax(R.b + R.epsv, c.r))
-                    : 3.3 * ulpf_at(fmax(fmax(R.dist, R.b) + R.epsv, c.r));
+                    ? 1.5 * tb_ulpf(fmax(R.b + R.epsv, c.r))
+                    : 3.3 * tb_ulpf(fmax(fmax(R.dist, R.b) + R.epsv, c.r));
     within(S, kind, "separation error", serr, aa + R.epsv, subj, d, c, b, cls);
-    double uS = ulpf_at(fmax(fmax(fmax(R.dist, R.b) + R.epsv, c.r), R.E));
+    double uS = tb_ulpf(fmax(fmax(fmax(R.dist, R.b) + R.epsv, c.r), R.E));
     within(S, kind, "separation error in ulp(S)", serr / uS, B_SEP + nonunit / uS, subj, d, c, b,
            cls);
     note(S, kind, M_SEP, serr / uS, subj, d, c, b, cls);
@@ -959,12 +946,12 @@ static void check_contact(stats *S, int kind, const char *subj, const cb_entry_i
     double qlen = hypot(Qx, Qy) + R.epsv;
     double carry = (2.01 * U24 * R.rho + fabs(R.rho - 1)) * qlen;
     double perr_x = fabs(px - Px), perr_y = fabs(py - Py);
-    within(S, kind, "point error in x", perr_x, R.epsv + carry + 0.5 * ulpf_at(px), subj, d, c, b,
+    within(S, kind, "point error in x", perr_x, R.epsv + carry + 0.5 * tb_ulpf(px), subj, d, c, b,
            cls);
-    within(S, kind, "point error in y", perr_y, R.epsv + carry + 0.5 * ulpf_at(py), subj, d, c, b,
+    within(S, kind, "point error in y", perr_y, R.epsv + carry + 0.5 * tb_ulpf(py), subj, d, c, b,
            cls);
     double M = fmax(fmax(fabs(b.cx), fabs(b.cy)), fmax(R.E, fmax(hx, hy)));
-    double uM = ulpf_at(M), perr = fmax(perr_x, perr_y);
+    double uM = tb_ulpf(M), perr = fmax(perr_x, perr_y);
     within(S, kind, "point error in ulp(M)", perr / uM,
            B_POINT + fabs(R.rho - 1) * (R.elen + hypot(Qx, Qy)) / uM, subj, d, c, b, cls);
     note(S, kind, M_POINT, perr / uM, subj, d, c, b, cls);
@@ -1349,7 +1336,6 @@ static cb_circle gen_bad_circle(tk_rng *g)
 }
 
 /* A NaN written must be the default quiet NaN. */
-static int canonical(float f) { return !isnan(f) || tk_bits(f) == 0x7FC00000u; }
 
 /*
  * NaN, infinite, non-unit and negative-extent oriented boxes (and bad
@@ -1405,7 +1391,7 @@ ParameterizedTest(int *subject, oriented, malformed_same_bits, .timeout = 600)
                         else if (d->output == CB_OUTPUT_DISTANCES) {
                             same = !memcmp(A.dist, B.dist, N * sizeof(float));
                             for (size_t i = 0; i < N; i++) {
-                                cr_assert(canonical(A.dist[i]),
+                                cr_assert(tb_canonical(A.dist[i]),
                                           "%s, %s: distance %zu is a NaN %08x, " SEED_FMT, subj,
                                           d->name, i, tk_bits(A.dist[i]), tb_seed());
                                 nans += isnan(A.dist[i]) != 0;
@@ -1420,9 +1406,9 @@ ParameterizedTest(int *subject, oriented, malformed_same_bits, .timeout = 600)
                                        tk_bits(p->point_x[k]) == tk_bits(q->point_x[k]) &&
                                        tk_bits(p->point_y[k]) == tk_bits(q->point_y[k]) &&
                                        p->feature[k] == q->feature[k];
-                                cr_assert(canonical(p->normal_x[k]) && canonical(p->normal_y[k]) &&
-                                              canonical(p->separation[k]) &&
-                                              canonical(p->point_x[k]) && canonical(p->point_y[k]),
+                                cr_assert(tb_canonical(p->normal_x[k]) && tb_canonical(p->normal_y[k]) &&
+                                              tb_canonical(p->separation[k]) &&
+                                              tb_canonical(p->point_x[k]) && tb_canonical(p->point_y[k]),
                                           "%s, %s: contact %zu has a NaN other than 0x7FC00000, "
                                           SEED_FMT, subj, d->name, k, tb_seed());
                                 nans += isnan(p->separation[k]) || isnan(p->normal_x[k]) ||
@@ -1447,24 +1433,6 @@ ParameterizedTest(int *subject, oriented, malformed_same_bits, .timeout = 600)
 }
 
 /* ======================================================= (4) validators */
-
-/* c*c + s*s - 1 - t exactly, as the sign: c*c and s*s are exact in double
- * (48-bit products), their sum is split into a double and its exact
- * rounding error (two-sum), and hi - 1 - t is exact for sums near 1
- * (Sterbenz) and t a power of 2 near the difference's magnitude. */
-static int unit_cmp(float c, float s, double t)
-{
-    double a = (double)c * c, b = (double)s * s;
-    double hi = a + b, bb = hi - a, lo = (a - (hi - bb)) + (b - bb);
-    double d = (hi - 1) - t; /* exact: hi in [1/2, 2], t = +-2^-20 */
-    double v = d + lo;       /* rounding keeps the sign of the exact d + lo */
-    return v > 0 ? 1 : v < 0 ? -1 : 0;
-}
-/* |c*c + s*s - 1| <= 2^-20, exactly. */
-static int unit_ok(float c, float s)
-{
-    return unit_cmp(c, s, 0x1p-20) <= 0 && unit_cmp(c, s, -0x1p-20) >= 0;
-}
 
 static size_t validate_soa_of(const cb_obox *b, size_t n, cb_fault *f)
 {
@@ -1510,7 +1478,7 @@ Test(oriented, validate_faults)
 {
     const float nan = tk_float(0x7FC00000u), nan2 = tk_float(0xFFA00001u);
     cb_obox good = {1.5f, -2, 3, 4, 0.6f, 0.8f};
-    cr_assert(unit_ok(good.c, good.s), "test bug: (0.6, 0.8) in binary32 is within 2^-20");
+    cr_assert(ref_unit_rotation(good.c, good.s), "test bug: (0.6, 0.8) in binary32 is within 2^-20");
     expect_fault(good, CB_FAULT_NONE, "well-formed");
     for (int k = 0; k < 6; k++) {
         cb_obox b = good;
@@ -1586,10 +1554,10 @@ Test(oriented, validate_faults)
 static void edge_pair(float c0, float s0, int up, float *in, float *out)
 {
     float c = c0, dir = (c0 >= 0) == (up > 0) ? INFINITY : -INFINITY;
-    cr_assert(unit_ok(c, s0), "test bug: (%a, %a) is not within 2^-20", c0, s0);
+    cr_assert(ref_unit_rotation(c, s0), "test bug: (%a, %a) is not within 2^-20", c0, s0);
     for (int k = 0; k < 1 << 16; k++) {
         float next = nextafterf(c, dir);
-        if (!unit_ok(next, s0)) {
+        if (!ref_unit_rotation(next, s0)) {
             *in = c, *out = next;
             return;
         }
@@ -1637,7 +1605,7 @@ Test(oriented, validate_unit_edge)
             }
     }
     cb_obox b = {0, 0, 1, 1, 1, 0x1p-10f};
-    cr_assert(unit_cmp(1, 0x1p-10f, 0x1p-20) == 0, "test bug: not on the edge");
+    cr_assert(ref_unit_cmp(1, 0x1p-10f, 0x1p-20) == 0, "test bug: not on the edge");
     expect_fault(b, CB_FAULT_NONE, "c*c + s*s - 1 = 2^-20 exactly");
     b.c = 0x1p-10f, b.s = -1;
     expect_fault(b, CB_FAULT_NONE, "c*c + s*s - 1 = 2^-20 exactly");

@@ -658,8 +658,11 @@ static uint64_t check_converters(uint64_t h, const cb_box *aos, int centre)
     for (size_t i = 0; i < NB; i++) {
         cb_box one = centre ? cb_box_from_center(centers[i]) : cb_box_from_corner(corners[i]);
         cb_box soa = {soa_x0[i], soa_y0[i], soa_x1[i], soa_y1[i]};
+        cb_box want = centre ? ref_box_from_center(centers[i]) : ref_box_from_corner(corners[i]);
         if (!box_eq(one, aos[i]) || !box_eq(one, soa))
             fail("converter (%s) forms disagree at %zu", centre ? "centre" : "corner", i);
+        if (!box_eq(one, want))
+            fail("converter (%s) at %zu: not the header's formula (testkit)", centre ? "centre" : "corner", i);
         h = fnv_box(h, aos[i]);
     }
     return h;
@@ -706,8 +709,14 @@ static uint64_t check_obox_converters(uint64_t h, int from_corners)
         cb_obox one = from_corners ? cb_obox_from_corner(corners[i], obox_angles[i])
                                    : cb_obox_from_box(boxes[i], obox_angles[i]);
         cb_obox soa = {soa_o[0][i], soa_o[1][i], soa_o[2][i], soa_o[3][i], soa_o[4][i], soa_o[5][i]};
+        cb_rot rot = cb_rotation(obox_angles[i]);
+        cb_obox want = from_corners ? ref_obox_from_corner(corners[i], rot)
+                                    : ref_obox_from_box(boxes[i], rot);
         if (!obox_eq(one, conv_obox[i]) || !obox_eq(one, soa))
             fail("oriented box converter (%s) forms disagree at %zu",
+                 from_corners ? "corner" : "box", i);
+        if (!obox_eq(one, want))
+            fail("oriented box converter (%s) at %zu: not the header's formula (testkit)",
                  from_corners ? "corner" : "box", i);
         h = fnv_obox(h, conv_obox[i]);
     }
@@ -742,6 +751,17 @@ static uint64_t scan_faults(uint64_t h, const char *what, int kind)
         if (r != r_aos || f != f_aos) {
             fail("cb_validate_%s: SoA and AoS disagree after index %zu", what, i);
             return h;
+        }
+        /* the testkit's fault of every element up to the one found */
+        for (size_t j = i; j < NB && j <= i + r; j++) {
+            cb_fault want = kind == 1   ? ref_circle_fault(circles[j])
+                            : kind == 2 ? ref_obox_fault(oboxes[j])
+                                        : ref_box_fault(boxes[j]);
+            if ((j < i + r) != (want == CB_FAULT_NONE) || (j == i + r && want != f)) {
+                fail("cb_validate_%s at %zu: fault %d, testkit says %d", what, j,
+                     j == i + r ? (int)f : 0, (int)want);
+                return h;
+            }
         }
         h = fnv_u64(h, ((uint64_t)(i + r) << 8) | (uint64_t)f);
         if (r >= NB - i)
