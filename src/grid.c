@@ -141,7 +141,7 @@ static layout layout_of(uint64_t m, unsigned per)
     l.idx = l.start + ALIGN64(4 * (cells_budget(m, per) + 1));
     l.key = l.idx + ALIGN64(4 * e);
     l.f = l.key + ALIGN64(4 * e);
-    l.tmp = l.f + 6 * ALIGN64(4 * e);
+    l.tmp = l.f + CB_GRID_FIELDS * ALIGN64(4 * e);
     l.total = l.tmp + ALIGN64(4 * m);
     return l;
 }
@@ -290,7 +290,7 @@ uint64_t cb_grid_begin(cb_grid *g, cb_shape shape, size_t m, size_t count, const
     g->shape = (uint32_t)shape, g->m = m, g->bytes = l.total;
     g->off_start = l.start, g->off_idx = l.idx, g->off_key = l.key, g->off_f[0] = l.f;
     g->off_tmp = l.tmp;
-    for (unsigned k = 1; k < 6; k++)
+    for (unsigned k = 1; k < CB_GRID_FIELDS; k++)
         g->off_f[k] = g->off_f[k - 1] + ALIGN64(4 * entries_room(m));
     uint64_t cells = choose_levels(g, s, cells_budget(count, per));
     float x0 = finite_(s->x0) ? (float)s->x0 : 0.0f, y0 = finite_(s->y0) ? (float)s->y0 : 0.0f;
@@ -328,7 +328,7 @@ void cb_grid_prefix(cb_grid *g, uint64_t cells)
 void cb_grid_finish(cb_grid *g, uint64_t cells)
 {
     const uint32_t *start = CB_GRID_AT(g, g->off_start, const uint32_t);
-    for (unsigned k = 0; k < 6; k++)
+    for (unsigned k = 0; k < CB_GRID_FIELDS; k++)
         memset(CB_GRID_AT(g, g->off_f[k], float) + g->count, 0, CB_GRID_PAD * sizeof(float));
     memset(CB_GRID_AT(g, g->off_idx, uint32_t) + g->count, 0, CB_GRID_PAD * sizeof(uint32_t));
     memset(CB_GRID_AT(g, g->off_key, float) + g->count, 0, CB_GRID_PAD * sizeof(float));
@@ -401,22 +401,21 @@ static unsigned char *plan_base(void *scratch)
     return (unsigned char *)(((uintptr_t)scratch + 63u) & ~(uintptr_t)63u);
 }
 
+/* The elements' arrays, in the shape's field order (shapes.h). */
+#define CB_KEY_FIELD(V, F) *f++ = s_->F;
+#define CB_KEY_ARRAYS(S, name, aos)                                                                \
+    if (shape == CB_SHAPE_##S) {                                                                   \
+        const cb_##name##_soa *s_ = (const cb_##name##_soa *)els;                                  \
+        CB_FIELDS_##S(CB_KEY_FIELD)                                                                \
+    }
+
 void cb_plan_key_of(cb_plan_key *key, const cb_circle_soa *set, size_t n, cb_shape shape,
                     const void *els, size_t m, size_t first, size_t end, float margin, int self)
 {
     memset(key, 0, sizeof *key);
     key->arrays[0] = set->x, key->arrays[1] = set->y, key->arrays[2] = set->r;
     const float **f = key->arrays + 3;
-    if (shape == CB_SHAPE_BOX) {
-        const cb_box_soa *b = (const cb_box_soa *)els;
-        f[0] = b->min_x, f[1] = b->min_y, f[2] = b->max_x, f[3] = b->max_y;
-    } else if (shape == CB_SHAPE_CIRCLE) {
-        const cb_circle_soa *c = (const cb_circle_soa *)els;
-        f[0] = c->x, f[1] = c->y, f[2] = c->r;
-    } else {
-        const cb_obox_soa *o = (const cb_obox_soa *)els;
-        f[0] = o->cx, f[1] = o->cy, f[2] = o->hx, f[3] = o->hy, f[4] = o->c, f[5] = o->s;
-    }
+    CB_SHAPES(CB_KEY_ARRAYS)
     key->n = n, key->m = m, key->first = first, key->end = end;
     key->shape = (uint32_t)shape, key->self = (uint32_t)self;
     memcpy(&key->margin_bits, &margin, sizeof margin);

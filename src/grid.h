@@ -39,6 +39,8 @@
  */
 #define CB_GRID_LEVELS 24
 #define CB_GRID_PAD 16u
+/* The most fields a shape has (shapes.h; the kernels check each shape's). */
+#define CB_GRID_FIELDS 6
 #define CB_GRID_MAGIC 0x3164697267626375ull /* "ucbgrid1" */
 
 /* The reach of a circle's intervals (grid.c): its centre -+ (e + s), with
@@ -72,7 +74,8 @@ struct cb_grid {
     uint64_t off_start;   /* uint32_t start[cells + 1]: cell c is entries start[c] .. start[c+1]-1 */
     uint64_t off_idx;     /* uint32_t idx[count + pad]: the element index of each entry */
     uint64_t off_key;     /* float key[count + pad]: 0 in the element's first row, 1 in its second */
-    uint64_t off_f[6];    /* float f[k][count + pad]: the element's fields in cb_*_soa order */
+    uint64_t off_f[CB_GRID_FIELDS]; /* float f[k][count + pad]: the element's fields in
+                                       cb_*_soa order (shapes.h) */
     uint64_t off_tmp;     /* uint32_t tmp[m]: the builder's */
 };
 
@@ -183,7 +186,7 @@ CB_INLINE int cb_cull_meets(const cb_cull *c, uint32_t c0, uint32_t c1, uint32_t
  * counts, the range of circles, the shape and the margin.
  */
 typedef struct cb_plan_key {
-    const float *arrays[9]; /* the set's x, y, r, then the elements' fields */
+    const float *arrays[3 + CB_GRID_FIELDS]; /* the set's x, y, r, then the elements' fields */
     uint64_t n, m, first, end;
     uint32_t shape, margin_bits, self, pad;
 } cb_plan_key;

@@ -4,6 +4,7 @@
 
 #include "cbatch.h"
 #include "registry.h"
+#include "shapes.h"
 
 #include <stdatomic.h>
 #include <stdint.h>
@@ -69,21 +70,20 @@ CB_BUILT_BACKENDS(CB_DECLARE_BACKEND)
 cb_grid_builder_fn cb_grid_builder(void);
 
 /* Are the arrays of the elements of a SoA struct of this shape missing (p
- * or one of its pointers NULL)? */
+ * or one of its pointers NULL)? Shapes without arrays (GRID, SELF): 0 when
+ * p is set. */
+#define CB_SOA_FIELD_MISSING(V, F) || !s_->F
+#define CB_SOA_MISSING(S, name, aos)                                                               \
+    if (shape == CB_SHAPE_##S) {                                                                   \
+        const cb_##name##_soa *s_ = (const cb_##name##_soa *)p;                                    \
+        return 0 CB_FIELDS_##S(CB_SOA_FIELD_MISSING);                                              \
+    }
 CB_INLINE int cb_soa_missing(cb_shape shape, const void *p)
 {
     if (!p)
         return 1;
-    if (shape == CB_SHAPE_BOX) {
-        const cb_box_soa *b = (const cb_box_soa *)p;
-        return !b->min_x || !b->min_y || !b->max_x || !b->max_y;
-    }
-    if (shape == CB_SHAPE_OBOX) {
-        const cb_obox_soa *o = (const cb_obox_soa *)p;
-        return !o->cx || !o->cy || !o->hx || !o->hy || !o->c || !o->s;
-    }
-    const cb_circle_soa *c = (const cb_circle_soa *)p;
-    return !c->x || !c->y || !c->r;
+    CB_SHAPES(CB_SOA_MISSING)
+    return 0;
 }
 
 /* dispatch.c: the active selection. Read on every call, so it is a global

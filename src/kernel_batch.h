@@ -26,8 +26,7 @@ typedef struct {
     CB_INLINE result_##query block_##query##_##one##_##many##_##layout(                            \
         const void *ctx, const void *els, size_t i, size_t k, int strict)                          \
     {                                                                                              \
-        vshape_##many v;                                                                           \
-        CB_LOAD_##many##_##layout(els, i, k, v);                                                   \
+        vshape_##many v = load_##many##_##layout(els, i, k);                                       \
         return query_##query##_##one##_##many(((const ctx_##one *)ctx)->shape, v, strict);          \
     }
 
@@ -45,16 +44,14 @@ typedef struct {
                                                                    size_t i, size_t k, int strict)   \
     {                                                                                              \
         const ctx_##one *c_ = (const ctx_##one *)ctx;                                              \
-        vshape_##many v;                                                                           \
-        CB_LOAD_##many##_##layout(els, i, k, v);                                                   \
+        vshape_##many v = load_##many##_##layout(els, i, k);                                       \
         return select_##query##_##one##_##many(c_->shape, v, c_->margin, strict);                  \
     }
 #define CB_GATHER_BLOCK(query, one, many, layout)                                                  \
     CB_INLINE vrecords gather_##query##_##one##_##many##_##layout(                                 \
         const void *ctx, const void *els, const uint32_t *idx, size_t k)                           \
     {                                                                                              \
-        vshape_##many v;                                                                           \
-        CB_GATHER_##many##_##layout(els, idx, k, v);                                               \
+        vshape_##many v = gather_##many##_##layout(els, idx, k);                                   \
         return records_##query##_##one##_##many(((const ctx_##one *)ctx)->shape, v);               \
     }
 

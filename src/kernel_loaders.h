@@ -2,135 +2,95 @@
 /* Part of kernel_template.h, which a backend file includes once (with its
  * primitives defined); not a header of its own. */
 
-/* ---- vector shapes: CB_W circles or boxes, one per lane */
+/* ---- vector shapes: CB_W shapes, one per lane; their fields are the
+ * shape's field list (shapes.h), as is everything below that names them. */
 
-typedef struct {
-    vf x, y, r;
-} vshape_CIRCLE;
-
-typedef struct {
-    vf x0, y0, x1, y1; /* min_x, min_y, max_x, max_y */
-} vshape_BOX;
-
-typedef struct {
-    vf cx, cy, hx, hy, c, s; /* centre, half-extents, rotation (cos, sin) */
-} vshape_OBOX;
+#define CB_VF_FIELD(V, F) vf V;
 
 /* What every block of a call shares: the single shape in every lane, and
  * the margin of the entries that take one (zero for the others, whose
  * cb_args.margin is not set). */
-typedef struct {
-    vshape_CIRCLE shape;
-    vf margin;
-} ctx_CIRCLE;
-
-typedef struct {
-    vshape_BOX shape;
-    vf margin;
-} ctx_BOX;
-
-typedef struct {
-    vshape_OBOX shape;
-    vf margin;
-} ctx_OBOX;
+#define CB_VSHAPE(S, name, aos)                                                                    \
+    typedef struct {                                                                               \
+        CB_FIELDS_##S(CB_VF_FIELD)                                                                 \
+    } vshape_##S;                                                                                  \
+    typedef struct {                                                                               \
+        vshape_##S shape;                                                                          \
+        vf margin;                                                                                 \
+    } ctx_##S;
+CB_SHAPES(CB_VSHAPE)
 
 #define CB_MARGIN_MASK(a) 0.0f
 #define CB_MARGIN_INDICES(a) 0.0f
 #define CB_MARGIN_DISTANCES(a) 0.0f
 #define CB_MARGIN_CONTACTS(a) ((a)->margin)
 
-CB_INLINE ctx_CIRCLE broadcast_CIRCLE(const cb_args *a, float margin)
-{
-    ctx_CIRCLE c = {{v_set1(a->circle.x), v_set1(a->circle.y), v_set1(a->circle.r)},
-                    v_set1(margin)};
-    return c;
-}
+/* broadcast_<SHAPE>: the batch's single shape (cb_args.<name>) in every lane. */
+#define CB_SET1_FIELD(V, F) c.shape.V = v_set1(o_->F);
+#define CB_BROADCAST(S, name, aos)                                                                 \
+    CB_INLINE ctx_##S broadcast_##S(const cb_args *a, float margin)                               \
+    {                                                                                              \
+        const cb_##name *o_ = &a->name;                                                            \
+        ctx_##S c;                                                                                 \
+        CB_FIELDS_##S(CB_SET1_FIELD)                                                               \
+        c.margin = v_set1(margin);                                                                 \
+        return c;                                                                                  \
+    }
+CB_SHAPES(CB_BROADCAST)
 
-CB_INLINE ctx_BOX broadcast_BOX(const cb_args *a, float margin)
-{
-    ctx_BOX c = {{v_set1(a->box.min_x), v_set1(a->box.min_y), v_set1(a->box.max_x),
-                  v_set1(a->box.max_y)},
-                 v_set1(margin)};
-    return c;
-}
-
-CB_INLINE ctx_OBOX broadcast_OBOX(const cb_args *a, float margin)
-{
-    ctx_OBOX c = {{v_set1(a->obox.cx), v_set1(a->obox.cy), v_set1(a->obox.hx), v_set1(a->obox.hy),
-                   v_set1(a->obox.c), v_set1(a->obox.s)},
-                  v_set1(margin)};
-    return c;
-}
-
-/* ---- layout loaders: elements i .. i+k-1 (1 <= k <= CB_W); lanes from k up
- * are zero and nothing past element i+k-1 is read. In the driver's hot loop
- * k is the constant CB_W, so the partial branch folds away. */
+/* ---- layout loaders: load_<SHAPE>_<LAYOUT>(many, i, k), elements i ..
+ * i+k-1 (1 <= k <= CB_W); lanes from k up are zero and nothing past
+ * element i+k-1 is read. In the driver's hot loop k is the constant CB_W,
+ * so the partial branch folds away. */
 
 CB_INLINE vf load_lanes(const float *p, size_t k)
 {
     return k == CB_W ? v_loadu(p) : v_load_floats(p, k);
 }
 
-#define CB_LOAD_BOX_SOA(many, i, k, v)                                                             \
-    do {                                                                                           \
-        const cb_box_soa *s_ = (const cb_box_soa *)(many);                                         \
-        (v).x0 = load_lanes(s_->min_x + (i), k), (v).y0 = load_lanes(s_->min_y + (i), k);          \
-        (v).x1 = load_lanes(s_->max_x + (i), k), (v).y1 = load_lanes(s_->max_y + (i), k);          \
-    } while (0)
-
-#define CB_LOAD_CIRCLE_SOA(many, i, k, v)                                                          \
-    do {                                                                                           \
-        const cb_circle_soa *s_ = (const cb_circle_soa *)(many);                                   \
-        (v).x = load_lanes(s_->x + (i), k), (v).y = load_lanes(s_->y + (i), k);                    \
-        (v).r = load_lanes(s_->r + (i), k);                                                        \
-    } while (0)
-
-#define CB_LOAD_OBOX_SOA(many, i, k, v)                                                            \
-    do {                                                                                           \
-        const cb_obox_soa *s_ = (const cb_obox_soa *)(many);                                       \
-        (v).cx = load_lanes(s_->cx + (i), k), (v).cy = load_lanes(s_->cy + (i), k);                \
-        (v).hx = load_lanes(s_->hx + (i), k), (v).hy = load_lanes(s_->hy + (i), k);                \
-        (v).c = load_lanes(s_->c + (i), k), (v).s = load_lanes(s_->s + (i), k);                    \
-    } while (0)
-
-#define CB_LOAD_BOX_AOS(many, i, k, v)                                                             \
-    v_load_boxes_aos((const cb_box *)(many) + (i), k, &(v).x0, &(v).y0, &(v).x1, &(v).y1)
-
-#define CB_LOAD_CIRCLE_AOS(many, i, k, v)                                                          \
-    v_load_circles_aos((const cb_circle *)(many) + (i), k, &(v).x, &(v).y, &(v).r)
-
-/* Oriented boxes (AoS, six floats each): an ISA may define
- * CB_HAVE_OBOXES_AOS and v_load_oboxes_aos(p, &cx, &cy, &hx, &hy, &c, &s),
- * CB_W whole boxes transposed; a partial vector goes through a zeroed local copy. Otherwise
- * the boxes are transposed through a local array. */
-CB_INLINE vshape_OBOX load_oboxes_aos(const cb_obox *p, size_t k)
-{
-    vshape_OBOX v;
-#ifdef CB_HAVE_OBOXES_AOS
-    if (k == CB_W) {
-        v_load_oboxes_aos(p, &v.cx, &v.cy, &v.hx, &v.hy, &v.c, &v.s);
-    } else {
-        cb_obox t[CB_W];
-        memset(t, 0, sizeof t);
-        memcpy(t, p, k * sizeof *p);
-        v_load_oboxes_aos(t, &v.cx, &v.cy, &v.hx, &v.hy, &v.c, &v.s);
+#define CB_LOAD_SOA_FIELD(V, F) v.V = load_lanes(s_->F + i, k);
+#define CB_LOAD_SOA(S, name, aos)                                                                  \
+    CB_INLINE vshape_##S load_##S##_SOA(const void *many, size_t i, size_t k)                     \
+    {                                                                                              \
+        const cb_##name##_soa *s_ = (const cb_##name##_soa *)many;                                 \
+        vshape_##S v;                                                                              \
+        CB_FIELDS_##S(CB_LOAD_SOA_FIELD)                                                           \
+        return v;                                                                                  \
     }
-#else
-    float g[6][CB_W];
-    if (k < CB_W)
-        memset(g, 0, sizeof g);
-    for (size_t j = 0; j < k; j++) {
-        g[0][j] = p[j].cx, g[1][j] = p[j].cy, g[2][j] = p[j].hx;
-        g[3][j] = p[j].hy, g[4][j] = p[j].c, g[5][j] = p[j].s;
+CB_SHAPES(CB_LOAD_SOA)
+
+/* AoS elements field by field: transpose_<SHAPE>_AOS(p, k), p[0 .. k-1]
+ * through a local array (lanes from k up zero). The AoS load of a shape
+ * whose AOS is FIELDS (shapes.h); the fallback of the optional ISA loaders. */
+#define CB_LANES_FIELD(V, F) float V[CB_W];
+#define CB_LOADU_FIELD(V, F) v.V = v_loadu(g_.V);
+#define CB_TRANSPOSE_FIELD(V, F) g_.V[j] = p[j].F;
+#define CB_TRANSPOSE_AOS(S, name, aos)                                                             \
+    CB_INLINE vshape_##S transpose_##S##_AOS(const cb_##name *p, size_t k)                        \
+    {                                                                                              \
+        vshape_##S v;                                                                              \
+        struct {                                                                                   \
+            CB_FIELDS_##S(CB_LANES_FIELD)                                                          \
+        } g_;                                                                                      \
+        if (k < CB_W)                                                                              \
+            memset(&g_, 0, sizeof g_);                                                             \
+        for (size_t j = 0; j < k; j++) {                                                           \
+            CB_FIELDS_##S(CB_TRANSPOSE_FIELD)                                                      \
+        }                                                                                          \
+        CB_FIELDS_##S(CB_LOADU_FIELD)                                                              \
+        return v;                                                                                  \
+    }                                                                                              \
+    CB_LOAD_AOS_##aos(S, name)
+#define CB_LOAD_AOS_ISA(S, name) /* below, through the ISA's loaders */
+#define CB_LOAD_AOS_FIELDS(S, name)                                                                \
+    CB_INLINE vshape_##S load_##S##_AOS(const void *many, size_t i, size_t k)                     \
+    {                                                                                              \
+        return transpose_##S##_AOS((const cb_##name *)many + i, k);                                \
     }
-    v.cx = v_loadu(g[0]), v.cy = v_loadu(g[1]), v.hx = v_loadu(g[2]);
-    v.hy = v_loadu(g[3]), v.c = v_loadu(g[4]), v.s = v_loadu(g[5]);
-#endif
-    return v;
-}
+CB_SHAPES(CB_TRANSPOSE_AOS)
 
-#define CB_LOAD_OBOX_AOS(many, i, k, v) ((v) = load_oboxes_aos((const cb_obox *)(many) + (i), k))
-
+/* The ISA's AoS loaders (kernel_template.h lists them): the shapes whose
+ * AOS is ISA. */
 #ifdef CB_CIRCLES_FROM_REGS
 /* k circles are 3k floats: three loads, each stopping at the last valid float. */
 CB_INLINE void v_load_circles_aos(const cb_circle *p, size_t k, vf *x, vf *y, vf *r)
@@ -146,110 +106,89 @@ CB_INLINE void v_load_circles_aos(const cb_circle *p, size_t k, vf *x, vf *y, vf
 }
 #endif
 
-/* ---- gather loaders: the elements idx[0 .. k-1] (1 <= k <= CB_W) into one
- * vector (for the contact records of selected elements; lanes from k up
- * are never stored). An ISA may define CB_HAVE_GATHER and v_gather(base,
- * idx, k, stride): lane j < k = base[idx[j] * stride], the other lanes
- * anything read from idx[0 .. k-1]'s elements, nothing else read. Otherwise
- * a local array is filled element by element (lanes from k up zero). */
+CB_INLINE vshape_BOX load_BOX_AOS(const void *many, size_t i, size_t k)
+{
+    vshape_BOX v;
+    v_load_boxes_aos((const cb_box *)many + i, k, &v.x0, &v.y0, &v.x1, &v.y1);
+    return v;
+}
+
+CB_INLINE vshape_CIRCLE load_CIRCLE_AOS(const void *many, size_t i, size_t k)
+{
+    vshape_CIRCLE v;
+    v_load_circles_aos((const cb_circle *)many + i, k, &v.x, &v.y, &v.r);
+    return v;
+}
+
+/* Oriented boxes (AoS, six floats each): an ISA may define
+ * CB_HAVE_OBOXES_AOS and v_load_oboxes_aos(p, &cx, &cy, &hx, &hy, &c, &s),
+ * CB_W whole boxes transposed; a partial vector goes through a zeroed local copy. Otherwise
+ * the boxes are transposed field by field. */
+CB_INLINE vshape_OBOX load_OBOX_AOS(const void *many, size_t i, size_t k)
+{
+    const cb_obox *p = (const cb_obox *)many + i;
+#ifdef CB_HAVE_OBOXES_AOS
+    vshape_OBOX v;
+    if (k == CB_W) {
+        v_load_oboxes_aos(p, &v.cx, &v.cy, &v.hx, &v.hy, &v.c, &v.s);
+    } else {
+        cb_obox t[CB_W];
+        memset(t, 0, sizeof t);
+        memcpy(t, p, k * sizeof *p);
+        v_load_oboxes_aos(t, &v.cx, &v.cy, &v.hx, &v.hy, &v.c, &v.s);
+    }
+    return v;
+#else
+    return transpose_OBOX_AOS(p, k);
+#endif
+}
+
+/* ---- gather loaders: gather_<SHAPE>_<LAYOUT>(many, idx, k), the elements
+ * idx[0 .. k-1] (1 <= k <= CB_W) into one vector (for the contact records
+ * of selected elements; lanes from k up are never stored). An ISA may
+ * define CB_HAVE_GATHER and v_gather(base, idx, k, stride): lane j < k =
+ * base[idx[j] * stride], the other lanes anything read from idx[0 ..
+ * k-1]'s elements, nothing else read. Otherwise a local array is filled
+ * element by element (lanes from k up zero). */
 
 #ifdef CB_HAVE_GATHER
-#define CB_GATHER_BOX_SOA(many, idx, k, v)                                                         \
-    do {                                                                                           \
-        const cb_box_soa *s_ = (const cb_box_soa *)(many);                                         \
-        (v).x0 = v_gather(s_->min_x, idx, k, 1), (v).y0 = v_gather(s_->min_y, idx, k, 1);          \
-        (v).x1 = v_gather(s_->max_x, idx, k, 1), (v).y1 = v_gather(s_->max_y, idx, k, 1);          \
-    } while (0)
-#define CB_GATHER_BOX_AOS(many, idx, k, v)                                                         \
-    do {                                                                                           \
-        const float *f_ = &((const cb_box *)(many))[0].min_x;                                      \
-        (v).x0 = v_gather(f_, idx, k, 4), (v).y0 = v_gather(f_ + 1, idx, k, 4);                    \
-        (v).x1 = v_gather(f_ + 2, idx, k, 4), (v).y1 = v_gather(f_ + 3, idx, k, 4);                \
-    } while (0)
-#define CB_GATHER_CIRCLE_SOA(many, idx, k, v)                                                      \
-    do {                                                                                           \
-        const cb_circle_soa *s_ = (const cb_circle_soa *)(many);                                   \
-        (v).x = v_gather(s_->x, idx, k, 1), (v).y = v_gather(s_->y, idx, k, 1);                    \
-        (v).r = v_gather(s_->r, idx, k, 1);                                                        \
-    } while (0)
-#define CB_GATHER_CIRCLE_AOS(many, idx, k, v)                                                      \
-    do {                                                                                           \
-        const float *f_ = &((const cb_circle *)(many))[0].x;                                       \
-        (v).x = v_gather(f_, idx, k, 3), (v).y = v_gather(f_ + 1, idx, k, 3);                      \
-        (v).r = v_gather(f_ + 2, idx, k, 3);                                                       \
-    } while (0)
-#define CB_GATHER_OBOX_SOA(many, idx, k, v)                                                        \
-    do {                                                                                           \
-        const cb_obox_soa *s_ = (const cb_obox_soa *)(many);                                       \
-        (v).cx = v_gather(s_->cx, idx, k, 1), (v).cy = v_gather(s_->cy, idx, k, 1);                \
-        (v).hx = v_gather(s_->hx, idx, k, 1), (v).hy = v_gather(s_->hy, idx, k, 1);                \
-        (v).c = v_gather(s_->c, idx, k, 1), (v).s = v_gather(s_->s, idx, k, 1);                    \
-    } while (0)
-#define CB_GATHER_OBOX_AOS(many, idx, k, v)                                                        \
-    do {                                                                                           \
-        const float *f_ = &((const cb_obox *)(many))[0].cx;                                        \
-        (v).cx = v_gather(f_, idx, k, 6), (v).cy = v_gather(f_ + 1, idx, k, 6);                    \
-        (v).hx = v_gather(f_ + 2, idx, k, 6), (v).hy = v_gather(f_ + 3, idx, k, 6);                \
-        (v).c = v_gather(f_ + 4, idx, k, 6), (v).s = v_gather(f_ + 5, idx, k, 6);                  \
-    } while (0)
+/* AoS: the elements as one array of floats, a field at its offset (so the
+ * base is not a pointer to one struct member, which gcc compiled
+ * differently from the floats' array) */
+#define CB_GATHER_SOA_FIELD(V, F) v.V = v_gather(s_->F, idx, k, 1);
+#define CB_GATHER_AOS_FIELD(V, F)                                                                  \
+    v.V = v_gather((const float *)(const void *)s_ + offsetof(aos_t_, F) / sizeof(float), idx, k, \
+                   sizeof *s_ / sizeof(float));
+#define CB_GATHER_FILL(S, FIELD) CB_FIELDS_##S(FIELD)
 #else
-#define CB_GATHER_LANES(count, k, fill)                                                 \
-    float g_[count][CB_W];                                                                         \
-    if ((k) < CB_W)                                                                                \
-        memset(g_, 0, sizeof g_);                                                                  \
-    for (size_t j_ = 0; j_ < (k); j_++) {                                                          \
-        fill;                                                                                      \
+#define CB_GATHER_SOA_FIELD(V, F) g_.V[j] = s_->F[idx[j]];
+#define CB_GATHER_AOS_FIELD(V, F) g_.V[j] = s_[idx[j]].F;
+#define CB_GATHER_FILL(S, FIELD)                                                                   \
+    struct {                                                                                       \
+        CB_FIELDS_##S(CB_LANES_FIELD)                                                              \
+    } g_;                                                                                          \
+    if (k < CB_W)                                                                                  \
+        memset(&g_, 0, sizeof g_);                                                                 \
+    for (size_t j = 0; j < k; j++) {                                                               \
+        CB_FIELDS_##S(FIELD)                                                                       \
     }                                                                                              \
-    (void)0
-
-#define CB_GATHER_BOX_SOA(many, idx, k, v)                                                         \
-    do {                                                                                           \
-        const cb_box_soa *s_ = (const cb_box_soa *)(many);                                         \
-        CB_GATHER_LANES(4, k, (g_[0][j_] = s_->min_x[(idx)[j_]], g_[1][j_] = s_->min_y[(idx)[j_]], \
-                                     g_[2][j_] = s_->max_x[(idx)[j_]], g_[3][j_] = s_->max_y[(idx)[j_]])); \
-        (v).x0 = v_loadu(g_[0]), (v).y0 = v_loadu(g_[1]), (v).x1 = v_loadu(g_[2]), (v).y1 = v_loadu(g_[3]); \
-    } while (0)
-
-#define CB_GATHER_BOX_AOS(many, idx, k, v)                                                         \
-    do {                                                                                           \
-        const cb_box *s_ = (const cb_box *)(many);                                                 \
-        CB_GATHER_LANES(4, k, (g_[0][j_] = s_[(idx)[j_]].min_x, g_[1][j_] = s_[(idx)[j_]].min_y, \
-                                     g_[2][j_] = s_[(idx)[j_]].max_x, g_[3][j_] = s_[(idx)[j_]].max_y)); \
-        (v).x0 = v_loadu(g_[0]), (v).y0 = v_loadu(g_[1]), (v).x1 = v_loadu(g_[2]), (v).y1 = v_loadu(g_[3]); \
-    } while (0)
-
-#define CB_GATHER_CIRCLE_SOA(many, idx, k, v)                                                      \
-    do {                                                                                           \
-        const cb_circle_soa *s_ = (const cb_circle_soa *)(many);                                   \
-        CB_GATHER_LANES(3, k, (g_[0][j_] = s_->x[(idx)[j_]], g_[1][j_] = s_->y[(idx)[j_]], \
-                                     g_[2][j_] = s_->r[(idx)[j_]]));                               \
-        (v).x = v_loadu(g_[0]), (v).y = v_loadu(g_[1]), (v).r = v_loadu(g_[2]);                    \
-    } while (0)
-
-#define CB_GATHER_CIRCLE_AOS(many, idx, k, v)                                                      \
-    do {                                                                                           \
-        const cb_circle *s_ = (const cb_circle *)(many);                                           \
-        CB_GATHER_LANES(3, k, (g_[0][j_] = s_[(idx)[j_]].x, g_[1][j_] = s_[(idx)[j_]].y,    \
-                                     g_[2][j_] = s_[(idx)[j_]].r));                                \
-        (v).x = v_loadu(g_[0]), (v).y = v_loadu(g_[1]), (v).r = v_loadu(g_[2]);                    \
-    } while (0)
-#define CB_GATHER_OBOX_SOA(many, idx, k, v)                                                        \
-    do {                                                                                           \
-        const cb_obox_soa *s_ = (const cb_obox_soa *)(many);                                       \
-        CB_GATHER_LANES(6, k, (g_[0][j_] = s_->cx[(idx)[j_]], g_[1][j_] = s_->cy[(idx)[j_]],       \
-                               g_[2][j_] = s_->hx[(idx)[j_]], g_[3][j_] = s_->hy[(idx)[j_]],       \
-                               g_[4][j_] = s_->c[(idx)[j_]], g_[5][j_] = s_->s[(idx)[j_]]));        \
-        (v).cx = v_loadu(g_[0]), (v).cy = v_loadu(g_[1]), (v).hx = v_loadu(g_[2]);                 \
-        (v).hy = v_loadu(g_[3]), (v).c = v_loadu(g_[4]), (v).s = v_loadu(g_[5]);                   \
-    } while (0)
-
-#define CB_GATHER_OBOX_AOS(many, idx, k, v)                                                        \
-    do {                                                                                           \
-        const cb_obox *s_ = (const cb_obox *)(many);                                               \
-        CB_GATHER_LANES(6, k, (g_[0][j_] = s_[(idx)[j_]].cx, g_[1][j_] = s_[(idx)[j_]].cy,         \
-                               g_[2][j_] = s_[(idx)[j_]].hx, g_[3][j_] = s_[(idx)[j_]].hy,         \
-                               g_[4][j_] = s_[(idx)[j_]].c, g_[5][j_] = s_[(idx)[j_]].s));          \
-        (v).cx = v_loadu(g_[0]), (v).cy = v_loadu(g_[1]), (v).hx = v_loadu(g_[2]);                 \
-        (v).hy = v_loadu(g_[3]), (v).c = v_loadu(g_[4]), (v).s = v_loadu(g_[5]);                   \
-    } while (0)
+    CB_FIELDS_##S(CB_LOADU_FIELD)
 #endif
+
+#define CB_GATHERS(S, name, aos)                                                                   \
+    CB_INLINE vshape_##S gather_##S##_SOA(const void *many, const uint32_t *idx, size_t k)        \
+    {                                                                                              \
+        const cb_##name##_soa *s_ = (const cb_##name##_soa *)many;                                 \
+        vshape_##S v;                                                                              \
+        CB_GATHER_FILL(S, CB_GATHER_SOA_FIELD)                                                     \
+        return v;                                                                                  \
+    }                                                                                              \
+    CB_INLINE vshape_##S gather_##S##_AOS(const void *many, const uint32_t *idx, size_t k)        \
+    {                                                                                              \
+        typedef cb_##name aos_t_;                                                                  \
+        const aos_t_ *s_ = (const aos_t_ *)many;                                                   \
+        vshape_##S v;                                                                              \
+        CB_GATHER_FILL(S, CB_GATHER_AOS_FIELD)                                                     \
+        return v;                                                                                  \
+    }
+CB_SHAPES(CB_GATHERS)

@@ -79,8 +79,7 @@ CB_INLINE void circle_runs(const cb_grid *g, unsigned l, const uint32_t *start, 
 CB_INLINE void circle_spans(const cb_circle_soa *set, size_t i, size_t k, float margin, float gx,
                             float gy, grid_spans *o, size_t at)
 {
-    vshape_CIRCLE c;
-    CB_LOAD_CIRCLE_SOA(set, i, k, c);
+    vshape_CIRCLE c = load_CIRCLE_SOA(set, i, k);
     vf a = v_add(v_abs(c.r), v_set1(margin));
     vm unbounded = v_le_m(v_set1(CB_REACH_UNBOUNDED), v_max(v_max(a, v_abs(c.x)), v_abs(c.y)));
     vf e = v_add(v_mul(a, v_set1(CB_REACH_SCALE)), v_set1(CB_REACH_ADD)), lo, hi;
@@ -173,33 +172,31 @@ CB_INLINE void grid_sort(cb_pair *p, size_t n)
     }
 }
 
-/* The grid's arrays as the SoA view the loaders read. */
+/* The grid's arrays as the SoA view the loaders read: the grid's field
+ * arrays in the shape's field order. */
+#define CB_VIEW_MEMBER(S, name, aos) cb_##name##_soa name;
 typedef struct {
     union {
-        cb_box_soa box;
-        cb_circle_soa circle;
-        cb_obox_soa obox;
+        CB_SHAPES(CB_VIEW_MEMBER)
     } view;
     const uint32_t *start, *idx;
     const float *key;
 } grid_arrays;
 
+#define CB_VIEW_FIELD(V, F) s_->F = *f_++;
+#define CB_VIEW_OF(S, name, aos)                                                                   \
+    if (g->shape == CB_SHAPE_##S) {                                                                \
+        cb_##name##_soa *s_ = &a.view.name;                                                        \
+        const float *const *f_ = f;                                                                \
+        CB_FIELDS_##S(CB_VIEW_FIELD)                                                               \
+    }
 CB_INLINE grid_arrays arrays_of(const cb_grid *g)
 {
     grid_arrays a;
-    const float *f[6];
-    for (unsigned k = 0; k < 6; k++)
+    const float *f[CB_GRID_FIELDS];
+    for (unsigned k = 0; k < CB_GRID_FIELDS; k++)
         f[k] = CB_GRID_AT(g, g->off_f[k], const float);
-    if (g->shape == CB_SHAPE_BOX) {
-        cb_box_soa b = {f[0], f[1], f[2], f[3]};
-        a.view.box = b;
-    } else if (g->shape == CB_SHAPE_CIRCLE) {
-        cb_circle_soa c = {f[0], f[1], f[2]};
-        a.view.circle = c;
-    } else {
-        cb_obox_soa o = {f[0], f[1], f[2], f[3], f[4], f[5]};
-        a.view.obox = o;
-    }
+    CB_SHAPES(CB_VIEW_OF)
     a.start = CB_GRID_AT(g, g->off_start, const uint32_t);
     a.idx = CB_GRID_AT(g, g->off_idx, const uint32_t);
     a.key = CB_GRID_AT(g, g->off_key, const float);
@@ -230,8 +227,7 @@ typedef struct {
         uint32_t pos_[CB_W];                                                                       \
         for (size_t q_ = 0; q_ < k_; q_++)                                                         \
             pos_[q_] = (buf)[c_ + q_].i, (buf)[c_ + q_].i = (uint32_t)(i);                         \
-        vshape_##many v_;                                                                          \
-        CB_GATHER_##many##_SOA(&(ga)->view, pos_, k_, v_);                                         \
+        vshape_##many v_ = gather_##many##_SOA(&(ga)->view, pos_, k_);                             \
         vrecords r_ = records_CONTACTS_CIRCLE_##many(one, v_);                                     \
         const cb_pair_contacts *pc_ = (o)->contacts;                                               \
         size_t w_ = (at) + c_;                                                                     \
@@ -259,8 +255,7 @@ typedef struct {
                                              int later_row, int strict, grid_sink *s)              \
     {                                                                                              \
         for (size_t p = p0; p < p1;) {                                                             \
-            vshape_##many v;                                                                       \
-            CB_LOAD_##many##_SOA(&ga->view, p, CB_W, v);                                           \
+            vshape_##many v = load_##many##_SOA(&ga->view, p, CB_W);                               \
             uint32_t bits = CB_GRID_TEST_##query(many, *one, v, margin, strict);                   \
             if (p1 - p < CB_W) /* entries of the next cells: not this run */                       \
                 bits &= (uint32_t)(((uint64_t)1 << (p1 - p)) - 1u);                               \
@@ -423,23 +418,24 @@ CB_INLINE uint32_t el_spans_OBOX(vshape_OBOX v, vf *lx, vf *hx, vf *ly, vf *hy)
            v_le_bits(v.hy, v.hy) & v_le_bits(v.c, v.c) & v_le_bits(v.s, v.s);
 }
 
-/* A vector of elements into entries p .. p+CB_W-1 of the grid's arrays. */
-#define CB_STORE_BOX(d, p, v)                                                                      \
-    (v_storeu(d[0] + (p), (v).x0), v_storeu(d[1] + (p), (v).y0), v_storeu(d[2] + (p), (v).x1),    \
-     v_storeu(d[3] + (p), (v).y1))
-#define CB_STORE_CIRCLE(d, p, v)                                                                   \
-    (v_storeu(d[0] + (p), (v).x), v_storeu(d[1] + (p), (v).y), v_storeu(d[2] + (p), (v).r))
-#define CB_STORE_OBOX(d, p, v)                                                                     \
-    (v_storeu(d[0] + (p), (v).cx), v_storeu(d[1] + (p), (v).cy), v_storeu(d[2] + (p), (v).hx),    \
-     v_storeu(d[3] + (p), (v).hy), v_storeu(d[4] + (p), (v).c), v_storeu(d[5] + (p), (v).s))
+/* A vector of elements into entries p .. p+CB_W-1 of the grid's arrays
+ * d[0 ..], in the shape's field order. */
+#define CB_STORE_FIELD(V, F) v_storeu(*d++ + p, v.V);
+#define CB_STORE(S, name, aos)                                                                     \
+    _Static_assert(CB_FIELD_COUNT(S) <= CB_GRID_FIELDS, "a grid holds CB_GRID_FIELDS fields");     \
+    CB_INLINE void store_##S(float *const *d, size_t p, vshape_##S v)                             \
+    {                                                                                              \
+        CB_FIELDS_##S(CB_STORE_FIELD)                                                              \
+    }
+CB_SHAPES(CB_STORE)
 
 /* CB_W elements, from q (keep == NULL) or keep[q ..] (k of them). */
 #define CB_ELEMENTS(many, els, keep, q, k, v)                                                      \
     do {                                                                                           \
         if (keep)                                                                                  \
-            CB_GATHER_##many##_SOA(els, (keep) + (q), k, v);                                       \
+            (v) = gather_##many##_SOA(els, (keep) + (q), k);                                       \
         else                                                                                       \
-            CB_LOAD_##many##_SOA(els, q, k, v);                                                    \
+            (v) = load_##many##_SOA(els, q, k);                                                    \
     } while (0)
 
 /* The lanes below k. */
@@ -474,9 +470,8 @@ CB_INLINE uint32_t el_spans_OBOX(vshape_OBOX v, vf *lx, vf *hx, vf *ly, vf *hy)
             size_t k = 0;                                                                          \
             for (; k < CB_W && q + k * step < count; k++)                                          \
                 at[k] = keep ? keep[q + k * step] : (uint32_t)(q + k * step);                      \
-            vshape_##many v;                                                                       \
+            vshape_##many v = gather_##many##_SOA(els, at, k);                                     \
             vf a, b, c, d;                                                                         \
-            CB_GATHER_##many##_SOA(els, at, k, v);                                                 \
             uint32_t ok = el_spans_##many(v, &a, &b, &c, &d) & CB_LANES(k);                        \
             v_storeu(lx, a), v_storeu(hx, b), v_storeu(ly, c), v_storeu(hy, d);                    \
             cb_survey_add(&sv, lx, hx, ly, hy, ok, k);                                             \
@@ -523,7 +518,7 @@ CB_INLINE uint32_t el_spans_OBOX(vshape_OBOX v, vf *lx, vf *hx, vf *ly, vf *hy)
          * elements' fields, entry by entry (random reads and sequential     \
          * writes: faster than writing six arrays at random) */               \
         uint32_t *idx = CB_GRID_AT(g, g->off_idx, uint32_t);                                       \
-        float *key = CB_GRID_AT(g, g->off_key, float), *dst[6];                                    \
+        float *key = CB_GRID_AT(g, g->off_key, float), *dst[CB_GRID_FIELDS];                       \
         for (size_t q = 0; q < count; q++) {                                                       \
             uint32_t t = tmp[q];                                                                   \
             if (t == UINT32_MAX)                                                                   \
@@ -536,13 +531,12 @@ CB_INLINE uint32_t el_spans_OBOX(vshape_OBOX v, vf *lx, vf *hx, vf *ly, vf *hy)
                 idx[p] = j, key[p] = 1.0f;                                                         \
             }                                                                                      \
         }                                                                                          \
-        for (unsigned f = 0; f < 6; f++)                                                           \
+        for (unsigned f = 0; f < CB_GRID_FIELDS; f++)                                              \
             dst[f] = CB_GRID_AT(g, g->off_f[f], float);                                            \
         for (size_t p = 0; p < g->count; p += CB_W) { /* whole vectors: into the padding */        \
-            vshape_##many v;                                                                       \
             size_t k = g->count - p < CB_W ? g->count - p : CB_W;                                  \
-            CB_GATHER_##many##_SOA(els, idx + p, k, v);                                            \
-            CB_STORE_##many(dst, p, v);                                                            \
+            vshape_##many v = gather_##many##_SOA(els, idx + p, k);                                \
+            store_##many(dst, p, v);                                                               \
         }                                                                                          \
         cb_grid_finish(g, cells);                                                                  \
         return g;                                                                                  \
@@ -592,9 +586,8 @@ CB_INLINE uint32_t el_spans_OBOX(vshape_OBOX v, vf *lx, vf *hx, vf *ly, vf *hy)
             size_t kept = 0;                                                                       \
             for (size_t q = 0; q < m; q += CB_W) {                                                 \
                 size_t k = m - q < CB_W ? m - q : CB_W;                                            \
-                vshape_##many v;                                                                   \
+                vshape_##many v = load_##many##_SOA(els, q, k);                                    \
                 vf a, b, c, d;                                                                     \
-                CB_LOAD_##many##_SOA(els, q, k, v);                                                \
                 uint32_t ok = el_spans_##many(v, &a, &b, &c, &d) & CB_LANES(k);                    \
                 /* inside the circles' span: ordered compares, and no NaN is left */               \
                 ok &= v_le_bits(v_set1(cl.x0), b) & v_le_bits(a, v_set1(cl.x1)) &                  \
@@ -618,9 +611,8 @@ CB_INLINE uint32_t el_spans_OBOX(vshape_OBOX v, vf *lx, vf *hx, vf *ly, vf *hy)
         return SIZE_MAX;                                                                           \
     }
 
-CB_GRID_BUILDER(BOX)
-CB_GRID_BUILDER(CIRCLE)
-CB_GRID_BUILDER(OBOX)
+#define CB_GRID_BUILDER_OF(S, name, aos) CB_GRID_BUILDER(S)
+CB_SHAPES(CB_GRID_BUILDER_OF)
 
 typedef cb_grid *(*grid_build_fn)(void *mem, const void *els, size_t m, const uint32_t *keep,
                                   size_t kept, unsigned per);
@@ -628,13 +620,13 @@ typedef size_t (*grid_cull_fn)(const cb_circle_soa *set, size_t first, size_t en
                                const void *els, size_t m, uint32_t *keep, uint64_t *bits);
 
 /* A grid built by this backend (the public cb_grid_* functions). */
+#define CB_GRID_BUILD_OF(S, name, aos)                                                             \
+    if (shape == CB_SHAPE_##S)                                                                     \
+        return CB_FN(grid_build_##S)(mem, els, m, NULL, 0, CB_GRID_CELLS_PREPARED);
 cb_grid *CB_FN(cb_grid_build)(void *mem, cb_shape shape, const void *els, size_t m)
 {
-    if (shape == CB_SHAPE_BOX)
-        return CB_FN(grid_build_BOX)(mem, els, m, NULL, 0, CB_GRID_CELLS_PREPARED);
-    if (shape == CB_SHAPE_CIRCLE)
-        return CB_FN(grid_build_CIRCLE)(mem, els, m, NULL, 0, CB_GRID_CELLS_PREPARED);
-    return CB_FN(grid_build_OBOX)(mem, els, m, NULL, 0, CB_GRID_CELLS_PREPARED);
+    CB_SHAPES(CB_GRID_BUILD_OF)
+    return NULL; /* not a shape of elements (the public builders name one) */
 }
 
 /* One all-pairs call's grid: the one its scratch holds for this range when
@@ -703,45 +695,44 @@ typedef struct {
  * (the ISA's lane loads, vlane). Lanes from k up keep candidate 0's floats
  * (never stored). Splitting the indices into arrays for per-component
  * gathers first cost more than the loads themselves (docs/benchmark.md). */
-#define CB_LANES_CIRCLE(SET, u, a, s, i)                                                           \
-    SET(a[0], u, (s)->x + (i)), SET(a[1], u, (s)->y + (i)), SET(a[2], u, (s)->r + (i))
-#define CB_LANES_BOX(SET, u, a, s, j)                                                              \
-    SET(a[0], u, (s)->min_x + (j)), SET(a[1], u, (s)->min_y + (j)),                                \
-        SET(a[2], u, (s)->max_x + (j)), SET(a[3], u, (s)->max_y + (j))
-#define CB_LANES_FIRST(acc, u, p) ((void)(u), (acc) = vlane_first(p))
-#define CB_SHAPE_OF_LANES_CIRCLE(v, a)                                                             \
-    ((v).x = vlane_done(a[0]), (v).y = vlane_done(a[1]), (v).r = vlane_done(a[2]))
-#define CB_SHAPE_OF_LANES_BOX(v, a)                                                                \
-    ((v).x0 = vlane_done(a[0]), (v).y0 = vlane_done(a[1]), (v).x1 = vlane_done(a[2]),             \
-     (v).y1 = vlane_done(a[3]))
-typedef cb_circle_soa soa_CIRCLE;
-typedef cb_box_soa soa_BOX;
+#define CB_VLANE_FIELD(V, F) vlane V;
+#define CB_LANE_FIRST_ONE(V, F) a_.V = vlane_first(s_->F + p[0].i);
+#define CB_LANE_FIRST_MANY(V, F) b_.V = vlane_first(e_->F + p[0].j);
+#define CB_LANE_SET_ONE(V, F) VLANE_SET(a_.V, u_, s_->F + q_.i);
+#define CB_LANE_SET_MANY(V, F) VLANE_SET(b_.V, u_, e_->F + q_.j);
+#define CB_LANE_DONE_ONE(V, F) one->V = vlane_done(a_.V);
+#define CB_LANE_DONE_MANY(V, F) out->V = vlane_done(b_.V);
 /* Lane u (a literal; lanes past CB_W compile to nothing) of candidate p[u]. */
 #define CB_LISTED_LANE(many, u)                                                                    \
     if ((u) < CB_W && (u) < k) {                                                                   \
+        enum { u_ = (u) };                                                                         \
         const cb_pair q_ = p[(u) < CB_W ? (u) : 0];                                                \
-        CB_LANES_CIRCLE(VLANE_SET, u, a_, s_, q_.i);                                               \
-        CB_LANES_##many(VLANE_SET, u, b_, e_, q_.j);                                               \
+        CB_FIELDS_CIRCLE(CB_LANE_SET_ONE)                                                          \
+        CB_FIELDS_##many(CB_LANE_SET_MANY)                                                         \
     }
-#define CB_LISTED_LOAD(many)                                                                       \
+#define CB_LISTED_LOAD(many, name, aos)                                                            \
     CB_INLINE void listed_##many(const ctx_LISTED *c, const void *els, const cb_pair *p,          \
-                                 size_t k, vshape_CIRCLE *one, vshape_##many *v)                   \
+                                 size_t k, vshape_CIRCLE *one, vshape_##many *out)                 \
     {                                                                                              \
         const cb_circle_soa *s_ = c->set;                                                          \
-        const soa_##many *e_ = (const soa_##many *)els;                                            \
-        vlane a_[3], b_[sizeof(vshape_##many) / sizeof(vf)];                                       \
-        CB_LANES_CIRCLE(CB_LANES_FIRST, 0, a_, s_, p[0].i);                                        \
-        CB_LANES_##many(CB_LANES_FIRST, 0, b_, e_, p[0].j);                                        \
+        const cb_##name##_soa *e_ = (const cb_##name##_soa *)els;                                  \
+        struct {                                                                                   \
+            CB_FIELDS_CIRCLE(CB_VLANE_FIELD)                                                       \
+        } a_;                                                                                      \
+        struct {                                                                                   \
+            CB_FIELDS_##many(CB_VLANE_FIELD)                                                       \
+        } b_;                                                                                      \
+        CB_FIELDS_CIRCLE(CB_LANE_FIRST_ONE)                                                        \
+        CB_FIELDS_##many(CB_LANE_FIRST_MANY)                                                       \
         CB_LISTED_LANE(many, 1) CB_LISTED_LANE(many, 2) CB_LISTED_LANE(many, 3)                    \
         CB_LISTED_LANE(many, 4) CB_LISTED_LANE(many, 5) CB_LISTED_LANE(many, 6)                    \
         CB_LISTED_LANE(many, 7) CB_LISTED_LANE(many, 8) CB_LISTED_LANE(many, 9)                    \
         CB_LISTED_LANE(many, 10) CB_LISTED_LANE(many, 11) CB_LISTED_LANE(many, 12)                 \
         CB_LISTED_LANE(many, 13) CB_LISTED_LANE(many, 14) CB_LISTED_LANE(many, 15)                 \
-        CB_SHAPE_OF_LANES_CIRCLE(*one, a_);                                                        \
-        CB_SHAPE_OF_LANES_##many(*v, b_);                                                          \
+        CB_FIELDS_CIRCLE(CB_LANE_DONE_ONE)                                                         \
+        CB_FIELDS_##many(CB_LANE_DONE_MANY)                                                        \
     }
-CB_LISTED_LOAD(BOX)
-CB_LISTED_LOAD(CIRCLE)
+CB_SHAPES(CB_LISTED_LOAD)
 
 #define CB_LISTED_BLOCK(query, many)                                                               \
     CB_INLINE result_##query block_##query##_LISTED_##many##_SOA(                                  \
