@@ -9,7 +9,8 @@
 #      needs because it re-executes its own binary for every test
 #   4. meson cross build in build/aarch64 (library, tools, digest, the Criterion suite)
 #   5. dispatch checks that read cb-info's and cb-digest's output, then
-#      `meson test`, which runs every test under qemu by itself (exe_wrapper
+#      `meson test`, which runs every test under qemu by itself (exe_wrapper;
+#      the lengths test on a sample of lengths, CB_LENGTHS=sample;
 #      in cross/aarch64-linux-gnu.ini and sysroot.ini; ten times the
 #      timeouts from meson.build's 'emulated' test setup): the same CB_SEED
 #      as the native stage reaches the tests, and cb-digest must print the
@@ -108,10 +109,15 @@ probe "cb-digest --backend scalar: same digest" 0 '^active: scalar \(forced by c
 probe "cb-digest --backend avx2: CB_ERR_NOT_COMPILED, exit 77" 77 \
   '^backend avx2: cb_set_backend -> CB_ERR_NOT_COMPILED' -- env -u CB_BACKEND "${qemu[@]}" "$digest" --backend avx2
 
-# --- 5b. the meson test suite, every test under qemu through exe_wrapper
+# --- 5b. the meson test suite, every test under qemu through exe_wrapper.
+# The lengths test on a sample of the lengths (CB_LENGTHS=sample: 0..17, the
+# word boundaries, the odd large ones; tests/check.h), where the full list
+# would cost most of the stage under emulation; the digest above and in the
+# suite still runs its whole corpus on NEON and scalar.
 if [ "$binfmt_ok" = 1 ]; then
   rc=0
-  run_tests "$dir" --num-processes "$jobs" || rc=$?
+  echo "$me: backends.lengths on a sample of the lengths (CB_LENGTHS=sample)"
+  CB_LENGTHS=sample run_tests "$dir" --num-processes "$jobs" || rc=$?
   echo "$me: Criterion synthesis under qemu-aarch64 (CB_SEED=${CB_SEED:-unset}):"
   criterion_summary "$dir/meson-logs/testlog.txt"
   record_digests "Linux AArch64 (qemu)" "$dir/meson-logs/testlog.txt"

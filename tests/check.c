@@ -256,6 +256,20 @@ const size_t tb_lengths[] = {
 };
 const size_t tb_length_count = sizeof tb_lengths / sizeof tb_lengths[0];
 
+const size_t *tb_lengths_of_run(size_t *count)
+{
+    static const size_t sample[] = {0,  1,  2,  3,  4,  5,   6,   7,   8,   9,   10,   11,  12, 13,
+                                    14, 15, 16, 17, 31, 32,  33,  63,  64,  65,  67,   127, 128, 129,
+                                    191, 192, 193, 1000, 4097};
+    const char *env = getenv("CB_LENGTHS");
+    if (env && strcmp(env, "sample") == 0) {
+        *count = sizeof sample / sizeof sample[0];
+        return sample;
+    }
+    *count = tb_length_count;
+    return tb_lengths;
+}
+
 const tb_layout tb_layouts[] = {
     {"end-of-page", 0, 0},   {"after-guard", 1, 0},   {"after-guard+1", 1, 1},
     {"after-guard+2", 1, 2}, {"after-guard+3", 1, 3},

@@ -141,6 +141,12 @@ void tb_fill_kind(tb_corpus *c, tk_rng *r, int kind, cb_circle *pc, cb_box *pb);
  * not in every layout here, where they were most of the work. */
 extern const size_t tb_lengths[];
 extern const size_t tb_length_count;
+/* The lengths a run checks: tb_lengths, or with CB_LENGTHS=sample in the
+ * environment a sample of them (every length through two 8-lane vectors plus
+ * one, the word boundaries and the odd large ones), for emulators, where the
+ * full list costs most of a stage; the digest still runs the whole corpus
+ * there. Sets *count. */
+const size_t *tb_lengths_of_run(size_t *count);
 
 /* How the inputs sit in memory: "end-of-page" (every array ends at a guard
  * page), "after-guard+k" (every array starts k floats after one: k = 1..3
