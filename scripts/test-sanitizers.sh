@@ -24,4 +24,8 @@ export ASAN_OPTIONS=abort_on_error=1:detect_leaks=1:check_initialization_order=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:abort_on_error=1
 # Two cores: one test binary at a time, Criterion running two tests at once.
 export CRITERION_JOBS=2
-run_tests "$dir" --num-processes 1
+# The digest once: cb-digest runs every backend's raw kernels and the public
+# functions on its whole corpus; its per-backend variants (which force each
+# backend through the same kernels) add nothing a sanitizer could see.
+run_tests "$dir" --num-processes 1 --no-suite digest
+run_tests "$dir" cb-digest
