@@ -22,10 +22,11 @@ build "$dir"
 # the rel-*-must-fail tests prove each mechanism catches a planted bug.
 export ASAN_OPTIONS=abort_on_error=1:detect_leaks=1:check_initialization_order=1:strict_string_checks=1:detect_stack_use_after_return=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:abort_on_error=1
-# Two cores: one test binary at a time, Criterion running two tests at once.
+# Criterion two tests at a time within a binary, and meson two binaries at
+# a time (the plain checker and the digest are single processes).
 export CRITERION_JOBS=2
 # The digest once: cb-digest runs every backend's raw kernels and the public
 # functions on its whole corpus; its per-backend variants (which force each
 # backend through the same kernels) add nothing a sanitizer could see.
-run_tests "$dir" --num-processes 1 --no-suite digest
+run_tests "$dir" --num-processes "$jobs" --no-suite digest
 run_tests "$dir" cb-digest

@@ -64,20 +64,24 @@ CB_SHAPES(CB_LOAD_SOA)
  * whose AOS is FIELDS (shapes.h); the fallback of the optional ISA loaders. */
 #define CB_LANES_FIELD(V, F) float V[CB_W];
 #define CB_LOADU_FIELD(V, F) v.V = v_loadu(g_.V);
+/* Lanes 0 .. k-1 of every field of v filled element by element (FIELD(V, F)
+ * stores element j's field F in g_.V[j]), the others zero, then loaded. */
+#define CB_LANES_FILL(S, FIELD)                                                                    \
+    struct {                                                                                       \
+        CB_FIELDS_##S(CB_LANES_FIELD)                                                              \
+    } g_;                                                                                          \
+    if (k < CB_W)                                                                                  \
+        memset(&g_, 0, sizeof g_);                                                                 \
+    for (size_t j = 0; j < k; j++) {                                                               \
+        CB_FIELDS_##S(FIELD)                                                                       \
+    }                                                                                              \
+    CB_FIELDS_##S(CB_LOADU_FIELD)
 #define CB_TRANSPOSE_FIELD(V, F) g_.V[j] = p[j].F;
 #define CB_TRANSPOSE_AOS(S, name, aos)                                                             \
     CB_INLINE vshape_##S transpose_##S##_AOS(const cb_##name *p, size_t k)                        \
     {                                                                                              \
         vshape_##S v;                                                                              \
-        struct {                                                                                   \
-            CB_FIELDS_##S(CB_LANES_FIELD)                                                          \
-        } g_;                                                                                      \
-        if (k < CB_W)                                                                              \
-            memset(&g_, 0, sizeof g_);                                                             \
-        for (size_t j = 0; j < k; j++) {                                                           \
-            CB_FIELDS_##S(CB_TRANSPOSE_FIELD)                                                      \
-        }                                                                                          \
-        CB_FIELDS_##S(CB_LOADU_FIELD)                                                              \
+        CB_LANES_FILL(S, CB_TRANSPOSE_FIELD)                                                       \
         return v;                                                                                  \
     }                                                                                              \
     CB_LOAD_AOS_##aos(S, name)
@@ -163,16 +167,7 @@ CB_INLINE vshape_OBOX load_OBOX_AOS(const void *many, size_t i, size_t k)
 #else
 #define CB_GATHER_SOA_FIELD(V, F) g_.V[j] = s_->F[idx[j]];
 #define CB_GATHER_AOS_FIELD(V, F) g_.V[j] = s_[idx[j]].F;
-#define CB_GATHER_FILL(S, FIELD)                                                                   \
-    struct {                                                                                       \
-        CB_FIELDS_##S(CB_LANES_FIELD)                                                              \
-    } g_;                                                                                          \
-    if (k < CB_W)                                                                                  \
-        memset(&g_, 0, sizeof g_);                                                                 \
-    for (size_t j = 0; j < k; j++) {                                                               \
-        CB_FIELDS_##S(FIELD)                                                                       \
-    }                                                                                              \
-    CB_FIELDS_##S(CB_LOADU_FIELD)
+#define CB_GATHER_FILL(S, FIELD) CB_LANES_FILL(S, FIELD)
 #endif
 
 #define CB_GATHERS(S, name, aos)                                                                   \
