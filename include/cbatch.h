@@ -24,6 +24,9 @@
  *                           (the set against itself, pairs i < j),
  *                           circles_grid (against a cb_grid built beforehand)
  *               candidates  circles_circles
+ *             The integer shapes (INTEGER COORDINATES below) are always
+ *             named: icircle_iboxes, ibox_icircles, icircle_icircles
+ *             (batch); icircles_iboxes, icircles_icircles (candidates)
  *   _aos      the elements are an array of structs (batch; default: SoA)
  *   output    none for the query's own output (overlap: a bitmask, or for
  *             pairs a list of pairs; distance: one float per element;
@@ -36,14 +39,16 @@
  * oriented box, indices" is cb_batch_overlap_obox_circles_idx.
  *
  * Arguments, in this order for every query:
- *   1. the one side: a single shape by value (cb_circle, cb_box, cb_obox),
- *      or the set, const cb_circle_soa *circles, size_t n_circles
+ *   1. the one side: a single shape by value (cb_circle, cb_box, cb_obox,
+ *      cb_icircle, cb_ibox), or the set, const cb_circle_soa *circles (or
+ *      const cb_icircle_soa *), size_t n_circles
  *   2. the many side: the elements by pointer and their count (batch: n;
  *      pairs and candidates: m), a const cb_grid * alone (circles_grid), or
  *      nothing (circles_self)
  *   3. what the form adds: pairs, cb_pair_cursor *cursor; candidates,
  *      const cb_pair *candidates, size_t n
- *   4. the query's parameter: contacts, float margin
+ *   4. the query's parameter: contacts, float margin (not for the integer
+ *      shapes: add a margin to the radius)
  *   5. the output, by pointer; a list's capacity after it (pairs)
  *   6. pairs against elements (not a grid): void *scratch
  *   7. unsigned flags
@@ -289,6 +294,85 @@
  *  - overlap: the exact answer unless |dist - r| <= epsv + 6 u (max(dist, r)
  *    + epsv); within 15 u max(dist, r, E) (while dist and r are 0 or
  *    between 2^-59 and 2^59).
+
+ * INTEGER COORDINATES (the icircle and ibox queries)
+ * --------------------------------------------------
+ * Circles and boxes of int32 coordinates (cb_icircle, cb_ibox): every
+ * answer is exact integer geometry, with no rounding and no error band, so
+ * the same bits on every backend, every CPU and in every float mode (no
+ * float operation is involved: these queries skip the float-environment
+ * guard). For a circle (cx, cy, r) and a box (x0, y0, x1, y1), in exact
+ * integer arithmetic:
+ *
+ *     px = MIN(MAX(cx, x0), x1)          signed int32, so px = cx when x0 <= cx <= x1
+ *     py = MIN(MAX(cy, y0), y1)
+ *     dx = |cx - px|,  dy = |cy - py|    0 .. 2^32 - 1
+ *     d2 = dx^2 + dy^2                   0 .. 2^65 - 2^34 + 2
+ *     hit = r >= 0 and d2 <= r^2         (CB_STRICT: d2 < r^2)
+ *
+ * Circle against circle, (cx, cy, r) and an element (ox, oy, ro):
+ *
+ *     dx = |cx - ox|,  dy = |cy - oy|,  d2 = dx^2 + dy^2,  s = r + ro
+ *     hit = r >= 0 and ro >= 0 and d2 <= s^2   (CB_STRICT: d2 < s^2)
+ *
+ * For a well-formed box (x0 <= x1, y0 <= y1) (px, py) is the point of the
+ * box nearest the centre and the answer is "the closed disc meets the
+ * closed box" (CB_STRICT: the open disc), touching decided exactly. A
+ * negative radius never hits (cb_validate_icircles reports it); an
+ * inverted box gets the answer of the formulas above.
+ *
+ * No overflow, for any int32 input whatsoever. The kernels evaluate these
+ * predicates in unsigned 32- and 64-bit lanes and never form a number that
+ * does not fit:
+ *  - |a - b| of two int32 is at most 2^32 - 1: it is MAX(a, b) - MIN(a, b)
+ *    taken modulo 2^32, exact as an unsigned 32-bit number.
+ *  - s = r + ro of two radii >= 0 is at most 2^32 - 2: exact modulo 2^32
+ *    (a box's reach is r itself, at most 2^31 - 1).
+ *  - If dx > s or dy > s the pair misses (d2 >= dx^2 > s^2): decided on 32
+ *    bits before anything is squared.
+ *  - Otherwise dx, dy <= s < 2^32, so dx^2, dy^2 and s^2 each fit in 64
+ *    bits, as does s^2 - dx^2 >= 0, and the hit is dy^2 <= s^2 - dx^2
+ *    (CB_STRICT: <): d2 <= s^2 rearranged so that the sum, which can need
+ *    65 bits, is never formed. 32 x 32 -> 64-bit unsigned products are
+ *    what every instruction set has (SSE2 pmuludq, AVX2, AVX-512, NEON
+ *    umull, WebAssembly i64x2.extmul_low_i32x4_u).
+ *
+ * Squared distances (the distance queries, a cb_int_distances): for each
+ * element, d2 as above and the point it is measured to: (px, py) for a box
+ * (the centre itself when it is inside or on the box, d2 = 0), the element
+ * circle's centre (ox, oy) for circles; for the box_icircles queries, the
+ * element circle's centre against the single box. d2 needs 65 bits at
+ * most: when it is 2^64 or more (both dx and dy above 2^31.5) the value
+ * written is UINT64_MAX. Every reach is below that (r^2 < 2^62, s^2 <=
+ * (2^32 - 2)^2), so "d2 <= r^2" (or s^2) on the written value is still
+ * exactly the overlap test.
+ *
+ * Contacts (the contacts queries, a cb_int_contacts): one record per hit of
+ * the overlap query (the same elements, ascending; these queries take no
+ * margin: add one to the radius, within int32). Circle against box:
+ *   centre outside the box (dx or dy > 0):
+ *     point = (px, py), d2 as above, depth = 0,
+ *     feature = CB_FEATURE_CORNER when dx != 0 and dy != 0, else FACE
+ *   centre inside the box or on its boundary (dx = dy = 0):
+ *     lx = cx - x0,  hx = x1 - cx,  ly = cy - y0,  hy = y1 - cy  modulo 2^32,
+ *     compared as unsigned (exact, >= 0, for a well-formed box)
+ *     the nearest face: b = lx (face -x); then for +x (hx), -y (ly), +y
+ *     (hy) in that order, a face's distance replaces b when strictly
+ *     smaller (the float query's tie-break: -x, then +x, then -y);
+ *     point = (x0, cy), (x1, cy), (cx, y0) or (cx, y1), on that face,
+ *     depth = b (exact; the penetration is b + r), d2 = b^2,
+ *     feature = CB_FEATURE_INSIDE
+ * Circle against circle: point = (ox, oy), d2 as above, depth = 0,
+ * feature = CB_FEATURE_INSIDE when the centres coincide, else FACE.
+ * In every record d2 is the squared distance from the centre to the point.
+ *
+ * Fixed point. Coordinates in any fixed-point format Qm.f (value = integer
+ * / 2^f; Q16.16: f = 16), the same f for every coordinate and radius, go
+ * through these queries unchanged: every predicate compares squares of
+ * differences, which all scale by the same 2^2f, so the hits are those of
+ * the real-valued geometry, exactly. Points are in the input's format; d2
+ * is in units of 2^-2f (a Q16.16 d2 of v is v / 2^32 squared units).
+ * examples/fixed_point.c shows it.
  *
  * The host program's floating-point environment
  *  The query functions and the converters evaluate the contract in the
@@ -420,13 +504,47 @@ typedef struct cb_obox_soa {
     const float *cx, *cy, *hx, *hy, *c, *s;
 } cb_obox_soa;
 
+/* Integer shapes (INTEGER COORDINATES): exact answers, no rounding. */
+
+/** An integer circle: centre (x, y), radius r (well-formed: r >= 0). */
+typedef struct cb_icircle {
+    int32_t x, y, r;
+} cb_icircle;
+
+/** An integer axis-aligned box, minimum and maximum corners (well-formed: min <= max). */
+typedef struct cb_ibox {
+    int32_t min_x, min_y, max_x, max_y;
+} cb_ibox;
+
+/** n integer boxes as structure of arrays. */
+typedef struct cb_ibox_soa {
+    const int32_t *min_x, *min_y, *max_x, *max_y;
+} cb_ibox_soa;
+
+/** n integer circles as structure of arrays. */
+typedef struct cb_icircle_soa {
+    const int32_t *x, *y, *r;
+} cb_icircle_soa;
+
+/** An integer rectangle as SDL has it: corner (x, y), width w, height h (the box [x, x + w] x [y, y + h]). */
+typedef struct cb_irect {
+    int32_t x, y, w, h;
+} cb_irect;
+
+/** An integer box as centre + half-extents. */
+typedef struct cb_ibox_center {
+    int32_t cx, cy, hx, hy;
+} cb_ibox_center;
+
 /** The kind of a shape, or of what a query's many side is. */
 typedef enum cb_shape {
     CB_SHAPE_CIRCLE = 0, /**< cb_circle */
     CB_SHAPE_BOX = 1,    /**< cb_box (min/max) */
     CB_SHAPE_OBOX = 2,   /**< cb_obox (oriented box) */
     CB_SHAPE_GRID = 3,   /**< pairs: a cb_grid, whose elements are of one of the shapes above */
-    CB_SHAPE_SELF = 4    /**< pairs: the set itself (pairs i < j) */
+    CB_SHAPE_SELF = 4,   /**< pairs: the set itself (pairs i < j) */
+    CB_SHAPE_ICIRCLE = 5, /**< cb_icircle (integer) */
+    CB_SHAPE_IBOX = 6     /**< cb_ibox (integer min/max) */
 } cb_shape;
 
 /** Flags of the query functions (bitwise OR). */
@@ -476,9 +594,11 @@ typedef enum cb_fault {
     CB_FAULT_NONE = 0,
     CB_FAULT_NAN = 1,      /**< a coordinate or the radius is NaN */
     CB_FAULT_INFINITE = 2, /**< a coordinate or the radius is +-inf */
-    CB_FAULT_INVERTED = 3, /**< min_x > max_x or min_y > max_y; an oriented box: hx < 0 or hy < 0 */
+    CB_FAULT_INVERTED = 3, /**< min_x > max_x or min_y > max_y; an oriented box: hx < 0 or hy < 0;
+                                an integer rect or centre box: a negative size */
     CB_FAULT_NEGATIVE_RADIUS = 4,
-    CB_FAULT_NOT_UNIT = 5 /**< an oriented box's (c, s): c * c + s * s differs from 1 by more than 2^-20 */
+    CB_FAULT_NOT_UNIT = 5, /**< an oriented box's (c, s): c * c + s * s differs from 1 by more than 2^-20 */
+    CB_FAULT_OVERFLOW = 6  /**< an integer box's corner would not fit in int32 (cb_iboxes_from_*) */
 } cb_fault;
 
 /* -------------------------------------------------------------- batches */
@@ -499,6 +619,8 @@ typedef enum cb_fault {
  *    and has no effect.
  *  - Contact output: the records of the elements within margin (a
  *    cb_contacts whose arrays have room for n); margin finite and >= 0.
+ *    The integer queries write a cb_int_distances (every element) or a
+ *    cb_int_contacts (every hit) and take no margin.
  *  - Return: the number of hits (or records; distance: n), or CB_INVALID
  *    (nothing written) when n > 0 and any input or output pointer is NULL,
  *    when flags has unknown bits, for an index or contact query when n >
@@ -660,6 +782,118 @@ CB_API size_t cb_batch_contacts_obox_circles(cb_obox obox, const cb_circle_soa *
 /** Contacts: one oriented box against n circles (AoS), the contacts within margin. */
 CB_API size_t cb_batch_contacts_obox_circles_aos(cb_obox obox, const cb_circle *circles, size_t n,
                                                  float margin, cb_contacts *out, unsigned flags);
+
+/* integer coordinates (INTEGER COORDINATES): overlap, squared distances, contacts */
+
+/**
+ * Where the integer distance functions write: for every element i, d2[i]
+ * the exact squared distance from the centre to (point_x[i], point_y[i]),
+ * the nearest point of a box or the other circle's centre (UINT64_MAX when
+ * it is 2^64 or more). Each array has room for n entries.
+ */
+typedef struct cb_int_distances {
+    uint64_t *d2;
+    int32_t *point_x, *point_y;
+} cb_int_distances;
+
+/**
+ * Where the integer contact functions write: record k (k < the returned
+ * count) is element index[k], ascending, with its point (on the box's
+ * boundary: the nearest point, or inside on the nearest face; the other
+ * circle's centre), d2 the squared distance from the centre to the point,
+ * depth (inside a box: the distance to the nearest face, exact; else 0)
+ * and feature (a cb_feature). Every array has room for n entries; entries
+ * past the returned count are unspecified.
+ */
+typedef struct cb_int_contacts {
+    uint32_t *index;
+    int32_t *point_x, *point_y;
+    uint64_t *d2;
+    uint32_t *depth;
+    uint8_t *feature;
+} cb_int_contacts;
+
+/** Overlap: one integer circle against n integer boxes (SoA), bitmask. */
+CB_API size_t cb_batch_overlap_icircle_iboxes(cb_icircle icircle, const cb_ibox_soa *iboxes,
+                                              size_t n, uint64_t *mask, unsigned flags);
+/** Overlap: one integer circle against n integer boxes (AoS), bitmask. */
+CB_API size_t cb_batch_overlap_icircle_iboxes_aos(cb_icircle icircle, const cb_ibox *iboxes,
+                                                  size_t n, uint64_t *mask, unsigned flags);
+/** Overlap: one integer circle against n integer boxes (SoA), ascending indices. */
+CB_API size_t cb_batch_overlap_icircle_iboxes_idx(cb_icircle icircle, const cb_ibox_soa *iboxes,
+                                                  size_t n, uint32_t *idx, unsigned flags);
+/** Overlap: one integer circle against n integer boxes (AoS), ascending indices. */
+CB_API size_t cb_batch_overlap_icircle_iboxes_aos_idx(cb_icircle icircle, const cb_ibox *iboxes,
+                                                      size_t n, uint32_t *idx, unsigned flags);
+/** Overlap: one integer box against n integer circles (SoA), bitmask. */
+CB_API size_t cb_batch_overlap_ibox_icircles(cb_ibox ibox, const cb_icircle_soa *icircles,
+                                             size_t n, uint64_t *mask, unsigned flags);
+/** Overlap: one integer box against n integer circles (AoS), bitmask. */
+CB_API size_t cb_batch_overlap_ibox_icircles_aos(cb_ibox ibox, const cb_icircle *icircles,
+                                                 size_t n, uint64_t *mask, unsigned flags);
+/** Overlap: one integer box against n integer circles (SoA), ascending indices. */
+CB_API size_t cb_batch_overlap_ibox_icircles_idx(cb_ibox ibox, const cb_icircle_soa *icircles,
+                                                 size_t n, uint32_t *idx, unsigned flags);
+/** Overlap: one integer box against n integer circles (AoS), ascending indices. */
+CB_API size_t cb_batch_overlap_ibox_icircles_aos_idx(cb_ibox ibox, const cb_icircle *icircles,
+                                                     size_t n, uint32_t *idx, unsigned flags);
+/** Overlap: one integer circle against n integer circles (SoA), bitmask. */
+CB_API size_t cb_batch_overlap_icircle_icircles(cb_icircle icircle,
+                                                const cb_icircle_soa *icircles, size_t n,
+                                                uint64_t *mask, unsigned flags);
+/** Overlap: one integer circle against n integer circles (AoS), bitmask. */
+CB_API size_t cb_batch_overlap_icircle_icircles_aos(cb_icircle icircle, const cb_icircle *icircles,
+                                                    size_t n, uint64_t *mask, unsigned flags);
+/** Overlap: one integer circle against n integer circles (SoA), ascending indices. */
+CB_API size_t cb_batch_overlap_icircle_icircles_idx(cb_icircle icircle,
+                                                    const cb_icircle_soa *icircles, size_t n,
+                                                    uint32_t *idx, unsigned flags);
+/** Overlap: one integer circle against n integer circles (AoS), ascending indices. */
+CB_API size_t cb_batch_overlap_icircle_icircles_aos_idx(cb_icircle icircle,
+                                                        const cb_icircle *icircles, size_t n,
+                                                        uint32_t *idx, unsigned flags);
+/** Squared distances: one integer circle to n integer boxes (SoA); returns n. */
+CB_API size_t cb_batch_distance_icircle_iboxes(cb_icircle icircle, const cb_ibox_soa *iboxes,
+                                               size_t n, cb_int_distances *out, unsigned flags);
+/** Squared distances: one integer circle to n integer boxes (AoS); returns n. */
+CB_API size_t cb_batch_distance_icircle_iboxes_aos(cb_icircle icircle, const cb_ibox *iboxes,
+                                                   size_t n, cb_int_distances *out,
+                                                   unsigned flags);
+/** Squared distances: n integer circles' centres to one integer box (SoA); returns n. */
+CB_API size_t cb_batch_distance_ibox_icircles(cb_ibox ibox, const cb_icircle_soa *icircles,
+                                              size_t n, cb_int_distances *out, unsigned flags);
+/** Squared distances: n integer circles' centres to one integer box (AoS); returns n. */
+CB_API size_t cb_batch_distance_ibox_icircles_aos(cb_ibox ibox, const cb_icircle *icircles,
+                                                  size_t n, cb_int_distances *out, unsigned flags);
+/** Squared centre distances: one integer circle to n integer circles (SoA); returns n. */
+CB_API size_t cb_batch_distance_icircle_icircles(cb_icircle icircle,
+                                                 const cb_icircle_soa *icircles, size_t n,
+                                                 cb_int_distances *out, unsigned flags);
+/** Squared centre distances: one integer circle to n integer circles (AoS); returns n. */
+CB_API size_t cb_batch_distance_icircle_icircles_aos(cb_icircle icircle,
+                                                     const cb_icircle *icircles, size_t n,
+                                                     cb_int_distances *out, unsigned flags);
+/** Contacts: one integer circle against n integer boxes (SoA), a record per hit. */
+CB_API size_t cb_batch_contacts_icircle_iboxes(cb_icircle icircle, const cb_ibox_soa *iboxes,
+                                               size_t n, cb_int_contacts *out, unsigned flags);
+/** Contacts: one integer circle against n integer boxes (AoS), a record per hit. */
+CB_API size_t cb_batch_contacts_icircle_iboxes_aos(cb_icircle icircle, const cb_ibox *iboxes,
+                                                   size_t n, cb_int_contacts *out,
+                                                   unsigned flags);
+/** Contacts: one integer box against n integer circles (SoA), a record per hit. */
+CB_API size_t cb_batch_contacts_ibox_icircles(cb_ibox ibox, const cb_icircle_soa *icircles,
+                                              size_t n, cb_int_contacts *out, unsigned flags);
+/** Contacts: one integer box against n integer circles (AoS), a record per hit. */
+CB_API size_t cb_batch_contacts_ibox_icircles_aos(cb_ibox ibox, const cb_icircle *icircles,
+                                                  size_t n, cb_int_contacts *out, unsigned flags);
+/** Contacts: one integer circle against n integer circles (SoA), a record per hit. */
+CB_API size_t cb_batch_contacts_icircle_icircles(cb_icircle icircle,
+                                                 const cb_icircle_soa *icircles, size_t n,
+                                                 cb_int_contacts *out, unsigned flags);
+/** Contacts: one integer circle against n integer circles (AoS), a record per hit. */
+CB_API size_t cb_batch_contacts_icircle_icircles_aos(cb_icircle icircle,
+                                                     const cb_icircle *icircles, size_t n,
+                                                     cb_int_contacts *out, unsigned flags);
 
 /* ---------------------------------------------------- many against many */
 
@@ -1001,6 +1235,26 @@ CB_API cb_status cb_oboxes_from_corners_soa(const cb_box_corner *in, const float
                                             float *cx, float *cy, float *hx, float *hy, float *c,
                                             float *s);
 
+/**
+ * Integer boxes from SDL rectangles (min = (x, y), max = (x + w, y + h))
+ * or from centre + half-extents (min = c - h, max = c + h), computed
+ * exactly. Element i is refused, and the conversion stops there, when a
+ * size is negative (w, h, hx or hy < 0: CB_FAULT_INVERTED) or a corner does
+ * not fit in int32 (CB_FAULT_OVERFLOW): never wrapped. Return: n when
+ * every element was converted (out[0 .. n-1] written), else the index i of
+ * the first refused one (out[0 .. i-1] written, nothing from i on); *fault
+ * (when not NULL) receives the reason, CB_FAULT_NONE for n. A NULL in or
+ * out with n > 0: CB_INVALID, nothing written, *fault CB_FAULT_NONE.
+ */
+CB_API size_t cb_iboxes_from_rects(const cb_irect *in, size_t n, cb_ibox *out, cb_fault *fault);
+CB_API size_t cb_iboxes_from_centers(const cb_ibox_center *in, size_t n, cb_ibox *out,
+                                     cb_fault *fault);
+/** As above, SoA out: the arrays of *out are written through (cast away cb_ibox_soa's const). */
+CB_API size_t cb_iboxes_from_rects_soa(const cb_irect *in, size_t n, const cb_ibox_soa *out,
+                                       cb_fault *fault);
+CB_API size_t cb_iboxes_from_centers_soa(const cb_ibox_center *in, size_t n,
+                                         const cb_ibox_soa *out, cb_fault *fault);
+
 /* ------------------------------------------------------------ rotations */
 
 /*
@@ -1088,6 +1342,16 @@ CB_API size_t cb_validate_circles_aos(const cb_circle *circles, size_t n, cb_fau
  */
 CB_API size_t cb_validate_oboxes(const cb_obox_soa *boxes, size_t n, cb_fault *fault);
 CB_API size_t cb_validate_oboxes_aos(const cb_obox *boxes, size_t n, cb_fault *fault);
+/**
+ * Integer boxes and circles, SoA and AoS: a box is well-formed when min_x
+ * <= max_x and min_y <= max_y (else CB_FAULT_INVERTED), a circle when r >=
+ * 0 (else CB_FAULT_NEGATIVE_RADIUS); every int32 value is finite, so these
+ * are the only faults. Return and errors as above.
+ */
+CB_API size_t cb_validate_iboxes(const cb_ibox_soa *iboxes, size_t n, cb_fault *fault);
+CB_API size_t cb_validate_iboxes_aos(const cb_ibox *iboxes, size_t n, cb_fault *fault);
+CB_API size_t cb_validate_icircles(const cb_icircle_soa *icircles, size_t n, cb_fault *fault);
+CB_API size_t cb_validate_icircles_aos(const cb_icircle *icircles, size_t n, cb_fault *fault);
 
 /* ------------------------------------------------------------- backends */
 
@@ -1192,15 +1456,17 @@ typedef enum cb_form {
 
 /** What a query computes for each pair. */
 typedef enum cb_query {
-    CB_QUERY_OVERLAP = 0,  /**< the overlap tests of the float contract above (circle/box, circle/circle) */
-    CB_QUERY_DISTANCE = 1, /**< signed distance (separation), see SIGNED DISTANCE AND CONTACTS */
-    CB_QUERY_CONTACTS = 2  /**< contacts of the elements within a margin */
+    CB_QUERY_OVERLAP = 0,  /**< the overlap tests of the float contract above (circle/box,
+                                circle/circle), or of INTEGER COORDINATES */
+    CB_QUERY_DISTANCE = 1, /**< signed distance (separation), see SIGNED DISTANCE AND CONTACTS;
+                                integer shapes: the exact squared distance */
+    CB_QUERY_CONTACTS = 2  /**< contacts of the elements within a margin (integer: of the hits) */
 } cb_query;
 
 /** How the elements are laid out in memory. */
 typedef enum cb_layout {
-    CB_LAYOUT_SOA = 0, /**< a cb_box_soa, cb_circle_soa or cb_obox_soa of arrays */
-    CB_LAYOUT_AOS = 1  /**< an array of cb_box, cb_circle or cb_obox */
+    CB_LAYOUT_SOA = 0, /**< a cb_box_soa, cb_circle_soa, cb_obox_soa, ... of arrays */
+    CB_LAYOUT_AOS = 1  /**< an array of cb_box, cb_circle, cb_obox, cb_ibox or cb_icircle */
 } cb_layout;
 
 /** What a query writes. */
@@ -1211,7 +1477,9 @@ typedef enum cb_output {
     CB_OUTPUT_CONTACTS = 3,     /**< a cb_contacts whose arrays have room for n */
     CB_OUTPUT_PAIRS = 4,        /**< pairs: a list of cb_pair (capacity, cursor) */
     CB_OUTPUT_MATRIX = 5,       /**< pairs: a bit matrix, one row per circle */
-    CB_OUTPUT_PAIR_CONTACTS = 6 /**< pairs: a cb_pair_contacts (capacity, cursor) */
+    CB_OUTPUT_PAIR_CONTACTS = 6, /**< pairs: a cb_pair_contacts (capacity, cursor) */
+    CB_OUTPUT_INT_DISTANCES = 7, /**< a cb_int_distances whose arrays have room for n */
+    CB_OUTPUT_INT_CONTACTS = 8   /**< a cb_int_contacts whose arrays have room for n */
 } cb_output;
 
 /** One entry: its public function's name and the parts the name is made of. */
@@ -1219,10 +1487,11 @@ typedef struct cb_entry_info {
     const char *name; /**< the public function, e.g. "cb_batch_overlap" */
     cb_form form;
     cb_query query;
-    cb_shape one;     /**< batch: the single shape (cb_args.circle, .box or .obox); pairs,
-                           candidates: CB_SHAPE_CIRCLE, the set (cb_args.circles) */
-    cb_shape many;    /**< the elements (cb_args.many): CIRCLE, BOX, OBOX; pairs also SELF
-                           (the set itself) and GRID (a cb_grid) */
+    cb_shape one;     /**< batch: the single shape (cb_args.circle, .box, .obox, .icircle or
+                           .ibox); pairs, candidates: CB_SHAPE_CIRCLE, the set
+                           (cb_args.circles), or CB_SHAPE_ICIRCLE (cb_args.icircles) */
+    cb_shape many;    /**< the elements (cb_args.many): CIRCLE, BOX, OBOX, ICIRCLE, IBOX;
+                           pairs also SELF (the set itself) and GRID (a cb_grid) */
     cb_layout layout; /**< the elements' layout (always SOA but for batch queries) */
     cb_output output; /**< what cb_args.out points to */
 } cb_entry_info;
@@ -1250,6 +1519,9 @@ typedef struct cb_args {
     cb_pair_cursor *cursor;       /**< pairs: the range, start and resume point */
     size_t capacity;              /**< pairs, lists (PAIRS, PAIR_CONTACTS): room in out */
     void *scratch;                /**< pairs but GRID: cb_pairs_scratch_size bytes, or NULL */
+    cb_icircle icircle;           /**< batch: the single circle, when one is CB_SHAPE_ICIRCLE */
+    cb_ibox ibox;                 /**< batch: the single box, when one is CB_SHAPE_IBOX */
+    const cb_icircle_soa *icircles; /**< candidates of integer circles: the set */
 } cb_args;
 
 /** A raw kernel: see cb_entry_kernel. */

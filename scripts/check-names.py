@@ -31,7 +31,8 @@ NOT_QUERIES = {"cb_pairs_scratch_size"}
 DEFAULT_SIDES = {"batch": ("circle", "box"), "pairs": ("circle", "box"),
                  "candidates": ("circle", "box")}
 PLURAL = {"circle": "circles", "box": "boxes", "obox": "oboxes", "grid": "grid",
-          "self": "self"}
+          "self": "self", "icircle": "icircles", "ibox": "iboxes"}
+INTEGER = {"icircle", "ibox"}
 OUTPUT_SUFFIX = {"indices": "_idx", "matrix": "_matrix"}
 
 
@@ -47,9 +48,8 @@ def rule_name(form, query, one, many, layout, output):
 
 def rule_params(form, query, one, many, layout, output):
     """The parameter types, in order, that the rule gives."""
-    soa = {"circle": "const cb_circle_soa *", "box": "const cb_box_soa *",
-           "obox": "const cb_obox_soa *"}
-    aos = {"circle": "const cb_circle *", "box": "const cb_box *", "obox": "const cb_obox *"}
+    soa = {s: f"const cb_{s}_soa *" for s in ("circle", "box", "obox", "icircle", "ibox")}
+    aos = {s: f"const cb_{s} *" for s in ("circle", "box", "obox", "icircle", "ibox")}
     p = []
     # 1. the one side
     if form == "batch":
@@ -66,13 +66,14 @@ def rule_params(form, query, one, many, layout, output):
         p.append("cb_pair_cursor *")
     elif form == "candidates":
         p += ["const cb_pair *", "size_t"]
-    # 4. the query's parameter
-    if query == "contacts":
+    # 4. the query's parameter (the integer shapes take none)
+    if query == "contacts" and one not in INTEGER:
         p.append("float")
     # 5. the output, and a list's capacity
     p.append({"mask": "uint64_t *", "indices": "uint32_t *", "distances": "float *",
               "contacts": "cb_contacts *", "pairs": "cb_pair *", "matrix": "uint64_t *",
-              "pair_contacts": "cb_pair_contacts *"}[output])
+              "pair_contacts": "cb_pair_contacts *", "int_distances": "cb_int_distances *",
+              "int_contacts": "cb_int_contacts *"}[output])
     if output in ("pairs", "pair_contacts"):
         p.append("size_t")
     # 6. the scratch of pairs against elements

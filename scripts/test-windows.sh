@@ -7,7 +7,7 @@
 #   2. a private wine prefix in build/windows-wine (created on first use;
 #      never ~/.wine), its wineserver started here and ended at the end
 #   3. meson cross build in build/windows (cross/x86_64-w64-mingw32.ini):
-#      libcbatch-0.2.dll with its import library, libcbatch.a, cb-info,
+#      libcbatch-0.3.dll with its import library, libcbatch.a, cb-info,
 #      cb-digest (against the DLL and against the static library), cb-check,
 #      the header consumers. Criterion does not exist for MinGW: the plain
 #      checker runs the bit-for-bit checks instead.

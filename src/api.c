@@ -29,6 +29,27 @@ static int bad_contacts(const cb_contacts *c)
            !c->point_y || !c->feature;
 }
 
+static int bad_int_distances(const cb_int_distances *d)
+{
+    return !d->d2 || !d->point_x || !d->point_y;
+}
+
+static int bad_int_contacts(const cb_int_contacts *c)
+{
+    return !c->index || !c->point_x || !c->point_y || !c->d2 || !c->depth || !c->feature;
+}
+
+/* Does the output struct miss one of its arrays? */
+static int bad_out(cb_output output, const void *out)
+{
+    switch (output) {
+    case CB_OUTPUT_CONTACTS: return bad_contacts(out);
+    case CB_OUTPUT_INT_DISTANCES: return bad_int_distances(out);
+    case CB_OUTPUT_INT_CONTACTS: return bad_int_contacts(out);
+    default: return 0;
+    }
+}
+
 static int bad_pair_contacts(const cb_pair_contacts *c)
 {
     return !c->pair || !c->normal_x || !c->normal_y || !c->separation || !c->point_x ||
@@ -76,12 +97,13 @@ CB_INLINE int bad_batch(const cb_entry_info *d, const cb_args *a, size_t n)
     if (d->output == CB_OUTPUT_CONTACTS && bad_margin(a->margin))
         return 1;
     /* index outputs are uint32_t: indices up to n - 1 must fit */
-    if ((d->output == CB_OUTPUT_INDICES || d->output == CB_OUTPUT_CONTACTS) &&
+    if ((d->output == CB_OUTPUT_INDICES || d->output == CB_OUTPUT_CONTACTS ||
+         d->output == CB_OUTPUT_INT_CONTACTS) &&
         (uint64_t)n > CB_INDEX_MAX_N)
         return 1;
     if (n == 0)
         return 0;
-    if (!a->many || !a->out || (d->output == CB_OUTPUT_CONTACTS && bad_contacts(a->out)))
+    if (!a->many || !a->out || bad_out(d->output, a->out))
         return 1;
     return d->layout == CB_LAYOUT_SOA && cb_soa_missing(d->many, a->many);
 }
@@ -142,7 +164,8 @@ CB_INLINE int bad_args(const cb_entry_info *d, const cb_args *a, int *work)
  * caller's, or one allocated for this call (whose grid no later call can
  * reuse, so the cursor names none). The kernel runs inside the
  * float-environment guard unless the caller vouched for the environment
- * (CB_TRUST_FENV); kernels read only CB_STRICT. */
+ * (CB_TRUST_FENV) or the query is an integer one; kernels read only
+ * CB_STRICT. */
 CB_INLINE size_t checked_call(size_t e, cb_args *a)
 {
     const cb_entry_info *d = &entries[e];
@@ -159,7 +182,8 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
     }
     cb_kernel_fn kernel = cb_active_kernels()[e];
     size_t r;
-    if (a->flags & CB_TRUST_FENV) {
+    /* the integer queries do no float arithmetic: no guard */
+    if ((a->flags & CB_TRUST_FENV) || d->one == CB_SHAPE_ICIRCLE || d->one == CB_SHAPE_IBOX) {
         r = kernel(a);
     } else {
         cb_fenv env = cb_fenv_enter();
@@ -217,6 +241,8 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
 #define CB_P_OUT_PAIRS , cb_pair *out, size_t capacity
 #define CB_P_OUT_MATRIX , uint64_t *out
 #define CB_P_OUT_PAIR_CONTACTS , float margin, cb_pair_contacts *out, size_t capacity
+#define CB_P_OUT_INT_DISTANCES , cb_int_distances *out
+#define CB_P_OUT_INT_CONTACTS , cb_int_contacts *out
 #define CB_F_OUT_MASK a.out = out
 #define CB_F_OUT_INDICES a.out = out
 #define CB_F_OUT_DISTANCES a.out = out
@@ -224,6 +250,8 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
 #define CB_F_OUT_PAIRS a.out = out, a.capacity = capacity
 #define CB_F_OUT_MATRIX a.out = out
 #define CB_F_OUT_PAIR_CONTACTS a.margin = margin, a.out = out, a.capacity = capacity
+#define CB_F_OUT_INT_DISTANCES a.out = out
+#define CB_F_OUT_INT_CONTACTS a.out = out
 #define CB_A_OUT_MASK , (uint64_t *)a->out
 #define CB_A_OUT_INDICES , (uint32_t *)a->out
 #define CB_A_OUT_DISTANCES , (float *)a->out
@@ -231,6 +259,8 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
 #define CB_A_OUT_PAIRS , (cb_pair *)a->out, a->capacity
 #define CB_A_OUT_MATRIX , (uint64_t *)a->out
 #define CB_A_OUT_PAIR_CONTACTS , a->margin, (cb_pair_contacts *)a->out, a->capacity
+#define CB_A_OUT_INT_DISTANCES , (cb_int_distances *)a->out
+#define CB_A_OUT_INT_CONTACTS , (cb_int_contacts *)a->out
 
 #define CB_P_SCRATCH_YES , void *scratch
 #define CB_P_SCRATCH_NO
@@ -246,6 +276,8 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
 #define CB_MANY_OF_BOX ELS
 #define CB_MANY_OF_CIRCLE ELS
 #define CB_MANY_OF_OBOX ELS
+#define CB_MANY_OF_IBOX ELS
+#define CB_MANY_OF_ICIRCLE ELS
 #define CB_MANY_OF_GRID GRID
 #define CB_MANY_OF_SELF SELF
 #define CB_SCRATCH_OF_BATCH_ELS NO

@@ -1,4 +1,4 @@
-/* convert.c - public box-format converters: argument checks and the float-environment guard around the scalar arithmetic. */
+/* convert.c - public box-format converters: argument checks and the float-environment guard around the scalar arithmetic; the integer boxes' exact converters. */
 #include "fenv_guard.h"
 #include "internal.h"
 
@@ -148,4 +148,90 @@ cb_status cb_oboxes_from_corners_soa(const cb_box_corner *in, const float *angle
 {
     float *const soa[6] = {cx, cy, hx, hy, c, s};
     return convert_oboxes_soa(in, 1, angles, n, soa);
+}
+
+/* ---- integer boxes: exact, or refused (never wrapped) */
+
+static size_t refuse(size_t i, cb_fault f, cb_fault *fault)
+{
+    if (fault)
+        *fault = f;
+    return i;
+}
+
+/* Element i of the input as a box, computed in 64 bits: a negative size
+ * is INVERTED, a corner outside int32 OVERFLOW. */
+typedef cb_fault (*ibox_of_fn)(const void *in, size_t i, cb_ibox *out);
+
+static cb_fault ibox_of_corners(int64_t x0, int64_t y0, int64_t x1, int64_t y1, cb_ibox *out)
+{
+    if (x0 < INT32_MIN || y0 < INT32_MIN || x1 > INT32_MAX || y1 > INT32_MAX)
+        return CB_FAULT_OVERFLOW;
+    out->min_x = (int32_t)x0, out->min_y = (int32_t)y0;
+    out->max_x = (int32_t)x1, out->max_y = (int32_t)y1;
+    return CB_FAULT_NONE;
+}
+
+static cb_fault ibox_of_rect(const void *in, size_t i, cb_ibox *out)
+{
+    cb_irect r = ((const cb_irect *)in)[i];
+    if (r.w < 0 || r.h < 0)
+        return CB_FAULT_INVERTED;
+    return ibox_of_corners(r.x, r.y, (int64_t)r.x + r.w, (int64_t)r.y + r.h, out);
+}
+
+static cb_fault ibox_of_center(const void *in, size_t i, cb_ibox *out)
+{
+    cb_ibox_center c = ((const cb_ibox_center *)in)[i];
+    if (c.hx < 0 || c.hy < 0)
+        return CB_FAULT_INVERTED;
+    return ibox_of_corners((int64_t)c.cx - c.hx, (int64_t)c.cy - c.hy, (int64_t)c.cx + c.hx,
+                           (int64_t)c.cy + c.hy, out);
+}
+
+/* Converts in[0 .. n-1] into aos or soa (one of them) until the first refusal. */
+static size_t convert_iboxes(ibox_of_fn of, const void *in, size_t n, cb_ibox *aos,
+                             const cb_ibox_soa *soa, cb_fault *fault)
+{
+    if (n && (!in || (!aos && (!soa || !soa->min_x || !soa->min_y || !soa->max_x || !soa->max_y))))
+        return refuse(CB_INVALID, CB_FAULT_NONE, fault);
+    for (size_t i = 0; i < n; i++) {
+        cb_ibox b;
+        cb_fault f = of(in, i, &b);
+        if (f != CB_FAULT_NONE)
+            return refuse(i, f, fault);
+        if (aos) {
+            aos[i] = b;
+        } else { /* cb_ibox_soa's arrays are const for the queries; written here */
+            ((int32_t *)soa->min_x)[i] = b.min_x, ((int32_t *)soa->min_y)[i] = b.min_y;
+            ((int32_t *)soa->max_x)[i] = b.max_x, ((int32_t *)soa->max_y)[i] = b.max_y;
+        }
+    }
+    return refuse(n, CB_FAULT_NONE, fault);
+}
+
+size_t cb_iboxes_from_rects(const cb_irect *in, size_t n, cb_ibox *out, cb_fault *fault)
+{
+    if (n && !out)
+        return refuse(CB_INVALID, CB_FAULT_NONE, fault);
+    return convert_iboxes(ibox_of_rect, in, n, out, NULL, fault);
+}
+
+size_t cb_iboxes_from_centers(const cb_ibox_center *in, size_t n, cb_ibox *out, cb_fault *fault)
+{
+    if (n && !out)
+        return refuse(CB_INVALID, CB_FAULT_NONE, fault);
+    return convert_iboxes(ibox_of_center, in, n, out, NULL, fault);
+}
+
+size_t cb_iboxes_from_rects_soa(const cb_irect *in, size_t n, const cb_ibox_soa *out,
+                                cb_fault *fault)
+{
+    return convert_iboxes(ibox_of_rect, in, n, NULL, out, fault);
+}
+
+size_t cb_iboxes_from_centers_soa(const cb_ibox_center *in, size_t n, const cb_ibox_soa *out,
+                                  cb_fault *fault)
+{
+    return convert_iboxes(ibox_of_center, in, n, NULL, out, fault);
 }

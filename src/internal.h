@@ -71,7 +71,8 @@ cb_grid_builder_fn cb_grid_builder(void);
 
 /* Are the arrays of the elements of a SoA struct of this shape missing (p
  * or one of its pointers NULL)? Shapes without arrays (GRID, SELF): 0 when
- * p is set. */
+ * p is set. (The integer shapes' lists have a twin where the float ones'
+ * have aos: unused here.) */
 #define CB_SOA_FIELD_MISSING(V, F) || !s_->F
 #define CB_SOA_MISSING(S, name, aos)                                                               \
     if (shape == CB_SHAPE_##S) {                                                                   \
@@ -83,6 +84,7 @@ CB_INLINE int cb_soa_missing(cb_shape shape, const void *p)
     if (!p)
         return 1;
     CB_SHAPES(CB_SOA_MISSING)
+    CB_INT_SHAPES(CB_SOA_MISSING)
     return 0;
 }
 

@@ -11,6 +11,19 @@
 typedef struct {
     vf nx, ny, sep, px, py, feature;
 } vrecords;
+typedef vrecords result_CONTACTS_F;
+
+/* The integer shapes' (queries/integer.h): a squared distance (CB_W
+ * unsigned 64-bit lanes) and its point per element; the records of the
+ * selected elements. */
+typedef struct {
+    vw d2;
+    vi px, py;
+} result_DISTANCE_I;
+typedef struct {
+    vw d2;
+    vi px, py, depth, feature;
+} result_CONTACTS_I;
 
 /* ---- blocks: one vector of elements
  *
@@ -20,10 +33,12 @@ typedef struct {
  * CB_GENERIC_BLOCK: load the elements, run the query's vector body
  * query_<QUERY>_<ONE>_<MANY>(one, elements, strict), which returns what its
  * output's sink takes (CB_GENERIC_BLOCK_MARGIN: the body also takes the
- * margin). result_<QUERY> names that type. */
+ * margin). result_<QUERY>_<L> names that type for the lane kind L of ONE
+ * (shapes.h: F float, I integer); CB_RESULT_T(query, one) picks it. */
+#define CB_RESULT_T(query, one) CB_PASTE(result_##query##_, CB_KIND_##one)
 
 #define CB_GENERIC_BLOCK(query, one, many, layout)                                                 \
-    CB_INLINE result_##query block_##query##_##one##_##many##_##layout(                            \
+    CB_INLINE CB_RESULT_T(query, one) block_##query##_##one##_##many##_##layout(                   \
         const void *ctx, const void *els, size_t i, size_t k, int strict)                          \
     {                                                                                              \
         vshape_##many v = load_##many##_##layout(els, i, k);                                       \
@@ -48,7 +63,7 @@ typedef struct {
         return select_##query##_##one##_##many(c_->shape, v, c_->margin, strict);                  \
     }
 #define CB_GATHER_BLOCK(query, one, many, layout)                                                  \
-    CB_INLINE vrecords gather_##query##_##one##_##many##_##layout(                                 \
+    CB_INLINE CB_RESULT_T(query, one) gather_##query##_##one##_##many##_##layout(                  \
         const void *ctx, const void *els, const uint32_t *idx, size_t k)                           \
     {                                                                                              \
         vshape_##many v = gather_##many##_##layout(els, idx, k);                                   \
@@ -90,6 +105,38 @@ CB_INLINE void store_bytes(uint8_t *p, vf v, size_t k)
     for (size_t j = 0; j < k; j++)
         p[j] = (uint8_t)f[j];
 #endif
+}
+
+/* The same for the integer lanes: int32 (or uint32) and uint64 lanes, and
+ * small whole numbers as bytes. */
+CB_INLINE void store_lanes_i(void *p, vi v, size_t k, size_t room)
+{
+    if (room >= CB_W) {
+        v_storeu_i((int32_t *)p, v);
+        return;
+    }
+    int32_t t[CB_W];
+    v_storeu_i(t, v);
+    memcpy(p, t, k * sizeof *t);
+}
+
+CB_INLINE void store_lanes_w(uint64_t *p, vw v, size_t k, size_t room)
+{
+    if (room >= CB_W) {
+        v_storeu_w(p, v);
+        return;
+    }
+    uint64_t t[CB_W];
+    v_storeu_w(t, v);
+    memcpy(p, t, k * sizeof *t);
+}
+
+CB_INLINE void store_bytes_i(uint8_t *p, vi v, size_t k)
+{
+    int32_t t[CB_W];
+    v_storeu_i(t, v);
+    for (size_t j = 0; j < k; j++)
+        p[j] = (uint8_t)t[j];
 }
 
 /* ---- the driver: 64 elements per word, tails, and the output sinks */
@@ -154,55 +201,86 @@ CB_INLINE size_t drive_INDICES(block_fn block, word_fn whole, const void *ctx, c
                : drive(block, whole, ctx, a->many, a->n, (uint64_t *)0, idx, 1);
 }
 
-/* The distance sink: every element's float, in place; the tail through a
- * local vector so nothing past n is written. */
-typedef vf (*distance_block_fn)(const void *ctx, const void *els, size_t i, size_t k, int strict);
-
-CB_INLINE size_t drive_DISTANCES(distance_block_fn block, const void *ctx, const cb_args *a)
-{
-    float *out = (float *)a->out;
-    size_t n = a->n, i = 0;
-    for (; i + CB_W <= n; i += CB_W)
-        v_storeu(out + i, block(ctx, a->many, i, CB_W, 0));
-    if (i < n) {
-        float tail[CB_W];
-        v_storeu(tail, block(ctx, a->many, i, n - i, 0));
-        for (size_t j = 0; i + j < n; j++)
-            out[i + j] = tail[j];
+/* The dense sinks: every element's result, in place; a tail through the
+ * partial stores, so nothing past n is written. One driver per output,
+ * from its result type and its store: STORE(out, i, r, k) writes the
+ * first k lanes of r as elements i .. i+k-1. */
+#define CB_DENSE_DRIVER(output, result_t, STORE)                                                   \
+    CB_INLINE size_t drive_##output(result_t (*block)(const void *, const void *, size_t, size_t, \
+                                                      int),                                        \
+                                    const void *ctx, const cb_args *a)                             \
+    {                                                                                              \
+        size_t n = a->n, i = 0;                                                                    \
+        for (; i + CB_W <= n; i += CB_W)                                                           \
+            STORE(a->out, i, block(ctx, a->many, i, CB_W, 0), CB_W);                               \
+        if (i < n)                                                                                 \
+            STORE(a->out, i, block(ctx, a->many, i, n - i, 0), n - i);                             \
+        return n;                                                                                  \
     }
-    return n;
-}
 
-/* The record sink, in two passes: the selection writes the ascending
+CB_INLINE void store_distances(void *out, size_t i, vf r, size_t k)
+{
+    store_lanes((float *)out + i, r, k, k);
+}
+CB_DENSE_DRIVER(DISTANCES, vf, store_distances)
+
+/* The record sinks, in two passes: the selection writes the ascending
  * indices (the index sink, branch-free over 64-element words), then the
  * records of the selected elements are computed CB_W at a time from
  * gathered elements and stored straight into the caller's SoA arrays. So
  * the costly part of a record runs once per selected element in full
  * vectors, however sparse the selection. Full vectors may write lanes past
- * the count but never past n (the arrays' documented room). */
-typedef vrecords (*gather_block_fn)(const void *ctx, const void *els, const uint32_t *idx,
-                                    size_t k);
-
-CB_INLINE size_t drive_CONTACTS(block_fn select, word_fn whole, gather_block_fn gather,
-                                const void *ctx, const cb_args *a)
-{
-    const cb_contacts *o = (const cb_contacts *)a->out;
-    if (a->n == 0) /* n == 0 is valid with any pointers, out included */
-        return 0;
-    size_t count = !(a->flags & CB_STRICT)
-                       ? drive(select, whole, ctx, a->many, a->n, (uint64_t *)0, o->index, 0)
-                       : drive(select, whole, ctx, a->many, a->n, (uint64_t *)0, o->index, 1);
-    for (size_t c = 0; c < count; c += CB_W) {
-        size_t k = count - c < CB_W ? count - c : CB_W, room = a->n - c;
-        vrecords r = k == CB_W ? gather(ctx, a->many, o->index + c, CB_W)
-                               : gather(ctx, a->many, o->index + c, k);
-        store_lanes(o->normal_x + c, r.nx, k, room), store_lanes(o->normal_y + c, r.ny, k, room);
-        store_lanes(o->separation + c, r.sep, k, room);
-        store_lanes(o->point_x + c, r.px, k, room), store_lanes(o->point_y + c, r.py, k, room);
-        store_bytes(o->feature + c, r.feature, k);
+ * the count but never past n (the arrays' documented room). One driver per
+ * output, from its records' types and its store: STORE(o, c, r, k, room)
+ * writes records c .. c+k-1 with room entries from c. */
+#define CB_RECORD_DRIVER(output, out_t, result_t, STORE)                                           \
+    CB_INLINE size_t drive_##output(                                                               \
+        block_fn select, word_fn whole,                                                            \
+        result_t (*gather)(const void *, const void *, const uint32_t *, size_t),                  \
+        const void *ctx, const cb_args *a)                                                         \
+    {                                                                                              \
+        const out_t *o = (const out_t *)a->out;                                                    \
+        if (a->n == 0) /* n == 0 is valid with any pointers, out included */                       \
+            return 0;                                                                              \
+        size_t count =                                                                             \
+            !(a->flags & CB_STRICT)                                                                \
+                ? drive(select, whole, ctx, a->many, a->n, (uint64_t *)0, o->index, 0)             \
+                : drive(select, whole, ctx, a->many, a->n, (uint64_t *)0, o->index, 1);            \
+        for (size_t c = 0; c < count; c += CB_W) {                                                 \
+            size_t k = count - c < CB_W ? count - c : CB_W, room = a->n - c;                       \
+            result_t r = k == CB_W ? gather(ctx, a->many, o->index + c, CB_W)                      \
+                                   : gather(ctx, a->many, o->index + c, k);                        \
+            STORE(o, c, r, k, room);                                                               \
+        }                                                                                          \
+        return count;                                                                              \
     }
-    return count;
+
+CB_INLINE void store_contacts(const cb_contacts *o, size_t c, vrecords r, size_t k, size_t room)
+{
+    store_lanes(o->normal_x + c, r.nx, k, room), store_lanes(o->normal_y + c, r.ny, k, room);
+    store_lanes(o->separation + c, r.sep, k, room);
+    store_lanes(o->point_x + c, r.px, k, room), store_lanes(o->point_y + c, r.py, k, room);
+    store_bytes(o->feature + c, r.feature, k);
 }
+CB_RECORD_DRIVER(CONTACTS, cb_contacts, vrecords, store_contacts)
+
+CB_INLINE void store_int_distances(void *out, size_t i, result_DISTANCE_I r, size_t k)
+{
+    const cb_int_distances *o = (const cb_int_distances *)out;
+    store_lanes_w(o->d2 + i, r.d2, k, k);
+    store_lanes_i(o->point_x + i, r.px, k, k), store_lanes_i(o->point_y + i, r.py, k, k);
+}
+CB_DENSE_DRIVER(INT_DISTANCES, result_DISTANCE_I, store_int_distances)
+
+CB_INLINE void store_int_contacts(const cb_int_contacts *o, size_t c, result_CONTACTS_I r,
+                                  size_t k, size_t room)
+{
+    store_lanes_i(o->point_x + c, r.px, k, room), store_lanes_i(o->point_y + c, r.py, k, room);
+    store_lanes_w(o->d2 + c, r.d2, k, room);
+    store_lanes_i(o->depth + c, r.depth, k, room);
+    store_bytes_i(o->feature + c, r.feature, k);
+}
+CB_RECORD_DRIVER(INT_CONTACTS, cb_int_contacts, result_CONTACTS_I, store_int_contacts)
 
 /* Candidates run the batch drivers: the candidates are the elements. */
 CB_INLINE cb_args listed_args(const cb_args *a)

@@ -735,7 +735,7 @@ typedef struct {
 CB_SHAPES(CB_LISTED_LOAD)
 
 #define CB_LISTED_BLOCK(query, many)                                                               \
-    CB_INLINE result_##query block_##query##_LISTED_##many##_SOA(                                  \
+    CB_INLINE result_##query##_F block_##query##_LISTED_##many##_SOA(                                  \
         const void *ctx, const void *els, size_t i, size_t k, int strict)                          \
     {                                                                                              \
         const ctx_LISTED *c_ = (const ctx_LISTED *)ctx;                                            \

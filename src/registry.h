@@ -11,13 +11,15 @@
  *           (every circle of a range of a set against the elements), or
  *           CANDIDATES (the listed pairs of a set and the elements)
  *   QUERY   CB_QUERY_<QUERY>: what is computed per pair (a file in src/queries/)
- *   ONE     CB_SHAPE_<ONE>: BATCH: the single shape (CIRCLE, BOX or OBOX);
+ *   ONE     CB_SHAPE_<ONE>: BATCH: the single shape (CIRCLE, BOX, OBOX, or the
+ *           integer ICIRCLE, IBOX);
  *           PAIRS, CANDIDATES: CIRCLE (the set's circles)
- *   MANY    CB_SHAPE_<MANY>: the elements (BOX, CIRCLE, OBOX; PAIRS also
+ *   MANY    CB_SHAPE_<MANY>: the elements (BOX, CIRCLE, OBOX, IBOX, ICIRCLE; PAIRS also
  *           SELF, the set itself, and GRID, a cb_grid of elements)
  *   LAYOUT  CB_LAYOUT_<LAYOUT>: SOA or AOS (BATCH; the others are SOA)
  *   OUTPUT  CB_OUTPUT_<OUTPUT>: MASK, INDICES, DISTANCES, CONTACTS (BATCH,
- *           CANDIDATES); PAIRS, MATRIX, PAIR_CONTACTS (PAIRS)
+ *           CANDIDATES); PAIRS, MATRIX, PAIR_CONTACTS (PAIRS); INT_DISTANCES,
+ *           INT_CONTACTS (the integer shapes' DISTANCE and CONTACTS)
  *
  * The name follows from the columns by cbatch.h's rule (CB_NAME below): no
  * row spells it. From the rows come: the entry numbers (CB_E_<name>), the
@@ -73,6 +75,30 @@
     X(BATCH, CONTACTS, CIRCLE, OBOX,   AOS, CONTACTS)                                              \
     X(BATCH, CONTACTS, OBOX,   CIRCLE, SOA, CONTACTS)                                              \
     X(BATCH, CONTACTS, OBOX,   CIRCLE, AOS, CONTACTS)                                              \
+    X(BATCH, OVERLAP,  ICIRCLE, IBOX, SOA, MASK)                                                  \
+    X(BATCH, OVERLAP,  ICIRCLE, IBOX, AOS, MASK)                                                  \
+    X(BATCH, OVERLAP,  ICIRCLE, IBOX, SOA, INDICES)                                               \
+    X(BATCH, OVERLAP,  ICIRCLE, IBOX, AOS, INDICES)                                               \
+    X(BATCH, OVERLAP,  IBOX, ICIRCLE, SOA, MASK)                                                  \
+    X(BATCH, OVERLAP,  IBOX, ICIRCLE, AOS, MASK)                                                  \
+    X(BATCH, OVERLAP,  IBOX, ICIRCLE, SOA, INDICES)                                               \
+    X(BATCH, OVERLAP,  IBOX, ICIRCLE, AOS, INDICES)                                               \
+    X(BATCH, OVERLAP,  ICIRCLE, ICIRCLE, SOA, MASK)                                               \
+    X(BATCH, OVERLAP,  ICIRCLE, ICIRCLE, AOS, MASK)                                               \
+    X(BATCH, OVERLAP,  ICIRCLE, ICIRCLE, SOA, INDICES)                                            \
+    X(BATCH, OVERLAP,  ICIRCLE, ICIRCLE, AOS, INDICES)                                            \
+    X(BATCH, DISTANCE, ICIRCLE, IBOX, SOA, INT_DISTANCES)                                         \
+    X(BATCH, DISTANCE, ICIRCLE, IBOX, AOS, INT_DISTANCES)                                         \
+    X(BATCH, DISTANCE, IBOX, ICIRCLE, SOA, INT_DISTANCES)                                         \
+    X(BATCH, DISTANCE, IBOX, ICIRCLE, AOS, INT_DISTANCES)                                         \
+    X(BATCH, DISTANCE, ICIRCLE, ICIRCLE, SOA, INT_DISTANCES)                                      \
+    X(BATCH, DISTANCE, ICIRCLE, ICIRCLE, AOS, INT_DISTANCES)                                      \
+    X(BATCH, CONTACTS, ICIRCLE, IBOX, SOA, INT_CONTACTS)                                          \
+    X(BATCH, CONTACTS, ICIRCLE, IBOX, AOS, INT_CONTACTS)                                          \
+    X(BATCH, CONTACTS, IBOX, ICIRCLE, SOA, INT_CONTACTS)                                          \
+    X(BATCH, CONTACTS, IBOX, ICIRCLE, AOS, INT_CONTACTS)                                          \
+    X(BATCH, CONTACTS, ICIRCLE, ICIRCLE, SOA, INT_CONTACTS)                                       \
+    X(BATCH, CONTACTS, ICIRCLE, ICIRCLE, AOS, INT_CONTACTS)                                       \
     X(PAIRS, OVERLAP,  CIRCLE, BOX,    SOA, PAIRS)                                                 \
     X(PAIRS, OVERLAP,  CIRCLE, BOX,    SOA, MATRIX)                                                \
     X(PAIRS, CONTACTS, CIRCLE, BOX,    SOA, PAIR_CONTACTS)                                         \
@@ -112,6 +138,9 @@
 #define CB_SIDES_BATCH_CIRCLE_OBOX _circle_oboxes
 #define CB_SIDES_BATCH_BOX_CIRCLE _box_circles
 #define CB_SIDES_BATCH_OBOX_CIRCLE _obox_circles
+#define CB_SIDES_BATCH_ICIRCLE_IBOX _icircle_iboxes
+#define CB_SIDES_BATCH_IBOX_ICIRCLE _ibox_icircles
+#define CB_SIDES_BATCH_ICIRCLE_ICIRCLE _icircle_icircles
 #define CB_SIDES_PAIRS_CIRCLE_BOX
 #define CB_SIDES_PAIRS_CIRCLE_CIRCLE _circles_circles
 #define CB_SIDES_PAIRS_CIRCLE_OBOX _circles_oboxes
@@ -128,6 +157,8 @@
 #define CB_SUFFIX_PAIRS
 #define CB_SUFFIX_MATRIX _matrix
 #define CB_SUFFIX_PAIR_CONTACTS
+#define CB_SUFFIX_INT_DISTANCES
+#define CB_SUFFIX_INT_CONTACTS
 
 #define CB_NAME(form, query, one, many, layout, output)                                            \
     CB_NAME_(CB_WORD_##form, CB_WORD_##query, CB_SIDES_##form##_##one##_##many,                    \
@@ -148,6 +179,8 @@ enum { CB_ENTRIES(CB_ENTRY_ENUM) CB_ENTRY_COUNT };
 #define CB_ONE_T_CIRCLE cb_circle
 #define CB_ONE_T_BOX cb_box
 #define CB_ONE_T_OBOX cb_obox
+#define CB_ONE_T_ICIRCLE cb_icircle
+#define CB_ONE_T_IBOX cb_ibox
 #define CB_MANY_T_BOX_SOA const cb_box_soa *
 #define CB_MANY_T_BOX_AOS const cb_box *
 #define CB_MANY_T_CIRCLE_SOA const cb_circle_soa *
@@ -155,10 +188,16 @@ enum { CB_ENTRIES(CB_ENTRY_ENUM) CB_ENTRY_COUNT };
 #define CB_MANY_T_OBOX_SOA const cb_obox_soa *
 #define CB_MANY_T_OBOX_AOS const cb_obox *
 #define CB_MANY_T_GRID_SOA const cb_grid *
+#define CB_MANY_T_IBOX_SOA const cb_ibox_soa *
+#define CB_MANY_T_IBOX_AOS const cb_ibox *
+#define CB_MANY_T_ICIRCLE_SOA const cb_icircle_soa *
+#define CB_MANY_T_ICIRCLE_AOS const cb_icircle *
 /* The cb_args field that holds a batch's single shape. */
 #define CB_ONE_FIELD_CIRCLE circle
 #define CB_ONE_FIELD_BOX box
 #define CB_ONE_FIELD_OBOX obox
+#define CB_ONE_FIELD_ICIRCLE icircle
+#define CB_ONE_FIELD_IBOX ibox
 
 #endif
 
@@ -171,4 +210,5 @@ enum { CB_ENTRIES(CB_ENTRY_ENUM) CB_ENTRY_COUNT };
 #include "queries/contacts.h"
 #include "queries/oriented.h"
 #include "queries/pairs.h"
+#include "queries/integer.h"
 #endif

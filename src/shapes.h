@@ -26,6 +26,26 @@
 #define CB_FIELDS_BOX(X) X(x0, min_x) X(y0, min_y) X(x1, max_x) X(y1, max_y)
 #define CB_FIELDS_OBOX(X) X(cx, cx) X(cy, cy) X(hx, hx) X(hy, hy) X(c, c) X(s, s)
 
+/*
+ * The integer shapes (cbatch.h, INTEGER COORDINATES): X(SHAPE, name, TWIN),
+ * TWIN the float shape with the same fields in the same order, int32_t in
+ * place of float (so the same AoS layout): the vector backends load a
+ * vector of their AoS elements with the twin's loaders, which only move
+ * bits (loads and shuffles), and read the lanes as integers. Their vector
+ * shapes hold vi (CB_W int32 lanes) where the float shapes hold vf; the
+ * generated loaders are the float ones' (kernel_loaders.h).
+ */
+#define CB_INT_SHAPES(X) X(ICIRCLE, icircle, CIRCLE) X(IBOX, ibox, BOX)
+#define CB_FIELDS_ICIRCLE(X) CB_FIELDS_CIRCLE(X)
+#define CB_FIELDS_IBOX(X) CB_FIELDS_BOX(X)
+
+/* The lane kind of each shape: F, float lanes (vf); I, int32 lanes (vi). */
+#define CB_KIND_CIRCLE F
+#define CB_KIND_BOX F
+#define CB_KIND_OBOX F
+#define CB_KIND_ICIRCLE I
+#define CB_KIND_IBOX I
+
 /* The number of fields of a shape, a constant expression. */
 #define CB_FIELD_ONE(V, F) +1
 #define CB_FIELD_COUNT(S) (0 CB_FIELDS_##S(CB_FIELD_ONE))

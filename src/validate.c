@@ -155,3 +155,50 @@ size_t cb_validate_oboxes_aos(const cb_obox *b, size_t n, cb_fault *fault)
     cb_fenv_leave(e);
     return report(i, f, fault);
 }
+
+/* Integer boxes and circles: every int32 is a number, so only the order of
+ * a box's corners and the sign of a radius can be wrong. */
+static cb_fault ibox_fault(int32_t x0, int32_t y0, int32_t x1, int32_t y1)
+{
+    return x0 > x1 || y0 > y1 ? CB_FAULT_INVERTED : CB_FAULT_NONE;
+}
+
+size_t cb_validate_iboxes(const cb_ibox_soa *b, size_t n, cb_fault *fault)
+{
+    if (n && (!b || !b->min_x || !b->min_y || !b->max_x || !b->max_y))
+        return report(CB_INVALID, CB_FAULT_NONE, fault);
+    for (size_t i = 0; i < n; i++)
+        if (ibox_fault(b->min_x[i], b->min_y[i], b->max_x[i], b->max_y[i]) != CB_FAULT_NONE)
+            return report(i, CB_FAULT_INVERTED, fault);
+    return report(n, CB_FAULT_NONE, fault);
+}
+
+size_t cb_validate_iboxes_aos(const cb_ibox *b, size_t n, cb_fault *fault)
+{
+    if (n && !b)
+        return report(CB_INVALID, CB_FAULT_NONE, fault);
+    for (size_t i = 0; i < n; i++)
+        if (ibox_fault(b[i].min_x, b[i].min_y, b[i].max_x, b[i].max_y) != CB_FAULT_NONE)
+            return report(i, CB_FAULT_INVERTED, fault);
+    return report(n, CB_FAULT_NONE, fault);
+}
+
+size_t cb_validate_icircles(const cb_icircle_soa *c, size_t n, cb_fault *fault)
+{
+    if (n && (!c || !c->x || !c->y || !c->r))
+        return report(CB_INVALID, CB_FAULT_NONE, fault);
+    for (size_t i = 0; i < n; i++)
+        if (c->r[i] < 0)
+            return report(i, CB_FAULT_NEGATIVE_RADIUS, fault);
+    return report(n, CB_FAULT_NONE, fault);
+}
+
+size_t cb_validate_icircles_aos(const cb_icircle *c, size_t n, cb_fault *fault)
+{
+    if (n && !c)
+        return report(CB_INVALID, CB_FAULT_NONE, fault);
+    for (size_t i = 0; i < n; i++)
+        if (c[i].r < 0)
+            return report(i, CB_FAULT_NEGATIVE_RADIUS, fault);
+    return report(n, CB_FAULT_NONE, fault);
+}

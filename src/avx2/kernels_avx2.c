@@ -52,6 +52,81 @@ CB_INLINE __m256 v_load_floats(const float *f, size_t count)
     return _mm256_maskload_ps(f, _mm256_loadu_si256((const __m256i *)(cb_first_mask_avx2 + 8 - c)));
 }
 
+/* The integer lanes (queries/integer.h): eight int32, and their squares as
+ * two registers of four uint64 (lanes 0-3, 4-7), each half widened
+ * (vpmovzxdq) and multiplied by vpmuludq. AVX2 has unsigned 32-bit max but
+ * no unsigned compare: a <= b is max(a, b) == b; its 64-bit compare is
+ * signed, so the sign bits are flipped first. */
+typedef __m256i vi;
+typedef struct {
+    __m256i lo, hi;
+} vw;
+CB_INLINE vi v_set1_i(int32_t x) { return _mm256_set1_epi32(x); }
+CB_INLINE vi v_loadu_i(const int32_t *p) { return _mm256_loadu_si256((const __m256i *)(const void *)p); }
+CB_INLINE vi v_load_ints(const int32_t *p, size_t count)
+{
+    size_t c = count >= 8 ? 8 : count;
+    return _mm256_maskload_epi32((const int *)p,
+                                 _mm256_loadu_si256((const __m256i *)(cb_first_mask_avx2 + 8 - c)));
+}
+CB_INLINE void v_storeu_i(int32_t *p, vi v) { _mm256_storeu_si256((__m256i *)(void *)p, v); }
+CB_INLINE vi v_as_i(vf v) { return _mm256_castps_si256(v); }
+CB_INLINE vi v_sel_i(vi m, vi a, vi b) { return _mm256_blendv_epi8(b, a, m); }
+CB_INLINE vi v_max_i(vi a, vi b) { return _mm256_max_epi32(a, b); }
+CB_INLINE vi v_min_i(vi a, vi b) { return _mm256_min_epi32(a, b); }
+CB_INLINE vi v_sub_i(vi a, vi b) { return _mm256_sub_epi32(a, b); }
+CB_INLINE vi v_add_i(vi a, vi b) { return _mm256_add_epi32(a, b); }
+CB_INLINE vi v_or_i(vi a, vi b) { return _mm256_or_si256(a, b); }
+CB_INLINE vi v_and_i(vi a, vi b) { return _mm256_and_si256(a, b); }
+CB_INLINE vi v_eq_m_i(vi a, vi b) { return _mm256_cmpeq_epi32(a, b); }
+CB_INLINE vi v_lt_u_m(vi a, vi b)
+{
+    return _mm256_xor_si256(_mm256_cmpeq_epi32(_mm256_max_epu32(a, b), a), _mm256_set1_epi32(-1));
+}
+CB_INLINE uint32_t v_le_u_bits(vi a, vi b)
+{
+    return (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_max_epu32(a, b), b)));
+}
+CB_INLINE uint32_t v_neg_bits(vi a) { return (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(a)); }
+CB_INLINE __m256i v_square_u64(__m128i a)
+{
+    __m256i w = _mm256_cvtepu32_epi64(a);
+    return _mm256_mul_epu32(w, w);
+}
+CB_INLINE vw v_sq_w(vi a)
+{
+    vw r = {v_square_u64(_mm256_castsi256_si128(a)), v_square_u64(_mm256_extracti128_si256(a, 1))};
+    return r;
+}
+CB_INLINE vw v_sub_w(vw a, vw b)
+{
+    vw r = {_mm256_sub_epi64(a.lo, b.lo), _mm256_sub_epi64(a.hi, b.hi)};
+    return r;
+}
+CB_INLINE __m256i v_gt_u64(__m256i a, __m256i b)
+{
+    const __m256i flip = _mm256_set1_epi64x(INT64_MIN);
+    return _mm256_cmpgt_epi64(_mm256_xor_si256(a, flip), _mm256_xor_si256(b, flip));
+}
+CB_INLINE uint32_t v_gt_w_bits(vw a, vw b)
+{
+    return (uint32_t)(_mm256_movemask_pd(_mm256_castsi256_pd(v_gt_u64(a.lo, b.lo))) |
+                      _mm256_movemask_pd(_mm256_castsi256_pd(v_gt_u64(a.hi, b.hi))) << 4);
+}
+CB_INLINE uint32_t v_le_w_bits(vw a, vw b) { return v_gt_w_bits(a, b) ^ 0xFFu; }
+CB_INLINE uint32_t v_lt_w_bits(vw a, vw b) { return v_gt_w_bits(b, a); }
+CB_INLINE vw v_add_sat_w(vw a, vw b)
+{
+    __m256i lo = _mm256_add_epi64(a.lo, b.lo), hi = _mm256_add_epi64(a.hi, b.hi);
+    vw r = {_mm256_or_si256(lo, v_gt_u64(a.lo, lo)), _mm256_or_si256(hi, v_gt_u64(a.hi, hi))};
+    return r;
+}
+CB_INLINE void v_storeu_w(uint64_t *p, vw v)
+{
+    _mm256_storeu_si256((__m256i *)(void *)p, v.lo);
+    _mm256_storeu_si256((__m256i *)(void *)(p + 4), v.hi);
+}
+
 /* Gathers for the contact records: lane j < k gets base[idx[j] * stride];
  * lanes from k up repeat lane k - 1 (records past the count are not kept).
  * Scalar loads into registers: on the CPUs measured, faster than vgather

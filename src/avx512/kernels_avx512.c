@@ -48,6 +48,78 @@ CB_INLINE __m512 v_load_floats(const float *f, size_t count)
     return _mm512_maskz_loadu_ps(m, f);
 }
 
+/* The integer lanes (queries/integer.h): sixteen int32, and their squares
+ * as two registers of eight uint64 (lanes 0-7, 8-15), each half widened
+ * (vpmovzxdq) and multiplied by vpmuludq; AVX-512F compares unsigned 32-
+ * and 64-bit lanes into opmasks. Integer lane masks are whole registers
+ * (all-ones lanes), as the other backends': the records use them. */
+typedef __m512i vi;
+typedef struct {
+    __m512i lo, hi;
+} vw;
+CB_INLINE vi v_set1_i(int32_t x) { return _mm512_set1_epi32(x); }
+CB_INLINE vi v_loadu_i(const int32_t *p) { return _mm512_loadu_si512((const void *)p); }
+CB_INLINE vi v_load_ints(const int32_t *p, size_t count)
+{
+    __mmask16 m = count >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << count) - 1u);
+    return _mm512_maskz_loadu_epi32(m, p);
+}
+CB_INLINE void v_storeu_i(int32_t *p, vi v) { _mm512_storeu_si512((void *)p, v); }
+CB_INLINE vi v_as_i(vf v) { return _mm512_castps_si512(v); }
+CB_INLINE vi v_of_mask(__mmask16 m) { return _mm512_maskz_set1_epi32(m, -1); }
+CB_INLINE vi v_sel_i(vi m, vi a, vi b)
+{
+    return _mm512_mask_blend_epi32(_mm512_test_epi32_mask(m, m), b, a);
+}
+CB_INLINE vi v_max_i(vi a, vi b) { return _mm512_max_epi32(a, b); }
+CB_INLINE vi v_min_i(vi a, vi b) { return _mm512_min_epi32(a, b); }
+CB_INLINE vi v_sub_i(vi a, vi b) { return _mm512_sub_epi32(a, b); }
+CB_INLINE vi v_add_i(vi a, vi b) { return _mm512_add_epi32(a, b); }
+CB_INLINE vi v_or_i(vi a, vi b) { return _mm512_or_si512(a, b); }
+CB_INLINE vi v_and_i(vi a, vi b) { return _mm512_and_si512(a, b); }
+CB_INLINE vi v_eq_m_i(vi a, vi b) { return v_of_mask(_mm512_cmpeq_epi32_mask(a, b)); }
+CB_INLINE vi v_lt_u_m(vi a, vi b) { return v_of_mask(_mm512_cmplt_epu32_mask(a, b)); }
+CB_INLINE uint32_t v_le_u_bits(vi a, vi b) { return (uint32_t)_mm512_cmple_epu32_mask(a, b); }
+CB_INLINE uint32_t v_neg_bits(vi a) { return (uint32_t)_mm512_cmplt_epi32_mask(a, _mm512_setzero_si512()); }
+CB_INLINE __m512i v_square_u64(__m256i a)
+{
+    __m512i w = _mm512_cvtepu32_epi64(a);
+    return _mm512_mul_epu32(w, w);
+}
+CB_INLINE vw v_sq_w(vi a)
+{
+    vw r = {v_square_u64(_mm512_castsi512_si256(a)), v_square_u64(_mm512_extracti64x4_epi64(a, 1))};
+    return r;
+}
+CB_INLINE vw v_sub_w(vw a, vw b)
+{
+    vw r = {_mm512_sub_epi64(a.lo, b.lo), _mm512_sub_epi64(a.hi, b.hi)};
+    return r;
+}
+CB_INLINE uint32_t v_le_w_bits(vw a, vw b)
+{
+    return (uint32_t)_mm512_cmple_epu64_mask(a.lo, b.lo) |
+           (uint32_t)_mm512_cmple_epu64_mask(a.hi, b.hi) << 8;
+}
+CB_INLINE uint32_t v_lt_w_bits(vw a, vw b)
+{
+    return (uint32_t)_mm512_cmplt_epu64_mask(a.lo, b.lo) |
+           (uint32_t)_mm512_cmplt_epu64_mask(a.hi, b.hi) << 8;
+}
+CB_INLINE vw v_add_sat_w(vw a, vw b)
+{
+    __m512i lo = _mm512_add_epi64(a.lo, b.lo), hi = _mm512_add_epi64(a.hi, b.hi);
+    const __m512i ones = _mm512_set1_epi64(-1);
+    vw r = {_mm512_mask_mov_epi64(lo, _mm512_cmplt_epu64_mask(lo, a.lo), ones),
+            _mm512_mask_mov_epi64(hi, _mm512_cmplt_epu64_mask(hi, a.hi), ones)};
+    return r;
+}
+CB_INLINE void v_storeu_w(uint64_t *p, vw v)
+{
+    _mm512_storeu_si512((void *)p, v.lo);
+    _mm512_storeu_si512((void *)(p + 8), v.hi);
+}
+
 /* Gathers for the contact records: lane j < k gets base[idx[j] * stride];
  * lanes from k up repeat lane k - 1 (records past the count are not kept).
  * Scalar loads into registers: on the CPUs measured, faster than vgather

@@ -55,6 +55,76 @@ CB_INLINE vm v_eq_m(vf a, vf b) { return vceqq_f32(a, b); }
 CB_INLINE vf v_sel(vm m, vf a, vf b) { return vbslq_f32(m, a, b); }
 CB_INLINE uint32_t v_mbits(vm m) { return v_bits(m); }
 
+/* The integer lanes (queries/integer.h): four int32, and their squares as
+ * two registers of two uint64 (lanes 0-1, 2-3) from umull / umull2; the
+ * unsigned compares and the saturating 64-bit add (uqadd) are native. */
+typedef int32x4_t vi;
+typedef struct {
+    uint64x2_t lo, hi;
+} vw;
+CB_INLINE uint32x4_t v_u(vi a) { return vreinterpretq_u32_s32(a); }
+CB_INLINE vi v_set1_i(int32_t x) { return vdupq_n_s32(x); }
+CB_INLINE vi v_loadu_i(const int32_t *p) { return vld1q_s32(p); }
+CB_INLINE vi v_load_ints(const int32_t *p, size_t count)
+{
+    if (count >= 4)
+        return vld1q_s32(p);
+    vi v = vdupq_n_s32(0);
+    if (count > 0)
+        v = vld1q_lane_s32(p, v, 0);
+    if (count > 1)
+        v = vld1q_lane_s32(p + 1, v, 1);
+    if (count > 2)
+        v = vld1q_lane_s32(p + 2, v, 2);
+    return v;
+}
+CB_INLINE void v_storeu_i(int32_t *p, vi v) { vst1q_s32(p, v); }
+CB_INLINE vi v_as_i(vf v) { return vreinterpretq_s32_f32(v); }
+CB_INLINE vi v_sel_i(vi m, vi a, vi b) { return vbslq_s32(v_u(m), a, b); }
+CB_INLINE vi v_max_i(vi a, vi b) { return vmaxq_s32(a, b); }
+CB_INLINE vi v_min_i(vi a, vi b) { return vminq_s32(a, b); }
+CB_INLINE vi v_sub_i(vi a, vi b) { return vsubq_s32(a, b); }
+CB_INLINE vi v_add_i(vi a, vi b) { return vaddq_s32(a, b); }
+CB_INLINE vi v_or_i(vi a, vi b) { return vorrq_s32(a, b); }
+CB_INLINE vi v_and_i(vi a, vi b) { return vandq_s32(a, b); }
+CB_INLINE vi v_eq_m_i(vi a, vi b) { return vreinterpretq_s32_u32(vceqq_s32(a, b)); }
+CB_INLINE vi v_lt_u_m(vi a, vi b) { return vreinterpretq_s32_u32(vcltq_u32(v_u(a), v_u(b))); }
+CB_INLINE uint32_t v_le_u_bits(vi a, vi b) { return v_bits(vcleq_u32(v_u(a), v_u(b))); }
+CB_INLINE uint32_t v_neg_bits(vi a) { return v_bits(vcltzq_s32(a)); }
+CB_INLINE vw v_sq_w(vi a)
+{
+    uint32x4_t u = v_u(a);
+    vw r = {vmull_u32(vget_low_u32(u), vget_low_u32(u)), vmull_high_u32(u, u)};
+    return r;
+}
+CB_INLINE vw v_sub_w(vw a, vw b)
+{
+    vw r = {vsubq_u64(a.lo, b.lo), vsubq_u64(a.hi, b.hi)};
+    return r;
+}
+CB_INLINE uint32_t v_bits_w(uint64x2_t lo, uint64x2_t hi)
+{
+    return v_bits(vcombine_u32(vmovn_u64(lo), vmovn_u64(hi)));
+}
+CB_INLINE uint32_t v_le_w_bits(vw a, vw b)
+{
+    return v_bits_w(vcleq_u64(a.lo, b.lo), vcleq_u64(a.hi, b.hi));
+}
+CB_INLINE uint32_t v_lt_w_bits(vw a, vw b)
+{
+    return v_bits_w(vcltq_u64(a.lo, b.lo), vcltq_u64(a.hi, b.hi));
+}
+CB_INLINE vw v_add_sat_w(vw a, vw b)
+{
+    vw r = {vqaddq_u64(a.lo, b.lo), vqaddq_u64(a.hi, b.hi)};
+    return r;
+}
+CB_INLINE void v_storeu_w(uint64_t *p, vw v)
+{
+    vst1q_u64(p, v.lo);
+    vst1q_u64(p + 2, v.hi);
+}
+
 /* ld4/ld3 de-interleave 4 structures of 4 and 3 floats in one instruction;
  * a tail of k < 4 loads each structure into its lane (ld4/ld3 lane forms). */
 CB_INLINE void v_load_boxes_aos(const cb_box *p, size_t k, vf *x0, vf *y0, vf *x1, vf *y1)

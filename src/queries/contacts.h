@@ -2,7 +2,7 @@
 
 /* What the distance blocks give their sink: separations. The contact
  * query gives selection bits and records (select_ and records_ below). */
-typedef vf result_DISTANCE;
+typedef vf result_DISTANCE_F;
 
 /* A NaN result leaves as the default quiet NaN (0x7FC00000): x86 and Arm
  * propagate NaN payloads and signs by different rules. */

@@ -1,7 +1,7 @@
 /* overlap.h - the overlap query: the float contract of cbatch.h over vectors of shapes, once for every backend (included by kernel_template.h). */
 
 /* What the overlap blocks give the mask and index sinks: hit bits. */
-typedef uint32_t result_OVERLAP;
+typedef uint32_t result_OVERLAP_F;
 
 /* d2 <= r2, or d2 < r2 for CB_STRICT: ordered, so NaN never hits. */
 CB_INLINE uint32_t overlap_compare(vf d2, vf r2, int strict)

@@ -77,6 +77,32 @@ CB_INLINE void v_load_circles_aos(const cb_circle *p, size_t k, vf *x, vf *y, vf
     *x = p->x, *y = p->y, *r = p->r;
 }
 
+/* The integer lanes (queries/integer.h): one int32, and its square in a
+ * uint64; unsigned arithmetic wraps modulo 2^32 as the vector lanes do. */
+typedef int32_t vi;
+typedef uint64_t vw;
+CB_INLINE vi v_set1_i(int32_t x) { return x; }
+CB_INLINE vi v_loadu_i(const int32_t *p) { return *p; }
+CB_INLINE vi v_load_ints(const int32_t *p, size_t count) { return count ? *p : 0; }
+CB_INLINE void v_storeu_i(int32_t *p, vi v) { *p = v; }
+CB_INLINE vi v_max_i(vi a, vi b) { return a > b ? a : b; }
+CB_INLINE vi v_min_i(vi a, vi b) { return a < b ? a : b; }
+CB_INLINE vi v_sub_i(vi a, vi b) { return (vi)((uint32_t)a - (uint32_t)b); }
+CB_INLINE vi v_add_i(vi a, vi b) { return (vi)((uint32_t)a + (uint32_t)b); }
+CB_INLINE vi v_or_i(vi a, vi b) { return a | b; }
+CB_INLINE vi v_and_i(vi a, vi b) { return a & b; }
+CB_INLINE uint32_t v_le_u_bits(vi a, vi b) { return (uint32_t)a <= (uint32_t)b; }
+CB_INLINE uint32_t v_neg_bits(vi a) { return a < 0; }
+CB_INLINE vi v_lt_u_m(vi a, vi b) { return -(vi)((uint32_t)a < (uint32_t)b); }
+CB_INLINE vi v_eq_m_i(vi a, vi b) { return -(vi)(a == b); }
+CB_INLINE vi v_sel_i(vi m, vi a, vi b) { return (a & m) | (b & ~m); }
+CB_INLINE vw v_sq_w(vi a) { return (uint64_t)(uint32_t)a * (uint32_t)a; }
+CB_INLINE vw v_sub_w(vw a, vw b) { return a - b; }
+CB_INLINE vw v_add_sat_w(vw a, vw b) { return a + b < a ? UINT64_MAX : a + b; }
+CB_INLINE uint32_t v_le_w_bits(vw a, vw b) { return a <= b; }
+CB_INLINE uint32_t v_lt_w_bits(vw a, vw b) { return a < b; }
+CB_INLINE void v_storeu_w(uint64_t *p, vw v) { *p = v; }
+
 /* Lane loads for the candidate pairs: one lane, loaded by vlane_first
  * (VLANE_SET is never reached: lane 0 is the only one). */
 typedef vf vlane;

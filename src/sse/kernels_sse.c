@@ -2,6 +2,7 @@
 #include "internal.h"
 
 #include <emmintrin.h>
+#include <string.h>
 
 #define CB_SUFFIX sse
 #define CB_W 4
@@ -121,6 +122,80 @@ CB_INLINE void v_load_oboxes_aos(const cb_obox *p, vf *cx, vf *cy, vf *hx, vf *h
     *hy = _mm_shuffle_ps(hxy10, hxy32, _MM_SHUFFLE(1, 3, 1, 3));
     *c = _mm_shuffle_ps(cs01, cs23, _MM_SHUFFLE(2, 0, 2, 0));
     *s = _mm_shuffle_ps(cs01, cs23, _MM_SHUFFLE(3, 1, 3, 1));
+}
+
+/* The integer lanes (queries/integer.h): four int32, and their squares as
+ * two registers of two uint64 (lanes 0-1, 2-3). SSE2 has no 32-bit min/max,
+ * no unsigned or 64-bit compare and no 64-bit multiply of its own: compares
+ * with the sign bit flipped, selects by mask, and pmuludq, which multiplies
+ * the even 32-bit lanes into 64 bits (an unpack puts lanes 0, 1 there). */
+typedef __m128i vi;
+typedef struct {
+    __m128i lo, hi;
+} vw;
+CB_INLINE vi v_set1_i(int32_t x) { return _mm_set1_epi32(x); }
+CB_INLINE vi v_loadu_i(const int32_t *p) { return _mm_loadu_si128((const __m128i *)(const void *)p); }
+CB_INLINE vi v_load_ints(const int32_t *p, size_t count)
+{
+    if (count >= 4)
+        return v_loadu_i(p);
+    int32_t t[4] = {0, 0, 0, 0};
+    memcpy(t, p, count * sizeof *p);
+    return v_loadu_i(t);
+}
+CB_INLINE void v_storeu_i(int32_t *p, vi v) { _mm_storeu_si128((__m128i *)(void *)p, v); }
+CB_INLINE vi v_as_i(vf v) { return _mm_castps_si128(v); }
+CB_INLINE vi v_sel_i(vi m, vi a, vi b) { return _mm_or_si128(_mm_and_si128(m, a), _mm_andnot_si128(m, b)); }
+CB_INLINE vi v_max_i(vi a, vi b) { return v_sel_i(_mm_cmpgt_epi32(a, b), a, b); }
+CB_INLINE vi v_min_i(vi a, vi b) { return v_sel_i(_mm_cmpgt_epi32(b, a), a, b); }
+CB_INLINE vi v_sub_i(vi a, vi b) { return _mm_sub_epi32(a, b); }
+CB_INLINE vi v_add_i(vi a, vi b) { return _mm_add_epi32(a, b); }
+CB_INLINE vi v_or_i(vi a, vi b) { return _mm_or_si128(a, b); }
+CB_INLINE vi v_and_i(vi a, vi b) { return _mm_and_si128(a, b); }
+CB_INLINE vi v_flip(vi a) { return _mm_xor_si128(a, _mm_set1_epi32(INT32_MIN)); }
+CB_INLINE vi v_lt_u_m(vi a, vi b) { return _mm_cmpgt_epi32(v_flip(b), v_flip(a)); }
+CB_INLINE vi v_eq_m_i(vi a, vi b) { return _mm_cmpeq_epi32(a, b); }
+CB_INLINE uint32_t v_le_u_bits(vi a, vi b)
+{
+    return (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(v_lt_u_m(b, a))) ^ 0xFu;
+}
+CB_INLINE uint32_t v_neg_bits(vi a) { return (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(a)); }
+CB_INLINE vw v_sq_w(vi a)
+{
+    __m128i lo = _mm_unpacklo_epi32(a, a), hi = _mm_unpackhi_epi32(a, a);
+    vw r = {_mm_mul_epu32(lo, lo), _mm_mul_epu32(hi, hi)};
+    return r;
+}
+CB_INLINE vw v_sub_w(vw a, vw b)
+{
+    vw r = {_mm_sub_epi64(a.lo, b.lo), _mm_sub_epi64(a.hi, b.hi)};
+    return r;
+}
+/* a > b of uint64 lanes, all-ones lanes: the high halves decide, the low
+ * halves when the high ones are equal. */
+CB_INLINE __m128i v_gt_u64(__m128i a, __m128i b)
+{
+    __m128i gt = _mm_cmpgt_epi32(v_flip(a), v_flip(b)), eq = _mm_cmpeq_epi32(a, b);
+    __m128i r = _mm_or_si128(gt, _mm_and_si128(eq, _mm_shuffle_epi32(gt, _MM_SHUFFLE(2, 2, 0, 0))));
+    return _mm_shuffle_epi32(r, _MM_SHUFFLE(3, 3, 1, 1));
+}
+CB_INLINE uint32_t v_gt_w_bits(vw a, vw b)
+{
+    return (uint32_t)(_mm_movemask_pd(_mm_castsi128_pd(v_gt_u64(a.lo, b.lo))) |
+                      _mm_movemask_pd(_mm_castsi128_pd(v_gt_u64(a.hi, b.hi))) << 2);
+}
+CB_INLINE uint32_t v_le_w_bits(vw a, vw b) { return v_gt_w_bits(a, b) ^ 0xFu; }
+CB_INLINE uint32_t v_lt_w_bits(vw a, vw b) { return v_gt_w_bits(b, a); }
+CB_INLINE vw v_add_sat_w(vw a, vw b)
+{
+    __m128i lo = _mm_add_epi64(a.lo, b.lo), hi = _mm_add_epi64(a.hi, b.hi);
+    vw r = {_mm_or_si128(lo, v_gt_u64(a.lo, lo)), _mm_or_si128(hi, v_gt_u64(a.hi, hi))};
+    return r;
+}
+CB_INLINE void v_storeu_w(uint64_t *p, vw v)
+{
+    _mm_storeu_si128((__m128i *)(void *)p, v.lo);
+    _mm_storeu_si128((__m128i *)(void *)(p + 2), v.hi);
 }
 
 /* Lane loads for the candidate pairs: SSE2 has neither a lane load nor an

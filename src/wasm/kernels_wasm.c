@@ -74,6 +74,76 @@ CB_INLINE vm v_eq_m(vf a, vf b) { return wasm_f32x4_eq(a, b); }
 CB_INLINE vf v_sel(vm m, vf a, vf b) { return wasm_v128_bitselect(a, b, m); }
 CB_INLINE uint32_t v_mbits(vm m) { return wasm_i32x4_bitmask(m); }
 
+/* The integer lanes (queries/integer.h): four int32, and their squares as
+ * two registers of two uint64 (lanes 0-1, 2-3) from i64x2.extmul_low /
+ * _high_i32x4_u. The 32-bit unsigned compares are native; the 64-bit
+ * compares are signed only, so the sign bits are flipped first. */
+typedef v128_t vi;
+typedef struct {
+    v128_t lo, hi;
+} vw;
+CB_INLINE vi v_set1_i(int32_t x) { return wasm_i32x4_splat(x); }
+CB_INLINE vi v_loadu_i(const int32_t *p) { return wasm_v128_load(p); }
+CB_INLINE vi v_load_ints(const int32_t *p, size_t count)
+{
+    if (count >= 4)
+        return wasm_v128_load(p);
+    if (count == 0)
+        return wasm_i32x4_splat(0);
+    if (count == 1)
+        return wasm_v128_load32_zero(p);
+    vi v = wasm_v128_load64_zero(p);
+    if (count == 3)
+        v = wasm_v128_load32_lane(p + 2, v, 2);
+    return v;
+}
+CB_INLINE void v_storeu_i(int32_t *p, vi v) { wasm_v128_store(p, v); }
+CB_INLINE vi v_as_i(vf v) { return v; }
+CB_INLINE vi v_sel_i(vi m, vi a, vi b) { return wasm_v128_bitselect(a, b, m); }
+CB_INLINE vi v_max_i(vi a, vi b) { return wasm_i32x4_max(a, b); }
+CB_INLINE vi v_min_i(vi a, vi b) { return wasm_i32x4_min(a, b); }
+CB_INLINE vi v_sub_i(vi a, vi b) { return wasm_i32x4_sub(a, b); }
+CB_INLINE vi v_add_i(vi a, vi b) { return wasm_i32x4_add(a, b); }
+CB_INLINE vi v_or_i(vi a, vi b) { return wasm_v128_or(a, b); }
+CB_INLINE vi v_and_i(vi a, vi b) { return wasm_v128_and(a, b); }
+CB_INLINE vi v_eq_m_i(vi a, vi b) { return wasm_i32x4_eq(a, b); }
+CB_INLINE vi v_lt_u_m(vi a, vi b) { return wasm_u32x4_lt(a, b); }
+CB_INLINE uint32_t v_le_u_bits(vi a, vi b) { return wasm_i32x4_bitmask(wasm_u32x4_le(a, b)); }
+CB_INLINE uint32_t v_neg_bits(vi a) { return wasm_i32x4_bitmask(a); }
+CB_INLINE vw v_sq_w(vi a)
+{
+    vw r = {wasm_u64x2_extmul_low_u32x4(a, a), wasm_u64x2_extmul_high_u32x4(a, a)};
+    return r;
+}
+CB_INLINE vw v_sub_w(vw a, vw b)
+{
+    vw r = {wasm_i64x2_sub(a.lo, b.lo), wasm_i64x2_sub(a.hi, b.hi)};
+    return r;
+}
+CB_INLINE v128_t v_gt_u64(v128_t a, v128_t b)
+{
+    const v128_t flip = wasm_i64x2_splat(INT64_MIN);
+    return wasm_i64x2_gt(wasm_v128_xor(a, flip), wasm_v128_xor(b, flip));
+}
+CB_INLINE uint32_t v_gt_w_bits(vw a, vw b)
+{
+    return wasm_i64x2_bitmask(v_gt_u64(a.lo, b.lo)) | wasm_i64x2_bitmask(v_gt_u64(a.hi, b.hi)) << 2;
+}
+CB_INLINE uint32_t v_le_w_bits(vw a, vw b) { return v_gt_w_bits(a, b) ^ 0xFu; }
+CB_INLINE uint32_t v_lt_w_bits(vw a, vw b) { return v_gt_w_bits(b, a); }
+CB_INLINE vw v_add_sat_w(vw a, vw b)
+{
+    v128_t lo = wasm_i64x2_add(a.lo, b.lo), hi = wasm_i64x2_add(a.hi, b.hi);
+    vw r = {wasm_v128_or(lo, v_gt_u64(a.lo, lo)), wasm_v128_or(hi, v_gt_u64(a.hi, hi))};
+    return r;
+}
+CB_INLINE void v_storeu_w(uint64_t *p, vw v)
+{
+    wasm_v128_store(p, v.lo);
+    wasm_v128_store(p + 2, v.hi);
+}
+
+
 /* k boxes are 4k floats: four loads, each stopping at the last valid float,
  * then a 4x4 transpose (eight two-register shuffles, as _MM_TRANSPOSE4_PS). */
 CB_INLINE void v_load_boxes_aos(const cb_box *p, size_t k, vf *x0, vf *y0, vf *x1, vf *y1)
