@@ -11,6 +11,12 @@
 
 static const char *const contact_names[7] = {"index",   "normal_x", "normal_y", "separation",
                                              "point_x", "point_y",  "feature"};
+/* The integer outputs' arrays, in their structs' order, with their units. */
+static const char *const int_distance_names[3] = {"d2", "point_x", "point_y"};
+static const size_t int_distance_units[3] = {8, 4, 4};
+static const char *const int_contact_names[6] = {"index", "point_x", "point_y",
+                                                 "d2",    "depth",   "feature"};
+static const size_t int_contact_units[6] = {4, 4, 4, 8, 4, 1};
 
 size_t tk_out_layout(const cb_entry_info *d, size_t n, size_t bytes[TK_OUT_MAX_ARRAYS],
                      size_t unit[TK_OUT_MAX_ARRAYS], const char *name[TK_OUT_MAX_ARRAYS])
@@ -33,6 +39,16 @@ size_t tk_out_layout(const cb_entry_info *d, size_t n, size_t bytes[TK_OUT_MAX_A
             u[k] = k == 0 ? sizeof(uint32_t) : k == 6 ? sizeof(uint8_t) : sizeof(float);
             b[k] = n * u[k], nm[k] = contact_names[k];
         }
+        break;
+    case CB_OUTPUT_INT_DISTANCES:
+        arrays = 3;
+        for (size_t k = 0; k < 3; k++)
+            u[k] = int_distance_units[k], b[k] = n * u[k], nm[k] = int_distance_names[k];
+        break;
+    case CB_OUTPUT_INT_CONTACTS:
+        arrays = 6;
+        for (size_t k = 0; k < 6; k++)
+            u[k] = int_contact_units[k], b[k] = n * u[k], nm[k] = int_contact_names[k];
         break;
     default:
         arrays = 0;
@@ -60,6 +76,22 @@ size_t tk_out_bytes(const cb_entry_info *d, size_t n)
  * members of the cb_contacts, in tk_out_layout's order. */
 static size_t parts_of(const cb_entry_info *d, const void *out, const unsigned char *p[7])
 {
+    for (size_t k = 0; k < 7; k++)
+        p[k] = NULL;
+    if (d->output == CB_OUTPUT_INT_DISTANCES) {
+        const cb_int_distances *o = (const cb_int_distances *)out;
+        p[0] = (const unsigned char *)o->d2;
+        p[1] = (const unsigned char *)o->point_x, p[2] = (const unsigned char *)o->point_y;
+        return 3;
+    }
+    if (d->output == CB_OUTPUT_INT_CONTACTS) {
+        const cb_int_contacts *o = (const cb_int_contacts *)out;
+        p[0] = (const unsigned char *)o->index;
+        p[1] = (const unsigned char *)o->point_x, p[2] = (const unsigned char *)o->point_y;
+        p[3] = (const unsigned char *)o->d2, p[4] = (const unsigned char *)o->depth;
+        p[5] = (const unsigned char *)o->feature;
+        return 6;
+    }
     if (d->output != CB_OUTPUT_CONTACTS) {
         p[0] = (const unsigned char *)out;
         for (size_t k = 1; k < 7; k++)
@@ -81,7 +113,8 @@ static size_t written(const cb_entry_info *d, size_t n, size_t count)
 {
     switch (d->output) {
     case CB_OUTPUT_MASK: return (n + 63) / 64;
-    case CB_OUTPUT_DISTANCES: return n;
+    case CB_OUTPUT_DISTANCES:
+    case CB_OUTPUT_INT_DISTANCES: return n;
     default: return count < n ? count : n;
     }
 }
@@ -113,6 +146,26 @@ int tk_out_alloc(tk_out *o, const cb_entry_info *d, size_t n, tk_alloc_fn alloc,
         o->contacts->point_y = (float *)(void *)o->array[5];
         o->contacts->feature = (uint8_t *)o->array[6];
         o->out = o->contacts;
+    } else if (d->output == CB_OUTPUT_INT_DISTANCES) {
+        cb_int_distances *s = alloc(ctx, sizeof *s, _Alignof(cb_int_distances));
+        if (!s) {
+            tk_out_free(o);
+            return 0;
+        }
+        s->d2 = (uint64_t *)(void *)o->array[0];
+        s->point_x = (int32_t *)(void *)o->array[1], s->point_y = (int32_t *)(void *)o->array[2];
+        o->out = o->record_struct = s;
+    } else if (d->output == CB_OUTPUT_INT_CONTACTS) {
+        cb_int_contacts *s = alloc(ctx, sizeof *s, _Alignof(cb_int_contacts));
+        if (!s) {
+            tk_out_free(o);
+            return 0;
+        }
+        s->index = (uint32_t *)(void *)o->array[0];
+        s->point_x = (int32_t *)(void *)o->array[1], s->point_y = (int32_t *)(void *)o->array[2];
+        s->d2 = (uint64_t *)(void *)o->array[3], s->depth = (uint32_t *)(void *)o->array[4];
+        s->feature = (uint8_t *)o->array[5];
+        o->out = o->record_struct = s;
     } else {
         o->out = o->array[0];
     }
@@ -126,6 +179,8 @@ void tk_out_free(tk_out *o)
             o->release(o->release_ctx, o->array[k]);
     if (o->contacts)
         o->release(o->release_ctx, o->contacts);
+    if (o->record_struct)
+        o->release(o->release_ctx, o->record_struct);
     memset(o, 0, sizeof *o);
 }
 
@@ -202,11 +257,12 @@ void tk_out_fill(const tk_out *o, unsigned char byte)
 
 int tk_out_intact(const tk_out *o)
 {
-    if (!o->contacts)
+    const void *s = o->contacts ? (const void *)o->contacts : o->record_struct;
+    if (!s)
         return 1;
     const unsigned char *p[7];
-    parts_of(o->d, o->contacts, p);
-    for (size_t k = 0; k < 7; k++)
+    size_t arrays = parts_of(o->d, s, p);
+    for (size_t k = 0; k < arrays; k++)
         if (p[k] != o->array[k])
             return 0;
     return 1;
@@ -255,19 +311,35 @@ static uint64_t u64_at(const unsigned char *p, size_t i)
 static uint64_t unit_at(const cb_entry_info *d, const unsigned char *const p[7], size_t arr,
                         size_t k)
 {
-    if (d->output == CB_OUTPUT_MASK)
-        return u64_at(p[0], k);
-    if (d->output == CB_OUTPUT_CONTACTS && arr == 6)
-        return p[6][k];
-    return u32_at(p[arr], k);
+    size_t unit[TK_OUT_MAX_ARRAYS];
+    tk_out_layout(d, 0, NULL, unit, NULL);
+    switch (unit[arr]) {
+    case 1: return p[arr][k];
+    case 8: return u64_at(p[arr], k);
+    default: return u32_at(p[arr], k);
+    }
+}
+
+/* Outputs whose arrays are integers throughout (the integer shapes', the
+ * index lists); a float output's arrays but the index and feature are floats. */
+static int integer_array(const cb_entry_info *d, size_t arr)
+{
+    return d->output == CB_OUTPUT_INDICES || d->output == CB_OUTPUT_INT_DISTANCES ||
+           d->output == CB_OUTPUT_INT_CONTACTS ||
+           (d->output == CB_OUTPUT_CONTACTS && (arr == 0 || arr == 6));
+}
+
+/* Outputs of one record per listed element, its index first. */
+static int record_list(const cb_entry_info *d)
+{
+    return d->output == CB_OUTPUT_CONTACTS || d->output == CB_OUTPUT_INT_CONTACTS;
 }
 
 /* A unit as a message shows it: a mask word in hex, an index or a feature
  * as a number, a float with its bits. */
 static void show(char *buf, size_t size, const cb_entry_info *d, size_t arr, uint64_t v)
 {
-    int integer = d->output == CB_OUTPUT_INDICES ||
-                  (d->output == CB_OUTPUT_CONTACTS && (arr == 0 || arr == 6));
+    int integer = integer_array(d, arr);
     if (d->output == CB_OUTPUT_MASK)
         snprintf(buf, size, "0x%016" PRIx64, v);
     else if (integer)
@@ -305,7 +377,7 @@ int tk_same_output(const cb_entry_info *d, size_t n, size_t count_a, const void 
                 while (!((x ^ y) >> bit & 1))
                     bit++;
                 snprintf(elem, sizeof elem, " (first difference at element %zu)", k * 64 + bit);
-            } else if (d->output == CB_OUTPUT_CONTACTS && arr > 0) {
+            } else if (record_list(d) && arr > 0) {
                 snprintf(elem, sizeof elem, " (element %" PRIu32 ")", u32_at(pa[0], k));
             }
             snprintf(why, why_size, "%s n=%zu: %s %zu: %s vs %s%s", d->name, n, names[arr], k, sx,
@@ -315,14 +387,15 @@ int tk_same_output(const cb_entry_info *d, size_t n, size_t count_a, const void 
     return 1;
 }
 
-/* Whether contact k of a and contact j of b hold the same record. */
-static int same_record(const unsigned char *const pa[7], size_t k, const unsigned char *const pb[7],
-                       size_t j)
+/* Whether record k of a and record j of b are the same (but for the index). */
+static int same_record(const cb_entry_info *d, const unsigned char *const pa[7], size_t k,
+                       const unsigned char *const pb[7], size_t j)
 {
-    for (size_t arr = 1; arr < 6; arr++)
-        if (u32_at(pa[arr], k) != u32_at(pb[arr], j))
+    size_t arrays = tk_out_layout(d, 0, NULL, NULL, NULL);
+    for (size_t arr = 1; arr < arrays; arr++)
+        if (unit_at(d, pa, arr, k) != unit_at(d, pb, arr, j))
             return 0;
-    return pa[6][k] == pb[6][j];
+    return 1;
 }
 
 size_t tk_first_difference(const cb_entry_info *d, size_t n, size_t count_a, const void *a,
@@ -338,18 +411,22 @@ size_t tk_first_difference(const cb_entry_info *d, size_t n, size_t count_a, con
                 return i;
         return n;
     case CB_OUTPUT_DISTANCES:
+    case CB_OUTPUT_INT_DISTANCES: {
+        size_t arrays = tk_out_layout(d, 0, NULL, NULL, NULL);
         for (size_t i = 0; i < n; i++)
-            if (u32_at(pa[0], i) != u32_at(pb[0], i))
-                return i;
+            for (size_t arr = 0; arr < arrays; arr++)
+                if (unit_at(d, pa, arr, i) != unit_at(d, pb, arr, i))
+                    return i;
         return n;
+    }
     default: { /* index lists: walk both in step, ascending */
         size_t ka = 0, kb = 0, ca = count_a < n ? count_a : n, cbn = count_b < n ? count_b : n;
-        int records = d->output == CB_OUTPUT_CONTACTS;
+        int records = record_list(d);
         while (ka < ca && kb < cbn) {
             uint32_t ia = u32_at(pa[0], ka), ib = u32_at(pb[0], kb);
             if (ia != ib)
                 return ia < ib ? ia : ib;
-            if (records && !same_record(pa, ka, pb, kb))
+            if (records && !same_record(d, pa, ka, pb, kb))
                 return ia;
             ka++, kb++;
         }
@@ -378,7 +455,8 @@ int tk_check_format(const cb_entry_info *d, size_t n, size_t count, const void *
         why = dummy, why_size = sizeof dummy;
     const unsigned char *p[7];
     parts_of(d, out, p);
-    if (d->output == CB_OUTPUT_DISTANCES ? count != n : count > n) {
+    int dense = d->output == CB_OUTPUT_DISTANCES || d->output == CB_OUTPUT_INT_DISTANCES;
+    if (dense ? count != n : count > n) {
         snprintf(why, why_size, "%s: returned %zu for n = %zu", d->name, count, n);
         return 0;
     }
@@ -408,6 +486,8 @@ int tk_check_format(const cb_entry_info *d, size_t n, size_t count, const void *
                 return 0;
             }
         return 1;
+    case CB_OUTPUT_INT_DISTANCES: /* every value is one */
+        return 1;
     default:
         for (size_t k = 0; k < count; k++) {
             uint32_t i = u32_at(p[0], k);
@@ -415,6 +495,11 @@ int tk_check_format(const cb_entry_info *d, size_t n, size_t count, const void *
                 snprintf(why, why_size, "%s: index entry %zu is %" PRIu32 " (previous %" PRIu32
                          "): not ascending below n = %zu", d->name, k, i,
                          k ? u32_at(p[0], k - 1) : 0, n);
+                return 0;
+            }
+            if (d->output == CB_OUTPUT_INT_CONTACTS && p[5][k] > CB_FEATURE_INSIDE) {
+                snprintf(why, why_size, "%s: contact %zu (element %" PRIu32 ") has feature %u",
+                         d->name, k, i, p[5][k]);
                 return 0;
             }
             if (d->output != CB_OUTPUT_CONTACTS)
@@ -457,6 +542,10 @@ uint64_t tk_hash_output(const cb_entry_info *d, size_t n, size_t count, const vo
     for (size_t k = 0; k < units; k++) {
         if (d->output == CB_OUTPUT_MASK) {
             h = fnv_u64(h, u64_at(p[0], k));
+        } else if (d->output == CB_OUTPUT_INT_DISTANCES || d->output == CB_OUTPUT_INT_CONTACTS) {
+            size_t arrays = tk_out_layout(d, 0, NULL, NULL, NULL);
+            for (size_t arr = 0; arr < arrays; arr++)
+                h = fnv_u64(h, unit_at(d, p, arr, k));
         } else if (d->output != CB_OUTPUT_CONTACTS) {
             h = fnv_u64(h, u32_at(p[0], k));
         } else { /* one contact: index and feature, then the five floats */
@@ -485,6 +574,7 @@ int tk_hits_of(const cb_entry_info *d, size_t n, size_t count, const void *out, 
         return 1;
     case CB_OUTPUT_INDICES:
     case CB_OUTPUT_CONTACTS:
+    case CB_OUTPUT_INT_CONTACTS:
         for (size_t k = 0; k < count && k < n; k++) {
             uint32_t i = u32_at(p[0], k);
             if (i < n)
@@ -554,11 +644,13 @@ size_t tk_copy_output(const cb_entry_info *to, const cb_entry_info *from, size_t
 const char *tk_entry_label(const cb_entry_info *d, char *buf, size_t size)
 {
     static const char *const queries[] = {"overlap", "distance", "contacts"};
-    static const char *const outputs[] = {"mask", "idx", "dist", "contacts"};
-    static const char *const shapes[] = {"circle", "box", "obox"};
+    static const char *const outputs[] = {"mask", "idx", "dist", "contacts", "pairs",
+                                          "matrix", "pair-contacts", "d2", "icontacts"};
+    static const char *const shapes[] = {"circle", "box", "obox", "grid", "self", "icircle", "ibox"};
+    const size_t ns = sizeof shapes / sizeof *shapes;
     snprintf(buf, size, "%s %s/%s %s %s",
              (size_t)d->query < sizeof queries / sizeof *queries ? queries[d->query] : "?",
-             (size_t)d->one < 3 ? shapes[d->one] : "?", (size_t)d->many < 3 ? shapes[d->many] : "?",
+             (size_t)d->one < ns ? shapes[d->one] : "?", (size_t)d->many < ns ? shapes[d->many] : "?",
              d->layout == CB_LAYOUT_SOA ? "soa" : "aos",
              (size_t)d->output < sizeof outputs / sizeof *outputs ? outputs[d->output] : "?");
     return buf;

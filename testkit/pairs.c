@@ -155,6 +155,8 @@ const char *tk_shape_name(cb_shape s)
     case CB_SHAPE_OBOX: return "oriented boxes";
     case CB_SHAPE_GRID: return "a grid";
     case CB_SHAPE_SELF: return "the set itself";
+    case CB_SHAPE_ICIRCLE: return "integer circles";
+    case CB_SHAPE_IBOX: return "integer boxes";
     }
     return "shape ?";
 }

@@ -415,6 +415,8 @@ cb_args tk_args(const cb_entry_info *d, const tk_probe *p, const void *many, siz
     case CB_SHAPE_OBOX: a.obox = p->obox; break;
     case CB_SHAPE_GRID: /* never a single shape */
     case CB_SHAPE_SELF:
+    case CB_SHAPE_ICIRCLE: /* the integer shapes' probes: check_integer.c */
+    case CB_SHAPE_IBOX:
         break;
     }
     a.many = many, a.n = n, a.out = out, a.flags = flags, a.margin = margin;
@@ -549,6 +551,8 @@ int ref_hit(const cb_entry_info *d, const cb_args *a, size_t i)
 {
     if (d->query == CB_QUERY_DISTANCE)
         return 0;
+    if (tk_is_integer(d))
+        return ref_ipair(d, a, i).hit;
     return ref_element(d, a, i, NULL, NULL);
 }
 
@@ -565,6 +569,8 @@ size_t ref_entry(const cb_entry_info *d, const cb_args *a)
 {
     if (d->form == CB_FORM_PAIRS)
         return ref_pairs(d, a);
+    if (tk_is_integer(d))
+        return ref_int_entry(d, a);
     size_t count = 0, n = d->form == CB_FORM_CANDIDATES ? a->n_candidates : a->n;
     switch (d->output) {
     case CB_OUTPUT_MASK: {
@@ -598,6 +604,8 @@ size_t ref_entry(const cb_entry_info *d, const cb_args *a)
     case CB_OUTPUT_PAIRS: /* the pairs form's: ref_pairs */
     case CB_OUTPUT_MATRIX:
     case CB_OUTPUT_PAIR_CONTACTS:
+    case CB_OUTPUT_INT_DISTANCES: /* the integer shapes': ref_int_entry */
+    case CB_OUTPUT_INT_CONTACTS:
         break;
     }
     fprintf(stderr, "reference: no output kind %d (entry %s)\n", (int)d->output, d->name);

@@ -178,9 +178,13 @@ size_t ref_entry(const cb_entry_info *d, const cb_args *a);
 #define TK_BATCH TK_FORM(CB_FORM_BATCH)
 #define TK_PAIRED (TK_FORM(CB_FORM_PAIRS) | TK_FORM(CB_FORM_CANDIDATES))
 #define TK_ALL (TK_BATCH | TK_PAIRED)
+/* With TK_INTEGER the integer shapes' entries of those forms, without it
+ * the float ones': their data, outputs and checks differ. */
+#define TK_INTEGER (1u << 16)
 #define TK_FOR_ENTRIES(e, forms)                                                                   \
     for (size_t e = 0; e < cb_entry_count(); e++)                                                  \
-        if (!(TK_FORM(cb_entry_info_of(e)->form) & (forms)))                                       \
+        if (!(TK_FORM(cb_entry_info_of(e)->form) & (forms)) ||                                     \
+            !tk_is_integer(cb_entry_info_of(e)) != !((forms) & TK_INTEGER))                        \
             continue;                                                                              \
         else
 
@@ -189,6 +193,38 @@ size_t ref_entry(const cb_entry_info *d, const cb_args *a);
  * answers the same pairs as a contact entry, without naming either. */
 size_t tk_find_entry(cb_form form, cb_query query, cb_shape one, cb_shape many,
                      cb_layout layout, cb_output output);
+
+/* ---- the integer shapes, in integer.c: cbatch.h's INTEGER COORDINATES in
+ * 128-bit arithmetic (not the kernels' rearrangement) */
+
+/* Values at the edges of the integer arithmetic, for corpora. */
+extern const int32_t tk_int_special[];
+extern const size_t tk_int_special_count;
+
+/* 1 when entry d's shapes are the integer ones. */
+int tk_is_integer(const cb_entry_info *d);
+cb_icircle tk_icircle_at(const cb_entry_info *d, const void *many, size_t i);
+cb_ibox tk_ibox_at(const cb_entry_info *d, const void *many, size_t i);
+
+/* One pair's every answer: the hit, the distance query's d2 and point, and
+ * the contact record (made whether or not it hits). */
+typedef struct {
+    int hit;
+    uint64_t d2;
+    int32_t px, py;
+    struct {
+        uint64_t d2;
+        int32_t px, py;
+        uint32_t depth;
+        uint8_t feature;
+    } contact;
+} tk_ipair;
+tk_ipair ref_ipair_box(cb_icircle c, cb_ibox b, unsigned strict);
+tk_ipair ref_ipair_circles(cb_icircle c, cb_icircle o, unsigned strict);
+/* Element i of a batch call of integer entry d. */
+tk_ipair ref_ipair(const cb_entry_info *d, const cb_args *a, size_t i);
+/* A batch call of integer entry d by the reference: what the kernel writes and returns. */
+size_t ref_int_entry(const cb_entry_info *d, const cb_args *a);
 
 /* ---- the pairs form, in pairs.c */
 
@@ -281,6 +317,7 @@ typedef struct {
     size_t unit[TK_OUT_MAX_ARRAYS];  /* element size, and the alignment it needs */
     const char *name[TK_OUT_MAX_ARRAYS];
     cb_contacts *contacts; /* CONTACTS: the struct out points to; else NULL */
+    void *record_struct;   /* INT_DISTANCES, INT_CONTACTS: the struct out points to; else NULL */
     /* Bytes the allocator left writable right before and right after every
      * array (0 or TK_OUT_PAD): the canaries of tk_out_fill_pads. */
     size_t pad_before, pad_after;

@@ -49,29 +49,37 @@ Test(api, entry_table)
                   "%s: form %d", d->name, (int)d->form);
         if (d->form != CB_FORM_BATCH)
             continue; /* the pairs and candidates forms: test_pairs.c, pairs.entry_table */
-        /* Extend with the header's enums when they grow. */
-        cr_assert(d->one == CB_SHAPE_CIRCLE || d->one == CB_SHAPE_BOX || d->one == CB_SHAPE_OBOX,
+        /* Extend with the header's enums when they grow. Both sides are
+         * float shapes, or both integer ones. */
+        int integer = d->one == CB_SHAPE_ICIRCLE || d->one == CB_SHAPE_IBOX;
+        cr_assert(integer || d->one == CB_SHAPE_CIRCLE || d->one == CB_SHAPE_BOX ||
+                      d->one == CB_SHAPE_OBOX,
                   "%s: one %d", d->name, d->one);
-        cr_assert(d->many == CB_SHAPE_CIRCLE || d->many == CB_SHAPE_BOX ||
-                      d->many == CB_SHAPE_OBOX,
+        cr_assert(integer ? d->many == CB_SHAPE_ICIRCLE || d->many == CB_SHAPE_IBOX
+                          : d->many == CB_SHAPE_CIRCLE || d->many == CB_SHAPE_BOX ||
+                                d->many == CB_SHAPE_OBOX,
                   "%s: many %d", d->name, d->many);
         /* Every pair has a circle on one side (cbatch.h has no box-box query). */
-        cr_assert(d->one == CB_SHAPE_CIRCLE || d->many == CB_SHAPE_CIRCLE,
+        cr_assert(d->one == CB_SHAPE_CIRCLE || d->many == CB_SHAPE_CIRCLE ||
+                      d->one == CB_SHAPE_ICIRCLE || d->many == CB_SHAPE_ICIRCLE,
                   "%s: one %d, many %d", d->name, d->one, d->many);
         cr_assert(d->layout == CB_LAYOUT_SOA || d->layout == CB_LAYOUT_AOS, "%s: layout %d",
                   d->name, d->layout);
         cr_assert(d->output == CB_OUTPUT_MASK || d->output == CB_OUTPUT_INDICES ||
-                      d->output == CB_OUTPUT_DISTANCES || d->output == CB_OUTPUT_CONTACTS,
+                      d->output == CB_OUTPUT_DISTANCES || d->output == CB_OUTPUT_CONTACTS ||
+                      (integer && (d->output == CB_OUTPUT_INT_DISTANCES ||
+                                   d->output == CB_OUTPUT_INT_CONTACTS)),
                   "%s: output %d", d->name, d->output);
         cr_assert(d->query == CB_QUERY_OVERLAP || d->query == CB_QUERY_DISTANCE ||
                       d->query == CB_QUERY_CONTACTS,
                   "%s: query %d", d->name, d->query);
         /* What each query writes (cbatch.h): overlap a hit set (mask or
          * indices), distance the separations, contacts the records. */
+        cb_output distances = integer ? CB_OUTPUT_INT_DISTANCES : CB_OUTPUT_DISTANCES;
+        cb_output contacts = integer ? CB_OUTPUT_INT_CONTACTS : CB_OUTPUT_CONTACTS;
         cr_assert(d->query == CB_QUERY_OVERLAP
                       ? d->output == CB_OUTPUT_MASK || d->output == CB_OUTPUT_INDICES
-                      : d->output == (d->query == CB_QUERY_DISTANCE ? CB_OUTPUT_DISTANCES
-                                                                    : CB_OUTPUT_CONTACTS),
+                      : d->output == (d->query == CB_QUERY_DISTANCE ? distances : contacts),
                   "%s: query %d with output %d", d->name, d->query, d->output);
 
         cr_assert_eq(cb_entry_find(d->name), e, "cb_entry_find(\"%s\") is %zu, want %zu", d->name,

@@ -14,7 +14,8 @@
  * then every batch entry (cb_entry_info_of: overlap masks and index lists,
  * signed distances, contact records, the contact entries with a margin per
  * query) with both flags on 128 circle, 128 box and 128 oriented-box
- * queries, and every pairs and candidates entry (see run_pairs), once
+ * queries, every pairs and candidates entry (see run_pairs) and every
+ * integer entry on a corpus of its own (see run_ints), once
  * through each runnable backend's raw kernels (cb_entry_kernel) and once through the public functions (cb_entry_call, the
  * dispatcher), and once more through the public functions with flush-to-zero,
  * denormals-are-zero and round-toward-zero set (they must undo them). Every
@@ -776,7 +777,7 @@ static uint64_t scan_faults(uint64_t h, const char *what, int kind)
  * single shape, element shape), groups in the order of their first entry,
  * entries within a group in registry order. class_of[k] is the position in
  * order[] of the first entry of order[k]'s group. */
-#define MAX_ENTRIES 64
+#define MAX_ENTRIES 128
 static size_t order[MAX_ENTRIES], class_of[MAX_ENTRIES], n_entries;
 
 static int same_question(const cb_entry_info *a, const cb_entry_info *b)
@@ -793,7 +794,8 @@ static int make_order(void)
     }
     int placed[MAX_ENTRIES] = {0};
     for (size_t e = 0; e < count; e++) {
-        if (placed[e] || cb_entry_info_of(e)->form != CB_FORM_BATCH)
+        if (placed[e] || cb_entry_info_of(e)->form != CB_FORM_BATCH ||
+            tk_is_integer(cb_entry_info_of(e))) /* their own run: run_ints */
             continue;
         size_t first = n_entries;
         for (size_t f = e; f < count; f++)
@@ -907,6 +909,133 @@ static uint64_t run(const char *who, cb_backend b, unsigned long long ctl, int c
             if (first_d)
                 tk_out_free(&first);
         }
+    }
+    return h;
+}
+
+/* ------------------------------------------------------- integer shapes */
+
+/*
+ * The integer entries (cbatch.h, INTEGER COORDINATES) on a corpus of their
+ * own, from their own generator: NB integer boxes and circles, NQ probe
+ * circles and boxes, each value drawn from the edges of the arithmetic
+ * (testkit's tk_int_special: the ends of int32, float-NaN bit patterns),
+ * small values, values of every magnitude, or exactly touching pairs (3-4-5
+ * offsets). Every entry in registry order, both flags, the sizes of the
+ * float runs; every answer must equal the exact reference (ref_int_entry).
+ * No float operation is involved, so the caller's float mode changes
+ * nothing either.
+ */
+static tk_rng irng = {0x6362617463680004ull};
+static cb_ibox iboxes[NB];
+static int32_t ibx0[NB], iby0[NB], ibx1[NB], iby1[NB];
+static cb_icircle icircles[NB];
+static int32_t icx[NB], icy[NB], icr[NB];
+static cb_icircle qicircle[NQ];
+static cb_ibox qibox[NQ];
+
+static int32_t idraw(uint32_t kind)
+{
+    uint64_t u = tk_next(&irng);
+    switch (kind % 3) {
+    case 0: return tk_int_special[(u >> 8) % tk_int_special_count];
+    case 1: return (int32_t)((u >> 8) % 65) - 32;
+    default: return (int32_t)(uint32_t)(u >> 32) >> (u % 32); /* every magnitude */
+    }
+}
+
+static cb_ibox ibox_drawn(uint32_t kind)
+{
+    cb_ibox b = {idraw(kind), idraw(kind), idraw(kind), idraw(kind)};
+    if (tk_next(&irng) % 8) { /* one in eight stays as drawn, inverted or not */
+        int32_t t;
+        if (b.min_x > b.max_x)
+            t = b.min_x, b.min_x = b.max_x, b.max_x = t;
+        if (b.min_y > b.max_y)
+            t = b.min_y, b.min_y = b.max_y, b.max_y = t;
+    }
+    return b;
+}
+
+static cb_icircle icircle_drawn(uint32_t kind)
+{
+    cb_icircle c = {idraw(kind), idraw(kind), idraw(kind)};
+    if (tk_next(&irng) % 8 && c.r < 0) /* one in eight keeps a negative radius */
+        c.r = c.r == INT32_MIN ? INT32_MAX : -c.r;
+    return c;
+}
+
+static void make_int_corpus(void)
+{
+    for (uint32_t q = 0; q < NQ; q++)
+        qicircle[q] = icircle_drawn(q), qibox[q] = ibox_drawn(q + 1);
+    for (uint32_t i = 0; i < NB; i++) {
+        cb_ibox b = ibox_drawn(i);
+        cb_icircle c = icircle_drawn(i + 2);
+        if (i % 5 == 4) { /* near a probe's circle: a corner 3t, 4t away, t = r / 5 or one more */
+            cb_icircle p = qicircle[i % NQ];
+            int64_t t = p.r / 5 + (int64_t)(tk_next(&irng) % 2), kx = (int64_t)p.x + 3 * t,
+                    ky = (int64_t)p.y + 4 * t;
+            if (p.r >= 0 && kx < INT32_MAX && ky < INT32_MAX) { /* r % 5 == 0, t = r / 5: touching */
+                b.min_x = (int32_t)kx, b.min_y = (int32_t)ky, b.max_x = INT32_MAX, b.max_y = INT32_MAX;
+                c.x = (int32_t)kx, c.y = (int32_t)ky, c.r = (int32_t)(5 * t - p.r);
+            }
+        }
+        iboxes[i] = b, icircles[i] = c;
+        ibx0[i] = b.min_x, iby0[i] = b.min_y, ibx1[i] = b.max_x, iby1[i] = b.max_y;
+        icx[i] = c.x, icy[i] = c.y, icr[i] = c.r;
+    }
+}
+
+static size_t istat_pairs, istat_hits[2];
+
+static uint64_t run_ints(const char *who, cb_backend b, unsigned long long ctl, uint64_t h,
+                         int stats)
+{
+    const unsigned long long start = fpctl_read();
+    for (uint32_t q = 0; q < NQ; q++) {
+        size_t n = qn[q], o = qoff[q];
+        cb_ibox_soa bs = {ibx0 + o, iby0 + o, ibx1 + o, iby1 + o};
+        cb_icircle_soa cs = {icx + o, icy + o, icr + o};
+        for (unsigned flags = 0; flags <= CB_STRICT; flags++)
+            TK_FOR_ENTRIES(e, TK_BATCH | TK_INTEGER) {
+                const cb_entry_info *d = cb_entry_info_of(e);
+                int box_els = d->many == CB_SHAPE_IBOX, soa = d->layout == CB_LAYOUT_SOA;
+                tk_out out, want;
+                tk_out_malloc_padded(&out, d, n);
+                tk_out_malloc_padded(&want, d, n);
+                cb_args a;
+                memset(&a, 0, sizeof a);
+                a.icircle = qicircle[q], a.ibox = qibox[q], a.n = n, a.flags = flags;
+                a.many = box_els ? (soa ? (const void *)&bs : (const void *)(iboxes + o))
+                                 : (soa ? (const void *)&cs : (const void *)(icircles + o));
+                a.out = out.out;
+                tk_out_fill(&out, SENTINEL);
+                tk_out_fill_pads(&out, SENTINEL);
+                cb_kernel_fn kernel = b < CB_BACKEND_COUNT ? cb_entry_kernel(e, b) : NULL;
+                if (b < CB_BACKEND_COUNT && !kernel) {
+                    fail("%s: %s has no kernel on a backend that runs here", who, d->name);
+                    return h;
+                }
+                fpctl_write(ctl);
+                size_t count = kernel ? kernel(&a) : cb_entry_call(e, &a);
+                fpctl_write(start);
+                if (!tk_out_pads_intact(&out, SENTINEL) || !tk_out_intact(&out))
+                    fail("%s %s q=%u flags=%u n=%zu: wrote outside its output", who, d->name, q,
+                         flags, n);
+                cb_args r = a;
+                r.out = want.out;
+                size_t want_count = ref_int_entry(d, &r);
+                char why[256];
+                if (!tk_same_output(d, n, count, out.out, want_count, want.out, why, sizeof why))
+                    fail("%s q=%u flags=%u: %s (got vs the reference)", who, q, flags, why);
+                if (!tk_check_format(d, n, count, out.out, why, sizeof why))
+                    fail("%s q=%u flags=%u: %s", who, q, flags, why);
+                if (stats && d->query == CB_QUERY_OVERLAP && d->output == CB_OUTPUT_MASK)
+                    istat_pairs += flags ? 0 : n, istat_hits[flags] += count;
+                h = tk_hash_output(d, n, count, out.out, h);
+                tk_out_free(&out), tk_out_free(&want);
+            }
     }
     return h;
 }
@@ -1131,6 +1260,14 @@ static const char *status_name(cb_status s)
     return "CB_ERR_?";
 }
 
+/* Every run of one subject, checked against the reference, in the digest's order. */
+static uint64_t run_all(const char *who, cb_backend b, unsigned long long ctl, uint64_t h, int stats)
+{
+    h = run(who, b, ctl, 1, h, stats);
+    h = run_pairs(who, b, ctl, h, 0);
+    return run_ints(who, b, ctl, h, 0);
+}
+
 static void usage(FILE *to)
 {
     fputs("usage: cb-digest [--expect HEX] [--backend NAME]\n"
@@ -1218,6 +1355,7 @@ int main(int argc, char **argv)
     make_queries();
     make_corpus();
     make_obox_corpus();
+    make_int_corpus();
     /* The inputs' own hash: when the digest differs between machines, this
      * tells a different corpus (the generator) from different answers. */
     uint64_t hc = FNV_OFFSET;
@@ -1237,6 +1375,15 @@ int main(int argc, char **argv)
         hc = fnv_obox(hc, qobox[q]);
     printf("corpus: %u boxes, %u circles, %u oriented boxes, %u queries of each kind, %zu entries x 2 flags; inputs 0x%016" PRIx64 "\n",
            NB, NB, NB, NQ, n_entries, hc);
+    uint64_t hi = FNV_OFFSET;
+    for (size_t i = 0; i < NB; i++) {
+        hi = fnv_u64(hi, ((uint64_t)(uint32_t)ibx0[i] << 32) | (uint32_t)iby0[i]);
+        hi = fnv_u64(hi, ((uint64_t)(uint32_t)ibx1[i] << 32) | (uint32_t)iby1[i]);
+        hi = fnv_u64(hi, ((uint64_t)(uint32_t)icx[i] << 32) | (uint32_t)icy[i]);
+        hi = fnv_u64(hi, (uint32_t)icr[i]);
+    }
+    printf("integer corpus: %u boxes, %u circles, %u probes of each; inputs 0x%016" PRIx64 "\n", NB,
+           NB, NQ, hi);
 
     uint64_t h0 = FNV_OFFSET;
     h0 = check_converters(h0, conv_center, 1);
@@ -1256,6 +1403,9 @@ int main(int argc, char **argv)
         set_x[q] = qcircle[q].x, set_y[q] = qcircle[q].y, set_r[q] = qcircle[q].r;
     uint64_t reference = run("scalar kernels", CB_BACKEND_SCALAR, start, 1, h0, 0);
     reference = run_pairs("scalar kernels", CB_BACKEND_SCALAR, start, reference, 1);
+    reference = run_ints("scalar kernels", CB_BACKEND_SCALAR, start, reference, 1);
+    printf("    (integer overlap masks: %zu pairs per flag: %zu hit when touching counts, %zu with "
+           "CB_STRICT)\n", istat_pairs, istat_hits[0], istat_hits[1]);
     printf("digests (scalar kernels are the reference):\n");
     for (int b = 0; b < CB_BACKEND_COUNT; b++) {
         char label[64];
@@ -1269,14 +1419,13 @@ int main(int argc, char **argv)
         report(label,
                b == CB_BACKEND_SCALAR
                    ? reference
-                   : run_pairs(label, (cb_backend)b, start, run(label, (cb_backend)b, start, 1, h0, 0), 0),
+                   : run_all(label, (cb_backend)b, start, h0, 0),
                reference, b == CB_BACKEND_SCALAR);
     }
 
     char label[96];
     snprintf(label, sizeof label, "public functions (%s)", cb_backend_name(active));
-    report(label, run_pairs(label, CB_BACKEND_COUNT, start, run(label, CB_BACKEND_COUNT, start, 1, h0, 1), 0),
-           reference, 0);
+    report(label, run_all(label, CB_BACKEND_COUNT, start, h0, 1), reference, 0);
     printf("    (overlap: %zu pairs per flag: %zu hit when touching counts, %zu with CB_STRICT)\n",
            stat_pairs,
            stat_hits[0], stat_hits[1]);
@@ -1284,8 +1433,7 @@ int main(int argc, char **argv)
     if (HOSTILE != 0) {
         unsigned long long hostile = start | HOSTILE;
         report("public functions, caller set FTZ",
-               run_pairs("public functions, caller set FTZ", CB_BACKEND_COUNT, hostile,
-                         run("public functions, caller set FTZ", CB_BACKEND_COUNT, hostile, 1, h0, 0), 0),
+               run_all("public functions, caller set FTZ", CB_BACKEND_COUNT, hostile, h0, 0),
                reference, 0);
         printf("    (caller's float control 0x%llx: flush-to-zero, denormals-are-zero, toward zero)\n",
                hostile);
