@@ -184,10 +184,10 @@ void tb_check_empty(int b);
 /* Every integer entry on the subject (a backend or TB_PUBLIC) against
  * testkit's exact reference, bit for bit: corpora of extreme values
  * (the ends of int32, float-NaN bit patterns), small and scaled random
- * ones, values near each other and exactly touching pairs; every length 0
- * .. max_len and one `large` one (arrays ending at guard pages), both
- * touching modes. Returns the calls compared (check_integer.c). */
-size_t tb_int_check(int subject, size_t max_len, size_t large);
+ * ones, values near each other and exactly touching pairs; the nl lengths
+ * and one `large` one (arrays ending at guard pages), both touching
+ * modes. Returns the calls compared (check_integer.c). */
+size_t tb_int_check(int subject, const size_t *lengths, size_t nl, size_t large);
 
 /* --------------------------------------------- the pairs and candidates forms */
 

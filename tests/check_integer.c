@@ -125,9 +125,9 @@ static void corpus_set(int_corpus *c, size_t i, cb_ibox b, cb_icircle o)
 
 /* Elements for the probes (circle, box) in `mode`: touching ones are built
  * against the probe circle, and also against the probe box's corners. */
-static void corpus_fill(int_corpus *c, tb_rng *g, int mode, cb_icircle pc, cb_ibox pb)
+static void corpus_fill(int_corpus *c, size_t from, tb_rng *g, int mode, cb_icircle pc, cb_ibox pb)
 {
-    for (size_t i = 0; i < c->n; i++) {
+    for (size_t i = from; i < c->n; i++) {
         cb_ibox b = draw_box(g, mode == MODE_TOUCHING ? MODE_NEAR : mode, pc);
         cb_icircle o = draw_circle(g, mode == MODE_TOUCHING ? MODE_NEAR : mode, pc);
         if (mode == MODE_TOUCHING) {
@@ -216,20 +216,21 @@ static size_t check_call(int subject, size_t e, const int_corpus *c, size_t n, c
     return 1;
 }
 
-size_t tb_int_check(int subject, size_t max_len, size_t large)
+size_t tb_int_check(int subject, const size_t *lengths, size_t nl, size_t large)
 {
     uint64_t seed = tb_seed();
     tb_rng g = tb_rng_for(0x1A7E6E2u + (uint64_t)subject);
-    size_t calls = 0;
+    size_t calls = 0, top = large;
+    for (size_t l = 0; l < nl; l++)
+        top = lengths[l] > top ? lengths[l] : top;
     for (int mode = 0; mode < MODES; mode++) {
-        /* every length 0 .. max_len, then one large one */
-        size_t top = large > max_len ? large : max_len;
         int_corpus c;
         corpus_new(&c, top);
-        for (size_t n = 0; n <= top; n = n < max_len ? n + 1 : n < large ? large : top + 1) {
+        for (size_t l = 0; l <= nl; l++) { /* the lengths, then the large one */
+            size_t n = l < nl ? lengths[l] : large;
             cb_icircle pc = probe_circle(&g, mode);
             cb_ibox pb = draw_box(&g, mode == MODE_TOUCHING ? MODE_SCALED : mode, pc);
-            corpus_fill(&c, &g, mode, pc, pb);
+            corpus_fill(&c, top - n, &g, mode, pc, pb);
             TK_FOR_ENTRIES(e, TK_BATCH | TK_INTEGER)
                 for (unsigned flags = 0; flags <= CB_STRICT; flags++)
                     calls += check_call(subject, e, &c, n, pc, pb, flags, mode_names[mode], seed);

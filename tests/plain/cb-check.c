@@ -235,12 +235,14 @@ static void check_backend(int b, const plan *p)
     tb_pair_check_dispatched(b);
     step("backend %s: many against many, raw kernels in hostile float modes", name);
     tb_pair_check_raw_float_modes(b, 1);
+    step("backend %s: integer shapes, raw kernels against the exact reference", name);
+    tb_int_check(b, p->lengths, p->nl, p->large);
     step("%s", "");
 
     printf("backend %-7s compared with scalar and the reference: %zu calls, every entry (%zu + %zu "
-           "pair entries), %.1f s\n",
+           "pair entries + %zu integer entries), %.1f s\n",
            name, tb_calls_compared - before, entries_of(TK_BATCH), entries_of(TK_PAIRED),
-           seconds(t0));
+           entries_of(TK_BATCH | TK_INTEGER), seconds(t0));
     fflush(stdout);
     snprintf(run.compared[run.n_compared++], sizeof run.compared[0], "%s", name);
 }
@@ -307,6 +309,11 @@ int main(int argc, char **argv)
     printf(
         "public functions (auto: %s) many against many against the reference: %zu calls, %.1f s\n",
         cb_backend_name(cb_active_backend()), calls, seconds(t0));
+    step("integer shapes, public functions against the exact reference");
+    t0 = now();
+    calls = tb_int_check(TB_PUBLIC, p.lengths, p.nl, p.large);
+    printf("public functions (auto: %s) integer shapes against the reference: %zu calls, %.1f s\n",
+           cb_backend_name(cb_active_backend()), calls, seconds(t0));
     TB_ASSERT(run.n_compared > 0, "no backend ran: the scalar one always must");
     if (expect_mismatch) {
         printf("cb-check: the mismatch injected at call %zu went unnoticed\n",
