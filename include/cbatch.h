@@ -1184,6 +1184,42 @@ CB_API size_t cb_candidates_contacts_circles_circles(const cb_circle_soa *circle
                                                      const cb_pair *candidates, size_t n,
                                                      float margin, cb_contacts *out,
                                                      unsigned flags);
+/**
+ * The integer candidates (INTEGER COORDINATES): pair (i, j) of a set of
+ * integer circles and integer boxes or circles, answered as the integer
+ * batch query of circle i answers element j, bit for bit; the contacts
+ * write a cb_int_contacts (index = the candidate's number) for the
+ * candidates that overlap.
+ */
+CB_API size_t cb_candidates_overlap_icircles_iboxes(const cb_icircle_soa *icircles,
+                                                    size_t n_circles, const cb_ibox_soa *iboxes,
+                                                    size_t m, const cb_pair *candidates,
+                                                    size_t n, uint64_t *mask, unsigned flags);
+CB_API size_t cb_candidates_overlap_icircles_iboxes_idx(const cb_icircle_soa *icircles,
+                                                        size_t n_circles,
+                                                        const cb_ibox_soa *iboxes, size_t m,
+                                                        const cb_pair *candidates, size_t n,
+                                                        uint32_t *idx, unsigned flags);
+CB_API size_t cb_candidates_contacts_icircles_iboxes(const cb_icircle_soa *icircles,
+                                                     size_t n_circles, const cb_ibox_soa *iboxes,
+                                                     size_t m, const cb_pair *candidates,
+                                                     size_t n, cb_int_contacts *out,
+                                                     unsigned flags);
+CB_API size_t cb_candidates_overlap_icircles_icircles(const cb_icircle_soa *icircles,
+                                                      size_t n_circles,
+                                                      const cb_icircle_soa *others, size_t m,
+                                                      const cb_pair *candidates, size_t n,
+                                                      uint64_t *mask, unsigned flags);
+CB_API size_t cb_candidates_overlap_icircles_icircles_idx(const cb_icircle_soa *icircles,
+                                                          size_t n_circles,
+                                                          const cb_icircle_soa *others, size_t m,
+                                                          const cb_pair *candidates, size_t n,
+                                                          uint32_t *idx, unsigned flags);
+CB_API size_t cb_candidates_contacts_icircles_icircles(const cb_icircle_soa *icircles,
+                                                       size_t n_circles,
+                                                       const cb_icircle_soa *others, size_t m,
+                                                       const cb_pair *candidates, size_t n,
+                                                       cb_int_contacts *out, unsigned flags);
 
 /* ----------------------------------------------------------- converters */
 

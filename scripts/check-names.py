@@ -54,8 +54,8 @@ def rule_params(form, query, one, many, layout, output):
     # 1. the one side
     if form == "batch":
         p.append(f"cb_{one}")
-    else:
-        p += [soa["circle"], "size_t"]
+    else:  # the set: circles, or integer circles against integer elements
+        p += [soa["icircle" if one in INTEGER else "circle"], "size_t"]
     # 2. the many side
     if many == "grid":
         p.append("const cb_grid *")

@@ -155,7 +155,8 @@ CB_INLINE int bad_args(const cb_entry_info *d, const cb_args *a, int *work)
         return 1;
     if (a->n_candidates == 0)
         return 0;
-    return !a->candidates || cb_soa_missing(CB_SHAPE_CIRCLE, a->circles) ||
+    const void *set = d->one == CB_SHAPE_ICIRCLE ? (const void *)a->icircles : (const void *)a->circles;
+    return !a->candidates || cb_soa_missing(d->one, set) ||
            bad_candidates(a->candidates, a->n_candidates, a->n_circles, a->n);
 }
 
@@ -208,11 +209,11 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
  * so what it tests is what users call).
  */
 #define CB_P_ONE_BATCH(kind) CB_ONE_T_##kind single
-#define CB_P_ONE_SET(kind) const cb_circle_soa *circles, size_t n_circles
+#define CB_P_ONE_SET(kind) const CB_SET_T_##kind *circles, size_t n_circles
 #define CB_F_ONE_BATCH(kind) a.CB_ONE_FIELD_##kind = single
-#define CB_F_ONE_SET(kind) a.circles = circles, a.n_circles = n_circles
+#define CB_F_ONE_SET(kind) a.CB_SET_FIELD_##kind = circles, a.n_circles = n_circles
 #define CB_A_ONE_BATCH(kind) a->CB_ONE_FIELD_##kind
-#define CB_A_ONE_SET(kind) a->circles, a->n_circles
+#define CB_A_ONE_SET(kind) a->CB_SET_FIELD_##kind, a->n_circles
 
 #define CB_P_MANY_ELS(kind, lay) , CB_MANY_T_##kind##_##lay els, size_t n
 #define CB_P_MANY_GRID(kind, lay) , const cb_grid *els

@@ -676,6 +676,7 @@ typedef struct {
     const cb_circle_soa *set;
     const cb_pair *candidates;
     vf margin;
+    const cb_icircle_soa *iset; /* the set of the integer entries */
 } ctx_LISTED;
 
 /* A candidate block is a hundred lane loads: inlined into the drivers' words,
@@ -734,38 +735,55 @@ typedef struct {
     }
 CB_SHAPES(CB_LISTED_LOAD)
 
-#define CB_LISTED_BLOCK(query, many)                                                               \
-    CB_INLINE result_##query##_F block_##query##_LISTED_##many##_SOA(                                  \
+/* The integer shapes' candidates: their indices split into arrays, then
+ * the integer gathers (kernel_loaders.h) of the set's circles and of the
+ * elements; lanes from k up are zero (never stored). */
+#define CB_LISTED_LOAD_INT(many, name, twin)                                                       \
+    CB_INLINE void listed_##many(const ctx_LISTED *c, const void *els, const cb_pair *p,          \
+                                 size_t k, vshape_ICIRCLE *one, vshape_##many *out)                \
+    {                                                                                              \
+        uint32_t i_[CB_W], j_[CB_W];                                                               \
+        for (size_t u = 0; u < k; u++)                                                             \
+            i_[u] = p[u].i, j_[u] = p[u].j;                                                        \
+        *one = gather_ICIRCLE_SOA(c->iset, i_, k);                                                 \
+        *out = gather_##many##_SOA(els, j_, k);                                                    \
+    }
+CB_INT_SHAPES(CB_LISTED_LOAD_INT)
+
+/* Blocks over candidates: `one` is the set's shape (CIRCLE, or ICIRCLE for
+ * the integer elements). */
+#define CB_LISTED_BLOCK(query, one, many)                                                          \
+    CB_INLINE CB_RESULT_T(query, one) block_##query##_LISTED_##many##_SOA(                         \
         const void *ctx, const void *els, size_t i, size_t k, int strict)                          \
     {                                                                                              \
         const ctx_LISTED *c_ = (const ctx_LISTED *)ctx;                                            \
-        vshape_CIRCLE one;                                                                         \
+        vshape_##one o_;                                                                           \
         vshape_##many v;                                                                           \
-        listed_##many(c_, els, c_->candidates + i, k, &one, &v);                                   \
-        return query_##query##_CIRCLE_##many(one, v, strict);                                      \
+        listed_##many(c_, els, c_->candidates + i, k, &o_, &v);                                    \
+        return query_##query##_##one##_##many(o_, v, strict);                                      \
     }
 
 /* A query with records: the selection over consecutive candidates, the
  * records over the selected ones (idx holds candidate numbers). */
-#define CB_LISTED_RECORD_BLOCKS(query, many)                                                       \
+#define CB_LISTED_RECORD_BLOCKS(query, one, many)                                                  \
     CB_INLINE uint32_t select_##query##_LISTED_##many##_SOA(                                       \
         const void *ctx, const void *els, size_t i, size_t k, int strict)                          \
     {                                                                                              \
         const ctx_LISTED *c_ = (const ctx_LISTED *)ctx;                                            \
-        vshape_CIRCLE one;                                                                         \
+        vshape_##one o_;                                                                           \
         vshape_##many v;                                                                           \
-        listed_##many(c_, els, c_->candidates + i, k, &one, &v);                                   \
-        return select_##query##_CIRCLE_##many(one, v, c_->margin, strict);                         \
+        listed_##many(c_, els, c_->candidates + i, k, &o_, &v);                                    \
+        return select_##query##_##one##_##many(o_, v, c_->margin, strict);                         \
     }                                                                                              \
-    CB_OUT_OF_LINE vrecords gather_##query##_LISTED_##many##_SOA(const void *ctx, const void *els,      \
-                                                      const uint32_t *idx, size_t k)               \
+    CB_OUT_OF_LINE CB_RESULT_T(query, one) gather_##query##_LISTED_##many##_SOA(                   \
+        const void *ctx, const void *els, const uint32_t *idx, size_t k)                           \
     {                                                                                              \
         const ctx_LISTED *c_ = (const ctx_LISTED *)ctx;                                            \
         cb_pair p[CB_W];                                                                           \
         for (size_t u = 0; u < k; u++)                                                             \
             p[u] = c_->candidates[idx[u]];                                                         \
-        vshape_CIRCLE one;                                                                         \
+        vshape_##one o_;                                                                           \
         vshape_##many v;                                                                           \
-        listed_##many(c_, els, p, k, &one, &v);                                                    \
-        return records_##query##_CIRCLE_##many(one, v);                                            \
+        listed_##many(c_, els, p, k, &o_, &v);                                                     \
+        return records_##query##_##one##_##many(o_, v);                                            \
     }

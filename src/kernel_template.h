@@ -185,6 +185,7 @@ CB_INLINE grid_out out_of(const cb_args *a)
 #define CB_LISTED_WORD_MASK(query, many) block_##query##_LISTED_##many##_SOA
 #define CB_LISTED_WORD_INDICES(query, many) block_##query##_LISTED_##many##_SOA
 #define CB_LISTED_WORD_CONTACTS(query, many) select_##query##_LISTED_##many##_SOA
+#define CB_LISTED_WORD_INT_CONTACTS(query, many) CB_LISTED_WORD_CONTACTS(query, many)
 #define CB_WORD_NAME(query, many, output) CB_FN(word_##query##_##many##_##output)
 #define CB_LISTED_BLOCKS_MASK(query, many)                                                         \
     block_##query##_LISTED_##many##_SOA, CB_WORD_NAME(query, many, MASK)
@@ -193,8 +194,11 @@ CB_INLINE grid_out out_of(const cb_args *a)
 #define CB_LISTED_BLOCKS_CONTACTS(query, many)                                                     \
     select_##query##_LISTED_##many##_SOA, CB_WORD_NAME(query, many, CONTACTS),                     \
         gather_##query##_LISTED_##many##_SOA
+#define CB_LISTED_BLOCKS_INT_CONTACTS(query, many)                                                 \
+    select_##query##_LISTED_##many##_SOA, CB_WORD_NAME(query, many, INT_CONTACTS),                 \
+        gather_##query##_LISTED_##many##_SOA
 #define CB_KERNEL_CANDIDATES(query, one, many, layout, output)                                     \
-    ctx_LISTED ctx = {a->circles, a->candidates, v_set1(CB_MARGIN_##output(a))};                   \
+    ctx_LISTED ctx = {a->circles, a->candidates, v_set1(CB_MARGIN_##output(a)), a->icircles};      \
     cb_args b = listed_args(a);                                                                    \
     return drive_##output(CB_LISTED_BLOCKS_##output(query, many), &ctx, &b)
 

@@ -12,7 +12,7 @@
  *           CANDIDATES (the listed pairs of a set and the elements)
  *   QUERY   CB_QUERY_<QUERY>: what is computed per pair (a file in src/queries/)
  *   ONE     CB_SHAPE_<ONE>: BATCH: the single shape (CIRCLE, BOX, OBOX, or the
- *           integer ICIRCLE, IBOX);
+ *           integer ICIRCLE, IBOX); CANDIDATES of integer elements: ICIRCLE;
  *           PAIRS, CANDIDATES: CIRCLE (the set's circles)
  *   MANY    CB_SHAPE_<MANY>: the elements (BOX, CIRCLE, OBOX, IBOX, ICIRCLE; PAIRS also
  *           SELF, the set itself, and GRID, a cb_grid of elements)
@@ -118,7 +118,13 @@
     X(CANDIDATES, CONTACTS, CIRCLE, BOX,    SOA, CONTACTS)                                         \
     X(CANDIDATES, OVERLAP,  CIRCLE, CIRCLE, SOA, MASK)                                             \
     X(CANDIDATES, OVERLAP,  CIRCLE, CIRCLE, SOA, INDICES)                                          \
-    X(CANDIDATES, CONTACTS, CIRCLE, CIRCLE, SOA, CONTACTS)
+    X(CANDIDATES, CONTACTS, CIRCLE, CIRCLE, SOA, CONTACTS)                                         \
+    X(CANDIDATES, OVERLAP,  ICIRCLE, IBOX,    SOA, MASK)                                           \
+    X(CANDIDATES, OVERLAP,  ICIRCLE, IBOX,    SOA, INDICES)                                        \
+    X(CANDIDATES, CONTACTS, ICIRCLE, IBOX,    SOA, INT_CONTACTS)                                   \
+    X(CANDIDATES, OVERLAP,  ICIRCLE, ICIRCLE, SOA, MASK)                                           \
+    X(CANDIDATES, OVERLAP,  ICIRCLE, ICIRCLE, SOA, INDICES)                                        \
+    X(CANDIDATES, CONTACTS, ICIRCLE, ICIRCLE, SOA, INT_CONTACTS)
 
 /*
  * The naming rule of cbatch.h, as token pastes:
@@ -148,6 +154,8 @@
 #define CB_SIDES_PAIRS_CIRCLE_GRID _circles_grid
 #define CB_SIDES_CANDIDATES_CIRCLE_BOX
 #define CB_SIDES_CANDIDATES_CIRCLE_CIRCLE _circles_circles
+#define CB_SIDES_CANDIDATES_ICIRCLE_IBOX _icircles_iboxes
+#define CB_SIDES_CANDIDATES_ICIRCLE_ICIRCLE _icircles_icircles
 #define CB_SUFFIX_SOA
 #define CB_SUFFIX_AOS _aos
 #define CB_SUFFIX_MASK
@@ -198,6 +206,11 @@ enum { CB_ENTRIES(CB_ENTRY_ENUM) CB_ENTRY_COUNT };
 #define CB_ONE_FIELD_OBOX obox
 #define CB_ONE_FIELD_ICIRCLE icircle
 #define CB_ONE_FIELD_IBOX ibox
+/* The C type of a set of circles and the cb_args field that holds it. */
+#define CB_SET_T_CIRCLE cb_circle_soa
+#define CB_SET_T_ICIRCLE cb_icircle_soa
+#define CB_SET_FIELD_CIRCLE circles
+#define CB_SET_FIELD_ICIRCLE icircles
 
 #endif
 

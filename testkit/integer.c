@@ -104,16 +104,23 @@ tk_ipair ref_ipair_circles(cb_icircle c, cb_icircle o, unsigned strict)
 tk_ipair ref_ipair(const cb_entry_info *d, const cb_args *a, size_t i)
 {
     unsigned strict = a->flags & CB_STRICT;
+    cb_icircle c = a->icircle;
+    if (d->form == CB_FORM_CANDIDATES) { /* circle .i of the set, element .j */
+        const cb_icircle_soa *s = a->icircles;
+        size_t k = a->candidates[i].i;
+        c.x = s->x[k], c.y = s->y[k], c.r = s->r[k];
+        i = a->candidates[i].j;
+    }
     if (d->one == CB_SHAPE_IBOX)
         return ref_ipair_box(tk_icircle_at(d, a->many, i), a->ibox, strict);
     if (d->many == CB_SHAPE_IBOX)
-        return ref_ipair_box(a->icircle, tk_ibox_at(d, a->many, i), strict);
-    return ref_ipair_circles(a->icircle, tk_icircle_at(d, a->many, i), strict);
+        return ref_ipair_box(c, tk_ibox_at(d, a->many, i), strict);
+    return ref_ipair_circles(c, tk_icircle_at(d, a->many, i), strict);
 }
 
 size_t ref_int_entry(const cb_entry_info *d, const cb_args *a)
 {
-    size_t count = 0, n = a->n;
+    size_t count = 0, n = d->form == CB_FORM_CANDIDATES ? a->n_candidates : a->n;
     for (size_t i = 0; i < n; i++) {
         tk_ipair p = ref_ipair(d, a, i);
         switch (d->output) {

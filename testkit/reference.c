@@ -567,10 +567,10 @@ void tk_contact_store(const cb_contacts *o, size_t at, uint32_t index, const tk_
 
 size_t ref_entry(const cb_entry_info *d, const cb_args *a)
 {
+    if (tk_is_integer(d)) /* batch and candidates */
+        return ref_int_entry(d, a);
     if (d->form == CB_FORM_PAIRS)
         return ref_pairs(d, a);
-    if (tk_is_integer(d))
-        return ref_int_entry(d, a);
     size_t count = 0, n = d->form == CB_FORM_CANDIDATES ? a->n_candidates : a->n;
     switch (d->output) {
     case CB_OUTPUT_MASK: {

@@ -221,9 +221,9 @@ typedef struct {
 } tk_ipair;
 tk_ipair ref_ipair_box(cb_icircle c, cb_ibox b, unsigned strict);
 tk_ipair ref_ipair_circles(cb_icircle c, cb_icircle o, unsigned strict);
-/* Element i of a batch call of integer entry d. */
+/* Element i of a batch call of integer entry d (candidate i of a candidates call). */
 tk_ipair ref_ipair(const cb_entry_info *d, const cb_args *a, size_t i);
-/* A batch call of integer entry d by the reference: what the kernel writes and returns. */
+/* A batch or candidates call of integer entry d by the reference: what the kernel writes and returns. */
 size_t ref_int_entry(const cb_entry_info *d, const cb_args *a);
 
 /* ---- the pairs form, in pairs.c */

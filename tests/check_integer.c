@@ -156,64 +156,106 @@ static cb_icircle probe_circle(tb_rng *g, int mode)
     return draw_circle(g, mode == MODE_TOUCHING ? MODE_SCALED : mode, z);
 }
 
-/* One call of entry e on the subject and on the reference; returns 1. */
-static size_t check_call(int subject, size_t e, const int_corpus *c, size_t n, cb_icircle pc,
-                         cb_ibox pb, unsigned flags, const char *mode, uint64_t seed)
+/* One call of entry e (its arguments in *a but the output; n_out elements
+ * of output) on the subject and on the reference; returns 1. */
+static size_t compare_call(int subject, size_t e, cb_args *a, size_t n_out, const char *mode,
+                           uint64_t seed)
 {
     const cb_entry_info *d = cb_entry_info_of(e);
-    cb_args a;
-    memset(&a, 0, sizeof a);
-    a.icircle = pc, a.ibox = pb, a.n = n, a.flags = flags;
-    /* the last n elements, so that every array ends at its guard page */
-    size_t o = c->n - n;
-    cb_ibox_soa bs = {c->a[0] + o, c->a[1] + o, c->a[2] + o, c->a[3] + o};
-    cb_icircle_soa cs = {c->a[4] + o, c->a[5] + o, c->a[6] + o};
-    int box_els = d->many == CB_SHAPE_IBOX;
-    if (d->layout == CB_LAYOUT_SOA)
-        a.many = box_els ? (const void *)&bs : (const void *)&cs;
-    else
-        a.many = box_els ? (const void *)(c->boxes + o) : (const void *)(c->circles + o);
     tk_out got, want;
-    tb_out_new(&got, d, n, 0, 0);
-    tk_out_malloc(&want, d, n);
+    tb_out_new(&got, d, n_out, 0, 0);
+    tk_out_malloc(&want, d, n_out);
     tk_out_fill(&got, 0xA5);
     tk_out_fill(&want, 0xA5);
-    a.out = got.out;
+    a->out = got.out;
     size_t count;
     if (subject == TB_PUBLIC) {
-        count = cb_entry_call(e, &a);
+        count = cb_entry_call(e, a);
     } else {
         cb_kernel_fn k = cb_entry_kernel(e, (cb_backend)subject);
         TB_ASSERT(k != NULL, "no %s kernel for %s", cb_backend_name((cb_backend)subject), d->name);
-        count = k(&a);
+        count = k(a);
     }
-    a.out = want.out;
-    size_t expect = ref_int_entry(d, &a);
+    a->out = want.out;
+    size_t expect = ref_int_entry(d, a);
     char why[256];
     const char *who = subject == TB_PUBLIC ? "public" : cb_backend_name((cb_backend)subject);
-    if (!tk_check_format(d, n, count, got.out, why, sizeof why) ||
-        !tk_same_output(d, n, count, got.out, expect, want.out, why, sizeof why)) {
-        size_t i = tk_first_difference(d, n, count, got.out, expect, want.out);
-        char el[160] = "";
-        if (i < n) {
-            cb_icircle oc = tk_icircle_at(d, a.many, d->many == CB_SHAPE_ICIRCLE ? i : 0);
-            cb_ibox ob = d->many == CB_SHAPE_IBOX ? tk_ibox_at(d, a.many, i) : pb;
-            if (d->many == CB_SHAPE_IBOX)
-                snprintf(el, sizeof el, " element %zu: box (%" PRId32 ", %" PRId32 ", %" PRId32
-                         ", %" PRId32 ")", i, ob.min_x, ob.min_y, ob.max_x, ob.max_y);
-            else
+    if (!tk_check_format(d, n_out, count, got.out, why, sizeof why) ||
+        !tk_same_output(d, n_out, count, got.out, expect, want.out, why, sizeof why)) {
+        size_t i = tk_first_difference(d, n_out, count, got.out, expect, want.out);
+        char el[200] = "";
+        if (i < n_out) {
+            cb_icircle c = a->icircle;
+            size_t j = i;
+            if (d->form == CB_FORM_CANDIDATES) {
+                cb_pair p = a->candidates[i];
+                c = (cb_icircle){a->icircles->x[p.i], a->icircles->y[p.i], a->icircles->r[p.i]};
+                j = p.j;
+            }
+            if (d->many == CB_SHAPE_IBOX) {
+                cb_ibox b = tk_ibox_at(d, a->many, j);
                 snprintf(el, sizeof el, " element %zu: circle (%" PRId32 ", %" PRId32 ", r %" PRId32
-                         ")", i, oc.x, oc.y, oc.r);
+                         ") vs box (%" PRId32 ", %" PRId32 ", %" PRId32 ", %" PRId32 ")", i, c.x,
+                         c.y, c.r, b.min_x, b.min_y, b.max_x, b.max_y);
+            } else {
+                cb_icircle o = tk_icircle_at(d, a->many, j);
+                snprintf(el, sizeof el, " element %zu: circle (%" PRId32 ", %" PRId32 ", r %" PRId32
+                         ") vs (%" PRId32 ", %" PRId32 ", r %" PRId32 ")", i, c.x, c.y, c.r, o.x,
+                         o.y, o.r);
+            }
         }
-        tb_fail("%s %s (%s corpus, flags %u): %s; probe circle (%" PRId32 ", %" PRId32
-                ", r %" PRId32 "), box (%" PRId32 ", %" PRId32 ", %" PRId32 ", %" PRId32 ");%s; "
-                TB_SEED_FMT, who, d->name, mode, flags, why, pc.x, pc.y, pc.r, pb.min_x, pb.min_y,
-                pb.max_x, pb.max_y, el, seed);
+        tb_fail("%s %s (%s corpus, flags %u): %s; probe box (%" PRId32 ", %" PRId32 ", %" PRId32
+                ", %" PRId32 ");%s; " TB_SEED_FMT, who, d->name, mode, a->flags, why,
+                a->ibox.min_x, a->ibox.min_y, a->ibox.max_x, a->ibox.max_y, el, seed);
     }
     tk_out_free(&got);
     tk_out_free(&want);
     tb_calls_compared++;
     return 1;
+}
+
+/* A batch call over the corpus's last n elements (every array then ends at
+ * its guard page). */
+static size_t check_batch(int subject, size_t e, const int_corpus *c, size_t n, cb_icircle pc,
+                          cb_ibox pb, unsigned flags, const char *mode, uint64_t seed)
+{
+    const cb_entry_info *d = cb_entry_info_of(e);
+    size_t o = c->n - n;
+    cb_ibox_soa bs = {c->a[0] + o, c->a[1] + o, c->a[2] + o, c->a[3] + o};
+    cb_icircle_soa cs = {c->a[4] + o, c->a[5] + o, c->a[6] + o};
+    int box_els = d->many == CB_SHAPE_IBOX;
+    cb_args a;
+    memset(&a, 0, sizeof a);
+    a.icircle = pc, a.ibox = pb, a.n = n, a.flags = flags;
+    if (d->layout == CB_LAYOUT_SOA)
+        a.many = box_els ? (const void *)&bs : (const void *)&cs;
+    else
+        a.many = box_els ? (const void *)(c->boxes + o) : (const void *)(c->circles + o);
+    return compare_call(subject, e, &a, n, mode, seed);
+}
+
+/* A candidates call: n pairs drawn over the corpus (its circles as the set,
+ * its boxes or circles as the elements), repeats and any order, in an array
+ * ending at a guard page. */
+static size_t check_candidates(int subject, size_t e, const int_corpus *c, size_t n, tb_rng *g,
+                               unsigned flags, const char *mode, uint64_t seed)
+{
+    const cb_entry_info *d = cb_entry_info_of(e);
+    cb_pair *cand = tb_alloc_guarded(n * sizeof *cand, 0);
+    for (size_t k = 0; k < n; k++) {
+        uint64_t u = tb_next(g);
+        cand[k].i = (uint32_t)(u % c->n), cand[k].j = (uint32_t)((u >> 32) % c->n);
+    }
+    cb_ibox_soa bs = {c->a[0], c->a[1], c->a[2], c->a[3]};
+    cb_icircle_soa cs = {c->a[4], c->a[5], c->a[6]};
+    cb_args a;
+    memset(&a, 0, sizeof a);
+    a.icircles = &cs, a.n_circles = c->n, a.candidates = cand, a.n_candidates = n;
+    a.many = d->many == CB_SHAPE_IBOX ? (const void *)&bs : (const void *)&cs;
+    a.n = c->n, a.flags = flags;
+    size_t r = compare_call(subject, e, &a, n, mode, seed);
+    tb_free(cand);
+    return r;
 }
 
 size_t tb_int_check(int subject, const size_t *lengths, size_t nl, size_t large)
@@ -226,14 +268,22 @@ size_t tb_int_check(int subject, const size_t *lengths, size_t nl, size_t large)
     for (int mode = 0; mode < MODES; mode++) {
         int_corpus c;
         corpus_new(&c, top);
+        cb_icircle first = probe_circle(&g, mode); /* the whole corpus once, for the candidates */
+        corpus_fill(&c, 0, &g, mode, first, draw_box(&g, mode, first));
         for (size_t l = 0; l <= nl; l++) { /* the lengths, then the large one */
             size_t n = l < nl ? lengths[l] : large;
             cb_icircle pc = probe_circle(&g, mode);
             cb_ibox pb = draw_box(&g, mode == MODE_TOUCHING ? MODE_SCALED : mode, pc);
             corpus_fill(&c, top - n, &g, mode, pc, pb);
-            TK_FOR_ENTRIES(e, TK_BATCH | TK_INTEGER)
-                for (unsigned flags = 0; flags <= CB_STRICT; flags++)
-                    calls += check_call(subject, e, &c, n, pc, pb, flags, mode_names[mode], seed);
+            for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
+                TK_FOR_ENTRIES(e, TK_BATCH | TK_INTEGER)
+                    calls += check_batch(subject, e, &c, n, pc, pb, flags, mode_names[mode], seed);
+                if (top > 0) { /* candidates need a set and elements */
+                    TK_FOR_ENTRIES(e, TK_FORM(CB_FORM_CANDIDATES) | TK_INTEGER)
+                        calls += check_candidates(subject, e, &c, n, &g, flags, mode_names[mode],
+                                                  seed);
+                }
+            }
         }
         corpus_free(&c);
     }

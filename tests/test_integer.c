@@ -316,3 +316,39 @@ Test(integer, fixed_point_scale)
         }
     }
 }
+
+/* The integer candidates: a NULL or incomplete set, a NULL list, an index
+ * past the set or the elements: CB_INVALID, nothing written. */
+Test(integer, candidates_bad_input)
+{
+    int32_t v[4] = {0, 0, 1, 1};
+    cb_ibox_soa bs = {v, v, v + 2, v + 2};
+    cb_icircle_soa cs = {v, v, v + 2}, holed = {v, NULL, v + 2};
+    cb_pair ok[2] = {{0, 0}, {1, 1}}, past_i[1] = {{2, 0}}, past_j[1] = {{0, 2}};
+    TK_FOR_ENTRIES(e, TK_FORM(CB_FORM_CANDIDATES) | TK_INTEGER) {
+        const cb_entry_info *d = cb_entry_info_of(e);
+        tk_out o;
+        tk_out_malloc(&o, d, 2);
+        cb_args a;
+        memset(&a, 0, sizeof a);
+        a.icircles = &cs, a.n_circles = 2, a.candidates = ok, a.n_candidates = 2;
+        a.many = d->many == CB_SHAPE_IBOX ? (const void *)&bs : (const void *)&cs;
+        a.n = 2, a.out = o.out;
+        cr_assert_eq(cb_entry_call(e, &a), 2u, "%s: the valid call (both pairs overlap)", d->name);
+        tk_out_fill(&o, 0xEE);
+        a.icircles = NULL;
+        cr_assert_eq(cb_entry_call(e, &a), CB_INVALID, "%s: NULL set", d->name);
+        a.icircles = &holed;
+        cr_assert_eq(cb_entry_call(e, &a), CB_INVALID, "%s: set without y", d->name);
+        a.icircles = &cs, a.candidates = NULL;
+        cr_assert_eq(cb_entry_call(e, &a), CB_INVALID, "%s: NULL candidates", d->name);
+        a.candidates = past_i, a.n_candidates = 1;
+        cr_assert_eq(cb_entry_call(e, &a), CB_INVALID, "%s: i past the set", d->name);
+        a.candidates = past_j;
+        cr_assert_eq(cb_entry_call(e, &a), CB_INVALID, "%s: j past the elements", d->name);
+        cr_assert(tk_out_untouched(&o, 0xEE), "%s: a refused call wrote its output", d->name);
+        a.candidates = NULL, a.n_candidates = 0, a.out = NULL;
+        cr_assert_eq(cb_entry_call(e, &a), 0, "%s: no candidates", d->name);
+        tk_out_free(&o);
+    }
+}

@@ -1067,6 +1067,45 @@ static void make_candidates(void)
 
 static float set_x[NQ], set_y[NQ], set_r[NQ];
 
+/* The integer candidates: the NQ probe circles as the set, against the NB
+ * integer boxes and circles, the same NCAND pairs; each answer checked
+ * against the reference and folded in registry order, both flags. */
+static int32_t iset_x[NQ], iset_y[NQ], iset_r[NQ];
+
+static uint64_t run_int_candidates(const char *who, cb_backend b, uint64_t h)
+{
+    for (uint32_t q = 0; q < NQ; q++)
+        iset_x[q] = qicircle[q].x, iset_y[q] = qicircle[q].y, iset_r[q] = qicircle[q].r;
+    cb_icircle_soa set = {iset_x, iset_y, iset_r};
+    cb_ibox_soa bs = {ibx0, iby0, ibx1, iby1};
+    cb_icircle_soa cs = {icx, icy, icr};
+    for (unsigned flags = 0; flags <= CB_STRICT; flags++)
+        TK_FOR_ENTRIES(e, TK_FORM(CB_FORM_CANDIDATES) | TK_INTEGER) {
+            const cb_entry_info *d = cb_entry_info_of(e);
+            tk_out out, want;
+            tk_out_malloc_padded(&out, d, NCAND);
+            tk_out_malloc_padded(&want, d, NCAND);
+            tk_out_fill_pads(&out, SENTINEL);
+            cb_args a;
+            memset(&a, 0, sizeof a);
+            a.icircles = &set, a.n_circles = NQ, a.candidates = cand, a.n_candidates = NCAND;
+            a.many = d->many == CB_SHAPE_IBOX ? (const void *)&bs : (const void *)&cs;
+            a.n = NB, a.flags = flags, a.out = out.out;
+            cb_kernel_fn kernel = b < CB_BACKEND_COUNT ? cb_entry_kernel(e, b) : NULL;
+            size_t count = kernel ? kernel(&a) : cb_entry_call(e, &a);
+            if (!tk_out_pads_intact(&out, SENTINEL) || !tk_out_intact(&out))
+                fail("%s %s flags=%u: wrote outside its output", who, d->name, flags);
+            a.out = want.out;
+            size_t want_count = ref_int_entry(d, &a);
+            char why[256];
+            if (!tk_same_output(d, NCAND, count, out.out, want_count, want.out, why, sizeof why))
+                fail("%s flags=%u: %s (got vs the reference)", who, flags, why);
+            h = tk_hash_output(d, NCAND, count, out.out, h);
+            tk_out_free(&out), tk_out_free(&want);
+        }
+    return h;
+}
+
 static uint64_t fold_pairs(uint64_t h, const cb_pair *p, size_t count)
 {
     h = fnv_u64(h, count);
@@ -1265,7 +1304,7 @@ static uint64_t run_all(const char *who, cb_backend b, unsigned long long ctl, u
 {
     h = run(who, b, ctl, 1, h, stats);
     h = run_pairs(who, b, ctl, h, 0);
-    return run_ints(who, b, ctl, h, 0);
+    return run_int_candidates(who, b, run_ints(who, b, ctl, h, 0));
 }
 
 static void usage(FILE *to)
@@ -1404,6 +1443,7 @@ int main(int argc, char **argv)
     uint64_t reference = run("scalar kernels", CB_BACKEND_SCALAR, start, 1, h0, 0);
     reference = run_pairs("scalar kernels", CB_BACKEND_SCALAR, start, reference, 1);
     reference = run_ints("scalar kernels", CB_BACKEND_SCALAR, start, reference, 1);
+    reference = run_int_candidates("scalar kernels", CB_BACKEND_SCALAR, reference);
     printf("    (integer overlap masks: %zu pairs per flag: %zu hit when touching counts, %zu with "
            "CB_STRICT)\n", istat_pairs, istat_hits[0], istat_hits[1]);
     printf("digests (scalar kernels are the reference):\n");
