@@ -44,7 +44,10 @@
  *    backend against the reference and, in the input's mode, against raw
  *    scalar; the pair list resumed through its cursor; the public functions;
  *  - the validators and converters (the oriented boxes' and cb_rotation
- *    included) against their own oracles, in the input's float mode.
+ *    included) against their own oracles, in the input's float mode;
+ *  - the integer entries (batch and candidates) on the case's values as
+ *    integers (check_ints), every backend and the public functions against
+ *    the exact reference, in the input's float mode.
  */
 
 #define FAILF(...)                                                                                 \
@@ -632,6 +635,88 @@ static int overlap_one(cb_circle c, cb_box b, unsigned flags)
     return count == CB_INVALID ? -1 : (int)(mask & 1);
 }
 
+/* ---------------------------------------------------------------- integer shapes */
+
+/* A decoded float as an int32: its value when it is a whole number inside
+ * int32 (so the small values and the touching anchors stay exact geometry),
+ * else its bits (the extremes, and float-NaN patterns as integers). */
+static int32_t int_of(float f)
+{
+    if (f >= -2147483648.0f && f < 2147483648.0f && (float)(int32_t)f == f)
+        return (int32_t)f;
+    int32_t u;
+    memcpy(&u, &f, sizeof u);
+    return u;
+}
+
+/*
+ * The integer entries on the same case: every batch entry and the
+ * candidates (pairs (k, (k * 7 + 3) % n)) on every runnable backend's raw
+ * kernel and through the public function, each against the exact
+ * reference (ref_int_entry), bit for bit, canaries and format included;
+ * integer answers do not depend on the float mode, so every call runs in
+ * the input's. Inputs end at their heap blocks' ends.
+ */
+static void check_ints(const fz_case *fc, size_t n, unsigned flags, size_t off, uint8_t pattern)
+{
+    fz_arr col[7], ab = arr_new(n * sizeof(cb_ibox), off), ac = arr_new(n * sizeof(cb_icircle), off);
+    fz_arr ap = arr_new(n * sizeof(cb_pair), off);
+    int32_t *v[7];
+    for (int j = 0; j < 7; j++)
+        col[j] = arr_new(n * sizeof(int32_t), off), v[j] = col[j].p;
+    cb_ibox *boxes = ab.p;
+    cb_icircle *circles = ac.p;
+    cb_pair *cand = ap.p;
+    for (size_t i = 0; i < n; i++) {
+        cb_ibox b = {int_of(fc->boxes[i].min_x), int_of(fc->boxes[i].min_y),
+                     int_of(fc->boxes[i].max_x), int_of(fc->boxes[i].max_y)};
+        cb_icircle c = {int_of(fc->circles[i].x), int_of(fc->circles[i].y), int_of(fc->circles[i].r)};
+        boxes[i] = b, circles[i] = c;
+        v[0][i] = b.min_x, v[1][i] = b.min_y, v[2][i] = b.max_x, v[3][i] = b.max_y;
+        v[4][i] = c.x, v[5][i] = c.y, v[6][i] = c.r;
+        cand[i].i = (uint32_t)i, cand[i].j = (uint32_t)((i * 7 + 3) % n);
+    }
+    cb_ibox_soa bs = {v[0], v[1], v[2], v[3]};
+    cb_icircle_soa cs = {v[4], v[5], v[6]};
+    cb_icircle one = {int_of(fc->circle.x), int_of(fc->circle.y), int_of(fc->circle.r)};
+    cb_ibox box = {int_of(fc->box.min_x), int_of(fc->box.min_y), int_of(fc->box.max_x),
+                   int_of(fc->box.max_y)};
+    char what[192];
+    TK_FOR_ENTRIES(e, TK_ALL | TK_INTEGER) {
+        const cb_entry_info *d = cb_entry_info_of(e);
+        int soa = d->layout == CB_LAYOUT_SOA, boxes_els = d->many == CB_SHAPE_IBOX;
+        cb_args a;
+        memset(&a, 0, sizeof a);
+        a.icircle = one, a.ibox = box, a.n = n, a.flags = flags;
+        a.many = boxes_els ? (soa ? (const void *)&bs : (const void *)boxes)
+                           : (soa ? (const void *)&cs : (const void *)circles);
+        if (d->form == CB_FORM_CANDIDATES)
+            a.icircles = &cs, a.n_circles = n, a.candidates = cand, a.n_candidates = n;
+        tk_out want, got;
+        tk_out_malloc(&want, d, n);
+        a.out = want.out;
+        size_t want_count = ref_int_entry(d, &a);
+        for (int b = 0; b <= CB_BACKEND_COUNT; b++) { /* CB_BACKEND_COUNT: the public function */
+            if (b < CB_BACKEND_COUNT && !runnable(b))
+                continue;
+            tk_out_malloc_padded(&got, d, n);
+            out_fill(&got, pattern);
+            a.out = got.out;
+            size_t count = b < CB_BACKEND_COUNT ? kernel_of(e, b)(&a) : cb_entry_call(e, &a);
+            snprintf(what, sizeof what, "%s %s", b < CB_BACKEND_COUNT ? cb_backend_name((cb_backend)b) : "public", d->name);
+            expect_out(d, n, count, &got, want_count, want.out, what);
+            tk_out_free(&got);
+        }
+        tk_out_free(&want);
+    }
+    for (size_t i = 0; i < n; i++)
+        if (v[0][i] != boxes[i].min_x || v[3][i] != boxes[i].max_y || v[6][i] != circles[i].r)
+            FAILF("integer input %zu was modified", i);
+    for (int j = 0; j < 7; j++)
+        free(col[j].block);
+    free(ab.block), free(ac.block), free(ap.block);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -901,6 +986,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         check_pairs(&in, n, flags, fc.mode, margin, 1 + size % 29, pattern);
     check_validators_converters(&in, n, boxes, circles, fc.mode);
     check_oboxes_rotations(&in, n, boxes, circles, oboxes, fc.mode);
+    enter_mode(fc.mode);
+    check_ints(&fc, n, flags, off, pattern);
+    leave_mode(saved);
 
     /* The inputs are never written. */
     for (size_t i = 0; i < n; i++) {

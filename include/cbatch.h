@@ -366,6 +366,11 @@
  * feature = CB_FEATURE_INSIDE when the centres coincide, else FACE.
  * In every record d2 is the squared distance from the centre to the point.
  *
+ * Forms: the batch queries and the candidate pairs (a set of integer
+ * circles against integer boxes or circles, cb_candidates_*_icircles_*).
+ * There are no integer all-pairs queries yet: list the pairs with a broad
+ * phase and pass them to the candidates queries.
+ *
  * Fixed point. Coordinates in any fixed-point format Qm.f (value = integer
  * / 2^f; Q16.16: f = 16), the same f for every coordinate and radius, go
  * through these queries unchanged: every predicate compares squares of

@@ -36,6 +36,20 @@
  * k, stride), and CB_HAVE_STORE_BYTES with v_store_bytes(p, v, k). Fused paths of a query on (x, y)
  * pairs need the pair primitives its file names (queries/overlap.h).
  *
+ * The integer shapes (queries/integer.h) need integer lanes, every ISA:
+ *   vi               a vector of CB_W int32 lanes; integer lane masks are vi
+ *                    with all-ones or all-zero lanes
+ *   v_set1_i, v_loadu_i, v_storeu_i, v_load_ints(p, count)   as the float ones
+ *   v_as_i(vf)       the lanes' bits as int32, no conversion
+ *   v_max_i, v_min_i signed; v_sub_i, v_add_i modulo 2^32; v_or_i, v_and_i
+ *   v_le_u_bits(a, b) unsigned a <= b, lane i -> bit i; v_neg_bits(a) a < 0
+ *   v_lt_u_m(a, b), v_eq_m_i(a, b) masks; v_sel_i(m, a, b) = m ? a : b
+ *   vw               CB_W uint64 lanes, held however the ISA likes
+ *   v_sq_w(a)        a * a of the unsigned 32-bit lanes, exact in 64 bits
+ *   v_sub_w          modulo 2^64; v_add_sat_w: UINT64_MAX when it carries
+ *   v_le_w_bits, v_lt_w_bits   unsigned compares, lane i -> bit i
+ *   v_storeu_w(p, v) CB_W uint64 at p, in lane order
+ *
  * This file owns the rest: the vector shapes, the SoA loaders, the driver
  * (64-element mask words, tails, index lists) and the table. So a query is
  * written once, in src/queries/, over vectors of shapes; an ISA supplies
