@@ -303,11 +303,11 @@ static void check_validators_converters(const tk_views *in, size_t n, const cb_b
 /* The backends every input runs on: compiled in and supported here. */
 static int runnable(int b) { return cb_backend_status((cb_backend)b, NULL) == CB_OK; }
 
-/* The number of entries of the batch form. */
-static size_t batch_entries(void)
+/* The number of entries of these forms (TK_* mask). */
+static size_t entries_of(unsigned forms)
 {
     size_t count = 0;
-    TK_FOR_ENTRIES(e, TK_BATCH)
+    TK_FOR_ENTRIES(e, forms)
         count++;
     return count;
 }
@@ -318,7 +318,8 @@ static size_t batch_entries(void)
 void fz_report_backends(void);
 void fz_report_backends(void)
 {
-    fprintf(stderr, "cbatch fuzz: every input runs %zu entries on:", batch_entries());
+    fprintf(stderr, "cbatch fuzz: every input runs %zu batch entries (and %zu integer ones) on:",
+            entries_of(TK_BATCH), entries_of(TK_ALL | TK_INTEGER));
     for (int b = 0; b < CB_BACKEND_COUNT; b++)
         if (runnable(b))
             fprintf(stderr, " %s", cb_backend_name((cb_backend)b));
