@@ -299,9 +299,9 @@
  * --------------------------------------------------
  * Circles and boxes of int32 coordinates (cb_icircle, cb_ibox): every
  * answer is exact integer geometry, with no rounding and no error band, so
- * the same bits on every backend, every CPU and in every float mode (no
- * float operation is involved: these queries skip the float-environment
- * guard). For a circle (cx, cy, r) and a box (x0, y0, x1, y1), in exact
+ * the same bits on every backend, every CPU and in every float mode (the
+ * one float step, a filter, only ever gives exact verdicts, below: these
+ * queries skip the float-environment guard). For a circle (cx, cy, r) and a box (x0, y0, x1, y1), in exact
  * integer arithmetic:
  *
  *     px = MIN(MAX(cx, x0), x1)          signed int32, so px = cx when x0 <= cx <= x1
@@ -336,6 +336,13 @@
  *    65 bits, is never formed. 32 x 32 -> 64-bit unsigned products are
  *    what every instruction set has (SSE2 pmuludq, AVX2, AVX-512, NEON
  *    umull, WebAssembly i64x2.extmul_low_i32x4_u).
+ *  - For speed, the kernels first decide most pairs with a binary32 filter
+ *    (where s < 2^31): d2 and s^2 computed in floats are each within a
+ *    relative 2^-20 of the exact values in any rounding mode, so a float d2
+ *    below s^2 (1 - 2^-19) is surely a hit and one above s^2 (1 + 2^-19)
+ *    surely a miss; every other pair (touching, or within 2^-19 of it)
+ *    takes the exact comparison above. Each answer is the exact one either
+ *    way, so neither the float mode nor the backend can change it.
  *
  * Squared distances (the distance queries, a cb_int_distances): for each
  * element, d2 as above and the point it is measured to: (px, py) for a box

@@ -71,9 +71,11 @@ CB_INLINE vi v_load_ints(const int32_t *p, size_t count)
 }
 CB_INLINE void v_storeu_i(int32_t *p, vi v) { _mm256_storeu_si256((__m256i *)(void *)p, v); }
 CB_INLINE vi v_as_i(vf v) { return _mm256_castps_si256(v); }
+CB_INLINE vf v_cvt_f(vi a) { return _mm256_cvtepi32_ps(a); }
 CB_INLINE vi v_sel_i(vi m, vi a, vi b) { return _mm256_blendv_epi8(b, a, m); }
 CB_INLINE vi v_max_i(vi a, vi b) { return _mm256_max_epi32(a, b); }
 CB_INLINE vi v_min_i(vi a, vi b) { return _mm256_min_epi32(a, b); }
+CB_INLINE vi v_max_u(vi a, vi b) { return _mm256_max_epu32(a, b); }
 CB_INLINE vi v_sub_i(vi a, vi b) { return _mm256_sub_epi32(a, b); }
 CB_INLINE vi v_add_i(vi a, vi b) { return _mm256_add_epi32(a, b); }
 CB_INLINE vi v_or_i(vi a, vi b) { return _mm256_or_si256(a, b); }

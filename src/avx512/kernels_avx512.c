@@ -66,6 +66,7 @@ CB_INLINE vi v_load_ints(const int32_t *p, size_t count)
 }
 CB_INLINE void v_storeu_i(int32_t *p, vi v) { _mm512_storeu_si512((void *)p, v); }
 CB_INLINE vi v_as_i(vf v) { return _mm512_castps_si512(v); }
+CB_INLINE vf v_cvt_f(vi a) { return _mm512_cvtepi32_ps(a); }
 CB_INLINE vi v_of_mask(__mmask16 m) { return _mm512_maskz_set1_epi32(m, -1); }
 CB_INLINE vi v_sel_i(vi m, vi a, vi b)
 {
@@ -73,6 +74,7 @@ CB_INLINE vi v_sel_i(vi m, vi a, vi b)
 }
 CB_INLINE vi v_max_i(vi a, vi b) { return _mm512_max_epi32(a, b); }
 CB_INLINE vi v_min_i(vi a, vi b) { return _mm512_min_epi32(a, b); }
+CB_INLINE vi v_max_u(vi a, vi b) { return _mm512_max_epu32(a, b); }
 CB_INLINE vi v_sub_i(vi a, vi b) { return _mm512_sub_epi32(a, b); }
 CB_INLINE vi v_add_i(vi a, vi b) { return _mm512_add_epi32(a, b); }
 CB_INLINE vi v_or_i(vi a, vi b) { return _mm512_or_si512(a, b); }

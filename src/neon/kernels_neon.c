@@ -80,9 +80,11 @@ CB_INLINE vi v_load_ints(const int32_t *p, size_t count)
 }
 CB_INLINE void v_storeu_i(int32_t *p, vi v) { vst1q_s32(p, v); }
 CB_INLINE vi v_as_i(vf v) { return vreinterpretq_s32_f32(v); }
+CB_INLINE vf v_cvt_f(vi a) { return vcvtq_f32_s32(a); }
 CB_INLINE vi v_sel_i(vi m, vi a, vi b) { return vbslq_s32(v_u(m), a, b); }
 CB_INLINE vi v_max_i(vi a, vi b) { return vmaxq_s32(a, b); }
 CB_INLINE vi v_min_i(vi a, vi b) { return vminq_s32(a, b); }
+CB_INLINE vi v_max_u(vi a, vi b) { return vreinterpretq_s32_u32(vmaxq_u32(v_u(a), v_u(b))); }
 CB_INLINE vi v_sub_i(vi a, vi b) { return vsubq_s32(a, b); }
 CB_INLINE vi v_add_i(vi a, vi b) { return vaddq_s32(a, b); }
 CB_INLINE vi v_or_i(vi a, vi b) { return vorrq_s32(a, b); }

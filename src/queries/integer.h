@@ -23,19 +23,48 @@ CB_INLINE vinearest nearest_on_ibox(vshape_ICIRCLE c, vshape_IBOX b)
     return q;
 }
 
-/* dx^2 + dy^2 <= s^2 (CB_STRICT: <), exactly, for the lanes of `live`
- * (bit j: lane j's reach is not negative), by the no-overflow argument of
- * cbatch.h: a gap above s misses on 32 bits; otherwise dx^2, dy^2 and s^2
- * fit in 64 bits and dy^2 is compared with s^2 - dx^2 (>= 0), never forming
- * the 65-bit sum. The branch only skips work when no lane is left. */
-CB_INLINE uint32_t within_i(vi dx, vi dy, vi s, uint32_t live, int strict)
+/* dx^2 + dy^2 <= s^2 (CB_STRICT: <), exactly, in unsigned 64-bit lanes by
+ * the no-overflow argument of cbatch.h: dx, dy <= s < 2^32, so dx^2, dy^2
+ * and s^2 fit, and dy^2 is compared with s^2 - dx^2 (>= 0), never forming
+ * the 65-bit sum. */
+CB_INLINE uint32_t exact_within_i(vi dx, vi dy, vi s, int strict)
 {
-    live &= v_le_u_bits(dx, s) & v_le_u_bits(dy, s);
-    if (!live)
-        return 0;
     vw room = v_sub_w(v_sq_w(s), v_sq_w(dx));
     vw dy2 = v_sq_w(dy);
-    return live & (strict ? v_lt_w_bits(dy2, room) : v_le_w_bits(dy2, room));
+    return strict ? v_lt_w_bits(dy2, room) : v_le_w_bits(dy2, room);
+}
+
+/* The filter's margin: d2 and s^2 in binary32 are each within (1 + 2u)^4
+ * of the exact values (u = 2^-24: every int32 conversion, product and sum
+ * rounds once, by at most 2u in any rounding mode), so a float d2 below
+ * s^2 (1 - 2^-19) is an exact d2 below s^2, and one above s^2 (1 + 2^-19)
+ * an exact one above it (the scaled bounds round once more). */
+#define CB_FILTER_BELOW (1.0f - 0x1p-19f)
+#define CB_FILTER_ABOVE (1.0f + 0x1p-19f)
+
+/* The exact answer of dx^2 + dy^2 <= s^2 (CB_STRICT: <) for the lanes of
+ * `live` (bit j: lane j's reach is not negative). A gap above s misses on
+ * 32 bits. The rest are decided by a binary32 filter where s < 2^31 (then
+ * dx, dy, s convert as signed int32): its "surely below" and "surely above"
+ * are exact verdicts, in any float mode (margin above); the lanes it
+ * cannot decide, touching or within 2^-19 of it, or with s >= 2^31, take
+ * the exact comparison. The branches only skip work no lane needs: every
+ * lane's answer is the exact one. */
+CB_INLINE uint32_t within_i(vi dx, vi dy, vi s, uint32_t live, int strict)
+{
+    live &= v_le_u_bits(v_max_u(dx, dy), s);
+    if (!live)
+        return 0;
+    vf fx = v_cvt_f(dx), fy = v_cvt_f(dy), fs = v_cvt_f(s);
+    vf d2 = v_add(v_mul(fx, fx), v_mul(fy, fy)), s2 = v_mul(fs, fs);
+    uint32_t small = ~v_neg_bits(s);
+    uint32_t below = v_lt_bits(d2, v_mul(s2, v_set1(CB_FILTER_BELOW))) & small;
+    uint32_t above = v_lt_bits(v_mul(s2, v_set1(CB_FILTER_ABOVE)), d2) & small;
+    uint32_t open = live & ~below & ~above;
+    uint32_t hits = live & below;
+    if (open)
+        hits |= open & exact_within_i(dx, dy, s, strict);
+    return hits;
 }
 
 /* dx^2 + dy^2, or UINT64_MAX when it needs 65 bits. */

@@ -85,8 +85,11 @@ CB_INLINE vi v_set1_i(int32_t x) { return x; }
 CB_INLINE vi v_loadu_i(const int32_t *p) { return *p; }
 CB_INLINE vi v_load_ints(const int32_t *p, size_t count) { return count ? *p : 0; }
 CB_INLINE void v_storeu_i(int32_t *p, vi v) { *p = v; }
+/* int32 to binary32, rounded in the float mode (the filter of queries/integer.h). */
+CB_INLINE vf v_cvt_f(vi a) { return opaque((float)a); }
 CB_INLINE vi v_max_i(vi a, vi b) { return a > b ? a : b; }
 CB_INLINE vi v_min_i(vi a, vi b) { return a < b ? a : b; }
+CB_INLINE vi v_max_u(vi a, vi b) { return (uint32_t)a > (uint32_t)b ? a : b; }
 CB_INLINE vi v_sub_i(vi a, vi b) { return (vi)((uint32_t)a - (uint32_t)b); }
 CB_INLINE vi v_add_i(vi a, vi b) { return (vi)((uint32_t)a + (uint32_t)b); }
 CB_INLINE vi v_or_i(vi a, vi b) { return a | b; }

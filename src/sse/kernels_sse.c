@@ -145,6 +145,7 @@ CB_INLINE vi v_load_ints(const int32_t *p, size_t count)
 }
 CB_INLINE void v_storeu_i(int32_t *p, vi v) { _mm_storeu_si128((__m128i *)(void *)p, v); }
 CB_INLINE vi v_as_i(vf v) { return _mm_castps_si128(v); }
+CB_INLINE vf v_cvt_f(vi a) { return _mm_cvtepi32_ps(a); }
 CB_INLINE vi v_sel_i(vi m, vi a, vi b) { return _mm_or_si128(_mm_and_si128(m, a), _mm_andnot_si128(m, b)); }
 CB_INLINE vi v_max_i(vi a, vi b) { return v_sel_i(_mm_cmpgt_epi32(a, b), a, b); }
 CB_INLINE vi v_min_i(vi a, vi b) { return v_sel_i(_mm_cmpgt_epi32(b, a), a, b); }
@@ -154,6 +155,7 @@ CB_INLINE vi v_or_i(vi a, vi b) { return _mm_or_si128(a, b); }
 CB_INLINE vi v_and_i(vi a, vi b) { return _mm_and_si128(a, b); }
 CB_INLINE vi v_flip(vi a) { return _mm_xor_si128(a, _mm_set1_epi32(INT32_MIN)); }
 CB_INLINE vi v_lt_u_m(vi a, vi b) { return _mm_cmpgt_epi32(v_flip(b), v_flip(a)); }
+CB_INLINE vi v_max_u(vi a, vi b) { return v_sel_i(v_lt_u_m(b, a), a, b); }
 CB_INLINE vi v_eq_m_i(vi a, vi b) { return _mm_cmpeq_epi32(a, b); }
 CB_INLINE uint32_t v_le_u_bits(vi a, vi b)
 {

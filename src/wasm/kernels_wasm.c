@@ -99,9 +99,11 @@ CB_INLINE vi v_load_ints(const int32_t *p, size_t count)
 }
 CB_INLINE void v_storeu_i(int32_t *p, vi v) { wasm_v128_store(p, v); }
 CB_INLINE vi v_as_i(vf v) { return v; }
+CB_INLINE vf v_cvt_f(vi a) { return wasm_f32x4_convert_i32x4(a); }
 CB_INLINE vi v_sel_i(vi m, vi a, vi b) { return wasm_v128_bitselect(a, b, m); }
 CB_INLINE vi v_max_i(vi a, vi b) { return wasm_i32x4_max(a, b); }
 CB_INLINE vi v_min_i(vi a, vi b) { return wasm_i32x4_min(a, b); }
+CB_INLINE vi v_max_u(vi a, vi b) { return wasm_u32x4_max(a, b); }
 CB_INLINE vi v_sub_i(vi a, vi b) { return wasm_i32x4_sub(a, b); }
 CB_INLINE vi v_add_i(vi a, vi b) { return wasm_i32x4_add(a, b); }
 CB_INLINE vi v_or_i(vi a, vi b) { return wasm_v128_or(a, b); }
