@@ -52,12 +52,11 @@ Test(integer, converters)
                 v[k] = u % 16 ? (int32_t)((int64_t)(u >> 34) - (1 << 29))
                               : tk_int_special[(u >> 8) % tk_int_special_count];
             }
-            cb_irect r = {v[0], v[1], v[2] < 0 && round % 2 ? -v[2] : v[2], v[3] < 0 ? -v[3] : v[3]};
-            cb_ibox_center c = {v[0], v[1], v[2] < 0 && round % 2 ? -v[2] : v[2], v[3] < 0 ? -v[3] : v[3]};
-            if (r.w == INT32_MIN)
-                r.w = INT32_MAX;
-            if (c.hx == INT32_MIN)
-                c.hx = INT32_MAX;
+            for (int k = 2; k < 4; k++) /* sizes: >= 0, but for w and hx in odd rounds */
+                if (v[k] < 0 && (k == 3 || round % 2 == 0))
+                    v[k] = v[k] == INT32_MIN ? INT32_MAX : -v[k];
+            cb_irect r = {v[0], v[1], v[2], v[3]};
+            cb_ibox_center c = {v[0], v[1], v[2], v[3]};
             rects[i] = r, centers[i] = c;
         }
         for (int kind = 0; kind < 4; kind++) {
@@ -86,7 +85,7 @@ Test(integer, converters)
                     out[i].min_x = (int32_t)x0, out[i].min_y = (int32_t)y0,
                     out[i].max_x = (int32_t)x1, out[i].max_y = (int32_t)y1;
             }
-            cb_ibox got[N];
+            static cb_ibox got[N];
             memset(got, 0x5A, sizeof got);
             memset(sx0, 0x5A, sizeof sx0);
             cb_fault f = (cb_fault)99;

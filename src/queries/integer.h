@@ -26,8 +26,10 @@ CB_INLINE vinearest nearest_on_ibox(vshape_ICIRCLE c, vshape_IBOX b)
 /* dx^2 + dy^2 <= s^2 (CB_STRICT: <), exactly, in unsigned 64-bit lanes by
  * the no-overflow argument of cbatch.h: dx, dy <= s < 2^32, so dx^2, dy^2
  * and s^2 fit, and dy^2 is compared with s^2 - dx^2 (>= 0), never forming
- * the 65-bit sum. */
-CB_INLINE uint32_t exact_within_i(vi dx, vi dy, vi s, int strict)
+ * the 65-bit sum. Out of line: the filter below leaves it the rare lanes,
+ * and inlined into every block of the unrolled words it made the kernel
+ * files several times larger and slower to compile. */
+CB_OUT_OF_LINE uint32_t exact_within_i(vi dx, vi dy, vi s, int strict)
 {
     vw room = v_sub_w(v_sq_w(s), v_sq_w(dx));
     vw dy2 = v_sq_w(dy);
