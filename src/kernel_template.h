@@ -42,7 +42,7 @@
  *   v_set1_i, v_loadu_i, v_storeu_i, v_load_ints(p, count)   as the float ones
  *   v_as_i(vf)       the lanes' bits as int32, no conversion
  *   v_cvt_f(vi)      the signed int32 lanes converted to binary32 (rounded)
- *   v_max_i, v_min_i signed, v_max_u unsigned; v_sub_i, v_add_i modulo 2^32;
+ *   v_max_i, v_min_i signed, v_max_u, v_min_u unsigned; v_sub_i, v_add_i modulo 2^32;
  *   v_or_i, v_and_i
  *   v_le_u_bits(a, b) unsigned a <= b, lane i -> bit i; v_neg_bits(a) a < 0
  *   v_lt_u_m(a, b), v_eq_m_i(a, b) masks; v_sel_i(m, a, b) = m ? a : b

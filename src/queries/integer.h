@@ -24,16 +24,18 @@ CB_INLINE vinearest nearest_on_ibox(vshape_ICIRCLE c, vshape_IBOX b)
 }
 
 /* dx^2 + dy^2 <= s^2 (CB_STRICT: <), exactly, in unsigned 64-bit lanes by
- * the no-overflow argument of cbatch.h: dx, dy <= s < 2^32, so dx^2, dy^2
- * and s^2 fit, and dy^2 is compared with s^2 - dx^2 (>= 0), never forming
- * the 65-bit sum. Out of line: the filter below leaves it the rare lanes,
- * and inlined into every block of the unrolled words it made the kernel
- * files several times larger and slower to compile. */
+ * the no-overflow argument of cbatch.h: a gap above s misses on 32 bits;
+ * otherwise dx, dy <= s < 2^32, so dx^2, dy^2 and s^2 fit, and dy^2 is
+ * compared with s^2 - dx^2 (>= 0), never forming the 65-bit sum. Out of
+ * line: the filter below leaves it the rare lanes, and inlined into every
+ * block of the unrolled words it made the kernel files a third slower to
+ * compile. */
 CB_OUT_OF_LINE uint32_t exact_within_i(vi dx, vi dy, vi s, int strict)
 {
+    uint32_t fits = v_le_u_bits(v_max_u(dx, dy), s);
     vw room = v_sub_w(v_sq_w(s), v_sq_w(dx));
     vw dy2 = v_sq_w(dy);
-    return strict ? v_lt_w_bits(dy2, room) : v_le_w_bits(dy2, room);
+    return fits & (strict ? v_lt_w_bits(dy2, room) : v_le_w_bits(dy2, room));
 }
 
 /* The filter's margin: d2 and s^2 in binary32 are each within (1 + 2u)^4
@@ -46,12 +48,13 @@ CB_OUT_OF_LINE uint32_t exact_within_i(vi dx, vi dy, vi s, int strict)
 
 /* The exact answer of dx^2 + dy^2 <= s^2 (CB_STRICT: <) for the lanes of
  * `live` (bit j: lane j's reach is not negative). A gap above s misses on
- * 32 bits. The rest are decided by a binary32 filter where s < 2^31 (then
- * dx, dy, s convert as signed int32): its "surely below" and "surely above"
- * are exact verdicts, in any float mode (margin above); the lanes it
- * cannot decide, touching or within 2^-19 of it, or with s >= 2^31, take
- * the exact comparison. The branches only skip work no lane needs: every
- * lane's answer is the exact one. */
+ * 32 bits (in sparse scenes most vectors end here: the branch is then well
+ * predicted and skips the rest). The other lanes where s < 2^31 (so dx, dy
+ * and s convert as signed int32) go through a binary32 filter whose
+ * "surely below" and "surely above" are exact verdicts in any float mode
+ * (margin above); the lanes it leaves open (touching or within 2^-19 of
+ * it, or s >= 2^31) take the exact comparison, rarely. Every lane's answer
+ * is the exact one, whichever way it went. */
 CB_INLINE uint32_t within_i(vi dx, vi dy, vi s, uint32_t live, int strict)
 {
     live &= v_le_u_bits(v_max_u(dx, dy), s);
@@ -74,10 +77,19 @@ CB_INLINE vw d2_of(vi dx, vi dy) { return v_add_sat_w(v_sq_w(dx), v_sq_w(dy)); }
 
 /* ---- circle against box, and box against circles (the same pair) */
 
+/* The gap alone, as overlap needs it, in one operation fewer than the
+ * clamp and gap_i: |c - MIN(MAX(c, lo), hi)| = MAX(c, MIN(lo, hi)) - MIN(c,
+ * hi), modulo 2^32 (c below the box: lo - c; inside: 0; above: c - hi; an
+ * inverted box, whose clamp is hi: |c - hi|). */
+CB_INLINE vi gap_to_span(vi c, vi lo, vi hi)
+{
+    return v_sub_i(v_max_i(c, v_min_i(lo, hi)), v_min_i(c, hi));
+}
+
 CB_INLINE uint32_t query_OVERLAP_ICIRCLE_IBOX(vshape_ICIRCLE c, vshape_IBOX b, int strict)
 {
-    vinearest q = nearest_on_ibox(c, b);
-    return within_i(q.dx, q.dy, c.r, ~v_neg_bits(c.r), strict);
+    return within_i(gap_to_span(c.x, b.x0, b.x1), gap_to_span(c.y, b.y0, b.y1), c.r,
+                    ~v_neg_bits(c.r), strict);
 }
 
 CB_INLINE uint32_t query_OVERLAP_IBOX_ICIRCLE(vshape_IBOX b, vshape_ICIRCLE c, int strict)
