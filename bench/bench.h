@@ -33,7 +33,7 @@ typedef struct bench_opts {
 
 /* ----------------------------------------------------------- entries */
 
-#define BENCH_MAX_GROUPS 32
+#define BENCH_MAX_GROUPS 64
 #define BENCH_MAX_KINDS 8 /* output kinds (cb_output values) the library may have */
 #define BENCH_GROUP_ENTRIES 4
 #define BENCH_NO_ENTRY ((size_t)-1)
@@ -67,12 +67,21 @@ size_t group_entry(const bench_group *g, cb_output o);
 /* The headline: one circle vs many boxes, SoA, bitmask (the entry every
  * baseline exists for), found by its properties. 0 when the library has it. */
 int bench_headline(int *group, size_t *entry);
+/* The integer headline: one integer circle vs many integer boxes, SoA,
+ * bitmask; 0 when the library has it. */
+int bench_int_headline(int *group, size_t *entry);
 /* Input bytes read per element: a box's, an oriented box's or a circle's. */
 size_t bytes_per_elem(const bench_group *g);
 /* Whether the group's pairs involve an oriented box (either shape): such a
  * group is compared with the oriented seeds only, the others
  * with the axis-aligned ones. */
 int group_oriented(const bench_group *g);
+/* Whether the group's shapes are the integer ones (cb_icircle, cb_ibox). */
+int group_integer(const bench_group *g);
+/* The group of the same question, layout and outputs on the other number
+ * type (a circle for an integer circle, a box for an integer box, and the
+ * other way), or -1: the integer rows are compared with it. */
+int group_number_twin(const bench_group *g);
 /* The axis-aligned group of the same question as an oriented one (the
  * oriented box replaced by a box, same query, layout), or -1. */
 int group_aligned_twin(const bench_group *g);
@@ -173,13 +182,25 @@ typedef struct dataset {
     float *cx, *cy, *cr;
     cb_circle_soa csoa;
     cb_circle *caos;
-    tk_views views; /* the four element arrays, for tk_pick */
+    tk_views views; /* the float element arrays, for tk_pick */
+    /* the same boxes and circles as int32 (their coordinates are whole
+     * numbers, so the integer shapes are exactly the float ones, scale 1),
+     * SoA and AoS, for the integer groups */
+    int32_t *ix0, *iy0, *ix1, *iy1;
+    cb_ibox_soa isoa;
+    cb_ibox *iaos;
+    int32_t *icx, *icy, *icr;
+    cb_icircle_soa icsoa;
+    cb_icircle *icaos;
     /* each group's single shape per query (see query_of): q when the group's
      * single shape is a circle, qb when it is a box, qo when an oriented
-     * box; and the scalar backend's hit count for each */
+     * box, qi and qib when an integer circle or box (its float twin's
+     * shapes, exactly); and the scalar backend's hit count for each */
     cb_circle q[BENCH_MAX_GROUPS][3];
     cb_box qb[BENCH_MAX_GROUPS][3];
     cb_obox qo[BENCH_MAX_GROUPS][3];
+    cb_icircle qi[BENCH_MAX_GROUPS][3];
+    cb_ibox qib[BENCH_MAX_GROUPS][3];
     cb_rot qrot; /* the rotation of the single oriented boxes (a random angle) */
     size_t hits[BENCH_MAX_GROUPS][3];
     /* outputs, one pair per output kind the library's batch entries have
@@ -334,16 +355,21 @@ int small_run(const bench_opts *o, const dataset *d, const int *bs, int nb, smal
  * circle into box space, solve, rotate the results back) on the oriented
  * boxes, listed with the oriented groups. */
 #define SEED_COUNT 5
+#define SEED_D 3
 #define SEED_E 4
 #define SEED_E_ROT 5
 #define SEED_IDS 6
-/* Seed names and whether touching counts (1: <=, 0: <), for ids < SEED_IDS. */
+/* Seed names, whether touching counts (1: <=, 0: <), and whether the seed
+ * computes on integers (seed D: its rows go with the integer groups, and
+ * are compared with the integer entries), for ids < SEED_IDS. */
 const char *seed_name(int s);
 int seed_touch(int s);
+int seed_integer(int s);
 /* One circle against n boxes in the seed's own box format, one pair at a
  * time, bitmask out (same layout as the library's); returns the hit count.
- * SEED_E_ROT: against the n rotated boxes. */
-size_t seed_run(int s, const dataset *d, cb_circle c, uint64_t *mask);
+ * The circle is group g's single circle at query k: d->q[g][k], or for an
+ * integer group d->qi[g][k]. SEED_E_ROT: against the n rotated boxes. */
+size_t seed_run(int s, const dataset *d, int g, int k, uint64_t *mask);
 /* The row label of seed E's (s = SEED_E) or rotated seed E's (SEED_E_ROT)
  * distance and contact rows. */
 const char *seed_e_label(int s, out_kind o);
@@ -408,7 +434,8 @@ double bench_loadavg(void);
 
 const char *regime_of(const bench_env *e, size_t working_set);
 /* report.c: the run's header (machine, flags, what the ratios mean); the
- * full tables; the summary (the headline rows, about a screen). */
+ * full tables; the summary (the headline rows and the integer headline's,
+ * about a screen). */
 void report_header(FILE *f, const bench_opts *o, const bench_env *e);
 void report_table(FILE *f, const bench_env *e, const bench_row *rows, int nrows,
                   const small_row *small, int nsmall, double csr_ns);

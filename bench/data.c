@@ -22,6 +22,15 @@
  * their area queries are calibrated on their own elements like every other
  * group's. Seed E's rotated boxes hold the same angle with the cosine and
  * sine a user would compute (libm), which need not be cb_rotation's bits.
+ *
+ * The integer groups (cb_icircle, cb_ibox) read the same boxes and circles
+ * as int32, and ask their float twin's questions (group_number_twin): every
+ * coordinate is a whole number, so at scale 1 the integer shapes are exactly
+ * the float ones, the hits are the same (up to the float contract's
+ * rounding of squares near 2^18, which the exact integers do not have), and
+ * an integer row and its float twin's row do the same work. Another scale
+ * (Q16.16 coordinates, say) would give the same hits and the same speed:
+ * the integer predicates do not depend on it.
  */
 #define SPACING 48.0 /* level units per sqrt(box) */
 #define BOX_MIN 8
@@ -75,6 +84,18 @@ static int kind_slot(const dataset *d, size_t e)
     return -1; /* not reached: data_make gives every batch entry's kind a slot */
 }
 
+/* The elements entry e reads: testkit's views hold the float shapes, the
+ * integer ones are picked here by the same rule (element shape, layout). */
+static const void *many_of(const dataset *d, const cb_entry_info *info)
+{
+    const int soa = info->layout == CB_LAYOUT_SOA;
+    if (info->many == CB_SHAPE_IBOX)
+        return soa ? (const void *)&d->isoa : (const void *)d->iaos;
+    if (info->many == CB_SHAPE_ICIRCLE)
+        return soa ? (const void *)&d->icsoa : (const void *)d->icaos;
+    return tk_pick(info, &d->views);
+}
+
 cb_args data_args(const dataset *d, int g, size_t e, int k)
 {
     cb_args a;
@@ -89,11 +110,17 @@ cb_args data_args(const dataset *d, int g, size_t e, int k)
     case CB_SHAPE_OBOX:
         a.obox = d->qo[g][k];
         break;
+    case CB_SHAPE_ICIRCLE:
+        a.icircle = d->qi[g][k];
+        break;
+    case CB_SHAPE_IBOX:
+        a.ibox = d->qib[g][k];
+        break;
     case CB_SHAPE_GRID: /* never a single shape */
     case CB_SHAPE_SELF:
         break;
     }
-    a.many = tk_pick(cb_entry_info_of(e), &d->views);
+    a.many = many_of(d, cb_entry_info_of(e));
     a.n = d->n;
     a.out = d->out[kind_slot(d, e)].out;
     a.margin = BENCH_MARGIN;
@@ -144,13 +171,27 @@ static int32_t calibrate(const dataset *d, int g, double p)
 }
 
 /* Whether data_make prepares group g: every group, or for the summary
- * (all == 0) one circle vs boxes, overlap (the headline and the seeds'
- * group), whose data alone is then made. */
+ * (all == 0) one circle vs boxes, overlap, float and integer (the
+ * headlines and the seeds' groups), whose data alone is then made. */
 static int group_needed(int g, int all)
 {
     const bench_group *gr = group_at(g);
-    return all || (gr->query == CB_QUERY_OVERLAP && gr->one == CB_SHAPE_CIRCLE &&
-                   gr->many == CB_SHAPE_BOX);
+    return all || (gr->query == CB_QUERY_OVERLAP &&
+                   ((gr->one == CB_SHAPE_CIRCLE && gr->many == CB_SHAPE_BOX) ||
+                    (gr->one == CB_SHAPE_ICIRCLE && gr->many == CB_SHAPE_IBOX)));
+}
+
+/* The integer shapes of whole-number float ones: exact. */
+static cb_icircle to_icircle(cb_circle c)
+{
+    cb_icircle r = {(int32_t)c.x, (int32_t)c.y, (int32_t)c.r};
+    return r;
+}
+
+static cb_ibox to_ibox(cb_box b)
+{
+    cb_ibox r = {(int32_t)b.min_x, (int32_t)b.min_y, (int32_t)b.max_x, (int32_t)b.max_y};
+    return r;
 }
 
 int data_make(dataset *d, size_t n, uint64_t seed, int all)
@@ -170,6 +211,11 @@ int data_make(dataset *d, size_t n, uint64_t seed, int all)
     d->corners = alloc(n * sizeof(cb_box_corner));
     d->irects = alloc(n * sizeof(seed_irect));
     d->eboxes = alloc(n * sizeof(seed_ebox));
+    d->ix0 = alloc(n * sizeof(int32_t));
+    d->iy0 = alloc(n * sizeof(int32_t));
+    d->ix1 = alloc(n * sizeof(int32_t));
+    d->iy1 = alloc(n * sizeof(int32_t));
+    d->iaos = alloc(n * sizeof(cb_ibox));
     if (all) {
         d->ocx = alloc(n * sizeof(float));
         d->ocy = alloc(n * sizeof(float));
@@ -185,6 +231,10 @@ int data_make(dataset *d, size_t n, uint64_t seed, int all)
         d->cy = alloc(n * sizeof(float));
         d->cr = alloc(n * sizeof(float));
         d->caos = alloc(n * sizeof(cb_circle));
+        d->icx = alloc(n * sizeof(int32_t));
+        d->icy = alloc(n * sizeof(int32_t));
+        d->icr = alloc(n * sizeof(int32_t));
+        d->icaos = alloc(n * sizeof(cb_icircle));
     }
     /* one output and one reference output per output kind, by testkit,
      * which knows what each kind is made of */
@@ -205,10 +255,10 @@ int data_make(dataset *d, size_t n, uint64_t seed, int all)
     }
     d->bytes = alloc(n);
     ok = ok && d->x0 && d->y0 && d->x1 && d->y1 && d->aos && d->centers && d->corners &&
-         d->irects && d->eboxes && d->bytes;
+         d->irects && d->eboxes && d->bytes && d->ix0 && d->iy0 && d->ix1 && d->iy1 && d->iaos;
     ok = ok && (!all || (d->econtacts && d->eindex && d->cx && d->cy && d->cr && d->caos &&
                          d->ocx && d->ocy && d->ohx && d->ohy && d->oc && d->os && d->oaos &&
-                         d->erboxes));
+                         d->erboxes && d->icx && d->icy && d->icr && d->icaos));
     if (!ok) {
         data_free(d);
         return -1;
@@ -232,17 +282,25 @@ int data_make(dataset *d, size_t n, uint64_t seed, int all)
         d->corners[i] = k;
         seed_irect r = {x, y, w, h};
         d->irects[i] = r;
+        cb_ibox ib = {x, y, x + w, y + h};
+        d->ix0[i] = ib.min_x, d->iy0[i] = ib.min_y, d->ix1[i] = ib.max_x, d->iy1[i] = ib.max_y;
+        d->iaos[i] = ib;
         seed_ebox eb = {c.cx, c.cy, (float)w, (float)h};
         d->eboxes[i] = eb;
     }
     for (size_t i = 0; i < n; i++) { /* drawn without all too: the queries come after */
         cb_circle c = {(float)rand_in(&s, 0, L), (float)rand_in(&s, 0, L),
                        (float)rand_in(&s, CIRCLE_RMIN, CIRCLE_RMAX)};
-        if (all)
-            d->cx[i] = c.x, d->cy[i] = c.y, d->cr[i] = c.r, d->caos[i] = c;
+        if (!all)
+            continue;
+        d->cx[i] = c.x, d->cy[i] = c.y, d->cr[i] = c.r, d->caos[i] = c;
+        d->icaos[i] = to_icircle(c);
+        d->icx[i] = d->icaos[i].x, d->icy[i] = d->icaos[i].y, d->icr[i] = d->icaos[i].r;
     }
     d->soa.min_x = d->x0, d->soa.min_y = d->y0, d->soa.max_x = d->x1, d->soa.max_y = d->y1;
     d->csoa.x = d->cx, d->csoa.y = d->cy, d->csoa.r = d->cr;
+    d->isoa.min_x = d->ix0, d->isoa.min_y = d->iy0, d->isoa.max_x = d->ix1, d->isoa.max_y = d->iy1;
+    d->icsoa.x = d->icx, d->icsoa.y = d->icy, d->icsoa.r = d->icr;
     /* by name: the oriented boxes' views are set below, once they exist */
     memset(&d->views, 0, sizeof d->views);
     d->views.boxes = &d->soa, d->views.boxes_aos = d->aos;
@@ -290,7 +348,8 @@ int data_make(dataset *d, size_t n, uint64_t seed, int all)
     for (int pass = 0; pass < 2; pass++)
         for (int g = 0; g < group_count(); g++) {
             const bench_group *gr = group_at(g);
-            if ((gr->query == CB_QUERY_OVERLAP) != (pass == 0) || !group_needed(g, all))
+            if ((gr->query == CB_QUERY_OVERLAP) != (pass == 0) || !group_needed(g, all) ||
+                group_integer(gr))
                 continue;
             int twin = group_twin(gr, CB_QUERY_OVERLAP);
             d->q[g][0] = e;
@@ -311,6 +370,18 @@ int data_make(dataset *d, size_t n, uint64_t seed, int all)
                 }
             }
         }
+    /* The integer groups: their float twin's shapes (made above: a needed
+     * integer group's twin is needed too), or without one the entity and
+     * the trigger at every query. */
+    for (int g = 0; g < group_count(); g++) {
+        if (!group_integer(group_at(g)) || !group_needed(g, all))
+            continue;
+        int twin = group_number_twin(group_at(g));
+        for (int k = 0; k < 3; k++) {
+            d->qi[g][k] = to_icircle(twin >= 0 ? d->q[twin][k] : e);
+            d->qib[g][k] = to_ibox(twin >= 0 ? d->qb[twin][k] : t);
+        }
+    }
     for (int g = 0; g < group_count(); g++) {
         if (!group_needed(g, all))
             continue;
@@ -333,6 +404,8 @@ void data_free(dataset *d)
     free(d->oaos), free(d->erboxes);
     free(d->econtacts), free(d->eindex);
     free(d->cx), free(d->cy), free(d->cr), free(d->caos);
+    free(d->ix0), free(d->iy0), free(d->ix1), free(d->iy1), free(d->iaos);
+    free(d->icx), free(d->icy), free(d->icr), free(d->icaos);
     for (int k = 0; k < d->nkinds; k++) {
         tk_out_free(&d->out[k]);
         tk_out_free(&d->ref[k]);

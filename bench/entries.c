@@ -40,6 +40,10 @@ static const char *shape_word(cb_shape s, int plural)
         return plural ? "boxes" : "box";
     case CB_SHAPE_OBOX: /* an oriented box */
         return plural ? "oboxes" : "obox";
+    case CB_SHAPE_ICIRCLE: /* the integer shapes */
+        return plural ? "icircles" : "icircle";
+    case CB_SHAPE_IBOX:
+        return plural ? "iboxes" : "ibox";
     case CB_SHAPE_GRID: /* the pairs form only: bench/pairs.c */
     case CB_SHAPE_SELF:
         break;
@@ -65,8 +69,13 @@ static void label_groups(int long_form)
 int groups_init(void)
 {
     ngroups = 0;
-    TK_FOR_ENTRIES(e, TK_BATCH) {
+    /* every batch entry, float and integer shapes alike (TK_FOR_ENTRIES
+     * takes one or the other), in the library's order: the integer rows
+     * come after the float ones, so their groups do too */
+    for (size_t e = 0; e < cb_entry_count(); e++) {
         const cb_entry_info *d = cb_entry_info_of(e);
+        if (d->form != CB_FORM_BATCH)
+            continue;
         int g = group_find(d->query, d->one, d->many, d->layout);
         if (g < 0) {
             if (ngroups == BENCH_MAX_GROUPS) {
@@ -128,15 +137,26 @@ size_t group_entry(const bench_group *g, cb_output o)
     return BENCH_NO_ENTRY;
 }
 
-int bench_headline(int *group, size_t *entry)
+/* The bitmask entry of one shape vs many, SoA, and its group. */
+static int mask_entry(cb_shape one, cb_shape many, int *group, size_t *entry)
 {
-    int g = group_find(CB_QUERY_OVERLAP, CB_SHAPE_CIRCLE, CB_SHAPE_BOX, CB_LAYOUT_SOA);
+    int g = group_find(CB_QUERY_OVERLAP, one, many, CB_LAYOUT_SOA);
     size_t e = g < 0 ? BENCH_NO_ENTRY : group_entry(&groups[g], CB_OUTPUT_MASK);
     if (group)
         *group = g;
     if (entry)
         *entry = e;
     return e == BENCH_NO_ENTRY ? -1 : 0;
+}
+
+int bench_headline(int *group, size_t *entry)
+{
+    return mask_entry(CB_SHAPE_CIRCLE, CB_SHAPE_BOX, group, entry);
+}
+
+int bench_int_headline(int *group, size_t *entry)
+{
+    return mask_entry(CB_SHAPE_ICIRCLE, CB_SHAPE_IBOX, group, entry);
 }
 
 size_t bytes_per_elem(const bench_group *g)
@@ -146,6 +166,10 @@ size_t bytes_per_elem(const bench_group *g)
         return sizeof(cb_box);
     case CB_SHAPE_OBOX:
         return sizeof(cb_obox);
+    case CB_SHAPE_IBOX:
+        return sizeof(cb_ibox);
+    case CB_SHAPE_ICIRCLE:
+        return sizeof(cb_icircle);
     case CB_SHAPE_CIRCLE:
     case CB_SHAPE_GRID: /* not a batch entry's element shape (the pairs form only) */
     case CB_SHAPE_SELF:
@@ -157,6 +181,41 @@ size_t bytes_per_elem(const bench_group *g)
 int group_oriented(const bench_group *g)
 {
     return g->one == CB_SHAPE_OBOX || g->many == CB_SHAPE_OBOX;
+}
+
+int group_integer(const bench_group *g)
+{
+    return g->one == CB_SHAPE_ICIRCLE || g->one == CB_SHAPE_IBOX || g->many == CB_SHAPE_ICIRCLE ||
+           g->many == CB_SHAPE_IBOX;
+}
+
+/* A shape of the other number type: circle <-> integer circle, box <->
+ * integer box (an oriented box has no integer twin). */
+static cb_shape other_numbers(cb_shape s)
+{
+    switch (s) {
+    case CB_SHAPE_CIRCLE:
+        return CB_SHAPE_ICIRCLE;
+    case CB_SHAPE_ICIRCLE:
+        return CB_SHAPE_CIRCLE;
+    case CB_SHAPE_BOX:
+        return CB_SHAPE_IBOX;
+    case CB_SHAPE_IBOX:
+        return CB_SHAPE_BOX;
+    case CB_SHAPE_OBOX:
+    case CB_SHAPE_GRID:
+    case CB_SHAPE_SELF:
+        break;
+    }
+    return s;
+}
+
+int group_number_twin(const bench_group *g)
+{
+    cb_shape one = other_numbers(g->one), many = other_numbers(g->many);
+    if (one == g->one || many == g->many)
+        return -1;
+    return group_find(g->query, one, many, g->layout);
 }
 
 int group_aligned_twin(const bench_group *g)
@@ -182,10 +241,12 @@ int rows_of(const cb_entry_info *info, out_kind *outs)
     case CB_OUTPUT_INDICES:
         outs[0] = OUT_IDX_LO, outs[1] = OUT_IDX_HI;
         return 2;
-    case CB_OUTPUT_DISTANCES:
+    case CB_OUTPUT_DISTANCES: /* the integer shapes' outputs take the same rows */
+    case CB_OUTPUT_INT_DISTANCES:
         outs[0] = OUT_DIST;
         return 1;
     case CB_OUTPUT_CONTACTS:
+    case CB_OUTPUT_INT_CONTACTS:
         outs[0] = OUT_CONT_LO, outs[1] = OUT_CONT_HI;
         return 2;
     case CB_OUTPUT_PAIRS: /* the pairs form: bench/pairs.c */

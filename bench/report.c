@@ -43,15 +43,19 @@ static out_kind compared_out(const bench_row *r)
 /* The fastest seed row at size n that computes what output o does for
  * group g's kind of box: the overlap seeds (bitmask) for masks and index
  * lists, seed E's distance or contact rows (at the same selection) for the
- * others; for an oriented group, only the rows of seed E's rotated method. */
+ * others; for an oriented group, only the rows of seed E's rotated method;
+ * for an integer group, only the integer seed's (D). A float group is
+ * compared with every axis-aligned seed, D included: the same question on
+ * the same whole-number shapes. */
 static const bench_row *best_seed(const bench_row *r, int nr, size_t n, int g, out_kind o)
 {
     out_kind want = o == OUT_IDX_LO || o == OUT_IDX_HI ? OUT_MASK : o;
-    const int oriented = group_oriented(group_at(g));
+    const int oriented = group_oriented(group_at(g)), integer = group_integer(group_at(g));
     const bench_row *b = NULL;
     for (int i = 0; i < nr; i++)
         if (r[i].n == n && r[i].kind == KIND_SEED && r[i].out == want &&
-            group_oriented(group_at(r[i].group)) == oriented && (!b || r[i].med < b->med))
+            group_oriented(group_at(r[i].group)) == oriented &&
+            (!integer || seed_integer(r[i].seed_id)) && (!b || r[i].med < b->med))
             b = &r[i];
     return b;
 }
@@ -64,8 +68,19 @@ static const bench_row *stream_row(const bench_row *r, int nr, size_t n, int g)
                         OUT_READ);
 }
 
+/* The same backend's row of the same output on the float twin of an
+ * integer group (or the integer twin of a float group), at the same n. */
+static const bench_row *number_twin_row(const bench_row *r, int nr, const bench_row *w)
+{
+    if (w->kind != KIND_BACKEND)
+        return NULL;
+    return find(r, nr, w->n, KIND_BACKEND, w->backend, group_number_twin(group_at(w->group)),
+                (int)w->out);
+}
+
 typedef struct derived {
     double vs_scalar, vs_native, vs_seed; /* NAN when the reference row is missing */
+    double vs_float;                      /* an integer row: its float twin's time over its own */
     double frac_read;                     /* NAN outside the DRAM regime */
     double gbps;                          /* input bytes read per second, in GB/s */
     const char *regime;
@@ -84,6 +99,7 @@ static derived derive(const bench_env *e, const bench_row *rows, int nr, const b
     d.vs_scalar = ratio(find(rows, nr, r->n, KIND_BACKEND, CB_BACKEND_SCALAR, r->group, so), r);
     d.vs_native = ratio(find(rows, nr, r->n, KIND_CLAMP_NATIVE, -1, r->group, -1), r);
     d.vs_seed = ratio(best_seed(rows, nr, r->n, r->group, so), r);
+    d.vs_float = group_integer(group_at(r->group)) ? ratio(number_twin_row(rows, nr, r), r) : NAN;
     d.regime = regime_of(e, r->n * bpe);
     d.frac_read = !strcmp(d.regime, "DRAM") ? ratio(stream_row(rows, nr, r->n, r->group), r) : NAN;
     d.gbps = r->med > 0 ? (double)bpe / r->med : 0;
@@ -155,7 +171,7 @@ static int entry_w = 11;
 static void print_row(FILE *f, const bench_env *e, const bench_row *rows, int nr,
                       const bench_row *r)
 {
-    char a[32], b[32], d1[32], d2[32], d3[32], mn[32], mx[32];
+    char a[32], b[32], d1[32], d2[32], d3[32], d4[32], mn[32], mx[32];
     derived d = derive(e, rows, nr, r);
     char hits[24];
     if (r->kind == KIND_STREAM)
@@ -168,12 +184,13 @@ static void print_row(FILE *f, const bench_env *e, const bench_row *rows, int nr
     else
         snprintf(frac, sizeof frac, "%.0f%%", 100 * d.frac_read);
     char nb[32];
-    fprintf(f, "  %-*s %-*s %-8s %5s %8s %9s %8s %7s %7s %7s %6s %6.1f  %9s %9s\n", label_w,
-            r->label, entry_w, group_at(r->group)->label, out_name(r->out),
+    fprintf(f, "  %-*s %-*s %-8s %5s %8s %9s %8s %7s %7s %7s %7s %6s %6.1f  %9s %9s\n",
+            label_w, r->label, entry_w, group_at(r->group)->label, out_name(r->out),
             fmt_n(r->n, nb, sizeof nb), hits, fmt_ns(r->med, a, sizeof a),
             fmt_rate(1e9 / r->med, b, sizeof b), fmt_x(d.vs_scalar, d1, sizeof d1),
-            fmt_x(d.vs_native, d2, sizeof d2), fmt_x(d.vs_seed, d3, sizeof d3), frac, d.gbps,
-            fmt_ns(r->min, mn, sizeof mn), fmt_ns(r->max, mx, sizeof mx));
+            fmt_x(d.vs_native, d2, sizeof d2), fmt_x(d.vs_seed, d3, sizeof d3),
+            fmt_x(d.vs_float, d4, sizeof d4), frac, d.gbps, fmt_ns(r->min, mn, sizeof mn),
+            fmt_ns(r->max, mx, sizeof mx));
 }
 
 /* -------------------------------------------------------------- table */
@@ -215,8 +232,10 @@ void report_table(FILE *f, const bench_env *e, const bench_row *rows, int nr, co
         label_w = w > label_w ? w : label_w;
     }
     fprintf(f, "\nns/elem and elem/s are medians; x scalar / x loopO3 / x seed = that row's time "
-               "over this row's (higher is better); %%read = streaming-read time over this "
-               "row's, at DRAM sizes; GB/s = input bytes read per second\n");
+               "over this row's (higher is better); x float (integer groups) = the same "
+               "backend's row on the float twin (same boxes and circles, same question), time "
+               "over this row's; %%read = streaming-read time over this row's, at DRAM sizes; "
+               "GB/s = input bytes read per second\n");
     fprintf(f, "seeds: '<=' touching counts (the library's default), '<' touching excluded (the "
                "library with CB_STRICT); timed rows use the default, which costs the same\n");
     size_t last = 0;
@@ -230,9 +249,9 @@ void report_table(FILE *f, const bench_env *e, const bench_row *rows, int nr, co
                 fmt_n(n, b1, sizeof b1), fmt_bytes(16 * n, b2, sizeof b2), regime_of(e, 16 * n),
                 fmt_bytes(12 * n, b3, sizeof b3), regime_of(e, 12 * n),
                 fmt_bytes(24 * n, b4, sizeof b4), regime_of(e, 24 * n));
-        fprintf(f, "  %-*s %-*s %-8s %5s %8s %9s %8s %7s %7s %7s %6s %6s  %9s %9s\n", label_w,
-                "row", entry_w, "entry", "output", "n", "hits", "ns/elem", "elem/s", "xscalar",
-                "xloopO3", "xseed", "%read", "GB/s", "min", "max");
+        fprintf(f, "  %-*s %-*s %-8s %5s %8s %9s %8s %7s %7s %7s %7s %6s %6s  %9s %9s\n",
+                label_w, "row", entry_w, "entry", "output", "n", "hits", "ns/elem", "elem/s",
+                "xscalar", "xloopO3", "xseed", "xfloat", "%read", "GB/s", "min", "max");
         for (int g = 0; g < group_count(); g++) {
             for (int k = 0; k < KIND_COUNT; k++)
                 for (int i = 0; i < nr; i++)
@@ -294,62 +313,124 @@ void report_table(FILE *f, const bench_env *e, const bench_row *rows, int nr, co
 /* ------------------------------------------------------------ summary */
 
 /*
- * The headline entry (one circle vs boxes, SoA, bitmask: the one every
- * baseline exists for) at each size measured: one line per backend with its
- * ratios, then the baselines' own times. A ratio is the other row's median
- * time over this row's: above 1, this row is that much faster.
+ * The summary: blocks of one entry each at every size measured, one line
+ * per backend with its ratios, then the baselines' own times. A ratio is
+ * the other row's median time over this row's: above 1, this row is that
+ * much faster. The blocks are data: the entry (found by its properties)
+ * and the columns, each the row a backend row is compared with.
  */
-void report_summary(FILE *f, const bench_env *e, const bench_row *rows, int nr)
+
+/* The row a backend row r is compared with, or NULL. */
+typedef const bench_row *(*ref_fn)(const bench_row *rows, int nr, const bench_row *r);
+
+static const bench_row *ref_scalar(const bench_row *rows, int nr, const bench_row *r)
 {
-    int hg = -1;
-    size_t he = BENCH_NO_ENTRY;
-    if (bench_headline(&hg, &he))
+    return find(rows, nr, r->n, KIND_BACKEND, CB_BACKEND_SCALAR, r->group, (int)r->out);
+}
+static const bench_row *ref_loop_o2(const bench_row *rows, int nr, const bench_row *r)
+{
+    return find(rows, nr, r->n, KIND_CLAMP_O2, -1, r->group, -1);
+}
+static const bench_row *ref_loop_o3(const bench_row *rows, int nr, const bench_row *r)
+{
+    return find(rows, nr, r->n, KIND_CLAMP_NATIVE, -1, r->group, -1);
+}
+static const bench_row *ref_seed(const bench_row *rows, int nr, const bench_row *r)
+{
+    return best_seed(rows, nr, r->n, r->group, r->out);
+}
+static const bench_row *ref_stream(const bench_row *rows, int nr, const bench_row *r)
+{
+    return stream_row(rows, nr, r->n, r->group);
+}
+
+#define SUMMARY_COLS 5
+typedef struct summary_block {
+    int (*entry)(int *group, size_t *entry); /* bench_headline, ...: 0 when the library has it */
+    const char *what;                        /* the question, after the entry's name */
+    const char *legend;                      /* what the columns compare with */
+    struct {
+        const char *head;
+        ref_fn ref;
+        int share; /* printed as a share (the streaming read's time over the row's), not a ratio */
+    } cols[SUMMARY_COLS];
+} summary_block;
+
+static const summary_block blocks[] = {
+    {bench_headline, "one circle vs n boxes, SoA, bitmask out",
+     "x = the named row's time over this one's (above 1: this one is faster); %read = the "
+     "streaming read of the same boxes, time over this one's",
+     {{"x scalar", ref_scalar, 0},
+      {"x loopO2", ref_loop_o2, 0},
+      {"x loopO3", ref_loop_o3, 0},
+      {"x seed", ref_seed, 0},
+      {"%read", ref_stream, 1}}},
+    {bench_int_headline, "one integer circle vs n integer boxes (the boxes above as int32), SoA, "
+                         "bitmask out",
+     "x float = the same backend's float row above, time over this one's (the integer "
+     "throughput as a share of the float's); x scalar = the scalar integer kernel's; x seed = "
+     "seed D's (integers, one pair at a time)",
+     {{"x float", number_twin_row, 0}, {"x scalar", ref_scalar, 0}, {"x seed", ref_seed, 0}}},
+};
+
+static void summary_block_print(FILE *f, const bench_env *e, const bench_row *rows, int nr,
+                                const summary_block *k)
+{
+    int g = -1;
+    size_t en = BENCH_NO_ENTRY;
+    if (k->entry(&g, &en))
         return;
-    char b[8][32];
-    const size_t bpe = bytes_per_elem(group_at(hg));
-    fprintf(f, "\n%s: one circle vs n boxes, SoA, bitmask out; median ns per box;\n"
-               "x = the named row's time over this one's (above 1: this one is faster); %%read = "
-               "the streaming read of the same boxes, time over this one's\n",
-            cb_entry_info_of(he)->name);
-    fprintf(f, "  %5s %-4s %-8s %8s %8s %8s %9s %8s %7s %6s %6s\n", "n", "", "backend", "ns/box",
-            "boxes/s", "x scalar", "x loopO2", "x loopO3", "x seed", "%read", "GB/s");
+    char b[4][32];
+    const size_t bpe = bytes_per_elem(group_at(g));
+    fprintf(f, "\n%s: %s; median ns per box;\n%s\n", cb_entry_info_of(en)->name, k->what,
+            k->legend);
+    fprintf(f, "  %5s %-4s %-8s %8s %8s", "n", "", "backend", "ns/box", "boxes/s");
+    for (int c = 0; c < SUMMARY_COLS && k->cols[c].head; c++)
+        fprintf(f, " %8s", k->cols[c].head);
+    fprintf(f, " %6s\n", "GB/s");
     size_t last = 0;
     for (int p = 0; p < nr; p++) {
         const size_t n = rows[p].n;
-        if (n == last || rows[p].group != hg)
+        if (n == last || rows[p].group != g)
             continue;
         last = n;
-        const bench_row *o2 = find(rows, nr, n, KIND_CLAMP_O2, -1, hg, -1);
-        const bench_row *o3 = find(rows, nr, n, KIND_CLAMP_NATIVE, -1, hg, -1);
-        const bench_row *sd = best_seed(rows, nr, n, hg, OUT_MASK);
-        const bench_row *st = stream_row(rows, nr, n, hg);
-        int first = 1;
+        const bench_row *first = NULL;
         for (int i = 0; i < nr; i++) {
             const bench_row *r = &rows[i];
-            if (r->n != n || r->group != hg || r->kind != KIND_BACKEND || r->out != OUT_MASK)
+            if (r->n != n || r->group != g || r->kind != KIND_BACKEND || r->out != OUT_MASK)
                 continue;
-            const bench_row *sc = find(rows, nr, n, KIND_BACKEND, CB_BACKEND_SCALAR, hg, OUT_MASK);
-            const double rd = ratio(st, r);
-            char pct[16];
-            if (isnan(rd))
-                snprintf(pct, sizeof pct, "-");
-            else
-                snprintf(pct, sizeof pct, "%.0f%%", 100 * rd);
-            fprintf(f, "  %5s %-4s %-8s %8s %8s %8s %9s %8s %7s %6s %6.1f\n",
-                    first ? fmt_n(n, b[0], 32) : "", first ? regime_of(e, n * bpe) : "",
-                    r->label, fmt_ns(r->med, b[1], 32), fmt_rate(1e9 / r->med, b[2], 32),
-                    fmt_x(ratio(sc, r), b[3], 32), fmt_x(ratio(o2, r), b[4], 32),
-                    fmt_x(ratio(o3, r), b[5], 32), fmt_x(ratio(sd, r), b[6], 32), pct,
-                    r->med > 0 ? (double)bpe / r->med : 0.0);
-            first = 0;
+            fprintf(f, "  %5s %-4s %-8s %8s %8s", first ? "" : fmt_n(n, b[0], 32),
+                    first ? "" : regime_of(e, n * bpe), r->label, fmt_ns(r->med, b[1], 32),
+                    fmt_rate(1e9 / r->med, b[2], 32));
+            for (int c = 0; c < SUMMARY_COLS && k->cols[c].head; c++) {
+                const double x = ratio(k->cols[c].ref(rows, nr, r), r);
+                if (k->cols[c].share && !isnan(x))
+                    snprintf(b[3], 32, "%.0f%%", 100 * x);
+                else
+                    fmt_x(x, b[3], 32);
+                fprintf(f, " %8s", b[3]);
+            }
+            fprintf(f, " %6.1f\n", r->med > 0 ? (double)bpe / r->med : 0.0);
+            first = first ? first : r;
         }
-        fprintf(f, "  %5s %-4s baselines, ns/box: loop -O2 %s, %s %s, %s %s (best seed), stream read "
-                   "%s\n",
-                "", "", o2 ? fmt_ns(o2->med, b[0], 32) : "-",
-                clamp_native_is_native ? BENCH_NATIVE_LABEL : "loop -O3",
-                o3 ? fmt_ns(o3->med, b[1], 32) : "-", sd ? sd->label : "seed",
-                sd ? fmt_ns(sd->med, b[2], 32) : "-", st ? fmt_ns(st->med, b[3], 32) : "-");
+        /* the baselines compared with: every column's row that is not a backend's */
+        fprintf(f, "  %5s %-4s baselines, ns/box:", "", "");
+        const char *sep = " ";
+        for (int c = 0; c < SUMMARY_COLS && k->cols[c].head && first; c++) {
+            const bench_row *x = k->cols[c].ref(rows, nr, first);
+            if (x && x->kind != KIND_BACKEND) {
+                fprintf(f, "%s%s %s", sep, x->label, fmt_ns(x->med, b[0], 32));
+                sep = ", ";
+            }
+        }
+        fprintf(f, "%s\n", *sep == ' ' ? " -" : "");
     }
+}
+
+void report_summary(FILE *f, const bench_env *e, const bench_row *rows, int nr)
+{
+    for (size_t k = 0; k < sizeof blocks / sizeof blocks[0]; k++)
+        summary_block_print(f, e, rows, nr, &blocks[k]);
 }
 
 /* ---------------------------------------------------------------- CSV */
@@ -371,7 +452,8 @@ int report_csv(const char *dir, const bench_env *e, const bench_row *rows, int n
     if (!f)
         return -1;
     fprintf(f, "n,regime,row,kind,backend,entry,output,hits,reps,iters,ns_min,ns_med,ns_max,"
-               "elem_per_s,x_scalar,x_loop_native,x_best_seed,frac_stream_read,gb_per_s,note\n");
+               "elem_per_s,x_scalar,x_loop_native,x_best_seed,x_float,frac_stream_read,gb_per_s,"
+               "note\n");
     for (int i = 0; i < nr; i++) {
         const bench_row *r = &rows[i];
         derived d = derive(e, rows, nr, r);
@@ -385,6 +467,7 @@ int report_csv(const char *dir, const bench_env *e, const bench_row *rows, int n
         csv_num(f, d.vs_scalar);
         csv_num(f, d.vs_native);
         csv_num(f, d.vs_seed);
+        csv_num(f, d.vs_float);
         csv_num(f, d.frac_read);
         csv_num(f, d.gbps);
         /* notes hold ';' and '%' but never a comma or quote */

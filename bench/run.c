@@ -41,7 +41,9 @@ static int input_of(const bench_group *g)
         return g->layout == CB_LAYOUT_AOS ? IN_CIRCLE_AOS : IN_CIRCLE_SOA;
     case CB_SHAPE_OBOX:
         return g->layout == CB_LAYOUT_AOS ? IN_OBOX_AOS : IN_OBOX_SOA;
-    case CB_SHAPE_GRID: /* the pairs form only: not a group's elements */
+    case CB_SHAPE_ICIRCLE: /* the integer shapes: no loop or streaming read; */
+    case CB_SHAPE_IBOX:    /* seed D and the float twins' rows compare them */
+    case CB_SHAPE_GRID:    /* the pairs form only: not a group's elements */
     case CB_SHAPE_SELF:
         break;
     }
@@ -77,7 +79,7 @@ double run_case(const bench_case *c, const dataset *d, unsigned long iters)
         } else {
             size_t me = group_entry(group_at(c->group), CB_OUTPUT_MASK);
             uint64_t *mask = data_args(d, c->group, me, 0).out;
-            TIMED(seed_run(c->seed, d, qc, mask));
+            TIMED(seed_run(c->seed, d, c->group, q, mask));
         }
         break;
     case KIND_CLAMP_O2:
@@ -423,12 +425,13 @@ size_t check_case(const bench_case *c, dataset *d, char *why, size_t whylen)
             a.flags = flags;
             a.out = ref;
             scalar_mask(&a);
-            seed_run(c->seed, d, d->q[g][k], out);
+            seed_run(c->seed, d, g, k, out);
             diff += popcount_xor(out, ref, words);
         }
-        snprintf(why, whylen, "%s; %zu of %zu answers differ from the contract%s",
+        snprintf(why, whylen, "%s; %zu of %zu answers differ from the %scontract%s",
                  seed_touch(c->seed) ? "touching counts (<=)" : "touching excluded (<)", diff,
-                 3 * n, seed_touch(c->seed) ? "" : " with CB_STRICT");
+                 3 * n, group_integer(gr) ? "integer " : "",
+                 seed_touch(c->seed) ? "" : " with CB_STRICT");
         return diff;
     }
     case KIND_CLAMP_O2:

@@ -22,7 +22,9 @@
  *  C  touching does NOT count (<): the contract with CB_STRICT.
  *  D  touching does NOT count (<); integer arithmetic, exact. The squared
  *     distance is computed in 64 bits: the tutorial's int would overflow for
- *     levels wider than 46340 units, which the large rungs are.
+ *     levels wider than 46340 units, which the large rungs are. Its row goes
+ *     with the integer groups (one integer circle vs integer boxes, AoS) and
+ *     must agree exactly with the integer entry with CB_STRICT.
  *  E  touching does NOT count, with an epsilon (d2 + eps < r2); it also
  *     builds its contact data (distance, normal, depth, contact point) for
  *     every hit, as its write-up does; the depths are summed so the compiler
@@ -59,9 +61,11 @@
 static const char *const names[SEED_IDS] = {"seed A angle <=", "seed B zones <=", "seed C clamp <",
                                             "seed D int <",    "seed E contact <", "seed E rot <"};
 static const int touch[SEED_IDS] = {1, 1, 0, 0, 0, 0};
+static const int integer[SEED_IDS] = {0, 0, 0, 1, 0, 0};
 
 const char *seed_name(int s) { return names[s]; }
 int seed_touch(int s) { return touch[s]; }
+int seed_integer(int s) { return integer[s]; }
 
 /* A: angle between the centres and the box's "radius" at that angle. */
 static int seed_a(float cx, float cy, float r, cb_box_center b)
@@ -416,8 +420,9 @@ size_t seed_e_contacts(int s, const dataset *d, cb_circle c, seed_econtact *out,
     return count;
 }
 
-size_t seed_run(int s, const dataset *d, cb_circle c, uint64_t *mask)
+size_t seed_run(int s, const dataset *d, int g, int k, uint64_t *mask)
 {
+    const cb_circle c = d->q[g][k];
     switch (s) {
     case 0:
         return run_a(c, d->centers, d->n, mask);
@@ -425,9 +430,13 @@ size_t seed_run(int s, const dataset *d, cb_circle c, uint64_t *mask)
         return run_b(c, d->centers, d->n, mask);
     case 2:
         return run_c(c, d->corners, d->n, mask);
-    case 3: {
-        /* the data are integers, so the SDL-style circle holds them exactly */
-        seed_icircle ic = {(int32_t)c.x, (int32_t)c.y, (int32_t)c.r};
+    case SEED_D: {
+        /* an integer group's circle, or a float group's: the data are whole
+         * numbers, so the SDL-style circle holds either exactly */
+        const int in = group_integer(group_at(g));
+        const seed_icircle ic = {in ? d->qi[g][k].x : (int32_t)c.x,
+                                 in ? d->qi[g][k].y : (int32_t)c.y,
+                                 in ? d->qi[g][k].r : (int32_t)c.r};
         return run_d(ic, d->irects, d->n, mask);
     }
     case SEED_E_ROT:
