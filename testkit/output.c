@@ -307,13 +307,35 @@ static uint64_t u64_at(const unsigned char *p, size_t i)
     return u;
 }
 
+/* The bytes of one element of array `arr` of d's output, and the number of
+ * arrays (tk_out_layout's, without filling its tables: these run for every
+ * unit every comparison reads). */
+static size_t unit_of(const cb_entry_info *d, size_t arr)
+{
+    switch (d->output) {
+    case CB_OUTPUT_MASK: return 8;
+    case CB_OUTPUT_CONTACTS: return arr == 6 ? 1 : 4;
+    case CB_OUTPUT_INT_DISTANCES: return int_distance_units[arr];
+    case CB_OUTPUT_INT_CONTACTS: return int_contact_units[arr];
+    default: return 4;
+    }
+}
+
+static size_t arrays_of(const cb_entry_info *d)
+{
+    switch (d->output) {
+    case CB_OUTPUT_CONTACTS: return 7;
+    case CB_OUTPUT_INT_DISTANCES: return 3;
+    case CB_OUTPUT_INT_CONTACTS: return 6;
+    default: return 1;
+    }
+}
+
 /* Element k of array `arr` of an output, widened: every unit compares by its bits. */
 static uint64_t unit_at(const cb_entry_info *d, const unsigned char *const p[7], size_t arr,
                         size_t k)
 {
-    size_t unit[TK_OUT_MAX_ARRAYS];
-    tk_out_layout(d, 0, NULL, unit, NULL);
-    switch (unit[arr]) {
+    switch (unit_of(d, arr)) {
     case 1: return p[arr][k];
     case 8: return u64_at(p[arr], k);
     default: return u32_at(p[arr], k);
@@ -391,7 +413,7 @@ int tk_same_output(const cb_entry_info *d, size_t n, size_t count_a, const void 
 static int same_record(const cb_entry_info *d, const unsigned char *const pa[7], size_t k,
                        const unsigned char *const pb[7], size_t j)
 {
-    size_t arrays = tk_out_layout(d, 0, NULL, NULL, NULL);
+    size_t arrays = arrays_of(d);
     for (size_t arr = 1; arr < arrays; arr++)
         if (unit_at(d, pa, arr, k) != unit_at(d, pb, arr, j))
             return 0;
@@ -412,7 +434,7 @@ size_t tk_first_difference(const cb_entry_info *d, size_t n, size_t count_a, con
         return n;
     case CB_OUTPUT_DISTANCES:
     case CB_OUTPUT_INT_DISTANCES: {
-        size_t arrays = tk_out_layout(d, 0, NULL, NULL, NULL);
+        size_t arrays = arrays_of(d);
         for (size_t i = 0; i < n; i++)
             for (size_t arr = 0; arr < arrays; arr++)
                 if (unit_at(d, pa, arr, i) != unit_at(d, pb, arr, i))
@@ -543,7 +565,7 @@ uint64_t tk_hash_output(const cb_entry_info *d, size_t n, size_t count, const vo
         if (d->output == CB_OUTPUT_MASK) {
             h = fnv_u64(h, u64_at(p[0], k));
         } else if (d->output == CB_OUTPUT_INT_DISTANCES || d->output == CB_OUTPUT_INT_CONTACTS) {
-            size_t arrays = tk_out_layout(d, 0, NULL, NULL, NULL);
+            size_t arrays = arrays_of(d);
             for (size_t arr = 0; arr < arrays; arr++)
                 h = fnv_u64(h, unit_at(d, p, arr, k));
         } else if (d->output != CB_OUTPUT_CONTACTS) {
