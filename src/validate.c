@@ -167,9 +167,11 @@ size_t cb_validate_iboxes(const cb_ibox_soa *b, size_t n, cb_fault *fault)
 {
     if (n && (!b || !b->min_x || !b->min_y || !b->max_x || !b->max_y))
         return report(CB_INVALID, CB_FAULT_NONE, fault);
-    for (size_t i = 0; i < n; i++)
-        if (ibox_fault(b->min_x[i], b->min_y[i], b->max_x[i], b->max_y[i]) != CB_FAULT_NONE)
-            return report(i, CB_FAULT_INVERTED, fault);
+    for (size_t i = 0; i < n; i++) {
+        cb_fault f = ibox_fault(b->min_x[i], b->min_y[i], b->max_x[i], b->max_y[i]);
+        if (f != CB_FAULT_NONE)
+            return report(i, f, fault);
+    }
     return report(n, CB_FAULT_NONE, fault);
 }
 
@@ -177,9 +179,11 @@ size_t cb_validate_iboxes_aos(const cb_ibox *b, size_t n, cb_fault *fault)
 {
     if (n && !b)
         return report(CB_INVALID, CB_FAULT_NONE, fault);
-    for (size_t i = 0; i < n; i++)
-        if (ibox_fault(b[i].min_x, b[i].min_y, b[i].max_x, b[i].max_y) != CB_FAULT_NONE)
-            return report(i, CB_FAULT_INVERTED, fault);
+    for (size_t i = 0; i < n; i++) {
+        cb_fault f = ibox_fault(b[i].min_x, b[i].min_y, b[i].max_x, b[i].max_y);
+        if (f != CB_FAULT_NONE)
+            return report(i, f, fault);
+    }
     return report(n, CB_FAULT_NONE, fault);
 }
 
