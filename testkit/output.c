@@ -9,59 +9,55 @@
 
 /* ------------------------------------------------------------- layout */
 
+/* Every output kind's arrays, in its struct's order: their element sizes
+ * and names. The pairs form's outputs are not laid out here (no arrays). */
+typedef struct {
+    size_t arrays;
+    const size_t *unit;
+    const char *const *name;
+} out_kind;
+
+static const size_t unit_u64[1] = {8}, unit_u32[1] = {4};
+static const char *const mask_names[1] = {"mask"};
+static const char *const index_names[1] = {"index"};
+static const char *const distance_names[1] = {"distance"};
+static const size_t contact_units[7] = {4, 4, 4, 4, 4, 4, 1};
 static const char *const contact_names[7] = {"index",   "normal_x", "normal_y", "separation",
                                              "point_x", "point_y",  "feature"};
-/* The integer outputs' arrays, in their structs' order, with their units. */
-static const char *const int_distance_names[3] = {"d2", "point_x", "point_y"};
 static const size_t int_distance_units[3] = {8, 4, 4};
+static const char *const int_distance_names[3] = {"d2", "point_x", "point_y"};
+static const size_t int_contact_units[6] = {4, 4, 4, 8, 4, 1};
 static const char *const int_contact_names[6] = {"index", "point_x", "point_y",
                                                  "d2",    "depth",   "feature"};
-static const size_t int_contact_units[6] = {4, 4, 4, 8, 4, 1};
+
+static out_kind kind_of(const cb_entry_info *d)
+{
+    out_kind k = {0, NULL, NULL};
+    switch (d->output) {
+    case CB_OUTPUT_MASK: k = (out_kind){1, unit_u64, mask_names}; break;
+    case CB_OUTPUT_INDICES: k = (out_kind){1, unit_u32, index_names}; break;
+    case CB_OUTPUT_DISTANCES: k = (out_kind){1, unit_u32, distance_names}; break;
+    case CB_OUTPUT_CONTACTS: k = (out_kind){7, contact_units, contact_names}; break;
+    case CB_OUTPUT_INT_DISTANCES: k = (out_kind){3, int_distance_units, int_distance_names}; break;
+    case CB_OUTPUT_INT_CONTACTS: k = (out_kind){6, int_contact_units, int_contact_names}; break;
+    default: break;
+    }
+    return k;
+}
 
 size_t tk_out_layout(const cb_entry_info *d, size_t n, size_t bytes[TK_OUT_MAX_ARRAYS],
                      size_t unit[TK_OUT_MAX_ARRAYS], const char *name[TK_OUT_MAX_ARRAYS])
 {
-    size_t b[TK_OUT_MAX_ARRAYS], u[TK_OUT_MAX_ARRAYS], arrays = 1;
-    const char *nm[TK_OUT_MAX_ARRAYS] = {0};
-    switch (d->output) {
-    case CB_OUTPUT_MASK:
-        u[0] = sizeof(uint64_t), b[0] = (n + 63) / 64 * u[0], nm[0] = "mask";
-        break;
-    case CB_OUTPUT_INDICES:
-        u[0] = sizeof(uint32_t), b[0] = n * u[0], nm[0] = "index";
-        break;
-    case CB_OUTPUT_DISTANCES:
-        u[0] = sizeof(float), b[0] = n * u[0], nm[0] = "distance";
-        break;
-    case CB_OUTPUT_CONTACTS:
-        arrays = 7;
-        for (size_t k = 0; k < 7; k++) {
-            u[k] = k == 0 ? sizeof(uint32_t) : k == 6 ? sizeof(uint8_t) : sizeof(float);
-            b[k] = n * u[k], nm[k] = contact_names[k];
-        }
-        break;
-    case CB_OUTPUT_INT_DISTANCES:
-        arrays = 3;
-        for (size_t k = 0; k < 3; k++)
-            u[k] = int_distance_units[k], b[k] = n * u[k], nm[k] = int_distance_names[k];
-        break;
-    case CB_OUTPUT_INT_CONTACTS:
-        arrays = 6;
-        for (size_t k = 0; k < 6; k++)
-            u[k] = int_contact_units[k], b[k] = n * u[k], nm[k] = int_contact_names[k];
-        break;
-    default:
-        arrays = 0;
-    }
-    for (size_t k = 0; k < arrays; k++) {
-        if (bytes)
-            bytes[k] = b[k];
+    out_kind k = kind_of(d);
+    for (size_t a = 0; a < k.arrays; a++) {
+        if (bytes) /* a mask has a word per 64 elements, the others one unit each */
+            bytes[a] = d->output == CB_OUTPUT_MASK ? (n + 63) / 64 * k.unit[a] : n * k.unit[a];
         if (unit)
-            unit[k] = u[k];
+            unit[a] = k.unit[a];
         if (name)
-            name[k] = nm[k];
+            name[a] = k.name[a];
     }
-    return arrays;
+    return k.arrays;
 }
 
 size_t tk_out_bytes(const cb_entry_info *d, size_t n)
@@ -307,28 +303,19 @@ static uint64_t u64_at(const unsigned char *p, size_t i)
     return u;
 }
 
-/* The bytes of one element of array `arr` of d's output, and the number of
- * arrays (tk_out_layout's, without filling its tables: these run for every
- * unit every comparison reads). */
+/* The bytes of one element of array `arr` of d's output, and its number of
+ * arrays (an output testkit does not lay out reads as one array of 32-bit
+ * units, as parts_of gives it). */
 static size_t unit_of(const cb_entry_info *d, size_t arr)
 {
-    switch (d->output) {
-    case CB_OUTPUT_MASK: return 8;
-    case CB_OUTPUT_CONTACTS: return arr == 6 ? 1 : 4;
-    case CB_OUTPUT_INT_DISTANCES: return int_distance_units[arr];
-    case CB_OUTPUT_INT_CONTACTS: return int_contact_units[arr];
-    default: return 4;
-    }
+    out_kind k = kind_of(d);
+    return k.arrays ? k.unit[arr] : 4;
 }
 
 static size_t arrays_of(const cb_entry_info *d)
 {
-    switch (d->output) {
-    case CB_OUTPUT_CONTACTS: return 7;
-    case CB_OUTPUT_INT_DISTANCES: return 3;
-    case CB_OUTPUT_INT_CONTACTS: return 6;
-    default: return 1;
-    }
+    out_kind k = kind_of(d);
+    return k.arrays ? k.arrays : 1;
 }
 
 /* Element k of array `arr` of an output, widened: every unit compares by its bits. */
