@@ -183,7 +183,8 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
     }
     cb_kernel_fn kernel = cb_active_kernels()[e];
     size_t r;
-    /* the integer queries do no float arithmetic: no guard */
+    /* the integer queries' answers cannot depend on the float mode (their
+     * one float step, a filter, gives exact verdicts in any mode): no guard */
     if ((a->flags & CB_TRUST_FENV) || d->one == CB_SHAPE_ICIRCLE || d->one == CB_SHAPE_IBOX) {
         r = kernel(a);
     } else {

@@ -8,16 +8,6 @@
  * the integer shapes); each generator below is written once and pasted
  * with the kind's types and primitives. */
 
-#define CB_LANE_F vf
-#define CB_LANE_I vi
-#define CB_ELEM_F float
-#define CB_ELEM_I int32_t
-#define CB_SET1_F v_set1
-#define CB_SET1_I v_set1_i
-#define CB_LOADU_F v_loadu
-#define CB_LOADU_I v_loadu_i
-#define CB_LOAD_LANES_F load_lanes
-#define CB_LOAD_LANES_I load_lanes_i
 #define CB_VF_FIELD_F(V, F) vf V;
 #define CB_VF_FIELD_I(V, F) vi V;
 
