@@ -252,6 +252,7 @@ int rows_of(const cb_entry_info *info, out_kind *outs)
     case CB_OUTPUT_PAIRS: /* the pairs form: bench/pairs.c */
     case CB_OUTPUT_MATRIX:
     case CB_OUTPUT_PAIR_CONTACTS:
+    case CB_OUTPUT_INT_PAIR_CONTACTS:
         break;
     }
     return 0;

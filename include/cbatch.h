@@ -373,10 +373,12 @@
  * feature = CB_FEATURE_INSIDE when the centres coincide, else FACE.
  * In every record d2 is the squared distance from the centre to the point.
  *
- * Forms: the batch queries and the candidate pairs (a set of integer
- * circles against integer boxes or circles, cb_candidates_*_icircles_*).
- * There are no integer all-pairs queries yet: list the pairs with a broad
- * phase and pass them to the candidates queries.
+ * Forms: the batch queries, the candidate pairs (a set of integer circles
+ * against integer boxes or circles, cb_candidates_*_icircles_*) and all
+ * pairs (cb_pairs_*_icircles_*: against integer boxes, integer circles, the
+ * set itself, or a grid of integer elements; below the float all-pairs
+ * functions). Every form gives each pair the answer of the batch query of
+ * circle i against element j, bit for bit.
  *
  * Fixed point. Coordinates in any fixed-point format Qm.f (value = integer
  * / 2^f; Q16.16: f = 16), the same f for every coordinate and radius, go
@@ -553,7 +555,7 @@ typedef enum cb_shape {
     CB_SHAPE_CIRCLE = 0, /**< cb_circle */
     CB_SHAPE_BOX = 1,    /**< cb_box (min/max) */
     CB_SHAPE_OBOX = 2,   /**< cb_obox (oriented box) */
-    CB_SHAPE_GRID = 3,   /**< pairs: a cb_grid, whose elements are of one of the shapes above */
+    CB_SHAPE_GRID = 3,   /**< pairs: a cb_grid of one element shape (cb_grid_elements) */
     CB_SHAPE_SELF = 4,   /**< pairs: the set itself (pairs i < j) */
     CB_SHAPE_ICIRCLE = 5, /**< cb_icircle (integer) */
     CB_SHAPE_IBOX = 6     /**< cb_ibox (integer min/max) */
@@ -957,11 +959,11 @@ CB_API size_t cb_batch_contacts_icircle_icircles_aos(cb_icircle icircle,
  * the range: a count-only call, which costs about what a whole call does
  * (the cursor keeps its place, and a following call reuses its grid).
  *
- * Scratch. The pairs queries but circles_grid need cb_pairs_scratch_size(
+ * Scratch. The pairs queries but the grid ones need cb_pairs_scratch_size(
  * n_circles, m) bytes of scratch (no alignment needed), for the grid and
  * the cull; pass NULL to have the call allocate it (malloc) and free it
  * before returning (a resumed call then builds its grid again). One scratch
- * per thread: a call writes it. The circles_grid queries need none: the grid is
+ * per thread: a call writes it. The grid queries need none: the grid is
  * read only, and any number of threads may query one grid at once. Stack:
  * under 8 KiB. No function here keeps memory or state between calls.
  */
@@ -1132,8 +1134,13 @@ CB_API cb_grid *cb_grid_boxes(void *memory, const cb_box_soa *boxes, size_t m);
 CB_API cb_grid *cb_grid_circles(void *memory, const cb_circle_soa *circles, size_t m);
 /** A grid of m oriented boxes (SoA), as cb_grid_boxes. */
 CB_API cb_grid *cb_grid_oboxes(void *memory, const cb_obox_soa *boxes, size_t m);
-/** The shape of a grid's elements (CB_SHAPE_BOX, CB_SHAPE_CIRCLE or CB_SHAPE_OBOX) and their
- *  number; 0 (and *shape unchanged) when grid is NULL or not a grid. shape may be NULL. */
+/** A grid of m integer boxes (SoA), as cb_grid_boxes; for the cb_pairs_*_icircles_grid queries. */
+CB_API cb_grid *cb_grid_iboxes(void *memory, const cb_ibox_soa *iboxes, size_t m);
+/** A grid of m integer circles (SoA), as cb_grid_boxes; for the cb_pairs_*_icircles_grid queries. */
+CB_API cb_grid *cb_grid_icircles(void *memory, const cb_icircle_soa *icircles, size_t m);
+/** The shape of a grid's elements (CB_SHAPE_BOX, CB_SHAPE_CIRCLE, CB_SHAPE_OBOX, CB_SHAPE_IBOX or
+ *  CB_SHAPE_ICIRCLE) and their number; 0 (and *shape unchanged) when grid is NULL or not a
+ *  grid. shape may be NULL. */
 CB_API size_t cb_grid_elements(const cb_grid *grid, cb_shape *shape);
 
 /**
@@ -1154,6 +1161,91 @@ CB_API size_t cb_pairs_contacts_circles_grid(const cb_circle_soa *circles, size_
                                              const cb_grid *grid, cb_pair_cursor *cursor,
                                              float margin, cb_pair_contacts *out,
                                              size_t capacity, unsigned flags);
+
+/*
+ * Integer all pairs (INTEGER COORDINATES): a set of integer circles against
+ * integer boxes, integer circles, itself, or a grid of integer elements,
+ * everything above (order, range, cursor, capacity, counting, scratch,
+ * checks) as for the float sets; each pair's answer is the integer batch
+ * query's of circle i against element j, exact. The grid and the cull work
+ * on float intervals that hold the exact integer ones in every float mode
+ * (src/grid.c), so they never change an answer; no float-environment guard
+ * is needed. The contacts take no margin (add it to the radius) and write a
+ * cb_int_pair_contacts. A grid query needs a grid of integer elements
+ * (cb_grid_iboxes, cb_grid_icircles): any other grid is CB_INVALID, and a
+ * grid of integer elements is CB_INVALID for the float grid queries.
+ */
+
+/**
+ * Integer contact records of pairs: record k is of pair pair[k] = (i, j),
+ * the fields of a cb_int_contacts record (point, d2, depth, feature) of
+ * circle i of the set against element j. Each array has room for
+ * `capacity` records; entries past the returned count are unspecified.
+ */
+typedef struct cb_int_pair_contacts {
+    cb_pair *pair;
+    int32_t *point_x, *point_y;
+    uint64_t *d2;
+    uint32_t *depth;
+    uint8_t *feature;
+} cb_int_pair_contacts;
+
+/** Every overlapping pair of integer circle i (set) and integer box j, as cb_pairs_overlap. */
+CB_API size_t cb_pairs_overlap_icircles_iboxes(const cb_icircle_soa *icircles, size_t n_circles,
+                                               const cb_ibox_soa *iboxes, size_t m,
+                                               cb_pair_cursor *cursor, cb_pair *pairs,
+                                               size_t capacity, void *scratch, unsigned flags);
+/** The same as a bit matrix, as cb_pairs_overlap_matrix. */
+CB_API size_t cb_pairs_overlap_icircles_iboxes_matrix(const cb_icircle_soa *icircles,
+                                                      size_t n_circles, const cb_ibox_soa *iboxes,
+                                                      size_t m, cb_pair_cursor *cursor,
+                                                      uint64_t *matrix, void *scratch,
+                                                      unsigned flags);
+/** The integer contacts of every overlapping pair, as cb_pairs_contacts (no margin). */
+CB_API size_t cb_pairs_contacts_icircles_iboxes(const cb_icircle_soa *icircles, size_t n_circles,
+                                                const cb_ibox_soa *iboxes, size_t m,
+                                                cb_pair_cursor *cursor, cb_int_pair_contacts *out,
+                                                size_t capacity, void *scratch, unsigned flags);
+/** Every overlapping pair of integer circle i (set) and integer circle j (others). */
+CB_API size_t cb_pairs_overlap_icircles_icircles(const cb_icircle_soa *icircles,
+                                                 size_t n_circles, const cb_icircle_soa *others,
+                                                 size_t m, cb_pair_cursor *cursor,
+                                                 cb_pair *pairs, size_t capacity, void *scratch,
+                                                 unsigned flags);
+/** The same as a bit matrix, as cb_pairs_overlap_matrix. */
+CB_API size_t cb_pairs_overlap_icircles_icircles_matrix(const cb_icircle_soa *icircles,
+                                                        size_t n_circles,
+                                                        const cb_icircle_soa *others, size_t m,
+                                                        cb_pair_cursor *cursor, uint64_t *matrix,
+                                                        void *scratch, unsigned flags);
+/** The integer contacts of every overlapping pair of circles (no margin). */
+CB_API size_t cb_pairs_contacts_icircles_icircles(const cb_icircle_soa *icircles,
+                                                  size_t n_circles, const cb_icircle_soa *others,
+                                                  size_t m, cb_pair_cursor *cursor,
+                                                  cb_int_pair_contacts *out, size_t capacity,
+                                                  void *scratch, unsigned flags);
+/** A set of integer circles against itself: the pairs (i, j), i < j, as cb_pairs_overlap_circles_self. */
+CB_API size_t cb_pairs_overlap_icircles_self(const cb_icircle_soa *icircles, size_t n_circles,
+                                             cb_pair_cursor *cursor, cb_pair *pairs,
+                                             size_t capacity, void *scratch, unsigned flags);
+/** The integer contacts of every pair (i, j), i < j, of the set (no margin). */
+CB_API size_t cb_pairs_contacts_icircles_self(const cb_icircle_soa *icircles, size_t n_circles,
+                                              cb_pair_cursor *cursor, cb_int_pair_contacts *out,
+                                              size_t capacity, void *scratch, unsigned flags);
+/** Integer circles against a grid of integer elements, as cb_pairs_overlap_circles_grid. */
+CB_API size_t cb_pairs_overlap_icircles_grid(const cb_icircle_soa *icircles, size_t n_circles,
+                                             const cb_grid *grid, cb_pair_cursor *cursor,
+                                             cb_pair *pairs, size_t capacity, unsigned flags);
+/** The same as a bit matrix, as cb_pairs_overlap_matrix (m: the grid's elements). */
+CB_API size_t cb_pairs_overlap_icircles_grid_matrix(const cb_icircle_soa *icircles,
+                                                    size_t n_circles, const cb_grid *grid,
+                                                    cb_pair_cursor *cursor, uint64_t *matrix,
+                                                    unsigned flags);
+/** The integer contacts of circle i with element j of the grid (no margin). */
+CB_API size_t cb_pairs_contacts_icircles_grid(const cb_icircle_soa *icircles, size_t n_circles,
+                                              const cb_grid *grid, cb_pair_cursor *cursor,
+                                              cb_int_pair_contacts *out, size_t capacity,
+                                              unsigned flags);
 
 /*
  * Candidate pairs: candidates[k] = (i, j) names circle i of the set and
@@ -1527,7 +1619,8 @@ typedef enum cb_output {
     CB_OUTPUT_MATRIX = 5,       /**< pairs: a bit matrix, one row per circle */
     CB_OUTPUT_PAIR_CONTACTS = 6, /**< pairs: a cb_pair_contacts (capacity, cursor) */
     CB_OUTPUT_INT_DISTANCES = 7, /**< a cb_int_distances whose arrays have room for n */
-    CB_OUTPUT_INT_CONTACTS = 8   /**< a cb_int_contacts whose arrays have room for n */
+    CB_OUTPUT_INT_CONTACTS = 8,  /**< a cb_int_contacts whose arrays have room for n */
+    CB_OUTPUT_INT_PAIR_CONTACTS = 9 /**< pairs: a cb_int_pair_contacts (capacity, cursor) */
 } cb_output;
 
 /** One entry: its public function's name and the parts the name is made of. */

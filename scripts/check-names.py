@@ -73,8 +73,9 @@ def rule_params(form, query, one, many, layout, output):
     p.append({"mask": "uint64_t *", "indices": "uint32_t *", "distances": "float *",
               "contacts": "cb_contacts *", "pairs": "cb_pair *", "matrix": "uint64_t *",
               "pair_contacts": "cb_pair_contacts *", "int_distances": "cb_int_distances *",
-              "int_contacts": "cb_int_contacts *"}[output])
-    if output in ("pairs", "pair_contacts"):
+              "int_contacts": "cb_int_contacts *",
+              "int_pair_contacts": "cb_int_pair_contacts *"}[output])
+    if output in ("pairs", "pair_contacts", "int_pair_contacts"):
         p.append("size_t")
     # 6. the scratch of pairs against elements
     if form == "pairs" and many != "grid":

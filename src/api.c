@@ -39,6 +39,17 @@ static int bad_int_contacts(const cb_int_contacts *c)
     return !c->index || !c->point_x || !c->point_y || !c->d2 || !c->depth || !c->feature;
 }
 
+static int bad_pair_contacts(const cb_pair_contacts *c)
+{
+    return !c->pair || !c->normal_x || !c->normal_y || !c->separation || !c->point_x ||
+           !c->point_y || !c->feature;
+}
+
+static int bad_int_pair_contacts(const cb_int_pair_contacts *c)
+{
+    return !c->pair || !c->point_x || !c->point_y || !c->d2 || !c->depth || !c->feature;
+}
+
 /* Does the output struct miss one of its arrays? */
 static int bad_out(cb_output output, const void *out)
 {
@@ -46,21 +57,24 @@ static int bad_out(cb_output output, const void *out)
     case CB_OUTPUT_CONTACTS: return bad_contacts(out);
     case CB_OUTPUT_INT_DISTANCES: return bad_int_distances(out);
     case CB_OUTPUT_INT_CONTACTS: return bad_int_contacts(out);
+    case CB_OUTPUT_PAIR_CONTACTS: return bad_pair_contacts(out);
+    case CB_OUTPUT_INT_PAIR_CONTACTS: return bad_int_pair_contacts(out);
     default: return 0;
     }
-}
-
-static int bad_pair_contacts(const cb_pair_contacts *c)
-{
-    return !c->pair || !c->normal_x || !c->normal_y || !c->separation || !c->point_x ||
-           !c->point_y || !c->feature;
 }
 
 /* A grid built by cb_grid_* (not NULL, its mark in place). */
 static const cb_grid *grid_of(const void *p)
 {
     const cb_grid *g = (const cb_grid *)p;
-    return g && g->magic == CB_GRID_MAGIC && g->shape <= CB_SHAPE_OBOX ? g : NULL;
+    return g && g->magic == CB_GRID_MAGIC && cb_grid_shape_ok(g->shape) ? g : NULL;
+}
+
+/* The set of a pairs or candidates call: integer circles for the integer
+ * elements. */
+static const void *set_of(const cb_entry_info *d, const cb_args *a)
+{
+    return d->one == CB_SHAPE_ICIRCLE ? (const void *)a->icircles : (const void *)a->circles;
 }
 
 /* Is a listed pair out of range? One pass over the candidates (the
@@ -114,7 +128,10 @@ static int bad_pairs(const cb_entry_info *d, const cb_args *a, int *work)
 {
     if (d->query == CB_QUERY_CONTACTS && bad_margin(a->margin))
         return 1;
-    if (d->many == CB_SHAPE_GRID && !grid_of(a->many))
+    /* a grid of the set's kind: integer elements for integer circles */
+    if (d->many == CB_SHAPE_GRID &&
+        (!grid_of(a->many) ||
+         (d->one == CB_SHAPE_ICIRCLE) != cb_shape_is_integer(grid_of(a->many)->shape)))
         return 1;
     if ((uint64_t)a->n_circles > CB_PAIRS_MAX_N ||
         (d->many != CB_SHAPE_SELF && d->many != CB_SHAPE_GRID && (uint64_t)a->n > CB_PAIRS_MAX_N))
@@ -132,9 +149,9 @@ static int bad_pairs(const cb_entry_info *d, const cb_args *a, int *work)
         return 0;
     if (d->output == CB_OUTPUT_MATRIX && !a->out)
         return 1;
-    if (d->output == CB_OUTPUT_PAIR_CONTACTS && a->out && bad_pair_contacts(a->out))
+    if (a->out && bad_out(d->output, a->out))
         return 1;
-    if (cb_soa_missing(CB_SHAPE_CIRCLE, a->circles))
+    if (cb_soa_missing(d->one, set_of(d, a)))
         return 1;
     return d->many != CB_SHAPE_SELF && d->many != CB_SHAPE_GRID && cb_soa_missing(d->many, a->many);
 }
@@ -155,8 +172,7 @@ CB_INLINE int bad_args(const cb_entry_info *d, const cb_args *a, int *work)
         return 1;
     if (a->n_candidates == 0)
         return 0;
-    const void *set = d->one == CB_SHAPE_ICIRCLE ? (const void *)a->icircles : (const void *)a->circles;
-    return !a->candidates || cb_soa_missing(d->one, set) ||
+    return !a->candidates || cb_soa_missing(d->one, set_of(d, a)) ||
            bad_candidates(a->candidates, a->n_candidates, a->n_circles, a->n);
 }
 
@@ -185,7 +201,7 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
     size_t r;
     /* the integer queries' answers cannot depend on the float mode (their
      * one float step, a filter, gives exact verdicts in any mode): no guard */
-    if ((a->flags & CB_TRUST_FENV) || d->one == CB_SHAPE_ICIRCLE || d->one == CB_SHAPE_IBOX) {
+    if ((a->flags & CB_TRUST_FENV) || cb_shape_is_integer(d->one)) {
         r = kernel(a);
     } else {
         cb_fenv env = cb_fenv_enter();
@@ -245,6 +261,7 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
 #define CB_P_OUT_PAIR_CONTACTS , float margin, cb_pair_contacts *out, size_t capacity
 #define CB_P_OUT_INT_DISTANCES , cb_int_distances *out
 #define CB_P_OUT_INT_CONTACTS , cb_int_contacts *out
+#define CB_P_OUT_INT_PAIR_CONTACTS , cb_int_pair_contacts *out, size_t capacity
 #define CB_F_OUT_MASK a.out = out
 #define CB_F_OUT_INDICES a.out = out
 #define CB_F_OUT_DISTANCES a.out = out
@@ -254,6 +271,7 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
 #define CB_F_OUT_PAIR_CONTACTS a.margin = margin, a.out = out, a.capacity = capacity
 #define CB_F_OUT_INT_DISTANCES a.out = out
 #define CB_F_OUT_INT_CONTACTS a.out = out
+#define CB_F_OUT_INT_PAIR_CONTACTS a.out = out, a.capacity = capacity
 #define CB_A_OUT_MASK , (uint64_t *)a->out
 #define CB_A_OUT_INDICES , (uint32_t *)a->out
 #define CB_A_OUT_DISTANCES , (float *)a->out
@@ -263,6 +281,7 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
 #define CB_A_OUT_PAIR_CONTACTS , a->margin, (cb_pair_contacts *)a->out, a->capacity
 #define CB_A_OUT_INT_DISTANCES , (cb_int_distances *)a->out
 #define CB_A_OUT_INT_CONTACTS , (cb_int_contacts *)a->out
+#define CB_A_OUT_INT_PAIR_CONTACTS , (cb_int_pair_contacts *)a->out, a->capacity
 
 #define CB_P_SCRATCH_YES , void *scratch
 #define CB_P_SCRATCH_NO

@@ -40,10 +40,20 @@ cb_grid *cb_grid_oboxes(void *memory, const cb_obox_soa *boxes, size_t m)
     return grid_build(memory, CB_SHAPE_OBOX, boxes, m);
 }
 
+cb_grid *cb_grid_iboxes(void *memory, const cb_ibox_soa *iboxes, size_t m)
+{
+    return grid_build(memory, CB_SHAPE_IBOX, iboxes, m);
+}
+
+cb_grid *cb_grid_icircles(void *memory, const cb_icircle_soa *icircles, size_t m)
+{
+    return grid_build(memory, CB_SHAPE_ICIRCLE, icircles, m);
+}
+
 size_t cb_grid_elements(const cb_grid *grid, cb_shape *shape)
 {
     const cb_grid *g = grid;
-    if (!g || g->magic != CB_GRID_MAGIC || g->shape > CB_SHAPE_OBOX)
+    if (!g || g->magic != CB_GRID_MAGIC || !cb_grid_shape_ok(g->shape))
         return 0;
     if (shape)
         *shape = (cb_shape)g->shape;

@@ -92,6 +92,21 @@
  * Infinite box coordinates need no case: they fall in a border cell, and
  * the argument holds with D infinite.
  *
+ * The integer shapes (cbatch.h, INTEGER COORDINATES) are answered exactly,
+ * so the claim is simpler: an integer pair hits only if, on each axis, the
+ * exact extents meet: the circle's [x - r, x + r] (r >= 0; a negative
+ * radius never hits and is left out) and the element's: a box's [MIN(min_x,
+ * max_x), max_x] (its clamp's range, as for float boxes), a circle's [ox -
+ * ro, ox + ro] (the hit needs |x - ox| <= r + ro). Their float intervals
+ * hold those extents in every float mode: an integer converts to binary32
+ * within a relative 2^-23 in any rounding mode (exactly below 2^24; never
+ * subnormal, so never flushed), and the intervals are the float ones above
+ * on the converted values (spans_ICIRCLE, el_spans_ICIRCLE; a box end v:
+ * (v - 0) - s and (v + 0) + s with s = |v| 2^-20), where s covers the
+ * conversion as a fourth rounding of at most 2^-23 (|x| + e): lo <= x - r,
+ * hi >= x + r exactly. (|x|, r < 2^31: never unbounded.) The cells and the
+ * cull then follow as above.
+ *
  * THE CELLS. grid.h's cell formula is non-decreasing in v in every mode,
  * and an element's cells and a circle's go through it with the same origin
  * and scale, so intervals that meet give cell ranges that meet; grid.h
@@ -409,13 +424,18 @@ static unsigned char *plan_base(void *scratch)
         CB_FIELDS_##S(CB_KEY_FIELD)                                                                \
     }
 
-void cb_plan_key_of(cb_plan_key *key, const cb_circle_soa *set, size_t n, cb_shape shape,
+static const void **key_arrays(const void **f, cb_shape shape, const void *els)
+{
+    CB_SHAPES(CB_KEY_ARRAYS)
+    CB_INT_SHAPES(CB_KEY_ARRAYS)
+    return f;
+}
+
+void cb_plan_key_of(cb_plan_key *key, cb_shape one, const void *set, size_t n, cb_shape shape,
                     const void *els, size_t m, size_t first, size_t end, float margin, int self)
 {
     memset(key, 0, sizeof *key);
-    key->arrays[0] = set->x, key->arrays[1] = set->y, key->arrays[2] = set->r;
-    const float **f = key->arrays + 3;
-    CB_SHAPES(CB_KEY_ARRAYS)
+    key_arrays(key_arrays(key->arrays, one, set), shape, els); /* the set's x, y, r first */
     key->n = n, key->m = m, key->first = first, key->end = end;
     key->shape = (uint32_t)shape, key->self = (uint32_t)self;
     memcpy(&key->margin_bits, &margin, sizeof margin);

@@ -186,7 +186,7 @@ CB_INLINE int cb_cull_meets(const cb_cull *c, uint32_t c0, uint32_t c1, uint32_t
  * counts, the range of circles, the shape and the margin.
  */
 typedef struct cb_plan_key {
-    const float *arrays[3 + CB_GRID_FIELDS]; /* the set's x, y, r, then the elements' fields */
+    const void *arrays[3 + CB_GRID_FIELDS]; /* the set's x, y, r, then the elements' fields */
     uint64_t n, m, first, end;
     uint32_t shape, margin_bits, self, pad;
 } cb_plan_key;
@@ -197,7 +197,7 @@ typedef struct cb_plan_mem {
     uint64_t *cull; /* CB_CULL_MAX_CELLS bits */
 } cb_plan_mem;
 
-void cb_plan_key_of(cb_plan_key *key, const cb_circle_soa *set, size_t n, cb_shape shape,
+void cb_plan_key_of(cb_plan_key *key, cb_shape one, const void *set, size_t n, cb_shape shape,
                     const void *els, size_t m, size_t first, size_t end, float margin, int self);
 const cb_grid *cb_plan_find(void *scratch, const cb_plan_key *key, uint64_t cursor_plan);
 cb_plan_mem cb_plan_memory(void *scratch, size_t m);

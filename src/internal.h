@@ -79,6 +79,10 @@ cb_grid_builder_fn cb_grid_builder(void);
         const cb_##name##_soa *s_ = (const cb_##name##_soa *)p;                                    \
         return 0 CB_FIELDS_##S(CB_SOA_FIELD_MISSING);                                              \
     }
+/* The integer shapes; the shapes of a grid's elements (not GRID, SELF). */
+CB_INLINE int cb_shape_is_integer(uint32_t s) { return s == CB_SHAPE_ICIRCLE || s == CB_SHAPE_IBOX; }
+CB_INLINE int cb_grid_shape_ok(uint32_t s) { return s <= CB_SHAPE_OBOX || cb_shape_is_integer(s); }
+
 CB_INLINE int cb_soa_missing(cb_shape shape, const void *p)
 {
     if (!p)

@@ -76,17 +76,54 @@ CB_INLINE void circle_runs(const cb_grid *g, unsigned l, const uint32_t *start, 
     }
 }
 
-CB_INLINE void circle_spans(const cb_circle_soa *set, size_t i, size_t k, float margin, float gx,
+/* The intervals of k circles (centre x, y; a = |r| + margin) at o->lx[at ..]
+ * and so on. */
+CB_INLINE void reach_spans(vf x, vf y, vf a, float gx, float gy, grid_spans *o, size_t at,
+                           size_t k)
+{
+    vm unbounded = v_le_m(v_set1(CB_REACH_UNBOUNDED), v_max(v_max(a, v_abs(x)), v_abs(y)));
+    vf e = v_add(v_mul(a, v_set1(CB_REACH_SCALE)), v_set1(CB_REACH_ADD)), lo, hi;
+    grid_span(x, e, gx, unbounded, &lo, &hi);
+    store_lanes(o->lx + at, lo, k, 64 - at), store_lanes(o->hx + at, hi, k, 64 - at);
+    grid_span(y, e, gy, unbounded, &lo, &hi);
+    store_lanes(o->ly + at, lo, k, 64 - at), store_lanes(o->hy + at, hi, k, 64 - at);
+}
+
+/* Per kind of set (CIRCLE, or ICIRCLE for the integer elements):
+ *   spans_<ONE>(set, i, k, margin, gx, gy, o, at)  the intervals of circles
+ *       i .. i+k-1 (1 <= k <= CB_W) of the set, at o->lx[at ..] and so on;
+ *       an integer circle's converted to floats (grid.c: conservative in
+ *       every float mode), its contacts taking no margin
+ *   member_<ONE>(set, i, &one)  circle i in every lane; 0 when it hits nothing
+ *       (a NaN in a float circle, a negative integer radius) */
+CB_INLINE void spans_CIRCLE(const void *set, size_t i, size_t k, float margin, float gx,
                             float gy, grid_spans *o, size_t at)
 {
     vshape_CIRCLE c = load_CIRCLE_SOA(set, i, k);
-    vf a = v_add(v_abs(c.r), v_set1(margin));
-    vm unbounded = v_le_m(v_set1(CB_REACH_UNBOUNDED), v_max(v_max(a, v_abs(c.x)), v_abs(c.y)));
-    vf e = v_add(v_mul(a, v_set1(CB_REACH_SCALE)), v_set1(CB_REACH_ADD)), lo, hi;
-    grid_span(c.x, e, gx, unbounded, &lo, &hi);
-    store_lanes(o->lx + at, lo, k, 64 - at), store_lanes(o->hx + at, hi, k, 64 - at);
-    grid_span(c.y, e, gy, unbounded, &lo, &hi);
-    store_lanes(o->ly + at, lo, k, 64 - at), store_lanes(o->hy + at, hi, k, 64 - at);
+    reach_spans(c.x, c.y, v_add(v_abs(c.r), v_set1(margin)), gx, gy, o, at, k);
+}
+
+CB_INLINE void spans_ICIRCLE(const void *set, size_t i, size_t k, float margin, float gx,
+                             float gy, grid_spans *o, size_t at)
+{
+    (void)margin;
+    vshape_ICIRCLE c = load_ICIRCLE_SOA(set, i, k);
+    reach_spans(v_cvt_f(c.x), v_cvt_f(c.y), v_abs(v_cvt_f(c.r)), gx, gy, o, at, k);
+}
+
+CB_INLINE int member_CIRCLE(const void *set, size_t i, vshape_CIRCLE *one)
+{
+    const cb_circle_soa *s = (const cb_circle_soa *)set;
+    float x = s->x[i], y = s->y[i], r = s->r[i];
+    one->x = v_set1(x), one->y = v_set1(y), one->r = v_set1(r);
+    return x == x && y == y && r == r;
+}
+
+CB_INLINE int member_ICIRCLE(const void *set, size_t i, vshape_ICIRCLE *one)
+{
+    const cb_icircle_soa *s = (const cb_icircle_soa *)set;
+    one->x = v_set1_i(s->x[i]), one->y = v_set1_i(s->y[i]), one->r = v_set1_i(s->r[i]);
+    return s->r[i] >= 0;
 }
 
 /* What a sink keeps of one circle's hits (the kind is a constant after
@@ -173,17 +210,18 @@ CB_INLINE void grid_sort(cb_pair *p, size_t n)
 }
 
 /* The grid's arrays as the SoA view the loaders read: the grid's field
- * arrays in the shape's field order. */
+ * arrays in the shape's field order (an integer shape's hold its int32s). */
 #define CB_VIEW_MEMBER(S, name, aos) cb_##name##_soa name;
 typedef struct {
     union {
         CB_SHAPES(CB_VIEW_MEMBER)
+        CB_INT_SHAPES(CB_VIEW_MEMBER)
     } view;
     const uint32_t *start, *idx;
     const float *key;
 } grid_arrays;
 
-#define CB_VIEW_FIELD(V, F) s_->F = *f_++;
+#define CB_VIEW_FIELD(V, F) s_->F = (const void *)*f_++;
 #define CB_VIEW_OF(S, name, aos)                                                                   \
     if (g->shape == CB_SHAPE_##S) {                                                                \
         cb_##name##_soa *s_ = &a.view.name;                                                        \
@@ -197,46 +235,62 @@ CB_INLINE grid_arrays arrays_of(const cb_grid *g)
     for (unsigned k = 0; k < CB_GRID_FIELDS; k++)
         f[k] = CB_GRID_AT(g, g->off_f[k], const float);
     CB_SHAPES(CB_VIEW_OF)
+    CB_INT_SHAPES(CB_VIEW_OF)
     a.start = CB_GRID_AT(g, g->off_start, const uint32_t);
     a.idx = CB_GRID_AT(g, g->off_idx, const uint32_t);
     a.key = CB_GRID_AT(g, g->off_key, const float);
     return a;
 }
 
-/* Where a pair call writes: the pair list, the matrix, or the records. */
+/* Where a pair call writes: the pair list, the matrix, or the records
+ * (float or integer ones, by the set's kind). */
 typedef struct {
     cb_pair *pairs;
     uint64_t *matrix;
     const cb_pair_contacts *contacts;
+    const cb_int_pair_contacts *icontacts;
     size_t capacity;
 } grid_out;
 
 /* The selection bits of a vector of entries, per query. */
-#define CB_GRID_TEST_OVERLAP(many, one, v, margin, strict)                                         \
-    ((void)(margin), query_OVERLAP_CIRCLE_##many(one, v, strict))
-#define CB_GRID_TEST_CONTACTS(many, one, v, margin, strict)                                        \
-    select_CONTACTS_CIRCLE_##many(one, v, margin, strict)
+#define CB_GRID_TEST_OVERLAP(one, many, o, v, margin, strict)                                      \
+    ((void)(margin), query_OVERLAP_##one##_##many(o, v, strict))
+#define CB_GRID_TEST_CONTACTS(one, many, o, v, margin, strict)                                     \
+    select_CONTACTS_##one##_##many(o, v, margin, strict)
+
+/* Records c .. c+k-1 of a pair call's output (room from c): the batch
+ * record sinks' stores (kernel_batch.h) on the output's arrays but its
+ * pairs, by the records' lane kind. */
+CB_INLINE void store_pair_records_F(const grid_out *o, size_t c, vrecords r, size_t k, size_t room)
+{
+    const cb_pair_contacts *p = o->contacts;
+    cb_contacts v = {NULL, p->normal_x, p->normal_y, p->separation, p->point_x, p->point_y,
+                     p->feature};
+    store_contacts(&v, c, r, k, room);
+}
+
+CB_INLINE void store_pair_records_I(const grid_out *o, size_t c, result_CONTACTS_I r, size_t k,
+                                    size_t room)
+{
+    const cb_int_pair_contacts *p = o->icontacts;
+    cb_int_contacts v = {NULL, p->point_x, p->point_y, p->d2, p->depth, p->feature};
+    store_int_contacts(&v, c, r, k, room);
+}
 
 /* The records of the got pairs at buf (.i the entry's position until
  * then), stored from record `at` of the output: the one-circle query's
  * records body on the gathered entries. */
-#define CB_GRID_RECORDS_OVERLAP(many, one, ga, buf, got, at, o, i)
-#define CB_GRID_RECORDS_CONTACTS(many, one, ga, buf, got, at, o, i)                                \
+#define CB_GRID_RECORDS_OVERLAP(one, many, o1, ga, buf, got, at, o, i)
+#define CB_GRID_RECORDS_CONTACTS(one, many, o1, ga, buf, got, at, o, i)                            \
     for (size_t c_ = 0; c_ < (got); c_ += CB_W) {                                                  \
         size_t k_ = (got) - c_ < CB_W ? (got) - c_ : CB_W, room_ = (o)->capacity - (at) - c_;      \
         uint32_t pos_[CB_W];                                                                       \
         for (size_t q_ = 0; q_ < k_; q_++)                                                         \
             pos_[q_] = (buf)[c_ + q_].i, (buf)[c_ + q_].i = (uint32_t)(i);                         \
         vshape_##many v_ = gather_##many##_SOA(&(ga)->view, pos_, k_);                             \
-        vrecords r_ = records_CONTACTS_CIRCLE_##many(one, v_);                                     \
-        const cb_pair_contacts *pc_ = (o)->contacts;                                               \
-        size_t w_ = (at) + c_;                                                                     \
-        store_lanes(pc_->normal_x + w_, r_.nx, k_, room_);                                         \
-        store_lanes(pc_->normal_y + w_, r_.ny, k_, room_);                                         \
-        store_lanes(pc_->separation + w_, r_.sep, k_, room_);                                      \
-        store_lanes(pc_->point_x + w_, r_.px, k_, room_);                                          \
-        store_lanes(pc_->point_y + w_, r_.py, k_, room_);                                          \
-        store_bytes(pc_->feature + w_, r_.feature, k_);                                            \
+        CB_PASTE(store_pair_records_, CB_KIND_##one)(o, (at) + c_,                                 \
+                                                     records_CONTACTS_##one##_##many(o1, v_), k_,  \
+                                                     room_);                                       \
     }
 
 /*
@@ -249,14 +303,14 @@ typedef struct {
  *                        the cursor (not for COUNT)
  * self: pairs with j > i only (the grid holds the set itself).
  */
-#define CB_GRID_QUERY(query, many)                                                                 \
-    CB_INLINE void grid_run_##query##_##many(int kind, const vshape_CIRCLE *one, vf margin,        \
+#define CB_GRID_QUERY(query, one_, many)                                                           \
+    CB_INLINE void grid_run_##query##_##many(int kind, const vshape_##one_ *one, vf margin,        \
                                              const grid_arrays *ga, size_t p0, size_t p1,          \
                                              int later_row, int strict, grid_sink *s)              \
     {                                                                                              \
         for (size_t p = p0; p < p1;) {                                                             \
             vshape_##many v = load_##many##_SOA(&ga->view, p, CB_W);                               \
-            uint32_t bits = CB_GRID_TEST_##query(many, *one, v, margin, strict);                   \
+            uint32_t bits = CB_GRID_TEST_##query(one_, many, *one, v, margin, strict);             \
             if (p1 - p < CB_W) /* entries of the next cells: not this run */                       \
                 bits &= (uint32_t)(((uint64_t)1 << (p1 - p)) - 1u);                               \
             if (later_row) /* an element of two rows is taken in the first one read */             \
@@ -273,7 +327,7 @@ typedef struct {
      * first: that level's number (g->levels when no level has entries);  \
      * others: whether a later level has entries. */                       \
     CB_INLINE void grid_circle_##query##_##many(int kind, const cb_grid *g, const grid_arrays *ga, \
-                                                const vshape_CIRCLE *one, vf margin,               \
+                                                const vshape_##one_ *one, vf margin,               \
                                                 const grid_spans *sp, size_t u, unsigned first,    \
                                                 int others, int strict, grid_sink *s)              \
     {                                                                                              \
@@ -301,8 +355,8 @@ typedef struct {
             }                                                                                      \
         }                                                                                          \
     }                                                                                              \
-    CB_INLINE size_t grid_pairs_##query##_##many(int kind, const cb_grid *g,                       \
-                                                 const cb_circle_soa *set, cb_pair_cursor *cur,    \
+    CB_INLINE size_t grid_pairs_##query##_##many(int kind, const cb_grid *g, const void *set,      \
+                                                 cb_pair_cursor *cur,                              \
                                                  size_t end, int self, float margin, int strict,   \
                                                  const grid_out *o)                                \
     {                                                                                              \
@@ -319,7 +373,7 @@ typedef struct {
         while (i < end) {                                                                          \
             size_t nb = end - i < 64 ? end - i : 64;                                               \
             for (size_t u = 0; u < nb; u += CB_W)                                                  \
-                circle_spans(set, i + u, nb - u < CB_W ? nb - u : CB_W, margin, g->gx, g->gy, &sp, \
+                spans_##one_(set, i + u, nb - u < CB_W ? nb - u : CB_W, margin, g->gx, g->gy, &sp, \
                              u);                                                                   \
             if (first < g->levels) {                                                               \
                 for (size_t u = 0; u < nb; u += CB_W)                                              \
@@ -347,9 +401,8 @@ typedef struct {
                         : kind == GK_PAIRS  ? o->pairs + done                                      \
                                             : NULL;                                                \
                 s.room = o->capacity - done;                                                       \
-                float x = set->x[i], y = set->y[i], r = set->r[i];                                 \
-                vshape_CIRCLE one = {v_set1(x), v_set1(y), v_set1(r)};                             \
-                if (x == x && y == y && r == r && s.jmin < m) /* a NaN never hits */               \
+                vshape_##one_ one;                                                                 \
+                if (member_##one_(set, i, &one) && s.jmin < m)                                     \
                     grid_circle_##query##_##many(kind, g, &ga, &one, vmargin, &sp, u, first,       \
                                                  others, strict, &s);                              \
                 if (kind == GK_COUNT || kind == GK_MATRIX) {                                       \
@@ -358,7 +411,7 @@ typedef struct {
                 }                                                                                  \
                 size_t got = s.heap ? s.room : s.k;                                                \
                 grid_sort(s.buf, got);                                                             \
-                CB_GRID_RECORDS_##query(many, one, &ga, s.buf, got, done, o, i);                   \
+                CB_GRID_RECORDS_##query(one_, many, one, &ga, s.buf, got, done, o, i);             \
                 done += got;                                                                       \
                 if (s.heap) { /* more pairs than room: the rest of this circle next time */        \
                     cur->circle = i, cur->element = (size_t)s.buf[got - 1].j + 1;                  \
@@ -373,6 +426,9 @@ typedef struct {
 
 /* ---- building a grid, and the cull (grid.c has the steps' shared parts,
  * the layout and the proof) */
+
+/* The lanes below k. */
+#define CB_LANES(k) ((uint32_t)(((uint64_t)1 << (k)) - 1u))
 
 /* The intervals of CB_W elements as grid.c states them; the lanes that can
  * hit anything (the others hold a NaN the contract never lets hit). */
@@ -418,16 +474,44 @@ CB_INLINE uint32_t el_spans_OBOX(vshape_OBOX v, vf *lx, vf *hx, vf *ly, vf *hy)
            v_le_bits(v.hy, v.hy) & v_le_bits(v.c, v.c) & v_le_bits(v.s, v.s);
 }
 
+/* The integer elements: the exact extent of what they offer on an axis
+ * (a box: [MIN(min_x, max_x), max_x], its clamp's range; a circle: ox -+
+ * ro), held by float intervals in every float mode (grid.c). A negative
+ * radius never hits (left out). */
+CB_INLINE void int_span(vi lo, vi hi, vf *flo, vf *fhi)
+{
+    vf zero = v_set1(0.0f), l, h;
+    vm never = v_lt_m(zero, zero);
+    grid_span(v_cvt_f(lo), zero, 0.0f, never, flo, &h);
+    grid_span(v_cvt_f(hi), zero, 0.0f, never, &l, fhi);
+}
+
+CB_INLINE uint32_t el_spans_IBOX(vshape_IBOX v, vf *lx, vf *hx, vf *ly, vf *hy)
+{
+    int_span(v_min_i(v.x0, v.x1), v.x1, lx, hx);
+    int_span(v_min_i(v.y0, v.y1), v.y1, ly, hy);
+    return CB_LANES(CB_W);
+}
+
+CB_INLINE uint32_t el_spans_ICIRCLE(vshape_ICIRCLE v, vf *lx, vf *hx, vf *ly, vf *hy)
+{
+    vshape_CIRCLE f = {v_cvt_f(v.x), v_cvt_f(v.y), v_cvt_f(v.r)};
+    return el_spans_CIRCLE(f, lx, hx, ly, hy) & ~v_neg_bits(v.r);
+}
+
 /* A vector of elements into entries p .. p+CB_W-1 of the grid's arrays
- * d[0 ..], in the shape's field order. */
-#define CB_STORE_FIELD(V, F) v_storeu(*d++ + p, v.V);
+ * d[0 ..], in the shape's field order (an integer shape's int32s as they
+ * are). */
+#define CB_STORE_FIELD_F(V, F) v_storeu(*d++ + p, v.V);
+#define CB_STORE_FIELD_I(V, F) v_storeu_i((int32_t *)(void *)(*d++ + p), v.V);
 #define CB_STORE(S, name, aos)                                                                     \
     _Static_assert(CB_FIELD_COUNT(S) <= CB_GRID_FIELDS, "a grid holds CB_GRID_FIELDS fields");     \
     CB_INLINE void store_##S(float *const *d, size_t p, vshape_##S v)                             \
     {                                                                                              \
-        CB_FIELDS_##S(CB_STORE_FIELD)                                                              \
+        CB_FIELDS_##S(CB_PASTE(CB_STORE_FIELD_, CB_KIND_##S))                                      \
     }
 CB_SHAPES(CB_STORE)
+CB_INT_SHAPES(CB_STORE)
 
 /* CB_W elements, from q (keep == NULL) or keep[q ..] (k of them). */
 #define CB_ELEMENTS(many, els, keep, q, k, v)                                                      \
@@ -437,9 +521,6 @@ CB_SHAPES(CB_STORE)
         else                                                                                       \
             (v) = load_##many##_SOA(els, q, k);                                                    \
     } while (0)
-
-/* The lanes below k. */
-#define CB_LANES(k) ((uint32_t)(((uint64_t)1 << (k)) - 1u))
 
 /*
  * For one element shape:
@@ -456,7 +537,7 @@ CB_SHAPES(CB_STORE)
  */
 #define CB_CULL_RATIO 8u /* cull when the elements outnumber the circles this much */
 
-#define CB_GRID_BUILDER(many)                                                                      \
+#define CB_GRID_BUILDER(many, one)                                                                 \
     static cb_grid *CB_FN(grid_build_##many)(void *mem, const void *els, size_t m,                 \
                                              const uint32_t *keep, size_t kept, unsigned per)      \
     {                                                                                              \
@@ -541,7 +622,7 @@ CB_SHAPES(CB_STORE)
         cb_grid_finish(g, cells);                                                                  \
         return g;                                                                                  \
     }                                                                                              \
-    static size_t CB_FN(grid_cull_##many)(const cb_circle_soa *set, size_t first, size_t end,      \
+    static size_t CB_FN(grid_cull_##many)(const void *set, size_t first, size_t end,               \
                                           float margin, const void *els, size_t m, uint32_t *keep, \
                                           uint64_t *bits)                                          \
     {                                                                                              \
@@ -560,11 +641,11 @@ CB_SHAPES(CB_STORE)
             for (size_t i = first; i < end; i += 64) {                                             \
                 size_t nb = end - i < 64 ? end - i : 64;                                           \
                 for (size_t u = 0; u < nb; u += CB_W)                                              \
-                    circle_spans(set, i + u, nb - u < CB_W ? nb - u : CB_W, margin, 0.0f, 0.0f,    \
-                                 &sp, u);                                                          \
+                    spans_##one(set, i + u, nb - u < CB_W ? nb - u : CB_W, margin, 0.0f, 0.0f,     \
+                                &sp, u);                                                           \
                 for (size_t u = 0; u < nb; u++) {                                                  \
-                    float x = set->x[i + u], y = set->y[i + u], r = set->r[i + u];                 \
-                    if (x != x || y != y || r != r) /* a NaN never hits */                         \
+                    vshape_##one o_;                                                               \
+                    if (!member_##one(set, i + u, &o_)) /* it hits nothing */                      \
                         continue;                                                                  \
                     float a = sp.lx[u], b = sp.hx[u], c = sp.ly[u], d = sp.hy[u];                  \
                     if (!pass) {                                                                   \
@@ -611,12 +692,14 @@ CB_SHAPES(CB_STORE)
         return SIZE_MAX;                                                                           \
     }
 
-#define CB_GRID_BUILDER_OF(S, name, aos) CB_GRID_BUILDER(S)
+#define CB_GRID_BUILDER_OF(S, name, aos) CB_GRID_BUILDER(S, CIRCLE)
 CB_SHAPES(CB_GRID_BUILDER_OF)
+#define CB_GRID_BUILDER_OF_INT(S, name, twin) CB_GRID_BUILDER(S, ICIRCLE)
+CB_INT_SHAPES(CB_GRID_BUILDER_OF_INT)
 
 typedef cb_grid *(*grid_build_fn)(void *mem, const void *els, size_t m, const uint32_t *keep,
                                   size_t kept, unsigned per);
-typedef size_t (*grid_cull_fn)(const cb_circle_soa *set, size_t first, size_t end, float margin,
+typedef size_t (*grid_cull_fn)(const void *set, size_t first, size_t end, float margin,
                                const void *els, size_t m, uint32_t *keep, uint64_t *bits);
 
 /* A grid built by this backend (the public cb_grid_* functions). */
@@ -626,18 +709,20 @@ typedef size_t (*grid_cull_fn)(const cb_circle_soa *set, size_t first, size_t en
 cb_grid *CB_FN(cb_grid_build)(void *mem, cb_shape shape, const void *els, size_t m)
 {
     CB_SHAPES(CB_GRID_BUILD_OF)
+    CB_INT_SHAPES(CB_GRID_BUILD_OF)
     return NULL; /* not a shape of elements (the public builders name one) */
 }
 
 /* One all-pairs call's grid: the one its scratch holds for this range when
  * the cursor names it, else built there (after the cull; self pairs: no
  * cull, the set is its own elements). *stamp: its name for the cursor. */
-CB_INLINE const cb_grid *plan_grid(const cb_args *a, cb_shape shape, const void *els,
-                                   size_t m, size_t end, float margin, int self,
-                                   grid_build_fn build, grid_cull_fn cull, uint64_t *stamp)
+CB_INLINE const cb_grid *plan_grid(const cb_args *a, cb_shape one, const void *set,
+                                   cb_shape shape, const void *els, size_t m, size_t end,
+                                   float margin, int self, grid_build_fn build, grid_cull_fn cull,
+                                   uint64_t *stamp)
 {
     cb_plan_key key;
-    cb_plan_key_of(&key, a->circles, a->n_circles, shape, els, m, a->cursor->circle, end, margin,
+    cb_plan_key_of(&key, one, set, a->n_circles, shape, els, m, a->cursor->circle, end, margin,
                    self);
     const cb_grid *g = cb_plan_find(a->scratch, &key, a->cursor->plan);
     if (g) {
@@ -646,7 +731,7 @@ CB_INLINE const cb_grid *plan_grid(const cb_args *a, cb_shape shape, const void 
     }
     cb_plan_mem pm = cb_plan_memory(a->scratch, m);
     size_t kept = self ? SIZE_MAX
-                       : cull(a->circles, a->cursor->circle, end, margin, els, m, pm.keep, pm.cull);
+                       : cull(set, a->cursor->circle, end, margin, els, m, pm.keep, pm.cull);
     g = build(pm.grid, els, m, kept == SIZE_MAX ? NULL : pm.keep, kept == SIZE_MAX ? 0 : kept,
               CB_GRID_CELLS_CALL);
     *stamp = cb_plan_commit(a->scratch, &key);
@@ -661,7 +746,7 @@ CB_INLINE const cb_grid *plan_grid(const cb_args *a, cb_shape shape, const void 
  * CPU predicts). */
 #define CB_GRID_DRIVER(query, many)                                                                \
     CB_OUT_OF_LINE size_t grid_drive_##query##_##many(int kind, int strict, const cb_grid *g,      \
-                                                      const cb_circle_soa *set,                    \
+                                                      const void *set,                             \
                                                       cb_pair_cursor *cur, size_t end, int self,   \
                                                       float margin, const grid_out *o)             \
     {                                                                                              \

@@ -107,14 +107,19 @@
 #define CB_GRID_KIND_PAIRS(a) ((a)->out == NULL && (a)->capacity == 0 ? GK_COUNT : GK_PAIRS)
 #define CB_GRID_KIND_PAIR_CONTACTS(a)                                                              \
     ((a)->out == NULL && (a)->capacity == 0 ? GK_COUNT : GK_CONTACTS)
+#define CB_GRID_KIND_INT_PAIR_CONTACTS(a) CB_GRID_KIND_PAIR_CONTACTS(a)
 #define CB_GRID_KIND_MATRIX(a) GK_MATRIX
 #define CB_GRID_MARGIN_PAIRS(a) 0.0f
 #define CB_GRID_MARGIN_MATRIX(a) 0.0f
 #define CB_GRID_MARGIN_PAIR_CONTACTS(a) ((a)->margin)
+#define CB_GRID_MARGIN_INT_PAIR_CONTACTS(a) 0.0f /* the integer contacts take none */
 
-#define CB_GRID_DRIVE(query, many, output, g, a, end, self, o)                                     \
+/* The set of a pairs call: its circles, or integer circles. */
+#define CB_SET(one, a) ((const void *)(a)->CB_SET_FIELD_##one)
+
+#define CB_GRID_DRIVE(query, one, many, output, g, a, end, self, o)                                \
     grid_drive_##query##_##many(CB_GRID_KIND_##output(a), ((a)->flags & CB_STRICT) != 0, g,        \
-                                (a)->circles, (a)->cursor, end, self,                              \
+                                CB_SET(one, a), (a)->cursor, end, self,                            \
                                 CB_GRID_MARGIN_##output(a), o)
 
 /* The range of the call: cursor->end, 0 meaning n_circles (written back);
@@ -140,61 +145,52 @@ CB_INLINE int pair_range(const cb_args *a, int output, size_t m, size_t *end)
 CB_INLINE grid_out out_of(const cb_args *a)
 {
     grid_out o = {(cb_pair *)a->out, (uint64_t *)a->out, (const cb_pair_contacts *)a->out,
-                  a->capacity};
+                  (const cb_int_pair_contacts *)a->out, a->capacity};
     return o;
 }
 
-/* Against elements (BOX, CIRCLE, OBOX) or the set itself (SELF): plan,
- * then drive. */
-#define CB_BUILT_SELF_SELF 1
-#define CB_BUILT_SHAPE_SELF CIRCLE
-#define CB_BUILT_ELS_SELF(a) ((const void *)(a)->circles)
-#define CB_BUILT_M_SELF(a) ((a)->n_circles)
-#define CB_BUILT_SELF_ELS 0
-#define CB_BUILT_ELS_ELS(a) ((a)->many)
-#define CB_BUILT_M_ELS(a) ((a)->n)
-#define CB_BUILT_KIND_BOX ELS
-#define CB_BUILT_KIND_CIRCLE ELS
-#define CB_BUILT_KIND_OBOX ELS
-#define CB_BUILT_KIND_SELF SELF
-#define CB_BUILT_SHAPE_BOX BOX
-#define CB_BUILT_SHAPE_CIRCLE CIRCLE
-#define CB_BUILT_SHAPE_OBOX OBOX
-#define CB_BUILT_(part, many) CB_PASTE(CB_BUILT_##part##_, CB_BUILT_KIND_##many)
-#define CB_PAIRS_BUILT(query, many, output)                                                        \
-    CB_PAIRS_BUILT_(query, CB_BUILT_SHAPE_##many, output, CB_BUILT_(M, many)(a),                   \
-                    CB_BUILT_(ELS, many)(a), CB_BUILT_(SELF, many))
-#define CB_PAIRS_BUILT_(query, shape, output, m_, els_, self_)                                     \
-    CB_PAIRS_BUILT__(query, shape, output, m_, els_, self_)
-#define CB_PAIRS_BUILT__(query, shape, output, m_, els_, self_)                                    \
+/* Against elements (a shape's m of them) or the set itself (SELF: its
+ * circles, of the set's shape): plan, then drive. */
+#define CB_PAIRS_BUILT(query, one, shape, output, m_, els_, self_)                                 \
     size_t end, m = m_;                                                                            \
     if (!pair_range(a, CB_OUTPUT_##output, m, &end))                                               \
         return 0;                                                                                  \
     uint64_t stamp;                                                                                \
-    const cb_grid *g =                                                                             \
-        plan_grid(a, CB_SHAPE_##shape, els_, m, end, CB_GRID_MARGIN_##output(a), self_,            \
-                  CB_FN(grid_build_##shape), CB_FN(grid_cull_##shape), &stamp);                    \
+    const cb_grid *g = plan_grid(a, CB_SHAPE_##one, CB_SET(one, a), CB_SHAPE_##shape, els_, m,     \
+                                 end, CB_GRID_MARGIN_##output(a), self_,                           \
+                                 CB_FN(grid_build_##shape), CB_FN(grid_cull_##shape), &stamp);     \
     grid_out o = out_of(a);                                                                        \
-    size_t r = CB_GRID_DRIVE(query, shape, output, g, a, end, self_, &o);                          \
+    size_t r = CB_GRID_DRIVE(query, one, shape, output, g, a, end, self_, &o);                     \
     a->cursor->plan = stamp;                                                                       \
     return r
-#define CB_PAIRS_BOX(query, output) CB_PAIRS_BUILT(query, BOX, output)
-#define CB_PAIRS_CIRCLE(query, output) CB_PAIRS_BUILT(query, CIRCLE, output)
-#define CB_PAIRS_OBOX(query, output) CB_PAIRS_BUILT(query, OBOX, output)
-#define CB_PAIRS_SELF(query, output) CB_PAIRS_BUILT(query, SELF, output)
-/* Against a grid: its shape picks the body. */
-#define CB_PAIRS_GRID(query, output)                                                               \
+#define CB_PAIRS_ELS(query, one, shape, output)                                                    \
+    CB_PAIRS_BUILT(query, one, shape, output, a->n, a->many, 0)
+#define CB_PAIRS_BOX(query, one, output) CB_PAIRS_ELS(query, one, BOX, output)
+#define CB_PAIRS_CIRCLE(query, one, output) CB_PAIRS_ELS(query, one, CIRCLE, output)
+#define CB_PAIRS_OBOX(query, one, output) CB_PAIRS_ELS(query, one, OBOX, output)
+#define CB_PAIRS_IBOX(query, one, output) CB_PAIRS_ELS(query, one, IBOX, output)
+#define CB_PAIRS_ICIRCLE(query, one, output) CB_PAIRS_ELS(query, one, ICIRCLE, output)
+#define CB_PAIRS_SELF(query, one, output)                                                          \
+    CB_PAIRS_BUILT(query, one, one, output, a->n_circles, CB_SET(one, a), 1)
+/* Against a grid: its shape picks the body (the public functions let
+ * through only a grid of the set's kind: integer elements for ICIRCLE). */
+#define CB_GRID_CASES_CIRCLE(query, output, g, a, end, o)                                          \
+    case CB_SHAPE_BOX: return CB_GRID_DRIVE(query, CIRCLE, BOX, output, g, a, end, 0, o);          \
+    case CB_SHAPE_CIRCLE: return CB_GRID_DRIVE(query, CIRCLE, CIRCLE, output, g, a, end, 0, o);    \
+    default: return CB_GRID_DRIVE(query, CIRCLE, OBOX, output, g, a, end, 0, o);
+#define CB_GRID_CASES_ICIRCLE(query, output, g, a, end, o)                                         \
+    case CB_SHAPE_IBOX: return CB_GRID_DRIVE(query, ICIRCLE, IBOX, output, g, a, end, 0, o);       \
+    default: return CB_GRID_DRIVE(query, ICIRCLE, ICIRCLE, output, g, a, end, 0, o);
+#define CB_PAIRS_GRID(query, one, output)                                                          \
     const cb_grid *g = (const cb_grid *)a->many;                                                   \
     size_t end;                                                                                    \
     if (!pair_range(a, CB_OUTPUT_##output, (size_t)g->m, &end))                                    \
         return 0;                                                                                  \
     grid_out o = out_of(a);                                                                        \
     switch (g->shape) {                                                                            \
-    case CB_SHAPE_BOX: return CB_GRID_DRIVE(query, BOX, output, g, a, end, 0, &o);                 \
-    case CB_SHAPE_CIRCLE: return CB_GRID_DRIVE(query, CIRCLE, output, g, a, end, 0, &o);           \
-    default: return CB_GRID_DRIVE(query, OBOX, output, g, a, end, 0, &o);                          \
+        CB_GRID_CASES_##one(query, output, g, a, end, &o)                                          \
     }
-#define CB_KERNEL_PAIRS(query, one, many, layout, output) CB_PAIRS_##many(query, output)
+#define CB_KERNEL_PAIRS(query, one, many, layout, output) CB_PAIRS_##many(query, one, output)
 
 /* Candidates: the batch drivers with the candidate blocks, whose words come
  * from one out-of-line function per (query, element, output): word_<...>. */

@@ -12,14 +12,15 @@
  *           CANDIDATES (the listed pairs of a set and the elements)
  *   QUERY   CB_QUERY_<QUERY>: what is computed per pair (a file in src/queries/)
  *   ONE     CB_SHAPE_<ONE>: BATCH: the single shape (CIRCLE, BOX, OBOX, or the
- *           integer ICIRCLE, IBOX); CANDIDATES of integer elements: ICIRCLE;
- *           PAIRS, CANDIDATES: CIRCLE (the set's circles)
+ *           integer ICIRCLE, IBOX); PAIRS, CANDIDATES: the set's circles,
+ *           CIRCLE, or ICIRCLE for the integer elements
  *   MANY    CB_SHAPE_<MANY>: the elements (BOX, CIRCLE, OBOX, IBOX, ICIRCLE; PAIRS also
  *           SELF, the set itself, and GRID, a cb_grid of elements)
  *   LAYOUT  CB_LAYOUT_<LAYOUT>: SOA or AOS (BATCH; the others are SOA)
  *   OUTPUT  CB_OUTPUT_<OUTPUT>: MASK, INDICES, DISTANCES, CONTACTS (BATCH,
  *           CANDIDATES); PAIRS, MATRIX, PAIR_CONTACTS (PAIRS); INT_DISTANCES,
- *           INT_CONTACTS (the integer shapes' DISTANCE and CONTACTS)
+ *           INT_CONTACTS, INT_PAIR_CONTACTS (the integer shapes' DISTANCE
+ *           and CONTACTS)
  *
  * The name follows from the columns by cbatch.h's rule (CB_NAME below): no
  * row spells it. From the rows come: the entry numbers (CB_E_<name>), the
@@ -113,6 +114,17 @@
     X(PAIRS, OVERLAP,  CIRCLE, GRID,   SOA, PAIRS)                                                 \
     X(PAIRS, OVERLAP,  CIRCLE, GRID,   SOA, MATRIX)                                                \
     X(PAIRS, CONTACTS, CIRCLE, GRID,   SOA, PAIR_CONTACTS)                                         \
+    X(PAIRS, OVERLAP,  ICIRCLE, IBOX,    SOA, PAIRS)                                               \
+    X(PAIRS, OVERLAP,  ICIRCLE, IBOX,    SOA, MATRIX)                                              \
+    X(PAIRS, CONTACTS, ICIRCLE, IBOX,    SOA, INT_PAIR_CONTACTS)                                   \
+    X(PAIRS, OVERLAP,  ICIRCLE, ICIRCLE, SOA, PAIRS)                                               \
+    X(PAIRS, OVERLAP,  ICIRCLE, ICIRCLE, SOA, MATRIX)                                              \
+    X(PAIRS, CONTACTS, ICIRCLE, ICIRCLE, SOA, INT_PAIR_CONTACTS)                                   \
+    X(PAIRS, OVERLAP,  ICIRCLE, SELF,    SOA, PAIRS)                                               \
+    X(PAIRS, CONTACTS, ICIRCLE, SELF,    SOA, INT_PAIR_CONTACTS)                                   \
+    X(PAIRS, OVERLAP,  ICIRCLE, GRID,    SOA, PAIRS)                                               \
+    X(PAIRS, OVERLAP,  ICIRCLE, GRID,    SOA, MATRIX)                                              \
+    X(PAIRS, CONTACTS, ICIRCLE, GRID,    SOA, INT_PAIR_CONTACTS)                                   \
     X(CANDIDATES, OVERLAP,  CIRCLE, BOX,    SOA, MASK)                                             \
     X(CANDIDATES, OVERLAP,  CIRCLE, BOX,    SOA, INDICES)                                          \
     X(CANDIDATES, CONTACTS, CIRCLE, BOX,    SOA, CONTACTS)                                         \
@@ -152,6 +164,10 @@
 #define CB_SIDES_PAIRS_CIRCLE_OBOX _circles_oboxes
 #define CB_SIDES_PAIRS_CIRCLE_SELF _circles_self
 #define CB_SIDES_PAIRS_CIRCLE_GRID _circles_grid
+#define CB_SIDES_PAIRS_ICIRCLE_IBOX _icircles_iboxes
+#define CB_SIDES_PAIRS_ICIRCLE_ICIRCLE _icircles_icircles
+#define CB_SIDES_PAIRS_ICIRCLE_SELF _icircles_self
+#define CB_SIDES_PAIRS_ICIRCLE_GRID _icircles_grid
 #define CB_SIDES_CANDIDATES_CIRCLE_BOX
 #define CB_SIDES_CANDIDATES_CIRCLE_CIRCLE _circles_circles
 #define CB_SIDES_CANDIDATES_ICIRCLE_IBOX _icircles_iboxes
@@ -167,6 +183,7 @@
 #define CB_SUFFIX_PAIR_CONTACTS
 #define CB_SUFFIX_INT_DISTANCES
 #define CB_SUFFIX_INT_CONTACTS
+#define CB_SUFFIX_INT_PAIR_CONTACTS
 
 #define CB_NAME(form, query, one, many, layout, output)                                            \
     CB_NAME_(CB_WORD_##form, CB_WORD_##query, CB_SIDES_##form##_##one##_##many,                    \

@@ -567,10 +567,10 @@ void tk_contact_store(const cb_contacts *o, size_t at, uint32_t index, const tk_
 
 size_t ref_entry(const cb_entry_info *d, const cb_args *a)
 {
-    if (tk_is_integer(d)) /* batch and candidates */
-        return ref_int_entry(d, a);
     if (d->form == CB_FORM_PAIRS)
         return ref_pairs(d, a);
+    if (tk_is_integer(d)) /* batch and candidates */
+        return ref_int_entry(d, a);
     size_t count = 0, n = d->form == CB_FORM_CANDIDATES ? a->n_candidates : a->n;
     switch (d->output) {
     case CB_OUTPUT_MASK: {
@@ -604,6 +604,7 @@ size_t ref_entry(const cb_entry_info *d, const cb_args *a)
     case CB_OUTPUT_PAIRS: /* the pairs form's: ref_pairs */
     case CB_OUTPUT_MATRIX:
     case CB_OUTPUT_PAIR_CONTACTS:
+    case CB_OUTPUT_INT_PAIR_CONTACTS:
     case CB_OUTPUT_INT_DISTANCES: /* the integer shapes': ref_int_entry */
     case CB_OUTPUT_INT_CONTACTS:
         break;
