@@ -17,6 +17,20 @@ static cb_box box_at(const void *many, size_t j)
     return x;
 }
 
+/* Integer circle i of a set, integer box j. */
+static cb_icircle iset_circle(const cb_icircle_soa *s, size_t i)
+{
+    cb_icircle c = {s->x[i], s->y[i], s->r[i]};
+    return c;
+}
+
+static cb_ibox ibox_at(const void *many, size_t j)
+{
+    const cb_ibox_soa *b = (const cb_ibox_soa *)many;
+    cb_ibox x = {b->min_x[j], b->min_y[j], b->max_x[j], b->max_y[j]};
+    return x;
+}
+
 static cb_obox obox_at(const void *many, size_t j)
 {
     const cb_obox_soa *b = (const cb_obox_soa *)many;
@@ -28,17 +42,36 @@ int tk_pair_els_of(const cb_entry_info *d, const cb_args *a, tk_pair_els *out)
 {
     if (d->many == CB_SHAPE_GRID)
         return 0;
-    if (d->many == CB_SHAPE_SELF)
+    if (d->many == CB_SHAPE_SELF && d->one == CB_SHAPE_ICIRCLE)
+        out->shape = CB_SHAPE_ICIRCLE, out->els = a->icircles, out->m = a->n_circles;
+    else if (d->many == CB_SHAPE_SELF)
         out->shape = CB_SHAPE_CIRCLE, out->els = a->circles, out->m = a->n_circles;
     else
         out->shape = d->many, out->els = a->many, out->m = a->n;
     return 1;
 }
 
+/* Pair (i, j) of a set of integer circles and integer elements: the
+ * batch query's answer (integer.c), the record in *rec. */
+static int ref_int_pair_hit(const cb_args *a, const tk_pair_els *e, size_t i, size_t j,
+                            tk_ipair *rec)
+{
+    unsigned strict = a->flags & CB_STRICT;
+    cb_icircle c = iset_circle(a->icircles, i);
+    tk_ipair p = e->shape == CB_SHAPE_IBOX
+                     ? ref_ipair_box(c, ibox_at(e->els, j), strict)
+                     : ref_ipair_circles(c, iset_circle((const cb_icircle_soa *)e->els, j), strict);
+    if (rec)
+        *rec = p;
+    return p.hit != 0;
+}
+
 int ref_pair_hit(const cb_entry_info *d, const cb_args *a, const tk_pair_els *e,
                  size_t i, size_t j, tk_contact *rec)
 {
     unsigned strict = a->flags & CB_STRICT;
+    if (e->shape == CB_SHAPE_IBOX || e->shape == CB_SHAPE_ICIRCLE)
+        return ref_int_pair_hit(a, e, i, j, NULL);
     cb_circle c = set_circle(a->circles, i);
     tk_contact r;
     int hit = -1;
@@ -75,6 +108,15 @@ static void store_record(const cb_pair_contacts *o, size_t at, uint32_t i, uint3
     o->feature[at] = r->feature;
 }
 
+static void store_int_record(const cb_int_pair_contacts *o, size_t at, uint32_t i, uint32_t j,
+                             const tk_ipair *p)
+{
+    o->pair[at].i = i, o->pair[at].j = j;
+    o->point_x[at] = p->contact.px, o->point_y[at] = p->contact.py;
+    o->d2[at] = p->contact.d2, o->depth[at] = p->contact.depth;
+    o->feature[at] = p->contact.feature;
+}
+
 /* The pair list (or records) from the cursor, as reference.h states it. */
 static size_t ref_pair_list(const cb_entry_info *d, const cb_args *a,
                             const tk_pair_els *e, size_t end)
@@ -82,6 +124,8 @@ static size_t ref_pair_list(const cb_entry_info *d, const cb_args *a,
     cb_pair_cursor *cur = a->cursor;
     int count_only = a->out == NULL && a->capacity == 0;
     int self = d->many == CB_SHAPE_SELF, records = d->output == CB_OUTPUT_PAIR_CONTACTS;
+    int int_records = d->output == CB_OUTPUT_INT_PAIR_CONTACTS;
+    int ints = e->shape == CB_SHAPE_IBOX || e->shape == CB_SHAPE_ICIRCLE;
     size_t written = 0, total = 0;
     for (size_t i = cur->circle; i < end && e->m; i++) { /* no elements: no pairs, done */
         size_t jfrom = i == cur->circle ? cur->element : 0, last = 0;
@@ -91,7 +135,10 @@ static size_t ref_pair_list(const cb_entry_info *d, const cb_args *a,
         }
         for (size_t j = jfrom; j < e->m; j++) {
             tk_contact r;
-            if ((self && j <= i) || ref_pair_hit(d, a, e, i, j, &r) != 1)
+            tk_ipair ir;
+            if (self && j <= i)
+                continue;
+            if (ints ? !ref_int_pair_hit(a, e, i, j, &ir) : ref_pair_hit(d, a, e, i, j, &r) != 1)
                 continue;
             total++;
             if (count_only)
@@ -100,7 +147,10 @@ static size_t ref_pair_list(const cb_entry_info *d, const cb_args *a,
                 cur->circle = i, cur->element = last + 1;
                 return written;
             }
-            if (records)
+            if (int_records)
+                store_int_record((const cb_int_pair_contacts *)a->out, written, (uint32_t)i,
+                                 (uint32_t)j, &ir);
+            else if (records)
                 store_record((const cb_pair_contacts *)a->out, written, (uint32_t)i, (uint32_t)j,
                              &r);
             else
@@ -164,6 +214,22 @@ const char *tk_shape_name(cb_shape s)
 const char *tk_describe_pair(const cb_args *a, const tk_pair_els *e, size_t i, size_t j,
                              char *buf, size_t size)
 {
+    if (e->shape == CB_SHAPE_IBOX || e->shape == CB_SHAPE_ICIRCLE) {
+        cb_icircle c = iset_circle(a->icircles, i);
+        int n = snprintf(buf, size, "integer circle %zu (%ld, %ld, r %ld) vs ", i, (long)c.x,
+                         (long)c.y, (long)c.r);
+        size_t at = n > 0 && (size_t)n < size ? (size_t)n : 0;
+        if (e->shape == CB_SHAPE_IBOX) {
+            cb_ibox b = ibox_at(e->els, j);
+            snprintf(buf + at, size - at, "integer box %zu (%ld, %ld, %ld, %ld)", j,
+                     (long)b.min_x, (long)b.min_y, (long)b.max_x, (long)b.max_y);
+        } else {
+            cb_icircle o = iset_circle((const cb_icircle_soa *)e->els, j);
+            snprintf(buf + at, size - at, "integer circle %zu (%ld, %ld, r %ld)", j, (long)o.x,
+                     (long)o.y, (long)o.r);
+        }
+        return buf;
+    }
     cb_circle c = set_circle(a->circles, i);
     int n = snprintf(buf, size, "circle %zu (%a, %a, r %a) vs ", i, (double)c.x, (double)c.y,
                      (double)c.r);

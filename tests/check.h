@@ -188,6 +188,13 @@ void tb_check_empty(int b);
  * and one `large` one (arrays ending at guard pages), both touching
  * modes. Returns the calls compared (check_integer.c). */
 size_t tb_int_check(int subject, const size_t *lengths, size_t nl, size_t large);
+/* Every integer all-pairs entry on the subject against testkit's pairs
+ * reference (testkit/pairs.c over the exact one-pair functions): the same
+ * corpora as sets and elements of sizes around the vector widths and the
+ * cull's threshold, grids of both shapes, the whole range, counts,
+ * resumed pieces with one scratch, split ranges and the matrix; outputs
+ * and scratch at guard pages. Returns the calls compared. */
+size_t tb_int_pairs_check(int subject);
 
 /* --------------------------------------------- the pairs and candidates forms */
 

@@ -289,3 +289,310 @@ size_t tb_int_check(int subject, const size_t *lengths, size_t nl, size_t large)
     }
     return calls;
 }
+
+/* ------------------------------------------------------------- all pairs */
+
+/* One pairs call's buffers: the subject's list or records (each array
+ * ending at a guard page, poisoned), the reference's, and a scratch each. */
+typedef struct {
+    size_t room;
+    cb_pair *pairs, *ref_pairs;
+    cb_int_pair_contacts recs, ref_recs;
+    uint64_t *matrix, *ref_matrix;
+    void *scratch, *ref_scratch;
+} int_pbufs;
+
+/* The record arrays of a cb_int_pair_contacts with their element sizes. */
+#define INT_PREC_ARRAYS 6
+static void *prec_array(const cb_int_pair_contacts *r, int k, size_t *unit)
+{
+    switch (k) {
+    case 0: *unit = sizeof *r->pair; return r->pair;
+    case 1: *unit = sizeof *r->point_x; return r->point_x;
+    case 2: *unit = sizeof *r->point_y; return r->point_y;
+    case 3: *unit = sizeof *r->d2; return r->d2;
+    case 4: *unit = sizeof *r->depth; return r->depth;
+    default: *unit = sizeof *r->feature; return r->feature;
+    }
+}
+static const char *const prec_names[INT_PREC_ARRAYS] = {"pair", "point_x", "point_y",
+                                                        "d2",   "depth",   "feature"};
+
+static cb_int_pair_contacts precs_new(size_t room, int guarded)
+{
+    cb_int_pair_contacts r;
+    size_t b = room ? room : 1;
+    void *p[INT_PREC_ARRAYS];
+    size_t unit[INT_PREC_ARRAYS] = {sizeof(cb_pair), 4, 4, 8, 4, 1};
+    for (int k = 0; k < INT_PREC_ARRAYS; k++)
+        p[k] = guarded ? tb_alloc_guarded(b * unit[k], 0) : tb_xmalloc(b * unit[k]);
+    r.pair = p[0], r.point_x = p[1], r.point_y = p[2], r.d2 = p[3], r.depth = p[4],
+    r.feature = p[5];
+    return r;
+}
+
+static void precs_free(cb_int_pair_contacts *r, int guarded)
+{
+    for (int k = 0; k < INT_PREC_ARRAYS; k++) {
+        size_t unit;
+        void *p = prec_array(r, k, &unit);
+        if (guarded)
+            tb_free(p);
+        else
+            free(p);
+    }
+}
+
+static void pbufs_new(int_pbufs *x, size_t nc, size_t m)
+{
+    x->room = nc * m + 1;
+    x->pairs = tb_alloc_guarded(x->room * sizeof(cb_pair), 0);
+    x->ref_pairs = tb_xmalloc(x->room * sizeof(cb_pair));
+    x->recs = precs_new(x->room, 1), x->ref_recs = precs_new(x->room, 0);
+    size_t words = nc * ((m + 63) / 64);
+    words += words == 0;
+    x->matrix = tb_alloc_guarded(words * sizeof(uint64_t), 0);
+    x->ref_matrix = tb_xmalloc(words * sizeof(uint64_t));
+    size_t s = cb_pairs_scratch_size(nc, m);
+    x->scratch = tb_alloc_guarded(s, 0), x->ref_scratch = NULL;
+}
+
+static void pbufs_free(int_pbufs *x)
+{
+    tb_free(x->pairs), free(x->ref_pairs);
+    precs_free(&x->recs, 1), precs_free(&x->ref_recs, 0);
+    tb_free(x->matrix), free(x->ref_matrix);
+    tb_free(x->scratch);
+}
+
+/* What one pairs scene is: the call's arguments (out, capacity, cursor
+ * and scratch set per call), the elements the reference reads, and text
+ * for messages. */
+typedef struct {
+    int subject;
+    size_t e;
+    const cb_entry_info *d;
+    cb_args a;
+    tk_pair_els els;
+    const char *mode, *grid;
+    uint64_t seed;
+} int_pscene;
+
+static size_t prun(const int_pscene *sc, cb_args *a)
+{
+    if (sc->subject == TB_PUBLIC)
+        return cb_entry_call(sc->e, a);
+    cb_kernel_fn k = cb_entry_kernel(sc->e, (cb_backend)sc->subject);
+    TB_ASSERT(k != NULL, "no %s kernel for %s", cb_backend_name((cb_backend)sc->subject),
+              sc->d->name);
+    return k(a);
+}
+
+#define PS_FMT "%s %s (%s corpus, %s, n_circles %zu, m %zu, flags %u); " TB_SEED_FMT
+#define PS_ARGS(sc)                                                                                \
+    (sc)->subject == TB_PUBLIC ? "public" : cb_backend_name((cb_backend)(sc)->subject),           \
+        (sc)->d->name, (sc)->mode, (sc)->grid, (sc)->a.n_circles, (sc)->els.m, (sc)->a.flags,      \
+        (sc)->seed
+#define CUR_FMT "{%zu, %zu, %zu}"
+#define CUR_ARGS(c) (c).circle, (c).element, (c).end
+
+static int same_cursor(cb_pair_cursor x, cb_pair_cursor y)
+{
+    return x.circle == y.circle && x.element == y.element && x.end == y.end;
+}
+
+/* A list call (pairs or records) from *sub (the subject's cursor) and *ref
+ * (the reference's, equal to it), capacity cap (count only: 0 and no
+ * list): the same return, cursor, pairs and records, and nothing written
+ * past the count in the pair list. Returns what the subject returned. */
+static size_t check_plist(const int_pscene *sc, int_pbufs *x, cb_pair_cursor *sub,
+                          cb_pair_cursor *ref, size_t cap, int count_only)
+{
+    int recs = sc->d->output == CB_OUTPUT_INT_PAIR_CONTACTS;
+    cb_pair_cursor start = *sub;
+    cb_args a = sc->a;
+    cb_pair *gp = recs ? x->recs.pair : x->pairs, *wp = recs ? x->ref_recs.pair : x->ref_pairs;
+    memset(gp, 0xA5, x->room * sizeof *gp);
+    a.capacity = count_only ? 0 : cap;
+    a.cursor = ref, a.scratch = NULL;
+    a.out = count_only ? NULL : recs ? (void *)&x->ref_recs : (void *)x->ref_pairs;
+    size_t want = ref_entry_on(sc->d, &a, &sc->els);
+    a.cursor = sub, a.scratch = sc->d->many == CB_SHAPE_GRID ? NULL : x->scratch;
+    if (sc->subject == TB_PUBLIC && (sc->seed ^ start.circle) % 4 == 0)
+        a.scratch = NULL; /* sometimes the public functions allocate it */
+    a.out = count_only ? NULL : recs ? (void *)&x->recs : (void *)x->pairs;
+    size_t got = prun(sc, &a);
+    TB_ASSERT(got == want && same_cursor(*sub, *ref),
+              "returned %zu, cursor " CUR_FMT "; the reference %zu, " CUR_FMT
+              " (from " CUR_FMT ", capacity %zu%s): " PS_FMT,
+              got, CUR_ARGS(*sub), want, CUR_ARGS(*ref), CUR_ARGS(start), cap,
+              count_only ? ", count only" : "", PS_ARGS(sc));
+    if (count_only)
+        return got;
+    for (size_t q = 0; q < got; q++) {
+        if (gp[q].i == wp[q].i && gp[q].j == wp[q].j) {
+            if (!recs)
+                continue;
+            for (int k = 1; k < INT_PREC_ARRAYS; k++) {
+                size_t unit;
+                const unsigned char *g = prec_array(&x->recs, k, &unit);
+                const unsigned char *h = prec_array(&x->ref_recs, k, &unit);
+                if (memcmp(g + q * unit, h + q * unit, unit) == 0)
+                    continue;
+                char pt[300];
+                tk_describe_pair(&a, &sc->els, gp[q].i, gp[q].j, pt, sizeof pt);
+                tb_fail("record %zu [%s]: %s differs from the reference's (from " CUR_FMT
+                        "): " PS_FMT, q, pt, prec_names[k], CUR_ARGS(start), PS_ARGS(sc));
+            }
+            continue;
+        }
+        char mine[300] = "out of range", theirs[300];
+        if (gp[q].i < a.n_circles && gp[q].j < sc->els.m)
+            tk_describe_pair(&a, &sc->els, gp[q].i, gp[q].j, mine, sizeof mine);
+        tk_describe_pair(&a, &sc->els, wp[q].i, wp[q].j, theirs, sizeof theirs);
+        tb_fail("pair %zu of %zu: the subject's [%s], the reference's [%s] (from " CUR_FMT
+                ", capacity %zu): " PS_FMT, q, got, mine, theirs, CUR_ARGS(start), cap,
+                PS_ARGS(sc));
+    }
+    const unsigned char *rest = (const unsigned char *)(gp + got);
+    for (size_t b = 0; b < (x->room - got) * sizeof *gp; b++)
+        TB_ASSERT(rest[b] == 0xA5, "wrote past the %zu pairs it returned (byte %zu): " PS_FMT, got,
+                  b, PS_ARGS(sc));
+    tb_calls_compared++;
+    return got;
+}
+
+/* Every way of calling one pairs scene: the whole range with room for all
+ * (and a count first), resumed in small pieces with one scratch, the range
+ * split in two; the matrix row by row. */
+static size_t check_pscene(const int_pscene *sc, int_pbufs *x)
+{
+    size_t nc = sc->a.n_circles, calls = 0;
+    if (sc->d->output == CB_OUTPUT_MATRIX) {
+        size_t words = (sc->els.m + 63) / 64;
+        for (size_t split = 0; split <= nc; split += nc ? (nc + 1) / 2 : 1) {
+            cb_pair_cursor cs = {split, 0, 0, 0}, cr = cs;
+            cb_args a = sc->a;
+            memset(x->matrix, 0xA5, nc * words * sizeof(uint64_t));
+            memset(x->ref_matrix, 0x5A, nc * words * sizeof(uint64_t));
+            a.cursor = &cr, a.out = x->ref_matrix;
+            size_t want = ref_entry_on(sc->d, &a, &sc->els);
+            a.cursor = &cs, a.out = x->matrix;
+            a.scratch = sc->d->many == CB_SHAPE_GRID ? NULL : x->scratch;
+            size_t got = prun(sc, &a);
+            TB_ASSERT(got == want && same_cursor(cs, cr),
+                      "matrix from row %zu: returned %zu, cursor " CUR_FMT "; the reference %zu, "
+                      CUR_FMT ": " PS_FMT, split, got, CUR_ARGS(cs), want, CUR_ARGS(cr),
+                      PS_ARGS(sc));
+            for (size_t q = split * words; q < nc * words; q++)
+                TB_ASSERT(x->matrix[q] == x->ref_matrix[q],
+                          "matrix word %zu (row %zu): 0x%016" PRIx64 ", the reference 0x%016" PRIx64
+                          ": " PS_FMT, q, q / words, x->matrix[q], x->ref_matrix[q], PS_ARGS(sc));
+            for (size_t q = 0; q < split * words; q++) /* the rows before the range: untouched */
+                TB_ASSERT(x->matrix[q] == 0xA5A5A5A5A5A5A5A5ull,
+                          "wrote matrix word %zu, before the range's row %zu: " PS_FMT, q, split,
+                          PS_ARGS(sc));
+            calls++, tb_calls_compared++;
+            if (nc == 0)
+                break;
+        }
+        return calls;
+    }
+    cb_pair_cursor zero = {0, 0, 0, 0}, s, r;
+    s = zero, r = zero;
+    check_plist(sc, x, &s, &r, 0, 1); /* the count: the cursor keeps its place */
+    size_t all = check_plist(sc, x, &s, &r, x->room, 0);
+    TB_ASSERT(all < x->room && s.circle == nc, "room for every pair, but the range is not done: "
+              "%zu pairs, cursor " CUR_FMT ": " PS_FMT, all, CUR_ARGS(s), PS_ARGS(sc));
+    calls += 2;
+    static const size_t caps[] = {1, 7, 61};
+    for (size_t c = all > 256; c < sizeof caps / sizeof caps[0]; c++) { /* resumed, one scratch */
+        s = zero, r = zero;
+        size_t total = 0;
+        for (size_t step = 0; step <= all + nc + 1; step++) {
+            size_t cap = caps[c] < x->room ? caps[c] : x->room; /* the arrays' room */
+            size_t got = check_plist(sc, x, &s, &r, cap, 0);
+            total += got, calls++;
+            if (s.circle == s.end)
+                break;
+        }
+        TB_ASSERT(total == all && s.circle == s.end,
+                  "in pieces of %zu: %zu pairs in all (not %zu), cursor " CUR_FMT ": " PS_FMT,
+                  caps[c], total, all, CUR_ARGS(s), PS_ARGS(sc));
+    }
+    if (nc > 1) { /* two ranges */
+        cb_pair_cursor lo = {0, 0, nc / 2, 0}, hi = {nc / 2, 0, nc, 0}, rl = lo, rh = hi;
+        check_plist(sc, x, &lo, &rl, x->room, 0), check_plist(sc, x, &hi, &rh, x->room, 0);
+        calls += 2;
+    }
+    return calls;
+}
+
+/* Scenes: the set and the element counts, the cull's case among them (far
+ * more elements than circles). */
+static const size_t pair_sizes[][2] = {{0, 5}, {1, 0},  {1, 1},   {3, 7},  {5, 17},
+                                       {9, 64}, {17, 65}, {4, 200}, {40, 40}, {2, 300}};
+
+size_t tb_int_pairs_check(int subject)
+{
+    uint64_t seed = tb_seed();
+    tb_rng g = tb_rng_for(0x9A125u + (uint64_t)subject);
+    size_t calls = 0;
+    for (int mode = 0; mode < MODES; mode++) {
+        for (size_t z = 0; z < sizeof pair_sizes / sizeof pair_sizes[0]; z++) {
+            size_t nc = pair_sizes[z][0], m = pair_sizes[z][1];
+            int_corpus set, els;
+            corpus_new(&set, nc), corpus_new(&els, m);
+            cb_icircle pc = probe_circle(&g, mode);
+            if (mode == MODE_NEAR && z % 2) /* clustered where floats are 2^7 apart and more */
+                pc.x = draw(&g, MODE_EXTREME, 0), pc.y = draw(&g, MODE_EXTREME, 0);
+            cb_ibox pb = draw_box(&g, mode == MODE_TOUCHING ? MODE_SCALED : mode, pc);
+            corpus_fill(&set, 0, &g, mode, pc, pb), corpus_fill(&els, 0, &g, mode, pc, pb);
+            if (nc > 0) /* the probe itself: its pairs touch in the touching corpus */
+                corpus_set(&set, 0, pb, pc);
+            cb_icircle_soa cs = {set.a[4], set.a[5], set.a[6]};
+            cb_ibox_soa eb = {els.a[0], els.a[1], els.a[2], els.a[3]};
+            cb_icircle_soa ec = {els.a[4], els.a[5], els.a[6]};
+            size_t gbytes = cb_grid_size(m);
+            void *gmem[2] = {tb_xmalloc(gbytes), tb_xmalloc(gbytes)};
+            const cb_grid *grids[2] = {cb_grid_iboxes(gmem[0], &eb, m),
+                                       cb_grid_icircles(gmem[1], &ec, m)};
+            TB_ASSERT(grids[0] && grids[1], "cb_grid_iboxes or cb_grid_icircles failed (m %zu)", m);
+            int_pbufs x;
+            pbufs_new(&x, nc, m > nc ? m : nc);
+            for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
+                TK_FOR_ENTRIES(e, TK_FORM(CB_FORM_PAIRS) | TK_INTEGER) {
+                    int_pscene sc;
+                    memset(&sc, 0, sizeof sc);
+                    sc.subject = subject, sc.e = e, sc.d = cb_entry_info_of(e);
+                    sc.mode = mode_names[mode], sc.grid = "no grid", sc.seed = seed;
+                    sc.a.icircles = &cs, sc.a.n_circles = nc, sc.a.flags = flags;
+                    for (int k = 0; k < 2; k++) { /* a grid's two shapes; once for the others */
+                        cb_shape shape = k ? CB_SHAPE_ICIRCLE : CB_SHAPE_IBOX;
+                        const void *arr = k ? (const void *)&ec : (const void *)&eb;
+                        if (sc.d->many == CB_SHAPE_GRID) {
+                            sc.a.many = grids[k], sc.a.n = 0;
+                            sc.els.shape = shape, sc.els.els = arr, sc.els.m = m;
+                            sc.grid = k ? "a grid of integer circles" : "a grid of integer boxes";
+                        } else if (sc.d->many == CB_SHAPE_SELF) {
+                            if (k)
+                                break;
+                            sc.a.many = NULL, sc.a.n = 0;
+                            tk_pair_els_of(sc.d, &sc.a, &sc.els);
+                        } else {
+                            if (sc.d->many != shape)
+                                continue;
+                            sc.a.many = arr, sc.a.n = m;
+                            tk_pair_els_of(sc.d, &sc.a, &sc.els);
+                        }
+                        calls += check_pscene(&sc, &x);
+                    }
+                }
+            }
+            pbufs_free(&x);
+            free(gmem[0]), free(gmem[1]);
+            corpus_free(&set), corpus_free(&els);
+        }
+    }
+    return calls;
+}

@@ -30,6 +30,26 @@ ParameterizedTest(int *b, integer, exact, .timeout = 600)
                 *b == TB_PUBLIC ? "public" : cb_backend_name((cb_backend)*b), calls, tb_seed());
 }
 
+/* Every integer all-pairs entry (pairs, matrix, records; against boxes,
+ * circles, the set itself and grids of both shapes) against the reference:
+ * whole ranges, counts, resumed pieces, split ranges. */
+ParameterizedTestParameters(integer, pairs)
+{
+    for (int b = 0; b <= CB_BACKEND_COUNT; b++)
+        subjects[b] = b;
+    return cr_make_param_array(int, subjects, CB_BACKEND_COUNT + 1);
+}
+
+ParameterizedTest(int *b, integer, pairs, .timeout = 600)
+{
+    const char *why;
+    if (*b != TB_PUBLIC && !tb_backend_runnable(*b, &why))
+        cr_skip_test("%s: %s", cb_backend_name((cb_backend)*b), why);
+    size_t calls = tb_int_pairs_check(*b);
+    cr_log_info("%s: %zu pair calls equal to the reference, " TB_SEED_FMT,
+                *b == TB_PUBLIC ? "public" : cb_backend_name((cb_backend)*b), calls, tb_seed());
+}
+
 /* ------------------------------------------------------------ converters */
 
 /* Rects and centre boxes convert exactly (checked in 64 bits) until the
@@ -350,4 +370,108 @@ Test(integer, candidates_bad_input)
         cr_assert_eq(cb_entry_call(e, &a), 0, "%s: no candidates", d->name);
         tk_out_free(&o);
     }
+}
+
+/* Integer all pairs: each refusal of cbatch.h's common list (a NULL or
+ * holed set, elements or record array, a bad cursor, a list with room and
+ * no array, a grid of float elements, unknown flags) returns CB_INVALID
+ * and leaves the cursor and the output as they were; the float grid
+ * queries refuse a grid of integer elements; no circles or no elements is
+ * no pairs. */
+Test(integer, pairs_bad_input)
+{
+    int32_t v[4] = {0, 0, 1, 1};
+    float f[4] = {0, 0, 1, 1};
+    cb_ibox_soa bs = {v, v, v + 2, v + 2}, holed_b = {v, v, NULL, v + 2};
+    cb_icircle_soa cs = {v, v, v + 2}, holed = {v, NULL, v + 2};
+    cb_box_soa fbs = {f, f, f + 2, f + 2};
+    cb_circle_soa fcs = {f, f, f + 2};
+    static unsigned char gm[2][16384], scratch[1 << 17];
+    cb_grid *ig = cb_grid_iboxes(gm[0], &bs, 2), *fg = cb_grid_boxes(gm[1], &fbs, 2);
+    cr_assert(ig && fg && cb_pairs_scratch_size(2, 2) <= sizeof scratch && cb_grid_size(2) <= 16384);
+    cb_shape shape = CB_SHAPE_CIRCLE;
+    cr_assert_eq(cb_grid_elements(ig, &shape), 2u);
+    cr_assert_eq(shape, CB_SHAPE_IBOX, "cb_grid_elements: shape %d", (int)shape);
+    cb_pair pairs[8];
+    uint64_t matrix[2];
+    cb_pair pp[8];
+    int32_t px[8], py[8];
+    uint64_t d2[8];
+    uint32_t depth[8];
+    uint8_t feature[8];
+    cb_int_pair_contacts recs = {pp, px, py, d2, depth, feature}, holed_recs = recs;
+    holed_recs.depth = NULL;
+    TK_FOR_ENTRIES(e, TK_FORM(CB_FORM_PAIRS) | TK_INTEGER) {
+        const cb_entry_info *d = cb_entry_info_of(e);
+        int recs_out = d->output == CB_OUTPUT_INT_PAIR_CONTACTS;
+        cb_args a;
+        memset(&a, 0, sizeof a);
+        a.icircles = &cs, a.n_circles = 2, a.scratch = scratch;
+        a.many = d->many == CB_SHAPE_GRID   ? (const void *)ig
+                 : d->many == CB_SHAPE_IBOX ? (const void *)&bs
+                 : d->many == CB_SHAPE_SELF ? NULL
+                                            : (const void *)&cs;
+        a.n = d->many == CB_SHAPE_GRID || d->many == CB_SHAPE_SELF ? 0 : 2;
+        a.out = d->output == CB_OUTPUT_MATRIX ? (void *)matrix : recs_out ? (void *)&recs : pairs;
+        a.capacity = d->output == CB_OUTPUT_MATRIX ? 0 : 8;
+        cb_pair_cursor cur = {0, 0, 0, 0};
+        a.cursor = &cur;
+        size_t want = d->many == CB_SHAPE_SELF ? 1 : 4; /* every pair overlaps */
+        cr_assert_eq(cb_entry_call(e, &a), want, "%s: the valid call", d->name);
+        memset(pairs, 0xEE, sizeof pairs), memset(pp, 0xEE, sizeof pp);
+        cb_pair_cursor start = {0, 0, 0, 0};
+#define REFUSED(what)                                                                              \
+    do {                                                                                           \
+        cur = start;                                                                               \
+        cr_assert_eq(cb_entry_call(e, &a), CB_INVALID, "%s: %s", d->name, what);                  \
+        cr_assert(cur.circle == start.circle && cur.element == 0 && cur.end == start.end,          \
+                  "%s: %s moved the cursor", d->name, what);                                       \
+    } while (0)
+        a.icircles = NULL;
+        REFUSED("NULL set");
+        a.icircles = &holed;
+        REFUSED("set without y");
+        a.icircles = &cs;
+        a.flags = 0x100;
+        REFUSED("unknown flags");
+        a.flags = 0;
+        a.cursor = NULL;
+        REFUSED("NULL cursor");
+        a.cursor = &cur, start.end = 3;
+        REFUSED("the cursor's end past n_circles");
+        start.end = 1, start.circle = 2;
+        REFUSED("the cursor past its end");
+        start.end = 0, start.circle = 0;
+        if (d->many == CB_SHAPE_IBOX) {
+            a.many = &holed_b;
+            REFUSED("boxes without max_x");
+            a.many = &bs;
+        }
+        if (d->many == CB_SHAPE_GRID) {
+            a.many = fg;
+            REFUSED("a grid of float boxes");
+            a.many = NULL;
+            REFUSED("NULL grid");
+            a.many = ig;
+        }
+        if (d->output != CB_OUTPUT_MATRIX) {
+            void *out = a.out;
+            a.out = NULL;
+            REFUSED("capacity without a list");
+            if (recs_out) {
+                a.out = &holed_recs;
+                REFUSED("records without depth");
+            }
+            a.out = out;
+        }
+        cr_assert(pairs[0].i == 0xEEEEEEEEu && pp[0].i == 0xEEEEEEEEu,
+                  "%s: a refused call wrote its output", d->name);
+        cur = start, a.n_circles = 0;
+        cr_assert_eq(cb_entry_call(e, &a), 0, "%s: no circles", d->name);
+#undef REFUSED
+    }
+    /* the float grid queries refuse a grid of integer elements */
+    cb_pair_cursor cur = {0, 0, 0, 0};
+    cr_assert_eq(cb_pairs_overlap_circles_grid(&fcs, 2, ig, &cur, pairs, 8, 0), CB_INVALID);
+    cr_assert_eq(cb_pairs_overlap_circles_grid(&fcs, 2, fg, &cur, pairs, 8, 0), 4u);
 }

@@ -15,7 +15,8 @@
  * signed distances, contact records, the contact entries with a margin per
  * query) with both flags on 128 circle, 128 box and 128 oriented-box
  * queries, every pairs and candidates entry (see run_pairs) and every
- * integer entry on a corpus of its own (see run_ints), once
+ * integer entry on a corpus of its own (see run_ints, run_int_candidates,
+ * run_int_pairs), once
  * through each runnable backend's raw kernels (cb_entry_kernel) and once through the public functions (cb_entry_call, the
  * dispatcher), and once more through the public functions with flush-to-zero,
  * denormals-are-zero and round-toward-zero set (they must undo them). Every
@@ -1285,6 +1286,105 @@ static uint64_t run_pairs(const char *who, cb_backend b, unsigned long long ctl,
     return h;
 }
 
+/* The integer all pairs: the integer probe circles (run_int_candidates'
+ * set) against the integer boxes and circles, themselves and grids of
+ * both, every pair written at once (the suites resume in pieces); each
+ * answer checked against the reference and folded, both flags, the call
+ * in the float mode ctl (the integer answers cannot depend on it). */
+static uint64_t run_int_pairs(const char *who, cb_backend b, unsigned long long ctl, uint64_t h)
+{
+    const unsigned long long start = fpctl_read();
+    const size_t full = (size_t)NQ * NB + 1, words = (NB + 63) / 64;
+    cb_icircle_soa set = {iset_x, iset_y, iset_r}, cs = {icx, icy, icr};
+    cb_ibox_soa bs = {ibx0, iby0, ibx1, iby1};
+    /* the pair lists and records, and the reference's: one buffer each */
+    size_t unit = sizeof(cb_pair) + 2 * sizeof(int32_t) + sizeof(uint64_t) + sizeof(uint32_t) + 1;
+    unsigned char *mem[2] = {malloc(full * unit), malloc(full * unit)};
+    uint64_t *mat[2] = {malloc(NQ * words * sizeof(uint64_t)), malloc(NQ * words * sizeof(uint64_t))};
+    void *scratch = malloc(cb_pairs_scratch_size(NQ, NB)), *gmem = malloc(cb_grid_size(NB));
+    if (!mem[0] || !mem[1] || !mat[0] || !mat[1] || !scratch || !gmem) {
+        fail("%s: out of memory", who);
+        free(mem[0]), free(mem[1]), free(mat[0]), free(mat[1]), free(scratch), free(gmem);
+        return h;
+    }
+    cb_int_pair_contacts rec[2];
+    for (int s = 0; s < 2; s++) { /* the widest arrays first: each stays aligned */
+        unsigned char *m = mem[s];
+        rec[s].d2 = (uint64_t *)(void *)m, m += full * sizeof(uint64_t);
+        rec[s].pair = (cb_pair *)(void *)m, m += full * sizeof(cb_pair);
+        rec[s].point_x = (int32_t *)(void *)m, m += full * sizeof(int32_t);
+        rec[s].point_y = (int32_t *)(void *)m, m += full * sizeof(int32_t);
+        rec[s].depth = (uint32_t *)(void *)m, m += full * sizeof(uint32_t);
+        rec[s].feature = m;
+    }
+    TK_FOR_ENTRIES(e, TK_FORM(CB_FORM_PAIRS) | TK_INTEGER) {
+        const cb_entry_info *d = cb_entry_info_of(e);
+        cb_kernel_fn k = b < CB_BACKEND_COUNT ? cb_entry_kernel(e, b) : NULL;
+        if (b < CB_BACKEND_COUNT && !k) {
+            fail("%s: %s has no kernel on a backend that runs here", who, d->name);
+            continue;
+        }
+        for (int sh = 0; sh < (d->many == CB_SHAPE_GRID ? 2 : 1); sh++)
+            for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
+                int circles = d->many == CB_SHAPE_ICIRCLE || (d->many == CB_SHAPE_GRID && sh);
+                tk_pair_els els = {circles ? CB_SHAPE_ICIRCLE : CB_SHAPE_IBOX,
+                                   circles ? (const void *)&cs : (const void *)&bs, NB};
+                cb_args a[2];
+                memset(a, 0, sizeof a);
+                a[0].icircles = &set, a[0].n_circles = NQ, a[0].n = NB, a[0].flags = flags;
+                a[0].many = els.els, a[0].capacity = full, a[0].scratch = scratch;
+                if (d->many == CB_SHAPE_SELF)
+                    els.shape = CB_SHAPE_ICIRCLE, els.els = &set, els.m = NQ, a[0].many = NULL;
+                if (d->many == CB_SHAPE_GRID)
+                    a[0].many = circles ? cb_grid_icircles(gmem, &cs, NB) : cb_grid_iboxes(gmem, &bs, NB);
+                cb_pair_cursor cur[2] = {{0, 0, 0, 0}, {0, 0, 0, 0}};
+                a[1] = a[0];
+                size_t count[2];
+                for (int s = 0; s < 2; s++) { /* s = 0: the subject, 1: the reference */
+                    a[s].cursor = &cur[s];
+                    a[s].out = d->output == CB_OUTPUT_MATRIX      ? (void *)mat[s]
+                               : d->output == CB_OUTPUT_PAIRS ? (void *)rec[s].pair
+                                                              : (void *)&rec[s];
+                    if (s) {
+                        count[s] = ref_entry_on(d, &a[s], &els);
+                    } else {
+                        fpctl_write(ctl);
+                        count[s] = k ? k(&a[s]) : cb_entry_call(e, &a[s]);
+                        fpctl_write(start);
+                    }
+                }
+                size_t n = count[1];
+                int same = count[0] == n && cur[0].circle == cur[1].circle;
+                if (d->output == CB_OUTPUT_MATRIX) {
+                    same = same && memcmp(mat[0], mat[1], NQ * words * sizeof(uint64_t)) == 0;
+                    for (size_t w = 0; w < NQ * words; w++)
+                        h = fnv_u64(h, mat[1][w]);
+                } else {
+                    same = same && memcmp(rec[0].pair, rec[1].pair, n * sizeof(cb_pair)) == 0;
+                    h = fold_pairs(h, rec[1].pair, n);
+                }
+                if (d->output == CB_OUTPUT_INT_PAIR_CONTACTS) {
+                    same = same && memcmp(rec[0].point_x, rec[1].point_x, n * 4) == 0 &&
+                           memcmp(rec[0].point_y, rec[1].point_y, n * 4) == 0 &&
+                           memcmp(rec[0].d2, rec[1].d2, n * 8) == 0 &&
+                           memcmp(rec[0].depth, rec[1].depth, n * 4) == 0 &&
+                           memcmp(rec[0].feature, rec[1].feature, n) == 0;
+                    for (size_t q = 0; q < n; q++) {
+                        h = fnv_u64(h, ((uint64_t)(uint32_t)rec[1].point_x[q] << 32) |
+                                           (uint32_t)rec[1].point_y[q]);
+                        h = fnv_u64(h, rec[1].d2[q]);
+                        h = fnv_u64(h, ((uint64_t)rec[1].depth[q] << 8) | rec[1].feature[q]);
+                    }
+                }
+                if (!same)
+                    fail("%s %s (%s) flags=%u: %zu pairs, the reference %zu (or others differ)",
+                         who, d->name, tk_shape_name(els.shape), flags, count[0], n);
+            }
+    }
+    free(mem[0]), free(mem[1]), free(mat[0]), free(mat[1]), free(scratch), free(gmem);
+    return h;
+}
+
 /* --------------------------------------------------------------- reporting */
 
 static const char *status_name(cb_status s)
@@ -1304,7 +1404,8 @@ static uint64_t run_all(const char *who, cb_backend b, unsigned long long ctl, u
 {
     h = run(who, b, ctl, 1, h, stats);
     h = run_pairs(who, b, ctl, h, 0);
-    return run_int_candidates(who, b, run_ints(who, b, ctl, h, 0));
+    h = run_int_candidates(who, b, run_ints(who, b, ctl, h, 0));
+    return run_int_pairs(who, b, ctl, h);
 }
 
 static void usage(FILE *to)
@@ -1444,6 +1545,7 @@ int main(int argc, char **argv)
     reference = run_pairs("scalar kernels", CB_BACKEND_SCALAR, start, reference, 1);
     reference = run_ints("scalar kernels", CB_BACKEND_SCALAR, start, reference, 1);
     reference = run_int_candidates("scalar kernels", CB_BACKEND_SCALAR, reference);
+    reference = run_int_pairs("scalar kernels", CB_BACKEND_SCALAR, start, reference);
     printf("    (integer overlap masks: %zu pairs per flag: %zu hit when touching counts, %zu with "
            "CB_STRICT)\n", istat_pairs, istat_hits[0], istat_hits[1]);
     printf("digests (scalar kernels are the reference):\n");

@@ -239,6 +239,8 @@ static void check_backend(int b, const plan *p)
      * boundary up to 65, and 1000): their suite takes every length 0..53 */
     step("backend %s: integer shapes, raw kernels against the exact reference", name);
     tb_int_check(b, p->ns, p->nns, p->large);
+    step("backend %s: integer all pairs, raw kernels against the reference", name);
+    tb_int_pairs_check(b);
     step("%s", "");
 
     printf("backend %-7s compared with scalar and the reference: %zu calls, every entry (%zu + %zu "
@@ -316,6 +318,11 @@ int main(int argc, char **argv)
     calls = tb_int_check(TB_PUBLIC, p.ns, p.nns, p.large);
     printf("public functions (auto: %s) integer shapes against the reference: %zu calls, %.1f s\n",
            cb_backend_name(cb_active_backend()), calls, seconds(t0));
+    step("integer all pairs, public functions against the reference");
+    t0 = now();
+    calls = tb_int_pairs_check(TB_PUBLIC);
+    printf("public functions (auto: %s) integer all pairs against the reference: %zu calls, "
+           "%.1f s\n", cb_backend_name(cb_active_backend()), calls, seconds(t0));
     TB_ASSERT(run.n_compared > 0, "no backend ran: the scalar one always must");
     if (expect_mismatch) {
         printf("cb-check: the mismatch injected at call %zu went unnoticed\n",
