@@ -277,6 +277,10 @@ CB_INLINE void store_pair_records_I(const grid_out *o, size_t c, result_CONTACTS
     store_int_contacts(&v, c, r, k, room);
 }
 
+/* The pair array of a pair call's records. */
+CB_INLINE cb_pair *record_pairs_F(const grid_out *o) { return o->contacts->pair; }
+CB_INLINE cb_pair *record_pairs_I(const grid_out *o) { return o->icontacts->pair; }
+
 /* The records of the got pairs at buf (.i the entry's position until
  * then), stored from record `at` of the output: the one-circle query's
  * records body on the gathered entries. */
@@ -397,7 +401,7 @@ CB_INLINE void store_pair_records_I(const grid_out *o, size_t c, result_CONTACTS
                 s.k = 0, s.heap = 0, s.i = (uint32_t)i;                                            \
                 s.row = kind == GK_MATRIX ? o->matrix + i * words : NULL;                          \
                 s.jmin = self && jfrom <= i ? i + 1 : jfrom;                                       \
-                s.buf = kind == GK_CONTACTS ? o->contacts->pair + done                             \
+                s.buf = kind == GK_CONTACTS ? CB_PASTE(record_pairs_, CB_KIND_##one_)(o) + done    \
                         : kind == GK_PAIRS  ? o->pairs + done                                      \
                                             : NULL;                                                \
                 s.room = o->capacity - done;                                                       \
