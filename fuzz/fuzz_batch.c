@@ -47,7 +47,8 @@
  *    included) against their own oracles, in the input's float mode;
  *  - the integer entries (batch and candidates) on the case's values as
  *    integers (check_ints), every backend and the public functions against
- *    the exact reference, in the input's float mode.
+ *    the exact reference, in the input's float mode; the integer all pairs
+ *    likewise (check_int_pairs), whole and resumed through the cursor.
  */
 
 #define FAILF(...)                                                                                 \
@@ -650,6 +651,135 @@ static int32_t int_of(float f)
     return u;
 }
 
+/* The integer all pairs on the case's integers: the first FZ_PAIR_SET
+ * circles as the set, against the boxes, the circles, itself and a grid of
+ * one of them (picked by the input); each backend's raw kernel and the
+ * public function, whole and `cap` pairs at a time through the cursor,
+ * against the reference (ref_entry_on), records included; canaries around
+ * every output block. */
+typedef struct {
+    unsigned char *block;
+    size_t bytes;
+    cb_int_pair_contacts r;
+} fz_iprecs;
+
+static void iprecs_new(fz_iprecs *o, size_t room)
+{
+    size_t unit = sizeof(uint64_t) + sizeof(cb_pair) + 3 * sizeof(int32_t) + 1;
+    o->bytes = room * unit;
+    o->block = xmalloc(o->bytes + 2 * TK_OUT_PAD);
+    unsigned char *p = o->block + TK_OUT_PAD; /* the widest arrays first */
+    o->r.d2 = (uint64_t *)(void *)p, p += room * sizeof(uint64_t);
+    o->r.pair = (cb_pair *)(void *)p, p += room * sizeof(cb_pair);
+    o->r.point_x = (int32_t *)(void *)p, p += room * sizeof(int32_t);
+    o->r.point_y = (int32_t *)(void *)p, p += room * sizeof(int32_t);
+    o->r.depth = (uint32_t *)(void *)p, p += room * sizeof(uint32_t);
+    o->r.feature = p;
+}
+
+static void iprecs_fill(fz_iprecs *o, uint8_t pattern)
+{
+    memset(o->block, CANARY, o->bytes + 2 * TK_OUT_PAD);
+    memset(o->block + TK_OUT_PAD, pattern, o->bytes);
+}
+
+static void iprecs_check(const fz_iprecs *o, const char *what)
+{
+    for (size_t k = 0; k < TK_OUT_PAD; k++)
+        if (o->block[k] != CANARY || o->block[TK_OUT_PAD + o->bytes + k] != CANARY)
+            FAILF("%s: wrote outside its output", what);
+}
+
+/* The first n records (or pairs, or matrix words) of two outputs agree. */
+static int iprecs_same(const cb_entry_info *d, const fz_iprecs *a, const fz_iprecs *b, size_t n,
+                       size_t words)
+{
+    if (d->output == CB_OUTPUT_MATRIX)
+        return memcmp(a->r.d2, b->r.d2, words * sizeof(uint64_t)) == 0;
+    int same = memcmp(a->r.pair, b->r.pair, n * sizeof(cb_pair)) == 0;
+    if (d->output == CB_OUTPUT_INT_PAIR_CONTACTS)
+        same = same && memcmp(a->r.d2, b->r.d2, n * 8) == 0 &&
+               memcmp(a->r.point_x, b->r.point_x, n * 4) == 0 &&
+               memcmp(a->r.point_y, b->r.point_y, n * 4) == 0 &&
+               memcmp(a->r.depth, b->r.depth, n * 4) == 0 && memcmp(a->r.feature, b->r.feature, n) == 0;
+    return same;
+}
+
+static void check_int_pairs(const cb_icircle_soa *cs, const cb_ibox_soa *bs, size_t n,
+                            unsigned flags, size_t cap_in, uint8_t pattern)
+{
+    size_t set = n < FZ_PAIR_SET ? n : FZ_PAIR_SET, m = n;
+    size_t room = set * (m > set ? m : set) + 1, words = set * (m / 64 + (m % 64 != 0));
+    room = room > words ? room : words; /* the matrix sits in the d2 array's place */
+    void *scratch = xmalloc(cb_pairs_scratch_size(set, m > set ? m : set));
+    void *gmem = xmalloc(cb_grid_size(m));
+    fz_iprecs got, want;
+    iprecs_new(&got, room), iprecs_new(&want, room);
+    char what[192];
+    TK_FOR_ENTRIES(e, TK_FORM(CB_FORM_PAIRS) | TK_INTEGER) {
+        const cb_entry_info *d = cb_entry_info_of(e);
+        int circles = d->many == CB_SHAPE_ICIRCLE || (d->many == CB_SHAPE_GRID && (pattern + n) % 2);
+        tk_pair_els els = {circles ? CB_SHAPE_ICIRCLE : CB_SHAPE_IBOX,
+                           circles ? (const void *)cs : (const void *)bs, m};
+        cb_args a;
+        memset(&a, 0, sizeof a);
+        a.icircles = cs, a.n_circles = set, a.n = m, a.flags = flags, a.many = els.els;
+        a.capacity = d->output == CB_OUTPUT_MATRIX ? 0 : room, a.scratch = scratch;
+        if (d->many == CB_SHAPE_SELF)
+            els.shape = CB_SHAPE_ICIRCLE, els.els = cs, els.m = set, a.many = NULL;
+        if (d->many == CB_SHAPE_GRID && !(a.many = circles ? cb_grid_icircles(gmem, cs, m)
+                                                           : cb_grid_iboxes(gmem, bs, m)))
+            FAILF("%s: the grid of %s was not built", d->name, tk_shape_name(els.shape));
+        void *wout = d->output == CB_OUTPUT_MATRIX ? (void *)want.r.d2
+                     : d->output == CB_OUTPUT_PAIRS ? (void *)want.r.pair : (void *)&want.r;
+        void *gout = d->output == CB_OUTPUT_MATRIX ? (void *)got.r.d2
+                     : d->output == CB_OUTPUT_PAIRS ? (void *)got.r.pair : (void *)&got.r;
+        cb_pair_cursor cw = {0, 0, 0, 0};
+        a.cursor = &cw, a.out = wout;
+        size_t want_c = ref_entry_on(d, &a, &els);
+        for (int b = 0; b <= CB_BACKEND_COUNT; b++) { /* CB_BACKEND_COUNT: the public function */
+            if (b < CB_BACKEND_COUNT && !runnable(b))
+                continue;
+            const char *bn = b < CB_BACKEND_COUNT ? cb_backend_name((cb_backend)b) : "public";
+            cb_pair_cursor cg = {0, 0, 0, 0};
+            a.cursor = &cg, a.out = gout;
+            a.capacity = d->output == CB_OUTPUT_MATRIX ? 0 : room;
+            iprecs_fill(&got, (uint8_t)(pattern ^ b));
+            size_t c = b < CB_BACKEND_COUNT ? kernel_of(e, b)(&a) : cb_entry_call(e, &a);
+            snprintf(what, sizeof what, "%s %s on %s (set %zu, m %zu)", bn, d->name,
+                     tk_shape_name(els.shape), set, m);
+            iprecs_check(&got, what);
+            if (c != want_c || cg.circle != cw.circle || !iprecs_same(d, &got, &want, want_c, words))
+                FAILF("%s: %zu pairs, the reference %zu (or the pairs, records or cursor differ)",
+                      what, c, want_c);
+            if (d->output == CB_OUTPUT_MATRIX)
+                continue;
+            /* cap at a time, bounded to about 64 calls (as check_pairs) */
+            size_t least = want_c / 64 + 1, done = 0, cap = cap_in > least ? cap_in : least;
+            cb_pair_cursor cr = {0, 0, 0, 0};
+            iprecs_fill(&got, (uint8_t)(pattern ^ b));
+            for (size_t calls = 0; cr.circle < set || calls == 0; calls++) {
+                cb_int_pair_contacts at = {got.r.pair + done, got.r.point_x + done,
+                                           got.r.point_y + done, got.r.d2 + done,
+                                           got.r.depth + done, got.r.feature + done};
+                cb_args r = a;
+                /* the room left: full vectors of records may be written up to capacity */
+                r.cursor = &cr, r.capacity = cap < room - done ? cap : room - done;
+                r.out = d->output == CB_OUTPUT_PAIRS ? (void *)at.pair : (void *)&at;
+                size_t wrote = b < CB_BACKEND_COUNT ? kernel_of(e, b)(&r) : cb_entry_call(e, &r);
+                if (wrote > cap || done + wrote > want_c || calls > want_c + set + 1)
+                    FAILF("%s: resumed after %zu pairs, wrote %zu of room %zu, %zu in all", what,
+                          done, wrote, cap, want_c);
+                done += wrote;
+            }
+            iprecs_check(&got, what);
+            if (done != want_c || !iprecs_same(d, &got, &want, want_c, words))
+                FAILF("%s, %zu at a time: not the whole list", what, cap);
+        }
+    }
+    free(got.block), free(want.block), free(scratch), free(gmem);
+}
+
 /*
  * The integer entries on the same case: every batch entry and the
  * candidates (pairs (k, (k * 7 + 3) % n)) on every runnable backend's raw
@@ -683,7 +813,7 @@ static void check_ints(const fz_case *fc, size_t n, unsigned flags, size_t off, 
     cb_ibox box = {int_of(fc->box.min_x), int_of(fc->box.min_y), int_of(fc->box.max_x),
                    int_of(fc->box.max_y)};
     char what[192];
-    TK_FOR_ENTRIES(e, TK_ALL | TK_INTEGER) {
+    TK_FOR_ENTRIES(e, TK_BATCH | TK_FORM(CB_FORM_CANDIDATES) | TK_INTEGER) {
         const cb_entry_info *d = cb_entry_info_of(e);
         int soa = d->layout == CB_LAYOUT_SOA, boxes_els = d->many == CB_SHAPE_IBOX;
         cb_args a;
@@ -710,6 +840,7 @@ static void check_ints(const fz_case *fc, size_t n, unsigned flags, size_t off, 
         }
         tk_out_free(&want);
     }
+    check_int_pairs(&cs, &bs, n, flags, 1 + n % 29, pattern);
     for (size_t i = 0; i < n; i++)
         if (v[0][i] != boxes[i].min_x || v[3][i] != boxes[i].max_y || v[6][i] != circles[i].r)
             FAILF("integer input %zu was modified", i);
