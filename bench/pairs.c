@@ -1,4 +1,4 @@
-/* pairs.c - many against many: a scene sweep of all pairs (cb_pairs_overlap, and its prepared form cb_pairs_overlap_circles_grid) against the loop of per-circle calls and a plain uniform grid, and candidate pairs (cb_candidates_*) against per-pair calls. */
+/* pairs.c - many against many: a scene sweep of all pairs (cb_pairs_overlap, and its prepared form cb_pairs_overlap_circles_grid) against the loop of per-circle calls and a plain uniform grid, on each scene and its integer copy (cb_pairs_overlap_icircles_iboxes, ..._icircles_grid), and candidate pairs (cb_candidates_*) against per-pair calls. */
 #include "bench.h"
 #include "rng.h"
 
@@ -19,11 +19,18 @@
  *                  once
  *      loop        cb_batch_overlap_idx (cb_entry_kernel) once per circle
  *                  against all M boxes, its hits appended as (i, j) pairs
+ *    the same three on the scene's integer copy (int_copy: coordinates and
+ *    radii times 2^10, rounded outward to int32; its own scene), timed
+ *    side by side with the float ones in the same block:
+ *      int all pairs   cb_pairs_overlap_icircles_iboxes (cb_entry_kernel)
+ *      int prepared    cb_pairs_overlap_icircles_grid on a cb_grid_iboxes grid
+ *      int loop        cb_batch_overlap_icircle_iboxes_idx once per circle
  *    and, backend-independent, the plain uniform grid written below (a
  *    baseline: scalar clamp test, counting sort, a stamp per box), timed
  *    built in the frame (build + query) and built beforehand (query only),
- *    and the prepared form's one-off build (cb_grid_boxes).
- *    Every row must find exactly the reference's pairs (see make_reference):
+ *    and the prepared forms' one-off builds (cb_grid_boxes, cb_grid_iboxes).
+ *    Every row must find exactly the reference's pairs (see make_reference;
+ *    the integer copy has its own, by testkit's 128-bit ref_ipair_box):
  *    the library's forms the same list in the same order (i, then j), the
  *    baselines the same pairs (their order sorted before the comparison).
  *  - candidate pairs: a broad phase's candidate list, in random order and
@@ -31,7 +38,11 @@
  *    contacts at margin 0) against per-pair calls: the scalar raw kernel of
  *    cb_batch_overlap_aos with n = 1 per candidate (run in the caller's
  *    float environment, as the removed one-pair cb_overlap was), and for
- *    contacts the scalar one-circle contacts kernel with n = 1.
+ *    contacts the scalar one-circle contacts kernel with n = 1. The same
+ *    again on the data's integer copy (data.c): the integer candidate
+ *    kernels (cb_candidates_*_icircles_iboxes) against the scalar kernels
+ *    of cb_batch_overlap_icircle_iboxes_aos and
+ *    cb_batch_contacts_icircle_iboxes with n = 1.
  *
  * A row's reps are --reps, fewer (at least 3) when they would take more than
  * about a second.
@@ -125,19 +136,57 @@ typedef enum {
     PK_UG_FRAME,  /* scene: the plain uniform grid built in the frame (build + query) */
     PK_UG_PRE,    /* scene: the plain uniform grid built beforehand (query only) */
     PK_PREPARE,   /* scene: cb_grid_boxes, the prepared form's one-off build */
+    PK_IALL,      /* integer copy: cb_pairs_overlap_icircles_iboxes's raw kernel */
+    PK_IGRID,     /* integer copy: cb_pairs_overlap_icircles_grid's raw kernel (cb_grid_iboxes) */
+    PK_ILOOP,     /* integer copy: N calls of cb_batch_overlap_icircle_iboxes_idx's raw kernel */
+    PK_IPREPARE,  /* integer copy: cb_grid_iboxes, the prepared form's one-off build */
     PK_CAND_MASK, /* candidates: bitmask */
     PK_CAND_IDX,  /* candidates: index list */
     PK_CAND_CONT, /* candidates: contacts, margin 0 */
     PK_PP_MASK,   /* per-pair scalar cb_batch_overlap_aos kernel (n = 1), bitmask out */
     PK_PP_IDX,    /* per-pair scalar cb_batch_overlap_aos kernel (n = 1), index list out */
     PK_PP_CONT,   /* per-pair scalar one-circle contacts kernel, n = 1 */
+    PK_ICAND_MASK, /* integer candidates (the data's integer copy): bitmask */
+    PK_ICAND_IDX,  /* integer candidates: index list */
+    PK_ICAND_CONT, /* integer candidates: contacts */
+    PK_IPP_MASK,   /* per-pair scalar cb_batch_overlap_icircle_iboxes_aos kernel (n = 1), mask */
+    PK_IPP_IDX,    /* the same, index list out */
+    PK_IPP_CONT,   /* per-pair scalar cb_batch_contacts_icircle_iboxes kernel, n = 1 */
     PK_COUNT
 } pkind;
 
 static const char *const pkind_names[PK_COUNT] = {
     "all pairs",       "prepared",      "loop per circle", "grid in frame",
-    "grid beforehand", "cb_grid_boxes", "cand mask",       "cand idx",
-    "cand cont",       "per-pair mask", "per-pair idx",    "per-pair cont"};
+    "grid beforehand", "cb_grid_boxes", "int all pairs",   "int prepared",
+    "int loop",        "cb_grid_iboxes", "cand mask",      "cand idx",
+    "cand cont",       "per-pair mask", "per-pair idx",    "per-pair cont",
+    "int cand mask",   "int cand idx",  "int cand cont",   "int per-pair mask",
+    "int per-pair idx", "int per-pair cont"};
+
+/* The integer rows, and each one's float twin (the same form on the float scene). */
+static const pkind float_twin[PK_COUNT] = {
+    [PK_IALL] = PK_ALL, [PK_IGRID] = PK_GRID, [PK_ILOOP] = PK_LOOP, [PK_IPREPARE] = PK_PREPARE};
+static int int_kind(pkind k)
+{
+    return (k >= PK_IALL && k <= PK_IPREPARE) || (k >= PK_ICAND_MASK && k <= PK_IPP_CONT);
+}
+static int loop_kind(pkind k) { return k == PK_LOOP || k == PK_ILOOP; }
+
+/* The candidate rows [integer][output: mask, idx, contacts] and their per-pair calls. */
+static const pkind cand_kinds[2][3] = {{PK_CAND_MASK, PK_CAND_IDX, PK_CAND_CONT},
+                                       {PK_ICAND_MASK, PK_ICAND_IDX, PK_ICAND_CONT}};
+static const pkind pp_kinds[2][3] = {{PK_PP_MASK, PK_PP_IDX, PK_PP_CONT},
+                                     {PK_IPP_MASK, PK_IPP_IDX, PK_IPP_CONT}};
+
+/* A candidate or per-pair row's output: 0 bitmask, 1 index list, 2 contacts. */
+static int cand_out(pkind k)
+{
+    for (int in = 0; in < 2; in++)
+        for (int q = 0; q < 3; q++)
+            if (k == cand_kinds[in][q] || k == pp_kinds[in][q])
+                return q;
+    return -1;
+}
 static const char *const order_names[2] = {"random", "by j"};
 
 typedef struct prow {
@@ -172,6 +221,8 @@ typedef struct scene {
     double w, h;   /* the world */
     size_t pairs;  /* pairs found */
     size_t hit;    /* circles that hit at least one box */
+    size_t ipairs, ihit; /* the same of the integer copy */
+    double iscale;       /* the integer copy's scale (int_copy) */
     size_t loop_k; /* circles the loop rows run */
 } scene;
 
@@ -181,20 +232,30 @@ static int skipped_note; /* backends asked for but not in this build (bits) */
 
 /* ------------------------------------------------------- scene data */
 
+/* A reference: every pair of all nmax circles, sorted by i then j; circle
+ * i's pairs are ref[first[i] .. first[i + 1]), and hitc[i] circles below i
+ * hit a box. */
+typedef struct sref {
+    cb_pair *ref;
+    size_t nref, *first, *hitc;
+} sref;
+
 /* One data set: nmax circles and m boxes; the scenes take its first n
- * circles. The reference: every pair of all nmax circles, sorted by i then
- * j; circle i's pairs are ref[first[i] .. first[i + 1]), and hitc[i] circles
- * below i hit a box. */
+ * circles. Its integer copy (the integer rows' scene, see int_copy): the
+ * same circles and boxes scaled by INT_SCALE and rounded to int32. ref[0]
+ * is the float scene's reference, ref[1] the integer copy's. */
 typedef struct sdata {
     size_t n, m;
     double *ucx, *ucy, *ubx, *uby; /* sweep: unit positions (circle centres, box centres) */
     float *cx, *cy, *cr;
     float *x0, *y0, *x1, *y1, *bw, *bh;
+    int32_t *icx, *icy, *icr, *ix0, *iy0, *ix1, *iy1; /* the integer copy */
     cb_circle_soa circles;
     cb_box_soa boxes;
+    cb_icircle_soa icircles;
+    cb_ibox_soa iboxes;
     double w, h;
-    cb_pair *ref;
-    size_t nref, *first, *hitc;
+    sref ref[2];
 } sdata;
 
 /* The plain uniform grid (the baseline). */
@@ -220,7 +281,8 @@ typedef struct pblock {
     cb_pair_cursor cur;
     void *scratch;       /* cb_pairs_scratch_size(nmax, m) */
     const cb_grid *grid; /* the prepared boxes (prepared rows) */
-    void *gmem2;         /* where the prepare row builds its own */
+    const cb_grid *igrid; /* the prepared integer boxes (int prepared rows) */
+    void *gmem2;         /* where the prepare rows build their own */
     uint32_t *tmp;       /* the loop's index buffer: room for m */
     ugrid *ugf, *ugp;    /* the baseline grids: rebuilt per frame, built beforehand */
     /* candidates */
@@ -235,8 +297,15 @@ typedef struct pblock {
     cb_contacts cont, rcont;
     size_t rhits, rcont_n;
     int rorder;         /* the order the references are for, -1 none */
+    int rin;            /* and whether for the integer copy */
     cb_kernel_fn over1; /* scalar one-circle overlap kernel, boxes AoS, mask (per-pair calls) */
     cb_kernel_fn cont1; /* scalar one-circle contacts kernel (per-pair calls) */
+    /* integer candidates: the data's integer copy (data.c) */
+    cb_icircle_soa icircles;
+    const cb_ibox_soa *imany;
+    cb_int_contacts icont, ricont;
+    cb_kernel_fn iover1; /* scalar cb_batch_overlap_icircle_iboxes_aos kernel (per-pair calls) */
+    cb_kernel_fn icont1; /* scalar cb_batch_contacts_icircle_iboxes kernel (per-pair calls) */
 } pblock;
 
 /* ---------------------------------------------------------- helpers */
@@ -273,6 +342,18 @@ static cb_circle circle_at(const cb_circle_soa *s, size_t i)
 static cb_box box_at(const cb_box_soa *b, size_t j)
 {
     cb_box x = {b->min_x[j], b->min_y[j], b->max_x[j], b->max_y[j]};
+    return x;
+}
+
+static cb_icircle icircle_at(const cb_icircle_soa *s, size_t i)
+{
+    cb_icircle c = {s->x[i], s->y[i], s->r[i]};
+    return c;
+}
+
+static cb_ibox ibox_at(const cb_ibox_soa *b, size_t j)
+{
+    cb_ibox x = {b->min_x[j], b->min_y[j], b->max_x[j], b->max_y[j]};
     return x;
 }
 
@@ -484,7 +565,10 @@ static void sdata_free(sdata *d)
     free(d->ucx), free(d->ucy), free(d->ubx), free(d->uby);
     free(d->cx), free(d->cy), free(d->cr);
     free(d->x0), free(d->y0), free(d->x1), free(d->y1), free(d->bw), free(d->bh);
-    free(d->ref), free(d->first), free(d->hitc);
+    free(d->icx), free(d->icy), free(d->icr);
+    free(d->ix0), free(d->iy0), free(d->ix1), free(d->iy1);
+    for (int k = 0; k < 2; k++)
+        free(d->ref[k].ref), free(d->ref[k].first), free(d->ref[k].hitc);
     memset(d, 0, sizeof *d);
 }
 
@@ -499,11 +583,20 @@ static int sdata_alloc(sdata *d, size_t n, size_t m, int units)
     d->cx = xalloc(n * 4), d->cy = xalloc(n * 4), d->cr = xalloc(n * 4);
     d->x0 = xalloc(m * 4), d->y0 = xalloc(m * 4), d->x1 = xalloc(m * 4), d->y1 = xalloc(m * 4);
     d->bw = xalloc(m * 4), d->bh = xalloc(m * 4);
-    d->first = xalloc((n + 1) * sizeof(size_t)), d->hitc = xalloc((n + 1) * sizeof(size_t));
+    d->icx = xalloc(n * 4), d->icy = xalloc(n * 4), d->icr = xalloc(n * 4);
+    d->ix0 = xalloc(m * 4), d->iy0 = xalloc(m * 4), d->ix1 = xalloc(m * 4), d->iy1 = xalloc(m * 4);
     d->circles.x = d->cx, d->circles.y = d->cy, d->circles.r = d->cr;
     d->boxes.min_x = d->x0, d->boxes.min_y = d->y0, d->boxes.max_x = d->x1, d->boxes.max_y = d->y1;
+    d->icircles.x = d->icx, d->icircles.y = d->icy, d->icircles.r = d->icr;
+    d->iboxes.min_x = d->ix0, d->iboxes.min_y = d->iy0;
+    d->iboxes.max_x = d->ix1, d->iboxes.max_y = d->iy1;
     int ok = d->cx && d->cy && d->cr && d->x0 && d->y0 && d->x1 && d->y1 && d->bw && d->bh &&
-             d->first && d->hitc;
+             d->icx && d->icy && d->icr && d->ix0 && d->iy0 && d->ix1 && d->iy1;
+    for (int k = 0; k < 2; k++) {
+        d->ref[k].first = xalloc((n + 1) * sizeof(size_t));
+        d->ref[k].hitc = xalloc((n + 1) * sizeof(size_t));
+        ok = ok && d->ref[k].first && d->ref[k].hitc;
+    }
     if (units)
         ok = ok && d->ucx && d->ucy && d->ubx && d->uby;
     if (!ok)
@@ -640,23 +733,41 @@ static double calibrate(sdata *d, double goal, void *scratch, double *share)
 
 static int cmp_key(const void *pa, const void *pb)
 {
-    const float a = *(const float *)pa, b = *(const float *)pb;
+    const double a = *(const double *)pa, b = *(const double *)pb;
     return (a > b) - (a < b);
 }
 
-/* The reference, independent of the library and of the grid baseline: a
- * sweep over the boxes sorted by min_x, each circle testing (testkit's
- * ref_overlap, the contract transcribed) every box whose min_x lies in
+/* The scene (in 0: the float one, 1: its integer copy) as the reference
+ * reads it: circle i's centre x and radius, box j's x extent (doubles hold
+ * every int32 and float exactly), and the pair's answer by testkit. */
+static double ref_cx(const sdata *d, int in, size_t i) { return in ? d->icx[i] : d->cx[i]; }
+static double ref_cr(const sdata *d, int in, size_t i) { return in ? d->icr[i] : d->cr[i]; }
+static double ref_x0(const sdata *d, int in, size_t j) { return in ? d->ix0[j] : d->x0[j]; }
+static double ref_x1(const sdata *d, int in, size_t j) { return in ? d->ix1[j] : d->x1[j]; }
+
+static int scene_hit(const sdata *d, int in, size_t i, size_t j)
+{
+    if (!in)
+        return ref_overlap(circle_at(&d->circles, i), box_at(&d->boxes, j), 0);
+    return ref_ipair_box(icircle_at(&d->icircles, i), ibox_at(&d->iboxes, j), 0).hit;
+}
+
+/* The reference of the scene (in 0) or of its integer copy (in 1),
+ * independent of the library and of the grid baseline: a sweep over the
+ * boxes sorted by min_x, each circle testing (testkit's ref_overlap, the
+ * contract transcribed; for the integer copy ref_ipair_box, the integer
+ * contract in 128-bit arithmetic) every box whose min_x lies in
  * [cx - reach - widest, cx + reach] (reach a hair over r: no hit can lie
  * outside), its hits sorted by j. Then SPOT_CIRCLES circles against every
  * box, one by one, as a check of the sweep itself. */
-static int make_reference(sdata *d, char *why, size_t wl)
+static int make_reference(sdata *d, int in, char *why, size_t wl)
 {
     typedef struct {
-        float x;
+        double x;
         uint32_t j;
     } key;
     const size_t n = d->n, m = d->m;
+    sref *rf = &d->ref[in];
     key *keys = malloc(m * sizeof *keys);
     uint32_t *hits = malloc(m * sizeof *hits);
     size_t cap = 4096 + n, k = 0;
@@ -668,27 +779,27 @@ static int make_reference(sdata *d, char *why, size_t wl)
     }
     double widest = 0;
     for (size_t j = 0; j < m; j++) {
-        keys[j].x = d->x0[j], keys[j].j = (uint32_t)j;
-        const double w = (double)d->x1[j] - (double)d->x0[j];
+        keys[j].x = ref_x0(d, in, j), keys[j].j = (uint32_t)j;
+        const double w = ref_x1(d, in, j) - ref_x0(d, in, j);
         widest = w > widest ? w : widest;
     }
-    qsort(keys, m, sizeof *keys, cmp_key); /* the key's first member: its float */
-    d->first[0] = 0, d->hitc[0] = 0;
+    qsort(keys, m, sizeof *keys, cmp_key); /* the key's first member: its double */
+    rf->first[0] = 0, rf->hitc[0] = 0;
     for (size_t i = 0; i < n; i++) {
-        const cb_circle c = circle_at(&d->circles, i);
-        const double reach = (double)c.r * (1 + 0x1p-10) + (fabs((double)c.x) + 1) * 0x1p-18;
-        const double lo = (double)c.x - reach - widest, hi = (double)c.x + reach;
+        const double cx = ref_cx(d, in, i);
+        const double reach = ref_cr(d, in, i) * (1 + 0x1p-10) + (fabs(cx) + 1) * 0x1p-18;
+        const double lo = cx - reach - widest, hi = cx + reach;
         size_t a = 0, b = m; /* the first key with x >= lo */
         while (a < b) {
             size_t mid = a + (b - a) / 2;
-            if ((double)keys[mid].x < lo)
+            if (keys[mid].x < lo)
                 a = mid + 1;
             else
                 b = mid;
         }
         size_t nh = 0;
-        for (size_t q = a; q < m && (double)keys[q].x <= hi; q++)
-            if (ref_overlap(c, box_at(&d->boxes, keys[q].j), 0))
+        for (size_t q = a; q < m && keys[q].x <= hi; q++)
+            if (scene_hit(d, in, i, keys[q].j))
                 hits[nh++] = keys[q].j;
         qsort(hits, nh, sizeof *hits, cmp_u32);
         if (k + nh > cap) {
@@ -703,25 +814,24 @@ static int make_reference(sdata *d, char *why, size_t wl)
         }
         for (size_t q = 0; q < nh; q++)
             ref[k].i = (uint32_t)i, ref[k].j = hits[q], k++;
-        d->first[i + 1] = k;
-        d->hitc[i + 1] = d->hitc[i] + (nh > 0);
+        rf->first[i + 1] = k;
+        rf->hitc[i + 1] = rf->hitc[i] + (nh > 0);
     }
-    free(d->ref);
-    d->ref = ref, d->nref = k;
+    free(rf->ref);
+    rf->ref = ref, rf->nref = k;
     for (size_t i = 0; i < n && i < SPOT_CIRCLES; i++) {
-        const cb_circle c = circle_at(&d->circles, i);
-        size_t at = d->first[i];
+        size_t at = rf->first[i];
         for (size_t j = 0; j < m; j++) {
-            if (!ref_overlap(c, box_at(&d->boxes, j), 0))
+            if (!scene_hit(d, in, i, j))
                 continue;
-            if (at == d->first[i + 1] || ref[at].j != j) {
+            if (at == rf->first[i + 1] || ref[at].j != j) {
                 snprintf(why, wl, "the reference's sweep misses (%zu, %zu)", i, j);
                 free(keys), free(hits);
                 return -1;
             }
             at++;
         }
-        if (at != d->first[i + 1]) {
+        if (at != rf->first[i + 1]) {
             snprintf(why, wl,
                      "the reference's sweep lists a pair of circle %zu that the one-by-one "
                      "check does not",
@@ -734,20 +844,63 @@ static int make_reference(sdata *d, char *why, size_t wl)
     return 0;
 }
 
+/* The integer copy of the scene, its own scene: every coordinate and
+ * radius times a power of two s (exact), box minima rounded down, maxima
+ * and radii up, centres to nearest: each integer box and circle holds the
+ * float one scaled, so the copy finds the float scene's pairs and a few
+ * more that graze. s is INT_SCALE, halved while the largest magnitude
+ * scaled would reach INT_LIMIT (the sweep's widest worlds), so every
+ * coordinate stays below 2^30 in magnitude. Returns s. */
+#define INT_SCALE 1024.0
+#define INT_LIMIT 0x1p30
+
+static double int_copy(sdata *d)
+{
+    double big = 0, s = INT_SCALE;
+    for (size_t i = 0; i < d->n; i++) {
+        const double v = fmax(fabs((double)d->cx[i]), fabs((double)d->cy[i])) + d->cr[i];
+        big = v > big ? v : big;
+    }
+    for (size_t j = 0; j < d->m; j++) {
+        const double v = fmax(fmax(fabs((double)d->x0[j]), fabs((double)d->x1[j])),
+                              fmax(fabs((double)d->y0[j]), fabs((double)d->y1[j])));
+        big = v > big ? v : big;
+    }
+    while ((big + 1) * s >= INT_LIMIT && s > 1)
+        s /= 2;
+    for (size_t i = 0; i < d->n; i++) {
+        d->icx[i] = (int32_t)floor((double)d->cx[i] * s + 0.5);
+        d->icy[i] = (int32_t)floor((double)d->cy[i] * s + 0.5);
+        d->icr[i] = (int32_t)ceil((double)d->cr[i] * s);
+    }
+    for (size_t j = 0; j < d->m; j++) {
+        d->ix0[j] = (int32_t)floor((double)d->x0[j] * s);
+        d->iy0[j] = (int32_t)floor((double)d->y0[j] * s);
+        d->ix1[j] = (int32_t)ceil((double)d->x1[j] * s);
+        d->iy1[j] = (int32_t)ceil((double)d->y1[j] * s);
+    }
+    return s;
+}
+
 /* ------------------------------------------------------ timed calls */
 
-/* The loop of per-circle calls: the first k circles each against all m
- * boxes (the index kernel), its hits appended as (i, j); writes the first
- * cap pairs, returns how many there are. */
-static size_t loop_pairs(cb_kernel_fn fn, const cb_circle_soa *s, size_t k, const cb_box_soa *b,
-                         size_t m, uint32_t *tmp, cb_pair *out, size_t cap)
+/* The loop of per-circle calls: the first k circles of the scene (in 0) or
+ * of its integer copy (in 1) each against all m boxes (the index kernel),
+ * its hits appended as (i, j); writes the first cap pairs, returns how many
+ * there are. */
+static size_t loop_pairs(cb_kernel_fn fn, const sdata *sd, int in, size_t k, size_t m,
+                         uint32_t *tmp, cb_pair *out, size_t cap)
 {
     cb_args a;
     memset(&a, 0, sizeof a);
-    a.many = b, a.n = m, a.out = tmp;
+    a.many = in ? (const void *)&sd->iboxes : (const void *)&sd->boxes;
+    a.n = m, a.out = tmp;
     size_t p = 0;
     for (size_t i = 0; i < k; i++) {
-        a.circle = circle_at(s, i);
+        if (in)
+            a.icircle = icircle_at(&sd->icircles, i);
+        else
+            a.circle = circle_at(&sd->circles, i);
         const size_t c = fn(&a);
         for (size_t q = 0; q < c; q++, p++)
             if (p < cap)
@@ -756,21 +909,35 @@ static size_t loop_pairs(cb_kernel_fn fn, const cb_circle_soa *s, size_t k, cons
     return p;
 }
 
+/* Point a at candidate pair p of the block as a one-element batch: the
+ * float circle and one box copied into *one (in 0), or the integer ones
+ * into *ione (in 1). */
+static inline void pp_pair(cb_args *a, const pblock *b, int in, cb_pair p, cb_box *one,
+                           cb_ibox *ione)
+{
+    if (in)
+        a->icircle = icircle_at(&b->icircles, p.i), *ione = ibox_at(b->imany, p.j);
+    else
+        a->circle = circle_at(&b->circles, p.i), *one = box_at(b->many, p.j);
+}
+
 /* Per candidate, the library's answer for one pair: fn, the scalar raw
- * kernel of cb_batch_overlap_aos, on one box (n = 1), in the caller's
- * float environment (as the one-pair cb_overlap it stands in for): bitmask
- * out. */
-static size_t pp_mask(cb_kernel_fn fn, const cb_circle_soa *s, const cb_box_soa *b,
-                      const cb_pair *c, size_t n, uint64_t *mask)
+ * kernel of cb_batch_overlap_aos (integer copy, in 1:
+ * cb_batch_overlap_icircle_iboxes_aos), on one box (n = 1), in the
+ * caller's float environment (as the one-pair cb_overlap it stands in
+ * for): bitmask out. */
+static size_t pp_mask(cb_kernel_fn fn, const pblock *b, int in, const cb_pair *c, size_t n,
+                      uint64_t *mask)
 {
     size_t hits = 0;
     uint64_t w = 0, h = 0;
     cb_box one;
+    cb_ibox ione;
     cb_args a;
     memset(&a, 0, sizeof a);
-    a.many = &one, a.n = 1, a.out = &h;
+    a.many = in ? (const void *)&ione : (const void *)&one, a.n = 1, a.out = &h;
     for (size_t k = 0; k < n; k++) {
-        a.circle = circle_at(s, c[k].i), one = box_at(b, c[k].j);
+        pp_pair(&a, b, in, c[k], &one, &ione);
         fn(&a); /* h: bit 0, the pair's answer; the bits past n are zero */
         w |= h << (k & 63);
         hits += h;
@@ -783,17 +950,18 @@ static size_t pp_mask(cb_kernel_fn fn, const cb_circle_soa *s, const cb_box_soa 
 }
 
 /* The same, index list out. */
-static size_t pp_idx(cb_kernel_fn fn, const cb_circle_soa *s, const cb_box_soa *b,
-                     const cb_pair *c, size_t n, uint32_t *idx)
+static size_t pp_idx(cb_kernel_fn fn, const pblock *b, int in, const cb_pair *c, size_t n,
+                     uint32_t *idx)
 {
     size_t hits = 0;
     uint64_t h = 0;
     cb_box one;
+    cb_ibox ione;
     cb_args a;
     memset(&a, 0, sizeof a);
-    a.many = &one, a.n = 1, a.out = &h;
+    a.many = in ? (const void *)&ione : (const void *)&one, a.n = 1, a.out = &h;
     for (size_t k = 0; k < n; k++) {
-        a.circle = circle_at(s, c[k].i), one = box_at(b, c[k].j);
+        pp_pair(&a, b, in, c[k], &one, &ione);
         fn(&a);
         if (h)
             idx[hits++] = (uint32_t)k;
@@ -823,6 +991,27 @@ static size_t pp_cont(cb_kernel_fn fn, const cb_circle_soa *s, const cb_box_soa 
     return cnt;
 }
 
+/* The same on the integer copy: the scalar cb_batch_contacts_icircle_iboxes
+ * kernel on one integer box (n = 1), a cb_int_contacts out. */
+static size_t pp_icont(cb_kernel_fn fn, const cb_icircle_soa *s, const cb_ibox_soa *b,
+                       const cb_pair *c, size_t n, const cb_int_contacts *out)
+{
+    size_t cnt = 0;
+    for (size_t k = 0; k < n; k++) {
+        const uint32_t j = c[k].j;
+        const cb_ibox_soa one = {b->min_x + j, b->min_y + j, b->max_x + j, b->max_y + j};
+        cb_int_contacts o = {out->index + cnt, out->point_x + cnt, out->point_y + cnt,
+                             out->d2 + cnt,    out->depth + cnt,   out->feature + cnt};
+        cb_args a;
+        memset(&a, 0, sizeof a);
+        a.icircle = icircle_at(s, c[k].i);
+        a.many = &one, a.n = 1, a.out = &o;
+        if (fn(&a))
+            out->index[cnt++] = (uint32_t)k;
+    }
+    return cnt;
+}
+
 /* One timed sample: iters calls of row r, ns in total; *sum receives the
  * sum of what they returned (with iters = 1: the call's result). */
 static double run_prow(const prow *r, pblock *b, unsigned long iters, uint64_t *sum)
@@ -835,8 +1024,9 @@ static double run_prow(const prow *r, pblock *b, unsigned long iters, uint64_t *
     const sdata *sd = b->sd;
     cb_args a;
     memset(&a, 0, sizeof a);
+    const int in = int_kind(r->kind);
     if (r->set == SET_SCENE) {
-        a.circles = &sd->circles, a.n_circles = n, a.n = m;
+        a.circles = &sd->circles, a.icircles = &sd->icircles, a.n_circles = n, a.n = m;
         a.cursor = &b->cur, a.out = b->out, a.capacity = b->cap;
     } else {
         a.circles = &b->circles, a.n_circles = n, a.many = b->many, a.n = b->m;
@@ -844,15 +1034,18 @@ static double run_prow(const prow *r, pblock *b, unsigned long iters, uint64_t *
     cb_pair_cursor *cur = &b->cur;
     switch (r->kind) {
     case PK_ALL:
-        a.many = &sd->boxes, a.scratch = b->scratch;
+    case PK_IALL:
+        a.many = in ? (const void *)&sd->iboxes : (const void *)&sd->boxes, a.scratch = b->scratch;
         TIMED((memset(cur, 0, sizeof *cur), pfn(&a)));
         break;
     case PK_GRID:
-        a.many = b->grid;
+    case PK_IGRID:
+        a.many = in ? b->igrid : b->grid;
         TIMED((memset(cur, 0, sizeof *cur), pfn(&a)));
         break;
     case PK_LOOP:
-        TIMED(loop_pairs(kfn, &sd->circles, r->circles, &sd->boxes, m, b->tmp, b->out, b->cap));
+    case PK_ILOOP:
+        TIMED(loop_pairs(kfn, sd, in, r->circles, m, b->tmp, b->out, b->cap));
         break;
     case PK_UG_FRAME:
         TIMED((ug_build(b->ugf, &sd->boxes, m),
@@ -864,23 +1057,37 @@ static double run_prow(const prow *r, pblock *b, unsigned long iters, uint64_t *
     case PK_PREPARE:
         TIMED(cb_grid_boxes(b->gmem2, &sd->boxes, m) != NULL);
         break;
+    case PK_IPREPARE:
+        TIMED(cb_grid_iboxes(b->gmem2, &sd->iboxes, m) != NULL);
+        break;
     case PK_CAND_MASK:
     case PK_CAND_IDX:
     case PK_CAND_CONT:
+    case PK_ICAND_MASK:
+    case PK_ICAND_IDX:
+    case PK_ICAND_CONT:
         a.candidates = b->cand[r->order], a.n_candidates = b->ncand, a.margin = BENCH_MARGIN;
-        a.out = r->kind == PK_CAND_MASK  ? (void *)b->cmask
-                : r->kind == PK_CAND_IDX ? (void *)b->cidx
+        if (in)
+            a.icircles = &b->icircles, a.many = b->imany;
+        a.out = cand_out(r->kind) == 0   ? (void *)b->cmask
+                : cand_out(r->kind) == 1 ? (void *)b->cidx
+                : in                     ? (void *)&b->icont
                                          : (void *)&b->cont;
         TIMED(pfn(&a));
         break;
     case PK_PP_MASK:
-        TIMED(pp_mask(b->over1, &b->circles, b->many, b->cand[r->order], b->ncand, b->cmask));
+    case PK_IPP_MASK:
+        TIMED(pp_mask(in ? b->iover1 : b->over1, b, in, b->cand[r->order], b->ncand, b->cmask));
         break;
     case PK_PP_IDX:
-        TIMED(pp_idx(b->over1, &b->circles, b->many, b->cand[r->order], b->ncand, b->cidx));
+    case PK_IPP_IDX:
+        TIMED(pp_idx(in ? b->iover1 : b->over1, b, in, b->cand[r->order], b->ncand, b->cidx));
         break;
     case PK_PP_CONT:
         TIMED(pp_cont(b->cont1, &b->circles, b->many, b->cand[r->order], b->ncand, &b->cont));
+        break;
+    case PK_IPP_CONT:
+        TIMED(pp_icont(b->icont1, &b->icircles, b->imany, b->cand[r->order], b->ncand, &b->icont));
         break;
     case PK_COUNT:
         break;
@@ -892,10 +1099,12 @@ static double run_prow(const prow *r, pblock *b, unsigned long iters, uint64_t *
 
 /* ----------------------------------------------------------- checks */
 
-/* The candidates' references by testkit (independent of the library). */
-static int expect_candidates(pblock *b, int order)
+/* The candidates' references by testkit (independent of the library), of
+ * the float data (in 0) or of its integer copy (in 1: ref_ipair_box, the
+ * integer contract in 128-bit arithmetic; a contact per hit). */
+static int expect_candidates(pblock *b, int order, int in)
 {
-    if (b->rorder == order)
+    if (b->rorder == order && b->rin == in)
         return 0;
     const cb_pair *c = b->cand[order];
     const cb_box_soa *boxes = (const cb_box_soa *)b->many;
@@ -903,6 +1112,20 @@ static int expect_candidates(pblock *b, int order)
     memset(b->rmask, 0, words * sizeof *b->rmask);
     b->rhits = b->rcont_n = 0;
     for (size_t k = 0; k < b->ncand; k++) {
+        if (in) {
+            const tk_ipair p = ref_ipair_box(icircle_at(&b->icircles, c[k].i),
+                                             ibox_at(b->imany, c[k].j), 0);
+            if (!p.hit)
+                continue;
+            b->rmask[k / 64] |= 1ull << (k % 64);
+            b->ridx[b->rhits++] = (uint32_t)k;
+            const size_t q = b->rcont_n++;
+            b->ricont.index[q] = (uint32_t)k;
+            b->ricont.point_x[q] = p.contact.px, b->ricont.point_y[q] = p.contact.py;
+            b->ricont.d2[q] = p.contact.d2, b->ricont.depth[q] = p.contact.depth;
+            b->ricont.feature[q] = p.contact.feature;
+            continue;
+        }
         cb_circle ci = circle_at(&b->circles, c[k].i);
         cb_box bj = box_at(boxes, c[k].j);
         if (ref_overlap(ci, bj, 0)) {
@@ -919,7 +1142,7 @@ static int expect_candidates(pblock *b, int order)
             b->rcont.feature[q] = rec.feature;
         }
     }
-    b->rorder = order;
+    b->rorder = order, b->rin = in;
     return 0;
 }
 
@@ -933,6 +1156,21 @@ static int same_contacts(const cb_contacts *a, const cb_contacts *r, size_t n, c
             fbits(a->point_y[q]) != fbits(r->point_y[q]) || a->feature[q] != r->feature[q]) {
             snprintf(why, wl, "contact %zu (candidate %u) differs from the reference's", q,
                      (unsigned)r->index[q]);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static int same_int_contacts(const cb_int_contacts *a, const cb_int_contacts *r, size_t n,
+                             char *why, size_t wl)
+{
+    for (size_t q = 0; q < n; q++) {
+        if (a->index[q] != r->index[q] || a->point_x[q] != r->point_x[q] ||
+            a->point_y[q] != r->point_y[q] || a->d2[q] != r->d2[q] ||
+            a->depth[q] != r->depth[q] || a->feature[q] != r->feature[q]) {
+            snprintf(why, wl, "integer contact %zu (candidate %u) differs from the reference's",
+                     q, (unsigned)r->index[q]);
             return 0;
         }
     }
@@ -965,17 +1203,21 @@ static int check_prow(prow *r, pblock *b, double *ns, char *why, size_t wl)
     const size_t cwords = (b->ncand + 63) / 64;
     size_t want = 0;
     const sdata *sd = b->sd;
+    const sref *rf = sd ? &sd->ref[int_kind(r->kind)] : NULL;
     if (r->set == SET_SCENE) {
-        want = sd->first[r->kind == PK_LOOP ? r->circles : r->n];
+        want = rf->first[loop_kind(r->kind) ? r->circles : r->n];
         memset(b->out, 0xA5, b->cap * sizeof *b->out);
     } else {
-        expect_candidates(b, r->order);
-        want = r->kind == PK_CAND_CONT || r->kind == PK_PP_CONT ? b->rcont_n : b->rhits;
+        expect_candidates(b, r->order, int_kind(r->kind));
+        want = cand_out(r->kind) == 2 ? b->rcont_n : b->rhits;
         memset(b->cmask, 0xA5, cwords * sizeof *b->cmask);
         memset(b->cidx, 0xA5, b->ncand * sizeof *b->cidx);
         memset(b->cont.index, 0xA5, b->ncand * sizeof *b->cont.index);
         memset(b->cont.normal_x, 0xA5, b->ncand * sizeof(float));
         memset(b->cont.feature, 0xA5, b->ncand);
+        memset(b->icont.index, 0xA5, b->ncand * sizeof *b->icont.index);
+        memset(b->icont.d2, 0xA5, b->ncand * sizeof *b->icont.d2);
+        memset(b->icont.feature, 0xA5, b->ncand);
     }
     uint64_t got = 0;
     *ns = run_prow(r, b, 1, &got);
@@ -984,9 +1226,11 @@ static int check_prow(prow *r, pblock *b, double *ns, char *why, size_t wl)
     switch (r->kind) {
     case PK_ALL:
     case PK_GRID:
-        ok = got == want && !memcmp(b->out, sd->ref, want * sizeof *b->out);
+    case PK_IALL:
+    case PK_IGRID:
+        ok = got == want && !memcmp(b->out, rf->ref, want * sizeof *b->out);
         if (!ok)
-            first_difference(b->out, got < b->cap ? (size_t)got : b->cap, sd->ref, want, why, wl);
+            first_difference(b->out, got < b->cap ? (size_t)got : b->cap, rf->ref, want, why, wl);
         else if (b->cur.circle != r->n || b->cur.end != r->n) {
             snprintf(why, wl, "the cursor is at circle %zu of range end %zu after the call (%zu)",
                      b->cur.circle, b->cur.end, r->n);
@@ -994,6 +1238,7 @@ static int check_prow(prow *r, pblock *b, double *ns, char *why, size_t wl)
         }
         break;
     case PK_LOOP:
+    case PK_ILOOP:
     case PK_UG_FRAME:
     case PK_UG_PRE:
         if (got != want || got > b->cap) {
@@ -1001,33 +1246,43 @@ static int check_prow(prow *r, pblock *b, double *ns, char *why, size_t wl)
             ok = 0;
             break;
         }
-        if (r->kind != PK_LOOP) /* circle by circle, in cell order: sorted for the comparison */
+        if (!loop_kind(r->kind)) /* circle by circle, in cell order: sorted for the comparison */
             qsort(b->out, want, sizeof *b->out, cmp_pair);
-        ok = !memcmp(b->out, sd->ref, want * sizeof *b->out);
+        ok = !memcmp(b->out, rf->ref, want * sizeof *b->out);
         if (!ok)
-            first_difference(b->out, want, sd->ref, want, why, wl);
+            first_difference(b->out, want, rf->ref, want, why, wl);
         break;
-    case PK_PREPARE: {
+    case PK_PREPARE:
+    case PK_IPREPARE: {
+        const int in = r->kind == PK_IPREPARE;
         cb_shape shape = CB_SHAPE_CIRCLE;
         ok = got == 1 && cb_grid_elements((const cb_grid *)b->gmem2, &shape) == r->m &&
-             shape == CB_SHAPE_BOX;
+             shape == (in ? CB_SHAPE_IBOX : CB_SHAPE_BOX);
         if (!ok)
-            snprintf(why, wl, "cb_grid_boxes failed, or its grid does not hold the %zu boxes",
-                     r->m);
+            snprintf(why, wl, "%s failed, or its grid does not hold the %zu boxes",
+                     pkind_names[r->kind], r->m);
         r->hits = 0;
         break;
     }
     case PK_CAND_MASK:
     case PK_PP_MASK:
+    case PK_ICAND_MASK:
+    case PK_IPP_MASK:
         ok = got == want && !memcmp(b->cmask, b->rmask, cwords * sizeof *b->cmask);
         break;
     case PK_CAND_IDX:
     case PK_PP_IDX:
+    case PK_ICAND_IDX:
+    case PK_IPP_IDX:
         ok = got == want && !memcmp(b->cidx, b->ridx, want * sizeof *b->cidx);
         break;
     case PK_CAND_CONT:
     case PK_PP_CONT:
         ok = got == want && same_contacts(&b->cont, &b->rcont, want, why, wl);
+        break;
+    case PK_ICAND_CONT:
+    case PK_IPP_CONT:
+        ok = got == want && same_int_contacts(&b->icont, &b->ricont, want, why, wl);
         break;
     case PK_COUNT:
         break;
@@ -1153,45 +1408,65 @@ static size_t loop_circles(size_t n, size_t m)
     return k < n ? k : n;
 }
 
+/* The library rows of a scene, per backend: the kind and its entry (one
+ * of each is timed per backend, float and integer side by side). */
+static const struct {
+    pkind kind;
+    const char *entry;
+} lib_rows[] = {
+    {PK_ALL, "cb_pairs_overlap"},
+    {PK_GRID, "cb_pairs_overlap_circles_grid"},
+    {PK_LOOP, "cb_batch_overlap_idx"},
+    {PK_IALL, "cb_pairs_overlap_icircles_iboxes"},
+    {PK_IGRID, "cb_pairs_overlap_icircles_grid"},
+    {PK_ILOOP, "cb_batch_overlap_icircle_iboxes_idx"},
+};
+#define LIB_ROWS (int)(sizeof lib_rows / sizeof lib_rows[0])
+
 /* One data set's scenes: for each n of ns (its first n circles), every
- * backend's all-pairs, prepared and loop rows (SKIP rows for a backend
- * asked for and built but that cannot run here), the two uniform-grid
- * rows, and (with the first n) the prepare row. */
+ * backend's all-pairs, prepared and loop rows on the scene and on its
+ * integer copy (SKIP rows for a backend asked for and built but that
+ * cannot run here), the two uniform-grid rows, and (with the first n) the
+ * two prepare rows. */
 static int data_block(const bench_opts *o, const int *bs, int nb, sdata *d, const scene *proto,
                       const size_t *ns, int nn, void *scratch)
 {
-    const size_t e_all = cb_entry_find("cb_pairs_overlap");
-    const size_t e_grid = cb_entry_find("cb_pairs_overlap_circles_grid");
-    const size_t e_idx = cb_entry_find("cb_batch_overlap_idx");
+    size_t e_lib[LIB_ROWS];
     char why[256] = "", lab[96];
-    if (e_all == cb_entry_count() || e_grid == cb_entry_count() || e_idx == cb_entry_count()) {
-        fprintf(stderr, "cb-bench: FAIL: pairs: the library lacks cb_pairs_overlap, "
-                        "cb_pairs_overlap_circles_grid or cb_batch_overlap_idx\n");
-        return -1;
-    }
+    for (int q = 0; q < LIB_ROWS; q++)
+        if ((e_lib[q] = cb_entry_find(lib_rows[q].entry)) == cb_entry_count()) {
+            fprintf(stderr, "cb-bench: FAIL: pairs: the library lacks %s\n", lib_rows[q].entry);
+            return -1;
+        }
     const double t0 = time_now_ns();
-    if (make_reference(d, why, sizeof why)) {
-        fprintf(stderr, "\ncb-bench: FAIL: pairs: the reference: %s (seed 0x%llx)\n", why,
-                (unsigned long long)o->seed);
-        return -1;
-    }
-    fprintf(stderr, " reference %zu pairs (%.1f s)%s", d->nref, (time_now_ns() - t0) / 1e9,
-            nn > 1 ? "\n" : ";");
+    const double iscale = int_copy(d);
+    for (int in = 0; in < 2; in++)
+        if (make_reference(d, in, why, sizeof why)) {
+            fprintf(stderr, "\ncb-bench: FAIL: pairs: the %sreference: %s (seed 0x%llx)\n",
+                    in ? "integer copy's " : "", why, (unsigned long long)o->seed);
+            return -1;
+        }
+    fprintf(stderr, " reference %zu pairs, integer copy (x%.0f) %zu (%.1f s)%s", d->ref[0].nref,
+            iscale, d->ref[1].nref, (time_now_ns() - t0) / 1e9, nn > 1 ? "\n" : ";");
     pblock b;
     memset(&b, 0, sizeof b);
     ugrid ugf, ugp;
     memset(&ugf, 0, sizeof ugf), memset(&ugp, 0, sizeof ugp);
     const size_t m = d->m, gbytes = cb_grid_size(m);
     void *gmem = gbytes == SIZE_MAX ? NULL : xalloc(gbytes);
-    b.sd = d, b.scratch = scratch, b.cap = d->nref + 64;
+    void *igmem = gbytes == SIZE_MAX ? NULL : xalloc(gbytes);
+    b.sd = d, b.scratch = scratch;
+    b.cap = (d->ref[0].nref > d->ref[1].nref ? d->ref[0].nref : d->ref[1].nref) + 64;
     b.out = xalloc(b.cap * sizeof *b.out);
     b.gmem2 = gbytes == SIZE_MAX ? NULL : xalloc(gbytes);
     b.tmp = xalloc(m * sizeof *b.tmp);
     b.ugf = &ugf, b.ugp = &ugp;
-    prow *rows = calloc((size_t)(3 * CB_BACKEND_COUNT + 3), sizeof *rows);
+    prow *rows = calloc((size_t)(LIB_ROWS * CB_BACKEND_COUNT + 4), sizeof *rows);
     int rc = -1;
-    if (!gmem || !b.out || !b.gmem2 || !b.tmp || !rows || ug_init(&ugf, m) || ug_init(&ugp, m) ||
-        ug_build(&ugp, &d->boxes, m) || !(b.grid = cb_grid_boxes(gmem, &d->boxes, m))) {
+    if (!gmem || !igmem || !b.out || !b.gmem2 || !b.tmp || !rows || ug_init(&ugf, m) ||
+        ug_init(&ugp, m) || ug_build(&ugp, &d->boxes, m) ||
+        !(b.grid = cb_grid_boxes(gmem, &d->boxes, m)) ||
+        !(b.igrid = cb_grid_iboxes(igmem, &d->iboxes, m))) {
         fprintf(stderr, "cb-bench: out of memory for the pairs of M=%zu\n", m);
         goto done;
     }
@@ -1199,13 +1474,15 @@ static int data_block(const bench_opts *o, const int *bs, int nb, sdata *d, cons
     for (int k = 0; k < nn; k++) {
         scene sc = *proto;
         sc.data = data, sc.n = ns[k], sc.m = m, sc.w = d->w, sc.h = d->h;
-        sc.pairs = d->first[sc.n], sc.hit = d->hitc[sc.n], sc.loop_k = loop_circles(sc.n, m);
+        sc.pairs = d->ref[0].first[sc.n], sc.hit = d->ref[0].hitc[sc.n];
+        sc.ipairs = d->ref[1].first[sc.n], sc.ihit = d->ref[1].hitc[sc.n], sc.iscale = iscale;
+        sc.loop_k = loop_circles(sc.n, m);
         if (add_scene(&sc))
             goto done;
         if (nn > 1)
             fprintf(stderr, "cb-bench: pairs: %s", scene_label(&sc, lab, sizeof lab));
-        fprintf(stderr, " (%.2f%% hit, %zu pairs):", 100.0 * (double)sc.hit / (double)sc.n,
-                sc.pairs);
+        fprintf(stderr, " (%.2f%% hit, %zu pairs; integer copy %zu pairs):",
+                100.0 * (double)sc.hit / (double)sc.n, sc.pairs, sc.ipairs);
         int nr = 0;
         for (int be = 0; be < CB_BACKEND_COUNT; be++) {
             int runs = 0;
@@ -1216,28 +1493,28 @@ static int data_block(const bench_opts *o, const int *bs, int nb, sdata *d, cons
                 continue; /* not asked for, or not in this build (said once, in the report) */
             if (!runs)
                 cb_backend_status((cb_backend)be, &reason);
-            const pkind kinds[3] = {PK_ALL, PK_GRID, PK_LOOP};
-            for (int q = 0; q < 3; q++) {
-                prow r = blank_row(SET_SCENE, sc.n, m, kinds[q], be);
-                r.scene = nscenes - 1, r.circles = q == 2 ? sc.loop_k : sc.n;
+            for (int q = 0; q < LIB_ROWS; q++) {
+                const pkind kind = lib_rows[q].kind;
+                const int loop = loop_kind(kind);
+                prow r = blank_row(SET_SCENE, sc.n, m, kind, be);
+                r.scene = nscenes - 1, r.circles = loop ? sc.loop_k : sc.n;
                 if (!runs) {
                     r.skip = reason;
                     if (keep_row(&r))
                         goto done;
                     continue;
                 }
-                r.pfn = q < 2 ? cb_entry_kernel(q ? e_grid : e_all, (cb_backend)be) : NULL;
-                r.kfn = q == 2 ? cb_entry_kernel(e_idx, (cb_backend)be) : NULL;
-                if (q < 2 ? !r.pfn : !r.kfn) {
+                *(loop ? &r.kfn : &r.pfn) = cb_entry_kernel(e_lib[q], (cb_backend)be);
+                if (loop ? !r.kfn : !r.pfn) {
                     fprintf(stderr, "\ncb-bench: FAIL: %s can run here but has no %s kernel\n",
-                            cb_backend_name((cb_backend)be), pkind_names[kinds[q]]);
+                            cb_backend_name((cb_backend)be), lib_rows[q].entry);
                     goto done;
                 }
                 rows[nr++] = r;
             }
         }
-        const pkind base[3] = {PK_UG_FRAME, PK_UG_PRE, PK_PREPARE};
-        for (int q = 0; q < (k == 0 ? 3 : 2); q++) {
+        const pkind base[4] = {PK_UG_FRAME, PK_UG_PRE, PK_PREPARE, PK_IPREPARE};
+        for (int q = 0; q < (k == 0 ? 4 : 2); q++) {
             prow r = blank_row(SET_SCENE, sc.n, m, base[q], -1);
             r.scene = nscenes - 1, r.circles = sc.n;
             rows[nr++] = r;
@@ -1247,7 +1524,7 @@ static int data_block(const bench_opts *o, const int *bs, int nb, sdata *d, cons
     }
     rc = 0;
 done:
-    free(rows), free(gmem), free(b.out), free(b.gmem2), free(b.tmp);
+    free(rows), free(gmem), free(igmem), free(b.out), free(b.gmem2), free(b.tmp);
     ug_free(&ugf), ug_free(&ugp);
     return rc;
 }
@@ -1328,9 +1605,16 @@ static void free_cand(pblock *b)
                           {b->rcont.index, b->rcont.normal_x, b->rcont.normal_y,
                            b->rcont.separation, b->rcont.point_x, b->rcont.point_y,
                            b->rcont.feature}};
-    for (int i = 0; i < 2; i++)
+    void *iarrays[2][6] = {{b->icont.index, b->icont.point_x, b->icont.point_y, b->icont.d2,
+                            b->icont.depth, b->icont.feature},
+                           {b->ricont.index, b->ricont.point_x, b->ricont.point_y, b->ricont.d2,
+                            b->ricont.depth, b->ricont.feature}};
+    for (int i = 0; i < 2; i++) {
         for (int k = 0; k < 7; k++)
             free(arrays[i][k]);
+        for (int k = 0; k < 6; k++)
+            free(iarrays[i][k]);
+    }
     memset(b, 0, sizeof *b);
 }
 
@@ -1410,16 +1694,24 @@ static double make_candidates(pblock *b, size_t n, size_t want, uint64_t seed)
 static int candidates_block(const bench_opts *o, const int *bs, int nb, size_t n, size_t m,
                             size_t ncand)
 {
-    const pkind kinds[3] = {PK_CAND_MASK, PK_CAND_IDX, PK_CAND_CONT};
-    size_t ep[3] = {
-        pair_entry(CB_FORM_CANDIDATES, CB_QUERY_OVERLAP, CB_SHAPE_BOX, CB_OUTPUT_MASK),
-        pair_entry(CB_FORM_CANDIDATES, CB_QUERY_OVERLAP, CB_SHAPE_BOX, CB_OUTPUT_INDICES),
-        pair_entry(CB_FORM_CANDIDATES, CB_QUERY_CONTACTS, CB_SHAPE_BOX, CB_OUTPUT_CONTACTS)};
+    const size_t ep[2][3] = {
+        {pair_entry(CB_FORM_CANDIDATES, CB_QUERY_OVERLAP, CB_SHAPE_BOX, CB_OUTPUT_MASK),
+         pair_entry(CB_FORM_CANDIDATES, CB_QUERY_OVERLAP, CB_SHAPE_BOX, CB_OUTPUT_INDICES),
+         pair_entry(CB_FORM_CANDIDATES, CB_QUERY_CONTACTS, CB_SHAPE_BOX, CB_OUTPUT_CONTACTS)},
+        {cb_entry_find("cb_candidates_overlap_icircles_iboxes"),
+         cb_entry_find("cb_candidates_overlap_icircles_iboxes_idx"),
+         cb_entry_find("cb_candidates_contacts_icircles_iboxes")}};
     const size_t e_cont1 = single_entry(CB_QUERY_CONTACTS, CB_SHAPE_BOX, CB_OUTPUT_CONTACTS);
     const size_t e_over1 = cb_entry_find("cb_batch_overlap_aos");
+    const size_t e_iover1 = cb_entry_find("cb_batch_overlap_icircle_iboxes_aos");
+    const size_t e_icont1 = cb_entry_find("cb_batch_contacts_icircle_iboxes");
     char kb[16], mb[16];
-    if (ep[0] == BENCH_NO_ENTRY || ep[1] == BENCH_NO_ENTRY || ep[2] == BENCH_NO_ENTRY ||
-        e_cont1 == BENCH_NO_ENTRY || e_over1 == cb_entry_count()) {
+    int lacks = e_cont1 == BENCH_NO_ENTRY || e_over1 == cb_entry_count() ||
+                e_iover1 == cb_entry_count() || e_icont1 == cb_entry_count();
+    for (int in = 0; in < 2; in++)
+        for (int q = 0; q < 3; q++)
+            lacks |= ep[in][q] == BENCH_NO_ENTRY || ep[in][q] == cb_entry_count();
+    if (lacks) {
         fprintf(stderr, "cb-bench: pairs: the library lacks a candidate entry: skipped\n");
         return 0;
     }
@@ -1434,51 +1726,64 @@ static int candidates_block(const bench_opts *o, const int *bs, int nb, size_t n
     }
     b.d = &d, b.m = m;
     b.circles = d.csoa, b.many = &d.soa, b.rorder = -1;
+    b.icircles = d.icsoa, b.imany = &d.isoa;
     b.cont1 = cb_entry_kernel(e_cont1, CB_BACKEND_SCALAR);
     b.over1 = cb_entry_kernel(e_over1, CB_BACKEND_SCALAR);
+    b.icont1 = cb_entry_kernel(e_icont1, CB_BACKEND_SCALAR);
+    b.iover1 = cb_entry_kernel(e_iover1, CB_BACKEND_SCALAR);
     cand_margin = make_candidates(&b, n, ncand, o->seed);
     const size_t words = (ncand + 63) / 64;
     b.cmask = xalloc(words * 8), b.rmask = xalloc(words * 8);
     b.cidx = xalloc(ncand * 4), b.ridx = xalloc(ncand * 4);
     cb_contacts *cs[2] = {&b.cont, &b.rcont};
-    int ok = cand_margin >= 0 && b.cmask && b.rmask && b.cidx && b.ridx && b.cont1 && b.over1;
+    cb_int_contacts *ics[2] = {&b.icont, &b.ricont};
+    int ok = cand_margin >= 0 && b.cmask && b.rmask && b.cidx && b.ridx && b.cont1 && b.over1 &&
+             b.icont1 && b.iover1;
     for (int i = 0; i < 2 && ok; i++) {
         cs[i]->index = xalloc(ncand * 4);
         cs[i]->normal_x = xalloc(ncand * 4), cs[i]->normal_y = xalloc(ncand * 4);
         cs[i]->separation = xalloc(ncand * 4);
         cs[i]->point_x = xalloc(ncand * 4), cs[i]->point_y = xalloc(ncand * 4);
         cs[i]->feature = xalloc(ncand);
+        ics[i]->index = xalloc(ncand * 4);
+        ics[i]->point_x = xalloc(ncand * 4), ics[i]->point_y = xalloc(ncand * 4);
+        ics[i]->d2 = xalloc(ncand * 8), ics[i]->depth = xalloc(ncand * 4);
+        ics[i]->feature = xalloc(ncand);
         ok = cs[i]->index && cs[i]->normal_x && cs[i]->normal_y && cs[i]->separation &&
-             cs[i]->point_x && cs[i]->point_y && cs[i]->feature;
+             cs[i]->point_x && cs[i]->point_y && cs[i]->feature && ics[i]->index &&
+             ics[i]->point_x && ics[i]->point_y && ics[i]->d2 && ics[i]->depth &&
+             ics[i]->feature;
     }
-    prow *rows = ok ? calloc((size_t)(2 * (nb * 3 + 3)), sizeof *rows) : NULL;
+    prow *rows = ok ? calloc((size_t)(4 * (nb * 3 + 3)), sizeof *rows) : NULL;
     if (!rows) {
         fprintf(stderr, "\ncb-bench: out of memory for the candidates\n");
         free_cand(&b), data_free(&d);
         return -1;
     }
     int nr = 0;
-    for (int ord = 0; ord < 2; ord++) {
-        for (int i = 0; i < nb; i++)
-            for (int q = 0; q < 3; q++) {
-                prow r = blank_row(SET_CAND, n, m, kinds[q], bs[i]);
-                r.ncand = ncand, r.order = ord;
-                r.pfn = cb_entry_kernel(ep[q], (cb_backend)bs[i]);
-                if (!r.pfn) {
-                    fprintf(stderr, "\ncb-bench: FAIL: %s can run here but has no kernel for %s\n",
-                            cb_backend_name((cb_backend)bs[i]), cb_entry_info_of(ep[q])->name);
-                    free(rows), free_cand(&b), data_free(&d);
-                    return -1;
+    for (int ord = 0; ord < 2; ord++)
+        for (int in = 0; in < 2; in++) {
+            for (int i = 0; i < nb; i++)
+                for (int q = 0; q < 3; q++) {
+                    prow r = blank_row(SET_CAND, n, m, cand_kinds[in][q], bs[i]);
+                    r.ncand = ncand, r.order = ord;
+                    r.pfn = cb_entry_kernel(ep[in][q], (cb_backend)bs[i]);
+                    if (!r.pfn) {
+                        fprintf(stderr,
+                                "\ncb-bench: FAIL: %s can run here but has no kernel for %s\n",
+                                cb_backend_name((cb_backend)bs[i]),
+                                cb_entry_info_of(ep[in][q])->name);
+                        free(rows), free_cand(&b), data_free(&d);
+                        return -1;
+                    }
+                    rows[nr++] = r;
                 }
+            for (int q = 0; q < 3; q++) {
+                prow r = blank_row(SET_CAND, n, m, pp_kinds[in][q], -1);
+                r.ncand = ncand, r.order = ord;
                 rows[nr++] = r;
             }
-        const pkind pp[3] = {PK_PP_MASK, PK_PP_IDX, PK_PP_CONT};
-        for (int q = 0; q < 3; q++) {
-            prow r = blank_row(SET_CAND, n, m, pp[q], -1);
-            r.ncand = ncand, r.order = ord;
-            rows[nr++] = r;
         }
-    }
     int rc = run_block(o, &b, rows, nr);
     free(rows), free_cand(&b), data_free(&d);
     return rc;
@@ -1522,7 +1827,8 @@ static const prow *find_srow(int s, pkind kind, int backend)
         const prow *r = &res[i];
         if (r->set != SET_SCENE || r->kind != kind || r->backend != backend)
             continue;
-        if (kind == PK_PREPARE ? scenes[r->scene].data == scenes[s].data : r->scene == s)
+        const int prep = kind == PK_PREPARE || kind == PK_IPREPARE;
+        if (prep ? scenes[r->scene].data == scenes[s].data : r->scene == s)
             return r;
     }
     return NULL;
@@ -1536,18 +1842,39 @@ static double frame(const prow *r, int which)
     if (!r || r->skip)
         return NAN;
     const double v = which == 0 ? r->med : which == 1 ? r->min : r->max;
-    return r->kind == PK_LOOP ? v * (double)r->n / (double)r->circles : v;
+    return loop_kind(r->kind) ? v * (double)r->n / (double)r->circles : v;
 }
 
-static int estimated(const prow *r) { return r && r->kind == PK_LOOP && r->circles < r->n; }
+static int estimated(const prow *r) { return r && loop_kind(r->kind) && r->circles < r->n; }
 
 /* a's frame time over b's, of medians */
 static double fx(const prow *a, const prow *b) { return frame(a, 0) / frame(b, 0); }
 
+/* x float: an integer row's float twin's frame time (same scene and
+ * backend) over its own, as the ladder's x float; NAN for the float rows. */
+static double x_float(const prow *r)
+{
+    if (!r || !int_kind(r->kind))
+        return NAN;
+    return fx(find_srow(r->scene, float_twin[r->kind], r->backend), r);
+}
+
+/* The pairs a row of the scene finds: the integer copy's for the integer rows. */
+static size_t pairs_of(const scene *s, const prow *r)
+{
+    return int_kind(r->kind) ? s->ipairs : s->pairs;
+}
+
 /* What the scene targets divide by: N + M, pairs, N + M + pairs. */
 static double per_nm(const scene *s, double ns) { return ns / (double)(s->n + s->m); }
-static double per_pair(const scene *s, double ns) { return s->pairs ? ns / (double)s->pairs : NAN; }
-static double per_nmp(const scene *s, double ns) { return ns / (double)(s->n + s->m + s->pairs); }
+static double per_pair(const scene *s, const prow *r, double ns)
+{
+    return pairs_of(s, r) ? ns / (double)pairs_of(s, r) : NAN;
+}
+static double per_nmp(const scene *s, const prow *r, double ns)
+{
+    return ns / (double)(s->n + s->m + pairs_of(s, r));
+}
 
 /* The backends with library rows of a block (run or skipped), in the order they were run. */
 static int backends_of(pset set, int *bs)
@@ -1572,8 +1899,8 @@ static void print_srow(FILE *f, int s, const prow *r, double xloop, double xgrid
     char b[10][40], mm[64], note[96] = "";
     const char *be = r->backend >= 0 ? cb_backend_name((cb_backend)r->backend) : "-";
     if (r->skip) {
-        fprintf(f, "  %-16s %-7s %9s %-21s %9s %9s %10s %7s %7s %4s  SKIP: %s\n",
-                pkind_names[r->kind], be, "-", "", "-", "-", "-", "-", "-", "-", r->skip);
+        fprintf(f, "  %-16s %-7s %9s %-21s %9s %9s %10s %7s %7s %7s %4s  SKIP: %s\n",
+                pkind_names[r->kind], be, "-", "", "-", "-", "-", "-", "-", "-", "-", r->skip);
         return;
     }
     snprintf(mm, sizeof mm, "[%s..%s]", fmt_ns(frame(r, 1) / 1e6, b[0], 40),
@@ -1582,16 +1909,17 @@ static void print_srow(FILE *f, int s, const prow *r, double xloop, double xgrid
         char kb[16];
         snprintf(note, sizeof note, "estimated from %s circles (x%.0f)",
                  fmt_n(r->circles, kb, sizeof kb), (double)r->n / (double)r->circles);
-    } else if (r->kind == PK_PREPARE) {
-        snprintf(note, sizeof note, "once per set of boxes (not per frame)");
     }
     const double t = frame(r, 0);
-    const int prep = r->kind == PK_PREPARE;
-    fprintf(f, "  %-16s %-7s %9s %-21s %9s %9s %10s %7s %7s %4d%s%s\n", pkind_names[r->kind], be,
-            fmt_ns(t / 1e6, b[2], 40), mm, fmt_ns(prep ? NAN : per_nm(sc, t), b[3], 40),
-            fmt_ns(prep ? NAN : per_pair(sc, t), b[4], 40),
-            fmt_ns(prep ? NAN : per_nmp(sc, t), b[5], 40), fmt_x(xloop, b[6], 40),
-            fmt_x(xgrid, b[7], 40), r->reps, note[0] ? "  " : "", note);
+    const int prep = r->kind == PK_PREPARE || r->kind == PK_IPREPARE;
+    if (prep)
+        snprintf(note, sizeof note, "once per set of boxes (not per frame)");
+    fprintf(f, "  %-16s %-7s %9s %-21s %9s %9s %10s %7s %7s %7s %4d%s%s\n", pkind_names[r->kind],
+            be, fmt_ns(t / 1e6, b[2], 40), mm, fmt_ns(prep ? NAN : per_nm(sc, t), b[3], 40),
+            fmt_ns(prep ? NAN : per_pair(sc, r, t), b[4], 40),
+            fmt_ns(prep ? NAN : per_nmp(sc, r, t), b[5], 40), fmt_x(xloop, b[6], 40),
+            fmt_x(xgrid, b[7], 40), fmt_x(x_float(r), b[8], 40), r->reps,
+            note[0] ? "  " : "", note);
 }
 
 static void print_scene(FILE *f, int s)
@@ -1616,20 +1944,25 @@ static void print_scene(FILE *f, int s)
                 fmt_n(sc->m, b[1], 40), sc->w, sc->h, sc->hit,
                 100.0 * (double)sc->hit / (double)sc->n, sc->pairs);
     }
-    fprintf(f, "  %-16s %-7s %9s %-21s %9s %9s %10s %7s %7s %4s\n", "method", "backend", "ms/frame",
-            "[min..max]", "ns/(N+M)", "ns/pair", "ns/(N+M+p)", "x loop", "x grid", "reps");
-    const pkind lib[3] = {PK_ALL, PK_GRID, PK_LOOP};
-    for (int q = 0; q < 3; q++)
+    fprintf(f, "   integer copy (x%.0f): %zu circles hit a box (%.2f%%), %zu pairs\n", sc->iscale,
+            sc->ihit, 100.0 * (double)sc->ihit / (double)sc->n, sc->ipairs);
+    fprintf(f, "  %-16s %-7s %9s %-21s %9s %9s %10s %7s %7s %7s %4s\n", "method", "backend",
+            "ms/frame", "[min..max]", "ns/(N+M)", "ns/pair", "ns/(N+M+p)", "x loop", "x grid",
+            "x float", "reps");
+    for (int q = 0; q < LIB_ROWS; q++)
         for (int i = 0; i < nb; i++) {
-            const prow *r = find_srow(s, lib[q], bs[i]);
+            const pkind kind = lib_rows[q].kind;
+            const prow *r = find_srow(s, kind, bs[i]);
             if (!r)
                 continue;
-            const prow *loop = find_srow(s, PK_LOOP, bs[i]);
-            const prow *grid = find_srow(s, q == 0 ? PK_UG_FRAME : PK_UG_PRE, -1);
-            print_srow(f, s, r, q < 2 ? fx(loop, r) : NAN, q < 2 ? fx(grid, r) : NAN);
+            const int in = int_kind(kind), loop = loop_kind(kind);
+            const prow *lp = find_srow(s, in ? PK_ILOOP : PK_LOOP, bs[i]);
+            const prow *grid =
+                in ? NULL : find_srow(s, kind == PK_ALL ? PK_UG_FRAME : PK_UG_PRE, -1);
+            print_srow(f, s, r, loop ? NAN : fx(lp, r), loop ? NAN : fx(grid, r));
         }
-    const pkind base[3] = {PK_UG_FRAME, PK_UG_PRE, PK_PREPARE};
-    for (int q = 0; q < 3; q++) {
+    const pkind base[4] = {PK_UG_FRAME, PK_UG_PRE, PK_PREPARE, PK_IPREPARE};
+    for (int q = 0; q < 4; q++) {
         const prow *r = find_srow(s, base[q], -1);
         if (r)
             print_srow(f, s, r, NAN, NAN);
@@ -1666,49 +1999,63 @@ static void print_candidates(FILE *f, const bench_env *e)
     int bs[CB_BACKEND_COUNT];
     const int nb = backends_of(SET_CAND, bs);
     const prow *cont = find_prow(SET_CAND, n, m, PK_CAND_CONT, bs[0], 0);
+    const prow *ian = find_prow(SET_CAND, n, m, PK_ICAND_MASK, bs[0], 0);
     fprintf(f,
             "\n== candidate pairs: %s listed (circle i, box j), N = %s circles, M = %s boxes "
             "(%s: %s): a broad phase's candidates (the boxes whose bounding box meets the "
             "circle's fattened by %.0f units: %zu found, shuffled, the first kept), %zu overlap "
-            "(%.1f%%; contacts at margin 0: %zu); "
+            "(%.1f%%; contacts at margin 0: %zu; integer copy: %zu); "
             "random order, and sorted by j\n",
             fmt_n(k, b[0], 40), fmt_n(n, b[1], 40), fmt_n(m, b[2], 40),
             fmt_bytes(16.0 * (double)m, b[3], 40), regime_of(e, 16 * m), cand_margin, cand_found,
-            any->hits, 100.0 * (double)any->hits / (double)k, cont ? cont->hits : 0);
+            any->hits, 100.0 * (double)any->hits / (double)k, cont ? cont->hits : 0,
+            ian ? ian->hits : 0);
     fprintf(f, "  %-7s %-14s %8s %8s %8s %9s %7s %7s %7s %7s %7s %7s %4s\n", "order", "row", "mask",
             "idx", "contacts", "cand/s", "xpp", "xpp", "xpp", "xscalar", "xscalar", "xscalar",
             "reps");
     fprintf(f, "  %-7s %-14s %8s %8s %8s %9s %7s %7s %7s %7s %7s %7s %4s\n", "", "", "ns/cand", "",
             "", "(mask)", "mask", "idx", "cont", "mask", "idx", "cont", "");
-    for (int o = 0; o < 2; o++) {
-        const prow *pm = find_prow(SET_CAND, n, m, PK_PP_MASK, -1, o);
-        const prow *pi = find_prow(SET_CAND, n, m, PK_PP_IDX, -1, o);
-        const prow *pc = find_prow(SET_CAND, n, m, PK_PP_CONT, -1, o);
-        const prow *sm = find_prow(SET_CAND, n, m, PK_CAND_MASK, CB_BACKEND_SCALAR, o);
-        const prow *si = find_prow(SET_CAND, n, m, PK_CAND_IDX, CB_BACKEND_SCALAR, o);
-        const prow *sc = find_prow(SET_CAND, n, m, PK_CAND_CONT, CB_BACKEND_SCALAR, o);
-        for (int i = 0; i < nb; i++) {
-            const prow *M = find_prow(SET_CAND, n, m, PK_CAND_MASK, bs[i], o);
-            const prow *I = find_prow(SET_CAND, n, m, PK_CAND_IDX, bs[i], o);
-            const prow *C = find_prow(SET_CAND, n, m, PK_CAND_CONT, bs[i], o);
-            fprintf(f, "  %-7s %-14s %8s %8s %8s %9s %7s %7s %7s %7s %7s %7s %4d\n", order_names[o],
-                    cb_backend_name((cb_backend)bs[i]), fmt_ns(per(M), b[0], 40),
-                    fmt_ns(per(I), b[1], 40), fmt_ns(per(C), b[2], 40),
-                    fmt_rate(M ? 1e9 * (double)k / M->med : NAN, b[3], 40),
-                    fmt_x(over(pm, M), b[4], 40), fmt_x(over(pi, I), b[5], 40),
-                    fmt_x(over(pc, C), b[6], 40), fmt_x(over(sm, M), b[7], 40),
-                    fmt_x(over(si, I), b[8], 40), fmt_x(over(sc, C), b[9], 40), M ? M->reps : 0);
+    for (int o = 0; o < 2; o++)
+        for (int in = 0; in < 2; in++) {
+            const pkind *ck = cand_kinds[in], *pk = pp_kinds[in];
+            const prow *pp[3], *sr[3];
+            for (int q = 0; q < 3; q++) {
+                pp[q] = find_prow(SET_CAND, n, m, pk[q], -1, o);
+                sr[q] = find_prow(SET_CAND, n, m, ck[q], CB_BACKEND_SCALAR, o);
+            }
+            for (int i = 0; i < nb; i++) {
+                const prow *M = find_prow(SET_CAND, n, m, ck[0], bs[i], o);
+                const prow *I = find_prow(SET_CAND, n, m, ck[1], bs[i], o);
+                const prow *C = find_prow(SET_CAND, n, m, ck[2], bs[i], o);
+                char lab[24];
+                snprintf(lab, sizeof lab, "%s%s", in ? "int " : "",
+                         cb_backend_name((cb_backend)bs[i]));
+                fprintf(f, "  %-7s %-14s %8s %8s %8s %9s %7s %7s %7s %7s %7s %7s %4d\n",
+                        order_names[o], lab, fmt_ns(per(M), b[0], 40), fmt_ns(per(I), b[1], 40),
+                        fmt_ns(per(C), b[2], 40),
+                        fmt_rate(M ? 1e9 * (double)k / M->med : NAN, b[3], 40),
+                        fmt_x(over(pp[0], M), b[4], 40), fmt_x(over(pp[1], I), b[5], 40),
+                        fmt_x(over(pp[2], C), b[6], 40), fmt_x(over(sr[0], M), b[7], 40),
+                        fmt_x(over(sr[1], I), b[8], 40), fmt_x(over(sr[2], C), b[9], 40),
+                        M ? M->reps : 0);
+            }
+            fprintf(f, "  %-7s %-14s %8s %8s %8s %9s %7s %7s %7s %7s %7s %7s %4d\n",
+                    order_names[o], in ? "int per-pair" : "per-pair calls",
+                    fmt_ns(per(pp[0]), b[0], 40), fmt_ns(per(pp[1]), b[1], 40),
+                    fmt_ns(per(pp[2]), b[2], 40),
+                    fmt_rate(pp[0] ? 1e9 * (double)k / pp[0]->med : NAN, b[3], 40), "1", "1", "1",
+                    "-", "-", "-", pp[0] ? pp[0]->reps : 0);
         }
-        fprintf(f, "  %-7s %-14s %8s %8s %8s %9s %7s %7s %7s %7s %7s %7s %4d\n", order_names[o],
-                "per-pair calls", fmt_ns(per(pm), b[0], 40), fmt_ns(per(pi), b[1], 40),
-                fmt_ns(per(pc), b[2], 40), fmt_rate(pm ? 1e9 * (double)k / pm->med : NAN, b[3], 40),
-                "1", "1", "1", "-", "-", "-", pm ? pm->reps : 0);
-    }
     fprintf(f, "  per-pair calls: the scalar kernel of cb_batch_overlap_aos (circle i, box j, "
                "n = 1) per candidate (mask, idx); for "
                "contacts the scalar one-circle contacts kernel (cb_batch_contacts) with n = 1 per "
-               "candidate. xpp = the per-pair calls' time over the row's; xscalar = the scalar "
-               "candidate kernel's time over the row's\n");
+               "candidate. int rows: the same on the data's integer copy (data.c: the same "
+               "circles and boxes truncated to int32), cb_candidates_overlap_icircles_iboxes, "
+               "..._idx and cb_candidates_contacts_icircles_iboxes, against int per-pair: the "
+               "scalar kernels of cb_batch_overlap_icircle_iboxes_aos and "
+               "cb_batch_contacts_icircle_iboxes with n = 1; checked against testkit's "
+               "ref_ipair_box. xpp = the per-pair calls' (of the same kind) time over the row's; "
+               "xscalar = the scalar candidate kernel's (same kind) time over the row's\n");
 }
 
 void pairs_report(FILE *f, const bench_env *e)
@@ -1729,12 +2076,25 @@ void pairs_report(FILE *f, const bench_env *e)
             "side, at most 4 M + 1024 of them; counting sort; a stamp per box; the contract's "
             "scalar clamp test), built and queried in the frame\n"
             "  grid beforehand  the same grid built once, the query alone timed\n"
+            "  int all pairs    cb_pairs_overlap_icircles_iboxes's raw kernel on the scene's "
+            "integer copy (every coordinate and radius times 2^10, or less where the world is "
+            "wide: box minima rounded down, maxima and radii up, centres to nearest; its own "
+            "scene, its pairs printed below the scene's), scratch given, timed side by side with "
+            "the float rows\n"
+            "  int prepared     cb_pairs_overlap_icircles_grid's raw kernel on the integer boxes "
+            "prepared beforehand (cb_grid_iboxes, timed alone in the cb_grid_iboxes row)\n"
+            "  int loop         cb_batch_overlap_icircle_iboxes_idx's raw kernel once per circle "
+            "against all M integer boxes, as the loop per circle\n"
             "Every row found exactly the reference's pairs before it was timed (a sweep over the "
-            "boxes sorted by x with testkit's ref_overlap, itself checked one by one on %u "
-            "circles): the library's forms the same list in the same order, the loop its "
-            "circles' pairs, the grid the same pairs.\n"
-            "x loop = the loop's frame time (same backend) over the row's; x grid = the grid's "
-            "(in frame for all pairs, beforehand for prepared) over the row's. ms/frame: medians "
+            "boxes sorted by x with testkit's ref_overlap, for the integer copy ref_ipair_box in "
+            "128-bit integers, itself checked one by one on %u circles): the library's forms "
+            "the same list in the same order, the loop its circles' pairs, the grid the same "
+            "pairs.\n"
+            "x loop = the loop's frame time (same backend; the int loop for the integer rows) "
+            "over the row's; x grid = the grid's (in frame for all pairs, beforehand for "
+            "prepared) over the row's; x float = the float row's frame time (same form, "
+            "backend and scene) over the integer row's (higher: integer faster). ms/frame: "
+            "medians "
             "[min..max]; ns per (N+M), per pair found, per (N+M+pairs): from the median. A row's "
             "reps are --reps, fewer (at least 3) where its samples would take over %.0f s.\n"
             "Sweep: boxes of sides 4..16, circles of radius 2..6, uniform or in 8 clusters, the "
@@ -1761,7 +2121,7 @@ void pairs_report(FILE *f, const bench_env *e)
  * for prepared). */
 void pairs_summary(FILE *f)
 {
-    char b[8][40], lab[96];
+    char b[13][40], lab[96];
     int bs[CB_BACKEND_COUNT], any = 0;
     const int nb = backends_of(SET_SCENE, bs);
     for (int s = 0; s < nscenes; s++) {
@@ -1774,25 +2134,38 @@ void pairs_summary(FILE *f)
                        "prepared = on boxes prepared beforehand (cb_grid_boxes); loop = "
                        "cb_batch_overlap_idx once per circle; grid = a plain uniform grid, scalar, "
                        "built in the frame (all:) or beforehand (prep:); x = its time over this "
-                       "one's\n"
-                       "  %-8s %9s %9s %9s %8s %8s %9s %9s\n",
+                       "one's;\n"
+                       "int = the same on the scene's integer copy (x2^10, rounded outward): "
+                       "cb_pairs_overlap_icircles_iboxes (iall), on cb_grid_iboxes (iprep), "
+                       "against cb_batch_overlap_icircle_iboxes_idx once per circle (iloop) and "
+                       "the float rows (all, prep)\n"
+                       "  %-8s %9s %9s %9s %8s %8s %9s %9s %9s %9s %10s %8s %10s\n",
                     "backend", "all pairs", "prepared", "loop", "all:loop", "all:grid", "prep:loop",
-                    "prep:grid");
+                    "prep:grid", "int all", "int prep", "iall:iloop", "iall:all", "iprep:prep");
         const prow *gf = find_srow(s, PK_UG_FRAME, -1), *gp = find_srow(s, PK_UG_PRE, -1);
-        const prow *pr = find_srow(s, PK_PREPARE, -1);
-        fprintf(f, "  %s: %zu pairs; grid %s ms in frame, %s ms beforehand; cb_grid_boxes %s ms\n",
-                scene_label(sc, lab, sizeof lab), sc->pairs, fmt_ns(frame(gf, 0) / 1e6, b[0], 40),
-                fmt_ns(frame(gp, 0) / 1e6, b[1], 40), fmt_ns(frame(pr, 0) / 1e6, b[2], 40));
+        const prow *pr = find_srow(s, PK_PREPARE, -1), *ipr = find_srow(s, PK_IPREPARE, -1);
+        fprintf(f,
+                "  %s: %zu pairs (integer copy %zu); grid %s ms in frame, %s ms beforehand; "
+                "cb_grid_boxes %s ms, cb_grid_iboxes %s ms\n",
+                scene_label(sc, lab, sizeof lab), sc->pairs, sc->ipairs,
+                fmt_ns(frame(gf, 0) / 1e6, b[0], 40), fmt_ns(frame(gp, 0) / 1e6, b[1], 40),
+                fmt_ns(frame(pr, 0) / 1e6, b[2], 40), fmt_ns(frame(ipr, 0) / 1e6, b[3], 40));
         for (int i = 0; i < nb; i++) {
             const prow *all = find_srow(s, PK_ALL, bs[i]), *pg = find_srow(s, PK_GRID, bs[i]);
             const prow *lp = find_srow(s, PK_LOOP, bs[i]);
+            const prow *iall = find_srow(s, PK_IALL, bs[i]), *ipg = find_srow(s, PK_IGRID, bs[i]);
+            const prow *ilp = find_srow(s, PK_ILOOP, bs[i]);
             if (!all || all->skip)
                 continue;
-            fprintf(f, "  %-8s %9s %9s %9s %8s %8s %9s %9s%s\n", cb_backend_name((cb_backend)bs[i]),
-                    fmt_ns(frame(all, 0) / 1e6, b[0], 40), fmt_ns(frame(pg, 0) / 1e6, b[1], 40),
-                    fmt_ns(frame(lp, 0) / 1e6, b[2], 40), fmt_x(fx(lp, all), b[3], 40),
-                    fmt_x(fx(gf, all), b[4], 40), fmt_x(fx(lp, pg), b[5], 40),
-                    fmt_x(fx(gp, pg), b[6], 40), estimated(lp) ? "  (loop estimated)" : "");
+            fprintf(f, "  %-8s %9s %9s %9s %8s %8s %9s %9s %9s %9s %10s %8s %10s%s\n",
+                    cb_backend_name((cb_backend)bs[i]), fmt_ns(frame(all, 0) / 1e6, b[0], 40),
+                    fmt_ns(frame(pg, 0) / 1e6, b[1], 40), fmt_ns(frame(lp, 0) / 1e6, b[2], 40),
+                    fmt_x(fx(lp, all), b[3], 40), fmt_x(fx(gf, all), b[4], 40),
+                    fmt_x(fx(lp, pg), b[5], 40), fmt_x(fx(gp, pg), b[6], 40),
+                    fmt_ns(frame(iall, 0) / 1e6, b[7], 40), fmt_ns(frame(ipg, 0) / 1e6, b[8], 40),
+                    fmt_x(fx(ilp, iall), b[9], 40), fmt_x(x_float(iall), b[10], 40),
+                    fmt_x(x_float(ipg), b[11], 40),
+                    estimated(lp) || estimated(ilp) ? "  (loop estimated)" : "");
         }
     }
 }
@@ -1807,50 +2180,50 @@ int pairs_csv(const char *dir)
     fprintf(f, "section,scene,dist,density,n,m,world_w,world_h,candidates,order,method,backend,"
                "pairs,hit_circles,circles_timed,estimated,reps,iters,ns_call_min,ns_call_med,"
                "ns_call_max,ms_frame_med,ns_per_nm,ns_per_pair,ns_per_nmp,x_loop,x_grid,"
-               "x_per_pair,note\n");
+               "x_per_pair,x_float,note\n");
     for (int i = 0; i < nres; i++) {
         const prow *r = &res[i];
         char lab[96];
         if (r->set == SET_SCENE) {
             const scene *sc = &scenes[r->scene];
             const double t = frame(r, 0);
-            const int prep = r->kind == PK_PREPARE;
-            const prow *loop = find_srow(r->scene, PK_LOOP, r->backend);
+            const int prep = r->kind == PK_PREPARE || r->kind == PK_IPREPARE;
+            const int in = int_kind(r->kind);
+            const prow *loop = find_srow(r->scene, in ? PK_ILOOP : PK_LOOP, r->backend);
             const prow *grid = find_srow(r->scene, r->kind == PK_ALL ? PK_UG_FRAME : PK_UG_PRE, -1);
-            const int lib = r->kind == PK_ALL || r->kind == PK_GRID;
+            const int lib = r->kind == PK_ALL || r->kind == PK_GRID || r->kind == PK_IALL ||
+                            r->kind == PK_IGRID;
             fprintf(f, "scenes,\"%s\",%s,%s,%zu,%zu,%.0f,%.0f,,,%s,%s,%zu,%zu,%zu,%d,%d,%lu",
                     scene_label(sc, lab, sizeof lab), dist_names[sc->dist],
                     sc->dist == DIST_NAMED ? "" : density_names[sc->density], sc->n, sc->m, sc->w,
                     sc->h, pkind_names[r->kind],
                     r->backend >= 0 ? cb_backend_name((cb_backend)r->backend) : "",
-                    prep ? (size_t)0 : sc->pairs, sc->hit, r->circles, estimated(r), r->reps,
-                    r->iters);
+                    prep ? (size_t)0 : pairs_of(sc, r), in ? sc->ihit : sc->hit, r->circles,
+                    estimated(r), r->reps, r->iters);
             if (r->skip) {
-                fprintf(f, ",,,,,,,,,,,\"SKIP: %s\"\n", r->skip);
+                fprintf(f, ",,,,,,,,,,,,\"SKIP: %s\"\n", r->skip);
                 continue;
             }
             csv_num(f, r->min), csv_num(f, r->med), csv_num(f, r->max);
             csv_num(f, t / 1e6);
-            csv_num(f, prep ? NAN : per_nm(sc, t)), csv_num(f, prep ? NAN : per_pair(sc, t));
-            csv_num(f, prep ? NAN : per_nmp(sc, t));
-            csv_num(f, lib ? fx(loop, r) : NAN), csv_num(f, lib ? fx(grid, r) : NAN);
-            csv_num(f, NAN);
+            csv_num(f, prep ? NAN : per_nm(sc, t)), csv_num(f, prep ? NAN : per_pair(sc, r, t));
+            csv_num(f, prep ? NAN : per_nmp(sc, r, t));
+            csv_num(f, lib ? fx(loop, r) : NAN), csv_num(f, lib && !in ? fx(grid, r) : NAN);
+            csv_num(f, NAN), csv_num(f, x_float(r));
             fprintf(f, ",%s\n",
                     estimated(r) ? "estimated from the first circles_timed circles" : "");
         } else {
-            static const pkind pp[PK_COUNT] = {[PK_CAND_MASK] = PK_PP_MASK,
-                                               [PK_CAND_IDX] = PK_PP_IDX,
-                                               [PK_CAND_CONT] = PK_PP_CONT};
-            const int cand = r->kind >= PK_CAND_MASK && r->kind <= PK_CAND_CONT;
-            const prow *bl =
-                cand ? find_prow(SET_CAND, r->n, r->m, pp[r->kind], -1, r->order) : NULL;
+            const int q = cand_out(r->kind), in = int_kind(r->kind);
+            const prow *bl = r->backend >= 0 ? find_prow(SET_CAND, r->n, r->m, pp_kinds[in][q],
+                                                         -1, r->order)
+                                             : NULL;
             fprintf(f, "candidates,,,,%zu,%zu,,,%zu,%s,%s,%s,%zu,,,0,%d,%lu", r->n, r->m, r->ncand,
                     order_names[r->order], pkind_names[r->kind],
                     r->backend >= 0 ? cb_backend_name((cb_backend)r->backend) : "", r->hits,
                     r->reps, r->iters);
             csv_num(f, r->min), csv_num(f, r->med), csv_num(f, r->max);
             csv_num(f, NAN), csv_num(f, NAN), csv_num(f, per(r)), csv_num(f, NAN);
-            csv_num(f, NAN), csv_num(f, NAN), csv_num(f, bl ? over(bl, r) : NAN);
+            csv_num(f, NAN), csv_num(f, NAN), csv_num(f, bl ? over(bl, r) : NAN), csv_num(f, NAN);
             fprintf(f, ",ns_per_pair: per candidate\n");
         }
     }
