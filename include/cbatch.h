@@ -388,6 +388,71 @@
  * is in units of 2^-2f (a Q16.16 d2 of v is v / 2^32 squared units).
  * examples/fixed_point.c shows it.
  *
+ * SWEPT CIRCLES (the sweep queries: the time of first contact)
+ * A sweep (cb_sweep: x, y, r, dx, dy) is the circle (x, y, r) moving by
+ * the displacement (dx, dy): at time t in [0, 1] its centre is (x + t dx,
+ * y + t dy). The sweep queries give, for each element, the time of first
+ * contact t, or CB_SWEEP_MISS (2.0f) when the moving circle does not touch
+ * the element for any t in [0, 1]. r = 0 is a ray (or segment) cast from
+ * (x, y) to (x + dx, y + dy). The rules of THE FLOAT CONTRACT (binary32,
+ * nearest-even, no FMA, no wider precision, MIN/MAX as there) and these
+ * operations, for a box (x0, y0, x1, y1):
+ *
+ *   1. The start: the overlap contract of the circle (x, y, r) and the box,
+ *      with the call's flags. It hits: t = 0.
+ *   2. Else dx == 0 and dy == 0: a miss.
+ *   3. Else the box grown by R = ABS(r), an inverted side taken as its max
+ *      (as the overlap clamp takes it): u0 = MIN(x0, x1), v0 = MIN(y0, y1),
+ *        lx = u0 - R,  hx = x1 + R,  ly = v0 - R,  hy = y1 + R
+ *      and the times it spans on each axis (x shown; y alike):
+ *        dx != 0:  i = 1 / dx,  a = (lx - x) * i,  b = (hx - x) * i,
+ *                  ex = MIN(a, b),  fx = MAX(a, b)
+ *        dx == 0:  ex = -inf, fx = +inf when lx <= x <= hx; else ex = +inf
+ *      e = MAX(MAX(ex, ey), 0),  f = MIN(MIN(fx, fy), 1); a miss unless
+ *      e <= f.
+ *   4. The entry point qx = x + (e * dx), qy = y + (e * dy). Unless it is
+ *      past the box on both axes ((qx < u0 or qx > x1) and (qy < v0 or
+ *      qy > y1)), t = e: the circle meets a face first.
+ *   5. Else it meets the corner k (kx = u0 when qx < u0, else x1; ky alike)
+ *      first, or nothing. The path scaled by s = 1 / MAX(MAX(ABS(dx),
+ *      ABS(dy)), R) (the roots do not depend on the scale, and a path that
+ *      reaches a corner keeps every square below 9): ux = dx * s, uy = dy *
+ *      s, rs = R * s, A = (ux * ux) + (uy * uy), iA = 1 / A; mx = (x - kx)
+ *      * s, my = (y - ky) * s;
+ *        B = (mx * ux) + (my * uy),  C = (mx * uy) - (my * ux),
+ *        D = (A * (rs * rs)) - (C * C)
+ *      (D: A rs^2 less the squared distance of the path's line from k,
+ *      times A; no large terms cancel). A miss unless D >= 0; else q =
+ *      SQRT(D), t0 = (-B - q) * iA, t1 = (-B + q) * iA: t = MAX(t0, 0)
+ *      when 0 <= t0 <= 1 (+0 for a product rounded to -0), t = 0 when
+ *      t0 < 0 <= t1, else a miss.
+ * Circle against circle (the sweep_circle_circles queries), for an element
+ * circle (ox, oy, ro): 1. the circles' overlap contract with the call's
+ * flags: t = 0; 2. as above; then step 5 with k = (ox, oy) and R =
+ * ABS(r + ro) (so s, and with it A and iA, are the element's).
+ *
+ *  - Meaning, for well-formed input (every magnitude 0 or in [2^-60, 2^60],
+ *    x0 <= x1, y0 <= y1, radii >= 0): the box grown by R with its corners
+ *    rounded is where the centre touches the box, and the steps find where
+ *    the path first enters it. Rounding moves the answer by a distance,
+ *    not a time: with S = |x| + |y| + R + |dx| + |dy| + |x0| + |y0| + |x1|
+ *    + |y1| (circles: |ox| + |oy| in place of the box), a hit at t > 0 has
+ *    the exact distance from (x + t dx, y + t dy) to the box within 2^-20 S
+ *    of R, a hit at t = 0 starts within 2^-20 S of touching; and whenever
+ *    the exact path goes deeper than 2^-20 S into the grown, rounded box
+ *    (the circle penetrates the box by more than that) at some time t',
+ *    the query reports a hit with t <= t': no tunnelling, however thin the
+ *    box and however far the circle moves. Grazing (touching the rounded
+ *    box without entering it by more than 2^-20 S) may be reported either
+ *    way; sliding along a face at exactly R is a hit from the time the
+ *    circle reaches the face's span. (Measured: the worst seen is below
+ *    2^-23 S; docs/testing.md says how.)
+ *  - CB_STRICT changes step 1 only, so that dx = dy = 0 gives exactly the
+ *    overlap query's hits under either flag.
+ *  - A negative radius acts as its absolute value (as in the overlap
+ *    contract); a NaN in x, y, r, dx or dy is a miss. Every value written
+ *    is t in [0, 1] or CB_SWEEP_MISS, never a NaN, whatever the input.
+ *
  * The host program's floating-point environment
  *  The query functions and the converters evaluate the contract in the
  *  default environment whatever the caller has set (the raw kernels reached
@@ -518,6 +583,19 @@ typedef struct cb_obox_soa {
     const float *cx, *cy, *hx, *hy, *c, *s;
 } cb_obox_soa;
 
+/** A sweep: the circle (x, y, r) moving by (dx, dy) over t in [0, 1] (SWEPT CIRCLES). */
+typedef struct cb_sweep {
+    float x, y, r, dx, dy;
+} cb_sweep;
+
+/** n sweeps as structure of arrays. */
+typedef struct cb_sweep_soa {
+    const float *x, *y, *r, *dx, *dy;
+} cb_sweep_soa;
+
+/** What a sweep query writes for an element the moving circle does not touch. */
+#define CB_SWEEP_MISS 2.0f
+
 /* Integer shapes (INTEGER COORDINATES): exact answers, no rounding. */
 
 /** An integer circle: centre (x, y), radius r (well-formed: r >= 0). */
@@ -558,7 +636,8 @@ typedef enum cb_shape {
     CB_SHAPE_GRID = 3,   /**< pairs: a cb_grid of one element shape (cb_grid_elements) */
     CB_SHAPE_SELF = 4,   /**< pairs: the set itself (pairs i < j) */
     CB_SHAPE_ICIRCLE = 5, /**< cb_icircle (integer) */
-    CB_SHAPE_IBOX = 6     /**< cb_ibox (integer min/max) */
+    CB_SHAPE_IBOX = 6,    /**< cb_ibox (integer min/max) */
+    CB_SHAPE_SWEEP = 7    /**< cb_sweep (a moving circle) */
 } cb_shape;
 
 /** Flags of the query functions (bitwise OR). */
@@ -908,6 +987,24 @@ CB_API size_t cb_batch_contacts_icircle_icircles(cb_icircle icircle,
 CB_API size_t cb_batch_contacts_icircle_icircles_aos(cb_icircle icircle,
                                                      const cb_icircle *icircles, size_t n,
                                                      cb_int_contacts *out, unsigned flags);
+
+/*
+ * Sweeps (SWEPT CIRCLES): the moving circle against n elements, t[i] the
+ * time of first contact with element i in [0, 1], or CB_SWEEP_MISS.
+ * t has room for n floats. Return: n, or CB_INVALID as the batch queries.
+ */
+/** Sweep: a moving circle against n boxes (SoA), every box's time of first contact. */
+CB_API size_t cb_batch_sweep(cb_sweep sweep, const cb_box_soa *boxes, size_t n, float *t,
+                             unsigned flags);
+/** Sweep: a moving circle against n boxes (AoS). */
+CB_API size_t cb_batch_sweep_aos(cb_sweep sweep, const cb_box *boxes, size_t n, float *t,
+                                 unsigned flags);
+/** Sweep: a moving circle against n circles (SoA), every circle's time of first contact. */
+CB_API size_t cb_batch_sweep_circle_circles(cb_sweep sweep, const cb_circle_soa *circles,
+                                            size_t n, float *t, unsigned flags);
+/** Sweep: a moving circle against n circles (AoS). */
+CB_API size_t cb_batch_sweep_circle_circles_aos(cb_sweep sweep, const cb_circle *circles,
+                                                size_t n, float *t, unsigned flags);
 
 /* ---------------------------------------------------- many against many */
 
@@ -1600,7 +1697,8 @@ typedef enum cb_query {
                                 circle/circle), or of INTEGER COORDINATES */
     CB_QUERY_DISTANCE = 1, /**< signed distance (separation), see SIGNED DISTANCE AND CONTACTS;
                                 integer shapes: the exact squared distance */
-    CB_QUERY_CONTACTS = 2  /**< contacts of the elements within a margin (integer: of the hits) */
+    CB_QUERY_CONTACTS = 2, /**< contacts of the elements within a margin (integer: of the hits) */
+    CB_QUERY_SWEEP = 3     /**< the time of first contact of a moving circle (SWEPT CIRCLES) */
 } cb_query;
 
 /** How the elements are laid out in memory. */
@@ -1620,7 +1718,8 @@ typedef enum cb_output {
     CB_OUTPUT_PAIR_CONTACTS = 6, /**< pairs: a cb_pair_contacts (capacity, cursor) */
     CB_OUTPUT_INT_DISTANCES = 7, /**< a cb_int_distances whose arrays have room for n */
     CB_OUTPUT_INT_CONTACTS = 8,  /**< a cb_int_contacts whose arrays have room for n */
-    CB_OUTPUT_INT_PAIR_CONTACTS = 9 /**< pairs: a cb_int_pair_contacts (capacity, cursor) */
+    CB_OUTPUT_INT_PAIR_CONTACTS = 9, /**< pairs: a cb_int_pair_contacts (capacity, cursor) */
+    CB_OUTPUT_TIMES = 10             /**< n floats: every element's time of first contact */
 } cb_output;
 
 /** One entry: its public function's name and the parts the name is made of. */
@@ -1663,6 +1762,7 @@ typedef struct cb_args {
     cb_icircle icircle;           /**< batch: the single circle, when one is CB_SHAPE_ICIRCLE */
     cb_ibox ibox;                 /**< batch: the single box, when one is CB_SHAPE_IBOX */
     const cb_icircle_soa *icircles; /**< candidates of integer circles: the set */
+    cb_sweep sweep;               /**< batch: the single sweep, when one is CB_SHAPE_SWEEP */
 } cb_args;
 
 /** A raw kernel: see cb_entry_kernel. */

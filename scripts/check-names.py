@@ -30,6 +30,9 @@ NOT_QUERIES = {"cb_pairs_scratch_size"}
 # Each form's default pairing, left out of the name.
 DEFAULT_SIDES = {"batch": ("circle", "box"), "pairs": ("circle", "box"),
                  "candidates": ("circle", "box")}
+# The sweep query's moving side is named as the circle it moves: its
+# default pairing is a sweep against boxes.
+SWEEP_SIDES = ("sweep", "box")
 PLURAL = {"circle": "circles", "box": "boxes", "obox": "oboxes", "grid": "grid",
           "self": "self", "icircle": "icircles", "ibox": "iboxes"}
 INTEGER = {"icircle", "ibox"}
@@ -38,8 +41,10 @@ OUTPUT_SUFFIX = {"indices": "_idx", "matrix": "_matrix"}
 
 def rule_name(form, query, one, many, layout, output):
     name = f"cb_{form}_{query}"
-    if (one, many) != DEFAULT_SIDES[form]:
+    default = SWEEP_SIDES if query == "sweep" else DEFAULT_SIDES[form]
+    if (one, many) != default:
         one_word = one if form == "batch" else PLURAL[one]  # a single shape, or the set
+        one_word = "circle" if one == "sweep" else one_word
         name += f"_{one_word}_{PLURAL[many]}"
     if layout == "aos":
         name += "_aos"
@@ -74,7 +79,7 @@ def rule_params(form, query, one, many, layout, output):
               "contacts": "cb_contacts *", "pairs": "cb_pair *", "matrix": "uint64_t *",
               "pair_contacts": "cb_pair_contacts *", "int_distances": "cb_int_distances *",
               "int_contacts": "cb_int_contacts *",
-              "int_pair_contacts": "cb_int_pair_contacts *"}[output])
+              "int_pair_contacts": "cb_int_pair_contacts *", "times": "float *"}[output])
     if output in ("pairs", "pair_contacts", "int_pair_contacts"):
         p.append("size_t")
     # 6. the scratch of pairs against elements

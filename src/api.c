@@ -262,6 +262,7 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
 #define CB_P_OUT_INT_DISTANCES , cb_int_distances *out
 #define CB_P_OUT_INT_CONTACTS , cb_int_contacts *out
 #define CB_P_OUT_INT_PAIR_CONTACTS , cb_int_pair_contacts *out, size_t capacity
+#define CB_P_OUT_TIMES , float *out
 #define CB_F_OUT_MASK a.out = out
 #define CB_F_OUT_INDICES a.out = out
 #define CB_F_OUT_DISTANCES a.out = out
@@ -272,6 +273,7 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
 #define CB_F_OUT_INT_DISTANCES a.out = out
 #define CB_F_OUT_INT_CONTACTS a.out = out
 #define CB_F_OUT_INT_PAIR_CONTACTS a.out = out, a.capacity = capacity
+#define CB_F_OUT_TIMES a.out = out
 #define CB_A_OUT_MASK , (uint64_t *)a->out
 #define CB_A_OUT_INDICES , (uint32_t *)a->out
 #define CB_A_OUT_DISTANCES , (float *)a->out
@@ -282,6 +284,7 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
 #define CB_A_OUT_INT_DISTANCES , (cb_int_distances *)a->out
 #define CB_A_OUT_INT_CONTACTS , (cb_int_contacts *)a->out
 #define CB_A_OUT_INT_PAIR_CONTACTS , (cb_int_pair_contacts *)a->out, a->capacity
+#define CB_A_OUT_TIMES , (float *)a->out
 
 #define CB_P_SCRATCH_YES , void *scratch
 #define CB_P_SCRATCH_NO

@@ -426,7 +426,7 @@ static unsigned char *plan_base(void *scratch)
 
 static const void **key_arrays(const void **f, cb_shape shape, const void *els)
 {
-    CB_SHAPES(CB_KEY_ARRAYS)
+    CB_GRID_SHAPES(CB_KEY_ARRAYS)
     CB_INT_SHAPES(CB_KEY_ARRAYS)
     return f;
 }

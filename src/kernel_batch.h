@@ -211,10 +211,11 @@ CB_INLINE size_t drive_INDICES(block_fn block, word_fn whole, const void *ctx, c
                                     const void *ctx, const cb_args *a)                             \
     {                                                                                              \
         size_t n = a->n, i = 0;                                                                    \
+        int strict = (a->flags & CB_STRICT) != 0; /* the sweeps' start test reads it */            \
         for (; i + CB_W <= n; i += CB_W)                                                           \
-            STORE(a->out, i, block(ctx, a->many, i, CB_W, 0), CB_W);                               \
+            STORE(a->out, i, block(ctx, a->many, i, CB_W, strict), CB_W);                          \
         if (i < n)                                                                                 \
-            STORE(a->out, i, block(ctx, a->many, i, n - i, 0), n - i);                             \
+            STORE(a->out, i, block(ctx, a->many, i, n - i, strict), n - i);                        \
         return n;                                                                                  \
     }
 
@@ -223,6 +224,7 @@ CB_INLINE void store_distances(void *out, size_t i, vf r, size_t k)
     store_lanes((float *)out + i, r, k, k);
 }
 CB_DENSE_DRIVER(DISTANCES, vf, store_distances)
+CB_DENSE_DRIVER(TIMES, vf, store_distances) /* the sweeps' times: floats, as the distances */
 
 /* The record sinks, in two passes: the selection writes the ascending
  * indices (the index sink, branch-free over 64-element words), then the

@@ -214,7 +214,7 @@ CB_INLINE void grid_sort(cb_pair *p, size_t n)
 #define CB_VIEW_MEMBER(S, name, aos) cb_##name##_soa name;
 typedef struct {
     union {
-        CB_SHAPES(CB_VIEW_MEMBER)
+        CB_GRID_SHAPES(CB_VIEW_MEMBER)
         CB_INT_SHAPES(CB_VIEW_MEMBER)
     } view;
     const uint32_t *start, *idx;
@@ -234,7 +234,7 @@ CB_INLINE grid_arrays arrays_of(const cb_grid *g)
     const float *f[CB_GRID_FIELDS];
     for (unsigned k = 0; k < CB_GRID_FIELDS; k++)
         f[k] = CB_GRID_AT(g, g->off_f[k], const float);
-    CB_SHAPES(CB_VIEW_OF)
+    CB_GRID_SHAPES(CB_VIEW_OF)
     CB_INT_SHAPES(CB_VIEW_OF)
     a.start = CB_GRID_AT(g, g->off_start, const uint32_t);
     a.idx = CB_GRID_AT(g, g->off_idx, const uint32_t);
@@ -514,7 +514,7 @@ CB_INLINE uint32_t el_spans_ICIRCLE(vshape_ICIRCLE v, vf *lx, vf *hx, vf *ly, vf
     {                                                                                              \
         CB_FIELDS_##S(CB_PASTE(CB_STORE_FIELD_, CB_KIND_##S))                                      \
     }
-CB_SHAPES(CB_STORE)
+CB_GRID_SHAPES(CB_STORE)
 CB_INT_SHAPES(CB_STORE)
 
 /* CB_W elements, from q (keep == NULL) or keep[q ..] (k of them). */
@@ -697,7 +697,7 @@ CB_INT_SHAPES(CB_STORE)
     }
 
 #define CB_GRID_BUILDER_OF(S, name, aos) CB_GRID_BUILDER(S, CIRCLE)
-CB_SHAPES(CB_GRID_BUILDER_OF)
+CB_GRID_SHAPES(CB_GRID_BUILDER_OF)
 #define CB_GRID_BUILDER_OF_INT(S, name, twin) CB_GRID_BUILDER(S, ICIRCLE)
 CB_INT_SHAPES(CB_GRID_BUILDER_OF_INT)
 
@@ -712,7 +712,7 @@ typedef size_t (*grid_cull_fn)(const void *set, size_t first, size_t end, float 
         return CB_FN(grid_build_##S)(mem, els, m, NULL, 0, CB_GRID_CELLS_PREPARED);
 cb_grid *CB_FN(cb_grid_build)(void *mem, cb_shape shape, const void *els, size_t m)
 {
-    CB_SHAPES(CB_GRID_BUILD_OF)
+    CB_GRID_SHAPES(CB_GRID_BUILD_OF)
     CB_INT_SHAPES(CB_GRID_BUILD_OF)
     return NULL; /* not a shape of elements (the public builders name one) */
 }
@@ -822,7 +822,7 @@ typedef struct {
         CB_FIELDS_CIRCLE(CB_LANE_DONE_ONE)                                                         \
         CB_FIELDS_##many(CB_LANE_DONE_MANY)                                                        \
     }
-CB_SHAPES(CB_LISTED_LOAD)
+CB_GRID_SHAPES(CB_LISTED_LOAD)
 
 /* The integer shapes' candidates: their indices split into arrays, then
  * the integer gathers (kernel_loaders.h) of the set's circles and of the

@@ -93,6 +93,7 @@
     select_##q##_##o##_##m##_##l, (word_fn)0, gather_##q##_##o##_##m##_##l
 #define CB_BLOCKS_INT_DISTANCES(q, o, m, l) CB_BLOCKS_DISTANCES(q, o, m, l)
 #define CB_BLOCKS_INT_CONTACTS(q, o, m, l) CB_BLOCKS_CONTACTS(q, o, m, l)
+#define CB_BLOCKS_TIMES(q, o, m, l) CB_BLOCKS_DISTANCES(q, o, m, l)
 
 #define CB_KERNEL_BATCH(query, one, many, layout, output)                                          \
     ctx_##one ctx = broadcast_##one(a, CB_MARGIN_##output(a));                                     \

@@ -11,8 +11,8 @@
  *           (every circle of a range of a set against the elements), or
  *           CANDIDATES (the listed pairs of a set and the elements)
  *   QUERY   CB_QUERY_<QUERY>: what is computed per pair (a file in src/queries/)
- *   ONE     CB_SHAPE_<ONE>: BATCH: the single shape (CIRCLE, BOX, OBOX, or the
- *           integer ICIRCLE, IBOX); PAIRS, CANDIDATES: the set's circles,
+ *   ONE     CB_SHAPE_<ONE>: BATCH: the single shape (CIRCLE, BOX, OBOX, the
+ *           integer ICIRCLE, IBOX, or SWEEP, the moving circle of SWEEP); PAIRS, CANDIDATES: the set's circles,
  *           CIRCLE, or ICIRCLE for the integer elements
  *   MANY    CB_SHAPE_<MANY>: the elements (BOX, CIRCLE, OBOX, IBOX, ICIRCLE; PAIRS also
  *           SELF, the set itself, and GRID, a cb_grid of elements)
@@ -20,7 +20,7 @@
  *   OUTPUT  CB_OUTPUT_<OUTPUT>: MASK, INDICES, DISTANCES, CONTACTS (BATCH,
  *           CANDIDATES); PAIRS, MATRIX, PAIR_CONTACTS (PAIRS); INT_DISTANCES,
  *           INT_CONTACTS, INT_PAIR_CONTACTS (the integer shapes' DISTANCE
- *           and CONTACTS)
+ *           and CONTACTS); TIMES (SWEEP)
  *
  * The name follows from the columns by cbatch.h's rule (CB_NAME below): no
  * row spells it. From the rows come: the entry numbers (CB_E_<name>), the
@@ -100,6 +100,10 @@
     X(BATCH, CONTACTS, IBOX, ICIRCLE, AOS, INT_CONTACTS)                                          \
     X(BATCH, CONTACTS, ICIRCLE, ICIRCLE, SOA, INT_CONTACTS)                                       \
     X(BATCH, CONTACTS, ICIRCLE, ICIRCLE, AOS, INT_CONTACTS)                                       \
+    X(BATCH, SWEEP,    SWEEP,   BOX,     SOA, TIMES)                                               \
+    X(BATCH, SWEEP,    SWEEP,   BOX,     AOS, TIMES)                                               \
+    X(BATCH, SWEEP,    SWEEP,   CIRCLE,  SOA, TIMES)                                               \
+    X(BATCH, SWEEP,    SWEEP,   CIRCLE,  AOS, TIMES)                                               \
     X(PAIRS, OVERLAP,  CIRCLE, BOX,    SOA, PAIRS)                                                 \
     X(PAIRS, OVERLAP,  CIRCLE, BOX,    SOA, MATRIX)                                                \
     X(PAIRS, CONTACTS, CIRCLE, BOX,    SOA, PAIR_CONTACTS)                                         \
@@ -151,6 +155,7 @@
 #define CB_WORD_OVERLAP overlap
 #define CB_WORD_DISTANCE distance
 #define CB_WORD_CONTACTS contacts
+#define CB_WORD_SWEEP sweep
 #define CB_SIDES_BATCH_CIRCLE_BOX
 #define CB_SIDES_BATCH_CIRCLE_CIRCLE _circle_circles
 #define CB_SIDES_BATCH_CIRCLE_OBOX _circle_oboxes
@@ -159,6 +164,8 @@
 #define CB_SIDES_BATCH_ICIRCLE_IBOX _icircle_iboxes
 #define CB_SIDES_BATCH_IBOX_ICIRCLE _ibox_icircles
 #define CB_SIDES_BATCH_ICIRCLE_ICIRCLE _icircle_icircles
+#define CB_SIDES_BATCH_SWEEP_BOX
+#define CB_SIDES_BATCH_SWEEP_CIRCLE _circle_circles
 #define CB_SIDES_PAIRS_CIRCLE_BOX
 #define CB_SIDES_PAIRS_CIRCLE_CIRCLE _circles_circles
 #define CB_SIDES_PAIRS_CIRCLE_OBOX _circles_oboxes
@@ -184,6 +191,7 @@
 #define CB_SUFFIX_INT_DISTANCES
 #define CB_SUFFIX_INT_CONTACTS
 #define CB_SUFFIX_INT_PAIR_CONTACTS
+#define CB_SUFFIX_TIMES
 
 #define CB_NAME(form, query, one, many, layout, output)                                            \
     CB_NAME_(CB_WORD_##form, CB_WORD_##query, CB_SIDES_##form##_##one##_##many,                    \
@@ -206,6 +214,7 @@ enum { CB_ENTRIES(CB_ENTRY_ENUM) CB_ENTRY_COUNT };
 #define CB_ONE_T_OBOX cb_obox
 #define CB_ONE_T_ICIRCLE cb_icircle
 #define CB_ONE_T_IBOX cb_ibox
+#define CB_ONE_T_SWEEP cb_sweep
 #define CB_MANY_T_BOX_SOA const cb_box_soa *
 #define CB_MANY_T_BOX_AOS const cb_box *
 #define CB_MANY_T_CIRCLE_SOA const cb_circle_soa *
@@ -223,6 +232,7 @@ enum { CB_ENTRIES(CB_ENTRY_ENUM) CB_ENTRY_COUNT };
 #define CB_ONE_FIELD_OBOX obox
 #define CB_ONE_FIELD_ICIRCLE icircle
 #define CB_ONE_FIELD_IBOX ibox
+#define CB_ONE_FIELD_SWEEP sweep
 /* The C type of a set of circles and the cb_args field that holds it. */
 #define CB_SET_T_CIRCLE cb_circle_soa
 #define CB_SET_T_ICIRCLE cb_icircle_soa
@@ -241,4 +251,5 @@ enum { CB_ENTRIES(CB_ENTRY_ENUM) CB_ENTRY_COUNT };
 #include "queries/oriented.h"
 #include "queries/pairs.h"
 #include "queries/integer.h"
+#include "queries/sweep.h"
 #endif

@@ -20,11 +20,15 @@
  * (kernel_loaders.h, kernel_pairs.h), the pointer checks (cb_soa_missing,
  * internal.h) and a plan's arrays (grid.c).
  */
-#define CB_SHAPES(X) X(CIRCLE, circle, ISA) X(BOX, box, ISA) X(OBOX, obox, ISA)
+#define CB_SHAPES(X) CB_GRID_SHAPES(X) X(SWEEP, sweep, FIELDS)
+/* The float shapes a grid holds and candidate pairs name (kernel_pairs.h,
+ * grid.c); a sweep (a moving circle) is only the single shape so far. */
+#define CB_GRID_SHAPES(X) X(CIRCLE, circle, ISA) X(BOX, box, ISA) X(OBOX, obox, ISA)
 
 #define CB_FIELDS_CIRCLE(X) X(x, x) X(y, y) X(r, r)
 #define CB_FIELDS_BOX(X) X(x0, min_x) X(y0, min_y) X(x1, max_x) X(y1, max_y)
 #define CB_FIELDS_OBOX(X) X(cx, cx) X(cy, cy) X(hx, hx) X(hy, hy) X(c, c) X(s, s)
+#define CB_FIELDS_SWEEP(X) X(x, x) X(y, y) X(r, r) X(dx, dx) X(dy, dy)
 
 /*
  * The integer shapes (cbatch.h, INTEGER COORDINATES): X(SHAPE, name, TWIN),
@@ -43,6 +47,7 @@
 #define CB_KIND_CIRCLE F
 #define CB_KIND_BOX F
 #define CB_KIND_OBOX F
+#define CB_KIND_SWEEP F
 #define CB_KIND_ICIRCLE I
 #define CB_KIND_IBOX I
 

@@ -29,12 +29,13 @@ static void print_cpu_features(FILE *out, uint32_t f)
 static void print_entries(void)
 {
     static const char *const forms[] = {"batch", "pairs", "candidates"};
-    static const char *const queries[] = {"overlap", "distance", "contacts"};
-    static const char *const shapes[] = {"circle", "box", "obox", "grid", "self", "icircle", "ibox"};
+    static const char *const queries[] = {"overlap", "distance", "contacts", "sweep"};
+    static const char *const shapes[] = {"circle", "box",     "obox", "grid",
+                                         "self",   "icircle", "ibox", "sweep"};
     static const char *const layouts[] = {"soa", "aos"};
     static const char *const outputs[] = {"mask",   "indices", "distances",     "contacts",
                                           "pairs",  "matrix",  "pair_contacts", "int_distances",
-                                          "int_contacts", "int_pair_contacts"};
+                                          "int_contacts", "int_pair_contacts", "times"};
 #define WORD(table, v) ((size_t)(v) < sizeof table / sizeof table[0] ? table[v] : "?")
     for (size_t e = 0; e < cb_entry_count(); e++) {
         const cb_entry_info *d = cb_entry_info_of(e);
