@@ -48,7 +48,11 @@
  *  - the integer entries (batch and candidates) on the case's values as
  *    integers (check_ints), every backend and the public functions against
  *    the exact reference, in the input's float mode; the integer all pairs
- *    likewise (check_int_pairs), whole and resumed through the cursor.
+ *    likewise (check_int_pairs), whole and resumed through the cursor;
+ *  - the sweeps (a batch entry like the others, the probe's circle moving
+ *    to its oriented box's centre: tk_sweep_of): every well-formed pair's
+ *    time judged against exact geometry (tk_sweep_judge: within the band,
+ *    never a miss of a deeper penetration).
  */
 
 #define FAILF(...)                                                                                 \
@@ -897,6 +901,32 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const tk_probe probe = {fc.circle, fc.box, fc.obox};
     if (n == 0 && (fc.flags & FZ_NULL_WHEN_EMPTY))
         in = (fc.flags & FZ_STRICT) ? all_null : null_members;
+
+    /* The sweeps' promise about exact geometry (cbatch.h, SWEPT CIRCLES):
+     * every well-formed pair's time judged in double precision; the
+     * kernels' times are the transcription's bit for bit (the entries'
+     * checks below). */
+    cb_sweep sweep = tk_sweep_of(&probe);
+    for (size_t i = 0; i < n; i++) {
+        tk_sweep_pair pb = {sweep, 1, fc.boxes[i], {0, 0, 0}}, pc = {sweep, 0, {0, 0, 0, 0}, fc.circles[i]};
+        for (int k = 0; k < 2; k++) {
+            const tk_sweep_pair *p = k ? &pc : &pb;
+            if (!tk_sweep_well_formed(p))
+                continue;
+            float t = k ? ref_sweep_circle(sweep, fc.circles[i], flags)
+                        : ref_sweep_box(sweep, fc.boxes[i], flags);
+            double j = tk_sweep_judge(p, t);
+            if (j > 1)
+                FAILF("sweep (%a, %a, r %a, d %a, %a) against %s %zu (%a, %a, %a, %a): t %a "
+                      "breaks the promise by %.3g bands of 2^-20 S",
+                      (double)sweep.x, (double)sweep.y, (double)sweep.r, (double)sweep.dx,
+                      (double)sweep.dy, k ? "circle" : "box", i,
+                      (double)(k ? fc.circles[i].x : fc.boxes[i].min_x),
+                      (double)(k ? fc.circles[i].y : fc.boxes[i].min_y),
+                      (double)(k ? fc.circles[i].r : fc.boxes[i].max_x),
+                      (double)(k ? 0.0f : fc.boxes[i].max_y), (double)t, j);
+        }
+    }
 
     /* One pair at a time (cb_batch_overlap_aos, n = 1) against the reference
      * of the same contract. */

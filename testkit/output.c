@@ -30,6 +30,8 @@ static const size_t int_contact_units[6] = {4, 4, 4, 8, 4, 1};
 static const char *const int_contact_names[6] = {"index", "point_x", "point_y",
                                                  "d2",    "depth",   "feature"};
 
+static const char *const time_names[1] = {"t"};
+
 static out_kind kind_of(const cb_entry_info *d)
 {
     out_kind k = {0, NULL, NULL};
@@ -37,6 +39,7 @@ static out_kind kind_of(const cb_entry_info *d)
     case CB_OUTPUT_MASK: k = (out_kind){1, unit_u64, mask_names}; break;
     case CB_OUTPUT_INDICES: k = (out_kind){1, unit_u32, index_names}; break;
     case CB_OUTPUT_DISTANCES: k = (out_kind){1, unit_u32, distance_names}; break;
+    case CB_OUTPUT_TIMES: k = (out_kind){1, unit_u32, time_names}; break;
     case CB_OUTPUT_CONTACTS: k = (out_kind){7, contact_units, contact_names}; break;
     case CB_OUTPUT_INT_DISTANCES: k = (out_kind){3, int_distance_units, int_distance_names}; break;
     case CB_OUTPUT_INT_CONTACTS: k = (out_kind){6, int_contact_units, int_contact_names}; break;
@@ -110,6 +113,7 @@ static size_t written(const cb_entry_info *d, size_t n, size_t count)
     switch (d->output) {
     case CB_OUTPUT_MASK: return (n + 63) / 64;
     case CB_OUTPUT_DISTANCES:
+    case CB_OUTPUT_TIMES:
     case CB_OUTPUT_INT_DISTANCES: return n;
     default: return count < n ? count : n;
     }
@@ -420,6 +424,7 @@ size_t tk_first_difference(const cb_entry_info *d, size_t n, size_t count_a, con
                 return i;
         return n;
     case CB_OUTPUT_DISTANCES:
+    case CB_OUTPUT_TIMES:
     case CB_OUTPUT_INT_DISTANCES: {
         size_t arrays = arrays_of(d);
         for (size_t i = 0; i < n; i++)
@@ -464,7 +469,8 @@ int tk_check_format(const cb_entry_info *d, size_t n, size_t count, const void *
         why = dummy, why_size = sizeof dummy;
     const unsigned char *p[7];
     parts_of(d, out, p);
-    int dense = d->output == CB_OUTPUT_DISTANCES || d->output == CB_OUTPUT_INT_DISTANCES;
+    int dense = d->output == CB_OUTPUT_DISTANCES || d->output == CB_OUTPUT_INT_DISTANCES ||
+                d->output == CB_OUTPUT_TIMES;
     if (dense ? count != n : count > n) {
         snprintf(why, why_size, "%s: returned %zu for n = %zu", d->name, count, n);
         return 0;
@@ -496,6 +502,16 @@ int tk_check_format(const cb_entry_info *d, size_t n, size_t count, const void *
             }
         return 1;
     case CB_OUTPUT_INT_DISTANCES: /* every value is one */
+        return 1;
+    case CB_OUTPUT_TIMES: /* a time in [0, 1] (+0, not -0) or the miss */
+        for (size_t i = 0; i < n; i++) {
+            uint32_t u = u32_at(p[0], i);
+            if (!(u <= 0x3F800000u || u == 0x40000000u)) {
+                snprintf(why, why_size, "%s: t[%zu] is 0x%08" PRIx32 ": neither a time in [0, 1] "
+                         "nor CB_SWEEP_MISS", d->name, i, u);
+                return 0;
+            }
+        }
         return 1;
     default:
         for (size_t k = 0; k < count; k++) {
@@ -597,11 +613,11 @@ int tk_hits_of(const cb_entry_info *d, size_t n, size_t count, const void *out, 
 
 size_t tk_hit_count(const cb_entry_info *d, size_t n, size_t count, const void *out)
 {
-    if (d->output != CB_OUTPUT_DISTANCES)
+    if (d->output != CB_OUTPUT_DISTANCES && d->output != CB_OUTPUT_TIMES)
         return count;
     size_t c = 0;
-    for (size_t i = 0; i < n; i++)
-        c += ((const float *)out)[i] <= 0.0f;
+    for (size_t i = 0; i < n; i++) /* touching, or touched in [0, 1] */
+        c += ((const float *)out)[i] <= (d->output == CB_OUTPUT_TIMES ? 1.0f : 0.0f);
     return c;
 }
 
@@ -652,10 +668,12 @@ size_t tk_copy_output(const cb_entry_info *to, const cb_entry_info *from, size_t
 
 const char *tk_entry_label(const cb_entry_info *d, char *buf, size_t size)
 {
-    static const char *const queries[] = {"overlap", "distance", "contacts"};
-    static const char *const outputs[] = {"mask", "idx", "dist", "contacts", "pairs",
-                                          "matrix", "pair-contacts", "d2", "icontacts"};
-    static const char *const shapes[] = {"circle", "box", "obox", "grid", "self", "icircle", "ibox"};
+    static const char *const queries[] = {"overlap", "distance", "contacts", "sweep"};
+    static const char *const outputs[] = {"mask",          "idx",   "dist",     "contacts",
+                                          "pairs",         "matrix", "pair-contacts", "d2",
+                                          "icontacts", "ipair-contacts", "t"};
+    static const char *const shapes[] = {"circle", "box",     "obox", "grid",
+                                         "self",   "icircle", "ibox", "sweep"};
     const size_t ns = sizeof shapes / sizeof *shapes;
     snprintf(buf, size, "%s %s/%s %s %s",
              (size_t)d->query < sizeof queries / sizeof *queries ? queries[d->query] : "?",

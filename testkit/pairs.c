@@ -207,6 +207,7 @@ const char *tk_shape_name(cb_shape s)
     case CB_SHAPE_SELF: return "the set itself";
     case CB_SHAPE_ICIRCLE: return "integer circles";
     case CB_SHAPE_IBOX: return "integer boxes";
+    case CB_SHAPE_SWEEP: return "sweeps";
     }
     return "shape ?";
 }

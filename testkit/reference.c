@@ -404,6 +404,13 @@ const void *tk_soa_without(const cb_entry_info *d, const void *many, size_t k, t
     return copy;
 }
 
+cb_sweep tk_sweep_of(const tk_probe *p)
+{
+    cb_sweep w = {p->circle.x, p->circle.y, p->circle.r, p->obox.cx - p->circle.x,
+                  p->obox.cy - p->circle.y};
+    return w;
+}
+
 cb_args tk_args(const cb_entry_info *d, const tk_probe *p, const void *many, size_t n, void *out,
                 unsigned flags, float margin)
 {
@@ -413,6 +420,7 @@ cb_args tk_args(const cb_entry_info *d, const tk_probe *p, const void *many, siz
     case CB_SHAPE_CIRCLE: a.circle = p->circle; break;
     case CB_SHAPE_BOX: a.box = p->box; break;
     case CB_SHAPE_OBOX: a.obox = p->obox; break;
+    case CB_SHAPE_SWEEP: a.sweep = tk_sweep_of(p); break;
     case CB_SHAPE_GRID: /* never a single shape */
     case CB_SHAPE_SELF:
     case CB_SHAPE_ICIRCLE: /* the integer shapes' probes: check_integer.c */
@@ -547,10 +555,20 @@ int ref_element(const cb_entry_info *d, const cb_args *a, size_t i, float *separ
     return -1;
 }
 
+float ref_time(const cb_entry_info *d, const cb_args *a, size_t i)
+{
+    unsigned strict = a->flags & CB_STRICT;
+    if (d->many == CB_SHAPE_BOX)
+        return ref_sweep_box(a->sweep, tk_box_at(d, a->many, i), strict);
+    return ref_sweep_circle(a->sweep, tk_circle_at(d, a->many, i), strict);
+}
+
 int ref_hit(const cb_entry_info *d, const cb_args *a, size_t i)
 {
     if (d->query == CB_QUERY_DISTANCE)
         return 0;
+    if (d->query == CB_QUERY_SWEEP) /* touched in [0, 1] */
+        return ref_time(d, a, i) <= 1.0f;
     if (tk_is_integer(d))
         return ref_ipair(d, a, i).hit;
     return ref_element(d, a, i, NULL, NULL);
@@ -590,6 +608,10 @@ size_t ref_entry(const cb_entry_info *d, const cb_args *a)
     case CB_OUTPUT_DISTANCES:
         for (size_t i = 0; i < n; i++)
             ref_element(d, a, i, &((float *)a->out)[i], NULL);
+        return n;
+    case CB_OUTPUT_TIMES:
+        for (size_t i = 0; i < n; i++)
+            ((float *)a->out)[i] = ref_time(d, a, i);
         return n;
     case CB_OUTPUT_CONTACTS: {
         const cb_contacts *o = (const cb_contacts *)a->out;

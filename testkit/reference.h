@@ -127,6 +127,10 @@ typedef struct {
  * other single shapes zero, as cb_args asks), then the rest as given. */
 cb_args tk_args(const cb_entry_info *d, const tk_probe *p, const void *many, size_t n, void *out,
                 unsigned flags, float margin);
+/* The sweep of a probe (cb_args.sweep of the SWEEP entries): its circle
+ * moving to its oriented box's centre, so the probes' adversarial values
+ * reach the displacement too. */
+cb_sweep tk_sweep_of(const tk_probe *p);
 
 /* Messages: entry d's single shape in a, and "<single> vs element i: <element>". */
 const char *tk_describe_one(const cb_entry_info *d, const cb_args *a, char *buf, size_t size);
@@ -158,6 +162,8 @@ cb_obox tk_obox_of_box(cb_box b, float c, float s);
  * overlap hit, or a reported contact (at a->margin). DISTANCES entries have
  * no hit set: 0. -1 for an entry with no known contract. */
 int ref_hit(const cb_entry_info *d, const cb_args *a, size_t i);
+/* Element i's time of first contact in a sweep entry's call (ref_sweep_*). */
+float ref_time(const cb_entry_info *d, const cb_args *a, size_t i);
 
 /* Everything the reference says about element i of the call a: its hit (as
  * ref_hit), its separation (DISTANCE and CONTACTS queries) and its contact
@@ -225,6 +231,33 @@ tk_ipair ref_ipair_circles(cb_icircle c, cb_icircle o, unsigned strict);
 tk_ipair ref_ipair(const cb_entry_info *d, const cb_args *a, size_t i);
 /* A batch or candidates call of integer entry d by the reference: what the kernel writes and returns. */
 size_t ref_int_entry(const cb_entry_info *d, const cb_args *a);
+
+/* ---- the sweeps, in sweep.c: cbatch.h's SWEPT CIRCLES transcribed
+ * (binary32, one pair at a time), and a judge of the promises about exact
+ * geometry in double precision */
+
+/* The time of first contact of sweep w with box b (circle o), or
+ * CB_SWEEP_MISS, by the contract's operations. */
+float ref_sweep_box(cb_sweep w, cb_box b, unsigned flags);
+float ref_sweep_circle(cb_sweep w, cb_circle o, unsigned flags);
+
+/* One sweep and one element, for the judge. */
+typedef struct {
+    cb_sweep w;
+    int is_box; /* b, else o */
+    cb_box b;
+    cb_circle o;
+} tk_sweep_pair;
+/* Input the accuracy promise covers: magnitudes 0 or in [2^-60, 2^60],
+ * min <= max, radii >= 0. */
+int tk_sweep_well_formed(const tk_sweep_pair *p);
+/* S of the contract: the sum of the magnitudes. */
+double tk_sweep_scale(const tk_sweep_pair *p);
+/* The reported time t against exact geometry, in units of the promised
+ * band 2^-20 S: at most 1 when t keeps the promise (a hit's distance
+ * within the band of the reach, no deeper penetration before it; a miss
+ * never deeper than the band), more when it breaks it. */
+double tk_sweep_judge(const tk_sweep_pair *p, float t);
 
 /* ---- the pairs form, in pairs.c */
 

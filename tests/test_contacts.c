@@ -137,6 +137,8 @@ Test(contacts, entries)
             twin_or_fail(e, CB_QUERY_OVERLAP, CB_OUTPUT_MASK);
             twin_or_fail(e, CB_QUERY_OVERLAP, CB_OUTPUT_INDICES);
             nc++;
+        } else if (d->query == CB_QUERY_SWEEP) { /* test_sweep.c */
+            cr_assert_eq(d->output, CB_OUTPUT_TIMES, "%s", d->name);
         } else {
             cr_assert(d->output == CB_OUTPUT_MASK || d->output == CB_OUTPUT_INDICES, "%s", d->name);
         }
