@@ -70,6 +70,9 @@ int bench_headline(int *group, size_t *entry);
 /* The integer headline: one integer circle vs many integer boxes, SoA,
  * bitmask; 0 when the library has it. */
 int bench_int_headline(int *group, size_t *entry);
+/* The sweep headline: one moving circle vs many boxes, SoA, times of first
+ * contact (SWEPT CIRCLES); 0 when the library has it. */
+int bench_sweep_headline(int *group, size_t *entry);
 /* Input bytes read per element: a box's, an oriented box's or a circle's. */
 size_t bytes_per_elem(const bench_group *g);
 /* Whether the group's pairs involve an oriented box (either shape): such a
@@ -86,7 +89,11 @@ int group_number_twin(const bench_group *g);
  * oriented box replaced by a box, same query, layout), or -1. */
 int group_aligned_twin(const bench_group *g);
 /* The group of the same input (single shape, element shape, layout) whose
- * query is q, or -1: the overlap twin of a contacts group, for one. */
+ * query is q, or -1: the overlap twin of a contacts group, for one. A
+ * sweep's single shape counts as its circle at the start for another query:
+ * the overlap twin of a sweep group is that circle against the same
+ * elements (its probes, its streaming read, the overlap row it is compared
+ * with). */
 int group_twin(const bench_group *g, cb_query q);
 
 /* -------------------------------------------------------------- data */
@@ -124,6 +131,7 @@ typedef enum {
     KIND_CLAMP_O2,     /* plain clamp loop, -O2 baseline ISA */
     KIND_CLAMP_NATIVE, /* plain clamp loop, -O3 -march=native */
     KIND_STREAM,       /* streaming read of the same arrays */
+    KIND_CLOSED,       /* a sweep's closed form per pair in a loop (sweep_form.c) */
     KIND_COUNT
 } case_kind;
 
@@ -201,6 +209,7 @@ typedef struct dataset {
     cb_obox qo[BENCH_MAX_GROUPS][3];
     cb_icircle qi[BENCH_MAX_GROUPS][3];
     cb_ibox qib[BENCH_MAX_GROUPS][3];
+    cb_sweep qs[BENCH_MAX_GROUPS][3]; /* a sweep group's: its circle q moving (data.c) */
     cb_rot qrot; /* the rotation of the single oriented boxes (a random angle) */
     size_t hits[BENCH_MAX_GROUPS][3];
     /* outputs, one pair per output kind the library's batch entries have
@@ -381,6 +390,21 @@ size_t seed_e_distances(int s, const dataset *d, cb_circle c, float *dist);
  * excluded), its record out[k] and the box's index idx[k]; returns k.
  * SEED_E_ROT: normal, point and MTV rotated back to the world. */
 size_t seed_e_contacts(int s, const dataset *d, cb_circle c, seed_econtact *out, uint32_t *idx);
+
+/* ------------------------------------------------ the sweeps' closed form */
+
+/* sweep_form.c: the plain-C baseline of the sweep groups: one function call
+ * per pair computing the time of first contact by the textbook closed form
+ * (slabs of the box grown by r, then the corner circle's quadratic), looped
+ * over the elements. Whether it answers group g (a sweep vs boxes or circles,
+ * either layout); t[i] for sweep d->qs[g][k] and every element, returning
+ * the number hit in [0, 1]. */
+int closed_covers(const bench_group *g);
+size_t closed_run(const dataset *d, int g, int k, float *t);
+/* Whether a closed-form time a and the library's b agree: both the miss,
+ * or both in [0, 1] within CLOSED_TOL relative (absolute below t = 0.01). */
+#define CLOSED_TOL 1e-4f
+int closed_agree(float a, float b);
 
 /* ---------------------------------------------- compiler and memory baselines */
 

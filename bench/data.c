@@ -40,6 +40,12 @@
 #define ENTITY_R 24.0f        /* the query circle of the bitmask rows */
 #define TRIGGER_W 64.0f       /* the query box of the circles bitmask rows */
 #define TRIGGER_H 48.0f
+/* The sweeps' displacement: a bullet (the entity circle, r = 24) moving 4
+ * radii, 96 units (2.7 mean box sides, 2 box spacings) per query, in a
+ * direction drawn per rung: it touches a handful of boxes (about 0.5% at
+ * 1Ki, a few of the 16Mi), as a game's bullet would; the kernel evaluates
+ * every lane whatever it hits, a per-pair loop exits early on the misses. */
+#define SWEEP_LEN (4.0f * ENTITY_R)
 #define CALIBRATE_MAX 65536u  /* elements used to choose the 1% / 50% queries */
 
 #define TWO_PI 6.28318530717958647692f
@@ -116,6 +122,9 @@ cb_args data_args(const dataset *d, int g, size_t e, int k)
     case CB_SHAPE_IBOX:
         a.ibox = d->qib[g][k];
         break;
+    case CB_SHAPE_SWEEP:
+        a.sweep = d->qs[g][k];
+        break;
     case CB_SHAPE_GRID: /* never a single shape */
     case CB_SHAPE_SELF:
         break;
@@ -172,13 +181,17 @@ static int32_t calibrate(const dataset *d, int g, double p)
 
 /* Whether data_make prepares group g: every group, or for the summary
  * (all == 0) one circle vs boxes, overlap, float and integer (the
- * headlines and the seeds' groups), whose data alone is then made. */
+ * headlines and the seeds' groups), and the sweep headline (its overlap
+ * twin is the first of those), whose data alone is then made. */
 static int group_needed(int g, int all)
 {
     const bench_group *gr = group_at(g);
-    return all || (gr->query == CB_QUERY_OVERLAP &&
-                   ((gr->one == CB_SHAPE_CIRCLE && gr->many == CB_SHAPE_BOX) ||
-                    (gr->one == CB_SHAPE_ICIRCLE && gr->many == CB_SHAPE_IBOX)));
+    int sg = -1;
+    bench_sweep_headline(&sg, NULL);
+    return all || g == sg ||
+           (gr->query == CB_QUERY_OVERLAP &&
+            ((gr->one == CB_SHAPE_CIRCLE && gr->many == CB_SHAPE_BOX) ||
+             (gr->one == CB_SHAPE_ICIRCLE && gr->many == CB_SHAPE_IBOX)));
 }
 
 /* The integer shapes of whole-number float ones: exact. */
@@ -315,7 +328,9 @@ int data_make(dataset *d, size_t n, uint64_t seed, int all)
      * group's shapes: the contacts at margin 0 then report exactly the
      * overlap hits (cbatch.h), so the two rows compare the same work. The
      * overlap groups come first for that reason. A distance group has no
-     * selection to size (every element is written): its rows use [0]. */
+     * selection to size (every element is written): its rows use [0]. A
+     * sweep group's circles are its overlap twin's (the entity, and the
+     * area circles, which its checks use), set in motion below. */
     cb_circle e = {(float)rand_in(&s, 0, L), (float)rand_in(&s, 0, L), ENTITY_R};
     float tx = (float)rand_in(&s, 0, L - (int32_t)TRIGGER_W);
     float ty = (float)rand_in(&s, 0, L - (int32_t)TRIGGER_H);
@@ -344,6 +359,7 @@ int data_make(dataset *d, size_t n, uint64_t seed, int all)
     d->qrot = cb_rotation(tk_uniform(&s, 0.0f, TWO_PI));
     cb_obox to = {tx + 0.5f * TRIGGER_W, ty + 0.5f * TRIGGER_H, 0.5f * TRIGGER_W,
                   0.5f * TRIGGER_H, d->qrot.c, d->qrot.s};
+    const float heading = tk_uniform(&s, 0.0f, TWO_PI); /* the sweeps' direction */
     const double frac[3] = {0, 0.01, 0.5};
     for (int pass = 0; pass < 2; pass++)
         for (int g = 0; g < group_count(); g++) {
@@ -370,6 +386,18 @@ int data_make(dataset *d, size_t n, uint64_t seed, int all)
                 }
             }
         }
+    /* The sweeps: each sweep group's circles moving by SWEEP_LEN along the
+     * rung's heading (the entity a bullet; the area circles, larger, reach
+     * many boxes at t > 0 through faces and corners: the checks' probes). */
+    for (int g = 0; g < group_count(); g++) {
+        if (group_at(g)->one != CB_SHAPE_SWEEP || !group_needed(g, all))
+            continue;
+        for (int k = 0; k < 3; k++) {
+            cb_sweep w = {d->q[g][k].x, d->q[g][k].y, d->q[g][k].r, SWEEP_LEN * cosf(heading),
+                          SWEEP_LEN * sinf(heading)};
+            d->qs[g][k] = w;
+        }
+    }
     /* The integer groups: their float twin's shapes (made above: a needed
      * integer group's twin is needed too), or without one the entity and
      * the trigger at every query. */
@@ -385,12 +413,16 @@ int data_make(dataset *d, size_t n, uint64_t seed, int all)
     for (int g = 0; g < group_count(); g++) {
         if (!group_needed(g, all))
             continue;
-        /* every row's hits column: the scalar backend's count */
+        /* every row's hits column: the scalar backend's count (a sweep's:
+         * the elements touched in [0, 1], where the kernel returns n) */
         size_t en = group_at(g)->entries[0];
+        const cb_entry_info *info = cb_entry_info_of(en);
         cb_kernel_fn scalar = cb_entry_kernel(en, CB_BACKEND_SCALAR);
         for (int k = 0; k < 3; k++) {
             cb_args a = data_args(d, g, en, k);
-            d->hits[g][k] = scalar(&a);
+            size_t count = scalar(&a);
+            d->hits[g][k] =
+                info->output == CB_OUTPUT_TIMES ? tk_hit_count(info, d->n, count, a.out) : count;
         }
     }
     return 0;

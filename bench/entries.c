@@ -27,6 +27,8 @@ static const char *query_word(cb_query q)
         return "distance";
     case CB_QUERY_CONTACTS:
         return "contacts";
+    case CB_QUERY_SWEEP:
+        return "sweep";
     }
     return "query";
 }
@@ -44,6 +46,8 @@ static const char *shape_word(cb_shape s, int plural)
         return plural ? "icircles" : "icircle";
     case CB_SHAPE_IBOX:
         return plural ? "iboxes" : "ibox";
+    case CB_SHAPE_SWEEP: /* a moving circle: the sweep queries' single shape */
+        return plural ? "sweeps" : "sweep";
     case CB_SHAPE_GRID: /* the pairs form only: bench/pairs.c */
     case CB_SHAPE_SELF:
         break;
@@ -159,6 +163,17 @@ int bench_int_headline(int *group, size_t *entry)
     return mask_entry(CB_SHAPE_ICIRCLE, CB_SHAPE_IBOX, group, entry);
 }
 
+int bench_sweep_headline(int *group, size_t *entry)
+{
+    int g = group_find(CB_QUERY_SWEEP, CB_SHAPE_SWEEP, CB_SHAPE_BOX, CB_LAYOUT_SOA);
+    size_t e = g < 0 ? BENCH_NO_ENTRY : group_entry(&groups[g], CB_OUTPUT_TIMES);
+    if (group)
+        *group = g;
+    if (entry)
+        *entry = e;
+    return e == BENCH_NO_ENTRY ? -1 : 0;
+}
+
 size_t bytes_per_elem(const bench_group *g)
 {
     switch (g->many) {
@@ -173,6 +188,7 @@ size_t bytes_per_elem(const bench_group *g)
     case CB_SHAPE_CIRCLE:
     case CB_SHAPE_GRID: /* not a batch entry's element shape (the pairs form only) */
     case CB_SHAPE_SELF:
+    case CB_SHAPE_SWEEP: /* a single shape only */
         break;
     }
     return sizeof(cb_circle);
@@ -205,6 +221,7 @@ static cb_shape other_numbers(cb_shape s)
     case CB_SHAPE_OBOX:
     case CB_SHAPE_GRID:
     case CB_SHAPE_SELF:
+    case CB_SHAPE_SWEEP: /* no integer sweep */
         break;
     }
     return s;
@@ -229,7 +246,9 @@ int group_aligned_twin(const bench_group *g)
 
 int group_twin(const bench_group *g, cb_query q)
 {
-    return group_find(q, g->one, g->many, g->layout);
+    /* a sweep asked another question: its circle at the start */
+    cb_shape one = g->one == CB_SHAPE_SWEEP && q != CB_QUERY_SWEEP ? CB_SHAPE_CIRCLE : g->one;
+    return group_find(q, one, g->many, g->layout);
 }
 
 int rows_of(const cb_entry_info *info, out_kind *outs)
@@ -241,8 +260,9 @@ int rows_of(const cb_entry_info *info, out_kind *outs)
     case CB_OUTPUT_INDICES:
         outs[0] = OUT_IDX_LO, outs[1] = OUT_IDX_HI;
         return 2;
-    case CB_OUTPUT_DISTANCES: /* the integer shapes' outputs take the same rows */
+    case CB_OUTPUT_DISTANCES: /* the integer shapes' outputs take the same rows, */
     case CB_OUTPUT_INT_DISTANCES:
+    case CB_OUTPUT_TIMES: /* and the sweeps' times: n floats, every element written */
         outs[0] = OUT_DIST;
         return 1;
     case CB_OUTPUT_CONTACTS:

@@ -24,7 +24,9 @@ static void usage(FILE *f)
             "  By default: the summary (about a minute): one circle vs boxes (SoA, bitmask) on\n"
             "  every backend at 1Ki,16Ki,16Mi against scalar, the compiler's loops, the seeds\n"
             "  and a streaming read; the same with integer shapes against the float rows,\n"
-            "  scalar and seed D; and the named many-against-many scenes.\n"
+            "  scalar and seed D; the sweep (a moving circle vs boxes, SoA) against the\n"
+            "  overlap, scalar and a closed form per pair; and the named many-against-many\n"
+            "  scenes.\n"
             "  --full           every row (every entry and output, seed E's distance and contact\n"
             "                   rows, the small batches, the scene sweep, candidate pairs) at sizes\n"
             "                   16,64,256,1Ki,16Ki,256Ki,4Mi,16Mi, and the full tables on stdout\n"
@@ -360,29 +362,33 @@ static bench_row *row_push(rowvec *r)
 
 /* An upper bound of build_cases' count, for its array: the backend rows,
  * the overlap seeds, seed E's distance and contact rows for boxes and for
- * rotated boxes (with its rotated overlap row), and each group's baselines. */
+ * rotated boxes (with its rotated overlap row), and each group's baselines
+ * (two loops, a streaming read, a closed form). */
 static size_t max_cases(int nb)
 {
-    return (size_t)nb * cb_entry_count() * 2 + SEED_COUNT + 3 + 4 + 3 * (size_t)group_count();
+    return (size_t)nb * cb_entry_count() * 2 + SEED_COUNT + 3 + 4 + 4 * (size_t)group_count();
 }
 
 /* Every row of a size rung: each backend on each entry of each group, the
- * seeds, and each group's compiler loops and streaming read; or, for the
- * summary (all == 0), those of the headline entries: each backend on the
- * headline and on the integer headline, the headline group's loops and
- * streaming read, and the overlap seeds. */
+ * seeds, and each group's compiler loops, streaming read and (a sweep
+ * group's) closed form; or, for the summary (all == 0), those of the
+ * headline entries: each backend on the headline, on the integer headline
+ * and on the sweep headline, the headline group's loops and streaming read,
+ * the sweep headline's closed form, and the overlap seeds. */
 static int build_cases(const bench_env *e, const int *bs, int nb, bench_case *cs, int all)
 {
-    int nc = 0, hg = -1;
-    size_t he = BENCH_NO_ENTRY, ihe = BENCH_NO_ENTRY;
+    int nc = 0, hg = -1, swg = -1;
+    size_t he = BENCH_NO_ENTRY, ihe = BENCH_NO_ENTRY, swe = BENCH_NO_ENTRY;
     bench_headline(&hg, &he);
     bench_int_headline(NULL, &ihe);
+    bench_sweep_headline(&swg, &swe);
     const bench_case blank = {KIND_BACKEND, -1, BENCH_NO_ENTRY, NULL, 0, 0, 0, OUT_MASK, "", ""};
     for (int b = 0; b < nb; b++)
         for (int g = 0; g < group_count(); g++) {
             const bench_group *gr = group_at(g);
             for (int i = 0; i < gr->nentries; i++) {
-                if (!all && gr->entries[i] != he && gr->entries[i] != ihe)
+                if (!all && gr->entries[i] != he && gr->entries[i] != ihe &&
+                    gr->entries[i] != swe)
                     continue;
                 out_kind outs[2];
                 int no = rows_of(cb_entry_info_of(gr->entries[i]), outs);
@@ -453,7 +459,7 @@ static int build_cases(const bench_env *e, const int *bs, int nb, bench_case *cs
         const bench_group *gr = group_at(g);
         bench_case c = blank;
         c.group = g;
-        if (!all && g != hg)
+        if (!all && g != hg && g != swg)
             continue;
         /* the loops are checked against the group's bitmask or distance
          * entry, and write bytes or floats */
@@ -475,6 +481,12 @@ static int build_cases(const bench_env *e, const int *bs, int nb, bench_case *cs
         if (stream_covers(gr) && (twin < 0 || twin == g)) {
             c.kind = KIND_STREAM, c.out = OUT_READ, c.native = e->native_ok;
             snprintf(c.label, sizeof c.label, "stream read");
+            cs[nc++] = c;
+        }
+        /* a sweep group's closed form, checked against its times entry */
+        if (closed_covers(gr) && group_entry(gr, CB_OUTPUT_TIMES) != BENCH_NO_ENTRY) {
+            c.kind = KIND_CLOSED, c.out = OUT_DIST, c.native = 0;
+            snprintf(c.label, sizeof c.label, "closed form");
             cs[nc++] = c;
         }
     }

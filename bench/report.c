@@ -6,8 +6,8 @@
 
 static const char *const out_names[OUT_COUNT] = {"mask",    "idx 1%",   "idx 50%", "dist",
                                                   "cont 1%", "cont 50%", "bytes",   "read"};
-static const char *const kind_names[KIND_COUNT] = {"backend", "seed", "loop-O2", "loop-native",
-                                                   "stream"};
+static const char *const kind_names[KIND_COUNT] = {"backend", "seed",   "loop-O2",
+                                                   "loop-native", "stream", "closed-form"};
 static const char *const path_names[PATH_COUNT] = {"direct", "direct+fenv", "dispatched",
                                                     "dispatched+trust_fenv"};
 
@@ -46,17 +46,24 @@ static out_kind compared_out(const bench_row *r)
  * others; for an oriented group, only the rows of seed E's rotated method;
  * for an integer group, only the integer seed's (D). A float group is
  * compared with every axis-aligned seed, D included: the same question on
- * the same whole-number shapes. */
+ * the same whole-number shapes. A seed row answers its group's query only
+ * (seed E's distances are not a sweep's times); a sweep group's seed is its
+ * closed form per pair (sweep_form.c), on the same elements. */
 static const bench_row *best_seed(const bench_row *r, int nr, size_t n, int g, out_kind o)
 {
     out_kind want = o == OUT_IDX_LO || o == OUT_IDX_HI ? OUT_MASK : o;
-    const int oriented = group_oriented(group_at(g)), integer = group_integer(group_at(g));
+    const bench_group *gr = group_at(g);
+    const int oriented = group_oriented(gr), integer = group_integer(gr);
     const bench_row *b = NULL;
-    for (int i = 0; i < nr; i++)
-        if (r[i].n == n && r[i].kind == KIND_SEED && r[i].out == want &&
-            group_oriented(group_at(r[i].group)) == oriented &&
-            (!integer || seed_integer(r[i].seed_id)) && (!b || r[i].med < b->med))
+    for (int i = 0; i < nr; i++) {
+        const bench_group *ri = group_at(r[i].group);
+        const int seed = r[i].kind == KIND_SEED ||
+                         (r[i].kind == KIND_CLOSED && ri->many == gr->many);
+        if (r[i].n == n && seed && r[i].out == want && ri->query == gr->query &&
+            group_oriented(ri) == oriented && (!integer || seed_integer(r[i].seed_id)) &&
+            (!b || r[i].med < b->med))
             b = &r[i];
+    }
     return b;
 }
 
@@ -232,7 +239,8 @@ void report_table(FILE *f, const bench_env *e, const bench_row *rows, int nr, co
         label_w = w > label_w ? w : label_w;
     }
     fprintf(f, "\nns/elem and elem/s are medians; x scalar / x loopO3 / x seed = that row's time "
-               "over this row's (higher is better); x float (integer groups) = the same "
+               "over this row's (higher is better; a sweep's x seed: its closed form per pair); "
+               "x float (integer groups) = the same "
                "backend's row on the float twin (same boxes and circles, same question), time "
                "over this row's; %%read = streaming-read time over this row's, at DRAM sizes; "
                "GB/s = input bytes read per second\n");
@@ -303,7 +311,7 @@ void report_table(FILE *f, const bench_env *e, const bench_row *rows, int nr, co
     for (int i = 0; i < nr; i++)
         nmax = rows[i].n > nmax ? rows[i].n : nmax;
     for (int i = 0; i < nr; i++)
-        if (rows[i].kind == KIND_SEED && rows[i].n == nmax)
+        if ((rows[i].kind == KIND_SEED || rows[i].kind == KIND_CLOSED) && rows[i].n == nmax)
             fprintf(f, "  %-*s %s (n = %s)\n", label_w, rows[i].label, rows[i].note,
                     fmt_n(nmax, b1, sizeof b1));
     fprintf(f, "Loops write one byte per element; idx rows are compared with them all the "
@@ -343,6 +351,17 @@ static const bench_row *ref_stream(const bench_row *rows, int nr, const bench_ro
 {
     return stream_row(rows, nr, r->n, r->group);
 }
+/* A sweep row's overlap twin: the same backend's bitmask row of its circle
+ * (at the start) against the same elements, same layout and n. */
+static const bench_row *ref_sweep_overlap(const bench_row *rows, int nr, const bench_row *r)
+{
+    return find(rows, nr, r->n, KIND_BACKEND, r->backend,
+                group_twin(group_at(r->group), CB_QUERY_OVERLAP), OUT_MASK);
+}
+static const bench_row *ref_closed(const bench_row *rows, int nr, const bench_row *r)
+{
+    return find(rows, nr, r->n, KIND_CLOSED, -1, r->group, -1);
+}
 
 #define SUMMARY_COLS 5
 typedef struct summary_block {
@@ -371,6 +390,14 @@ static const summary_block blocks[] = {
      "throughput as a share of the float's); x scalar = the scalar integer kernel's; x seed = "
      "seed D's (integers, one pair at a time)",
      {{"x float", number_twin_row, 0}, {"x scalar", ref_scalar, 0}, {"x seed", ref_seed, 0}}},
+    {bench_sweep_headline, "one moving circle (a bullet: r = 24 moving 96) vs n boxes, SoA, "
+                           "times of first contact out (work in progress)",
+     "x overlap = the same backend's overlap row above (its circle at the start, bitmask), time "
+     "over this one's: the sweep's throughput as a share of the overlap's (target >= 0.3); x "
+     "scalar = the scalar sweep's (targets: avx2 >= 6, avx512 >= 10); x closed = the closed "
+     "form per pair in a loop (plain C: slabs of the box grown by r, then the corner circle; "
+     "target for the best backend >= 10)",
+     {{"x overlap", ref_sweep_overlap, 0}, {"x scalar", ref_scalar, 0}, {"x closed", ref_closed, 0}}},
 };
 
 static void summary_block_print(FILE *f, const bench_env *e, const bench_row *rows, int nr,
@@ -382,6 +409,12 @@ static void summary_block_print(FILE *f, const bench_env *e, const bench_row *ro
         return;
     char b[4][32];
     const size_t bpe = bytes_per_elem(group_at(g));
+    const out_kind out = group_primary(group_at(g)); /* its backend rows': mask, or times */
+    int any = 0;
+    for (int i = 0; i < nr && !any; i++)
+        any = rows[i].group == g && rows[i].kind == KIND_BACKEND;
+    if (!any) /* not measured in this run */
+        return;
     fprintf(f, "\n%s: %s; median ns per box;\n%s\n", cb_entry_info_of(en)->name, k->what,
             k->legend);
     fprintf(f, "  %5s %-4s %-8s %8s %8s", "n", "", "backend", "ns/box", "boxes/s");
@@ -397,7 +430,7 @@ static void summary_block_print(FILE *f, const bench_env *e, const bench_row *ro
         const bench_row *first = NULL;
         for (int i = 0; i < nr; i++) {
             const bench_row *r = &rows[i];
-            if (r->n != n || r->group != g || r->kind != KIND_BACKEND || r->out != OUT_MASK)
+            if (r->n != n || r->group != g || r->kind != KIND_BACKEND || r->out != out)
                 continue;
             fprintf(f, "  %5s %-4s %-8s %8s %8s", first ? "" : fmt_n(n, b[0], 32),
                     first ? "" : regime_of(e, n * bpe), r->label, fmt_ns(r->med, b[1], 32),

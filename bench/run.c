@@ -21,12 +21,18 @@ int query_of(out_kind o)
     return o == OUT_IDX_LO || o == OUT_CONT_LO ? 1 : o == OUT_IDX_HI || o == OUT_CONT_HI ? 2 : 0;
 }
 
-/* The floats a distance loop writes: the out buffer of the group's
- * distance entry (n floats, cbatch.h's CB_OUTPUT_DISTANCES). */
+/* The floats a baseline of n floats writes: the out buffer of the group's
+ * entry of output o (CB_OUTPUT_DISTANCES for the distance loops, TIMES for
+ * the sweeps' closed form). */
+static float *float_buffer(const dataset *d, int g, cb_output o)
+{
+    size_t e = group_entry(group_at(g), o);
+    return (float *)data_args(d, g, e, 0).out;
+}
+
 static float *dist_buffer(const dataset *d, int g)
 {
-    size_t e = group_entry(group_at(g), CB_OUTPUT_DISTANCES);
-    return (float *)data_args(d, g, e, 0).out;
+    return float_buffer(d, g, CB_OUTPUT_DISTANCES);
 }
 
 /* The six inputs the baselines (loops, streaming read) are written for. */
@@ -45,6 +51,7 @@ static int input_of(const bench_group *g)
     case CB_SHAPE_IBOX:    /* seed D and the float twins' rows compare them */
     case CB_SHAPE_GRID:    /* the pairs form only: not a group's elements */
     case CB_SHAPE_SELF:
+    case CB_SHAPE_SWEEP: /* a single shape only */
         break;
     }
     return -1;
@@ -172,6 +179,11 @@ double run_case(const bench_case *c, const dataset *d, unsigned long iters)
                 TIMED((clamp_o2_circle_aos(d->caos, n, qb, bytes), bytes[n - 1]));
             break;
         }
+        break;
+    }
+    case KIND_CLOSED: {
+        float *t = float_buffer(d, c->group, CB_OUTPUT_TIMES);
+        TIMED(closed_run(d, c->group, q, t));
         break;
     }
     case KIND_STREAM: {
@@ -396,6 +408,53 @@ static size_t check_seed_contacts(const bench_case *c, dataset *d, char *why, si
     return sel + rec;
 }
 
+/* The sweeps' closed form against the scalar backend's times entry of the
+ * group, at each of the group's sweeps (the bullet, and the area circles
+ * moving: many hits through faces and corners): the times that do not agree
+ * (closed_agree: 1e-4 relative) are counted, the worst shown. Both sides
+ * round (the closed form's quadratic is unscaled, its slabs multiply by a
+ * reciprocal; where t is small beside |m| / |d| either loses digits), so a
+ * disagreement is then judged by testkit against exact geometry: a closed
+ * form time that breaks the contract's promise (tk_sweep_judge > 1: a hit
+ * that is not one, a missed penetration, a time off by more than the band)
+ * is a broken baseline, and their count is returned (fatal); else 0, with
+ * the counts in the note. */
+static size_t check_closed(const bench_case *c, dataset *d, char *why, size_t whylen)
+{
+    const int g = c->group;
+    const size_t e = group_entry(group_at(g), CB_OUTPUT_TIMES);
+    float *got = float_buffer(d, g, CB_OUTPUT_TIMES);
+    size_t diff = 0, broken = 0, at = 0;
+    int worst_k = -1;
+    float wg = 0, ww = 0, worst = -1;
+    for (int k = 0; k < 3; k++) {
+        cb_args a = data_args(d, g, e, k);
+        a.out = data_ref(d, e);
+        cb_entry_kernel(e, CB_BACKEND_SCALAR)(&a);
+        const float *want = a.out;
+        closed_run(d, g, k, got);
+        for (size_t i = 0; i < d->n; i++) {
+            if (closed_agree(got[i], want[i]))
+                continue;
+            tk_sweep_pair p = {d->qs[g][k], group_at(g)->many == CB_SHAPE_BOX, d->aos[i],
+                               d->caos ? d->caos[i] : (cb_circle){0, 0, 0}};
+            broken += !(tk_sweep_judge(&p, got[i]) <= 1.0);
+            float dt = fabsf(got[i] - want[i]);
+            if (dt > worst)
+                worst = dt, worst_k = k, at = i, wg = got[i], ww = want[i];
+            diff++;
+        }
+    }
+    if (diff)
+        snprintf(why, whylen, "%zu of %zu off by > %.0e rel., %zu past the contract; worst %.7g "
+                 "vs %.7g (sweep %d #%zu)", diff, 3 * d->n, (double)CLOSED_TOL, broken,
+                 (double)wg, (double)ww, worst_k, at);
+    else
+        snprintf(why, whylen, "all %zu times within %.0e rel. of the contract's", 3 * d->n,
+                 (double)CLOSED_TOL);
+    return broken;
+}
+
 size_t check_case(const bench_case *c, dataset *d, char *why, size_t whylen)
 {
     const size_t n = d->n, words = (n + 63) / 64;
@@ -469,6 +528,8 @@ size_t check_case(const bench_case *c, dataset *d, char *why, size_t whylen)
         }
         return 0;
     }
+    case KIND_CLOSED:
+        return check_closed(c, d, why, whylen);
     default:
         return 0;
     }
