@@ -449,9 +449,11 @@
  *    2^-23 S; docs/testing.md says how.)
  *  - CB_STRICT changes step 1 only, so that dx = dy = 0 gives exactly the
  *    overlap query's hits under either flag.
- *  - A negative radius acts as its absolute value (as in the overlap
- *    contract); a NaN in x, y, r, dx or dy is a miss. Every value written
- *    is t in [0, 1] or CB_SWEEP_MISS, never a NaN, whatever the input.
+ *  - Against a box a negative radius acts as its absolute value (as in the
+ *    overlap contract); against a circle the reach is |r + ro| (as the
+ *    circles' overlap contract squares r + ro). A NaN in x, y, r, dx or dy
+ *    is a miss. Every value written is t in [0, 1] or CB_SWEEP_MISS, never
+ *    a NaN, whatever the input.
  *
  * The host program's floating-point environment
  *  The query functions and the converters evaluate the contract in the
