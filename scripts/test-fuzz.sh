@@ -11,11 +11,13 @@ secs=${CB_FUZZ_SECONDS:-60}
 # 1. The libFuzzer build: the library gets ASan+UBSan (abort on the first
 #    finding) and coverage (-fsanitize=fuzzer-no-link); only the target gets
 #    -fsanitize=fuzzer (fuzz/meson.build). Static, so one binary holds both.
+#    -g1 (here and in step 3): line tables only, enough for the reports'
+#    file and line, and the builds of the kernel files are much faster.
 dir=build/fuzz
 CC=clang setup "$dir" --buildtype=debugoptimized -Ddefault_library=static \
   -Dfuzz=enabled -Dtests=disabled -Dbench=disabled -Dtools=disabled \
   -Db_sanitize=address,undefined -Db_lundef=false \
-  "-Dc_args=-fno-sanitize-recover=all -fsanitize=fuzzer-no-link"
+  "-Dc_args=-fno-sanitize-recover=all -fsanitize=fuzzer-no-link -g1"
 build "$dir"
 
 # The committed seed corpus first, through the same checks.
@@ -61,7 +63,7 @@ fi
 gdir=build/fuzz-gcc
 CC=gcc setup "$gdir" --buildtype=debugoptimized -Dfuzz=auto -Dtests=disabled \
   -Dbench=disabled -Dtools=disabled -Db_sanitize=address,undefined \
-  -Dc_args=-fno-sanitize-recover=all
+  "-Dc_args=-fno-sanitize-recover=all -g1"
 build "$gdir" fuzz/cb-fuzz-replay
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   "$gdir/fuzz/cb-fuzz-replay" "$run" 2>&1 | tee "$gdir/replay.log"
