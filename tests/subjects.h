@@ -19,7 +19,7 @@ _Static_assert(sizeof all_subjects / sizeof all_subjects[0] == (size_t)CB_BACKEN
 
 /* The subject's name when it can run here; a backend that cannot is skipped
  * by name with the library's reason (never a silent pass). */
-static const char *subject_or_skip(int s)
+static inline const char *subject_or_skip(int s)
 {
     if (s == PUBLIC) {
         cr_log_info("subject: the public functions (cb_entry_call; active backend %s)",
@@ -34,7 +34,7 @@ static const char *subject_or_skip(int s)
     return name;
 }
 
-static size_t run(int s, size_t e, const cb_args *a)
+static inline size_t run(int s, size_t e, const cb_args *a)
 {
     if (s == PUBLIC)
         return cb_entry_call(e, a);

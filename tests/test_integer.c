@@ -1,33 +1,29 @@
 /* test_integer.c - the integer shapes (cbatch.h, INTEGER COORDINATES): every backend and the public functions against the exact reference (check_integer.c), the converters, the validators and bad input. */
-#include "cr_check.h" /* check.h, the run's one seed, failures as assertions */
+#include "support.h"
 
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
 
-#include <string.h>
+#include "subjects.h" /* the subjects and their skips; the run's seed */
 
-static int subjects[CB_BACKEND_COUNT + 1];
+#include <string.h>
 
 ParameterizedTestParameters(integer, exact)
 {
-    for (int b = 0; b <= CB_BACKEND_COUNT; b++)
-        subjects[b] = b;
-    return cr_make_param_array(int, subjects, CB_BACKEND_COUNT + 1);
+    return cr_make_param_array(int, all_subjects, N_SUBJECTS);
 }
 
 /* Every integer entry: lengths 0 .. 3 vectors of AVX-512 and more, and one
  * large corpus, against the 128-bit reference. */
 ParameterizedTest(int *b, integer, exact, .timeout = 600)
 {
-    const char *why;
-    if (*b != TB_PUBLIC && !tb_backend_runnable(*b, &why))
-        cr_skip_test("%s: %s", cb_backend_name((cb_backend)*b), why);
+    const char *who = subject_or_skip(*b);
     size_t lengths[3 * 16 + 6];
     for (size_t n = 0; n < sizeof lengths / sizeof lengths[0]; n++)
         lengths[n] = n;
     size_t calls = tb_int_check(*b, lengths, sizeof lengths / sizeof lengths[0], 4099);
     cr_log_info("%s: %zu calls equal to the reference, " TB_SEED_FMT,
-                *b == TB_PUBLIC ? "public" : cb_backend_name((cb_backend)*b), calls, tb_seed());
+                who, calls, tb_seed());
 }
 
 /* Every integer all-pairs entry (pairs, matrix, records; against boxes,
@@ -35,19 +31,15 @@ ParameterizedTest(int *b, integer, exact, .timeout = 600)
  * whole ranges, counts, resumed pieces, split ranges. */
 ParameterizedTestParameters(integer, pairs)
 {
-    for (int b = 0; b <= CB_BACKEND_COUNT; b++)
-        subjects[b] = b;
-    return cr_make_param_array(int, subjects, CB_BACKEND_COUNT + 1);
+    return cr_make_param_array(int, all_subjects, N_SUBJECTS);
 }
 
 ParameterizedTest(int *b, integer, pairs, .timeout = 600)
 {
-    const char *why;
-    if (*b != TB_PUBLIC && !tb_backend_runnable(*b, &why))
-        cr_skip_test("%s: %s", cb_backend_name((cb_backend)*b), why);
+    const char *who = subject_or_skip(*b);
     size_t calls = tb_int_pairs_check(*b);
     cr_log_info("%s: %zu pair calls equal to the reference, " TB_SEED_FMT,
-                *b == TB_PUBLIC ? "public" : cb_backend_name((cb_backend)*b), calls, tb_seed());
+                who, calls, tb_seed());
 }
 
 /* ------------------------------------------------------------ converters */

@@ -1,9 +1,11 @@
 /* test_sweep.c - the sweep queries (cbatch.h, SWEPT CIRCLES): every backend and the public functions against the contract transcribed (testkit/sweep.c) bit for bit on scenes built to be hard (grazing corners, sliding along faces, thin walls crossed at speed, starts inside, no motion, rays, huge and tiny scales), and the scalar answers judged against exact geometry in double precision: the band and the no-tunnelling promise. */
 #include "bits.h"
-#include "cr_check.h" /* check.h, the run's one seed, failures as assertions */
+#include "support.h"
 
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
+
+#include "subjects.h" /* the subjects, their skips and calls; the run's seed */
 
 #include <inttypes.h>
 #include <math.h>
@@ -153,14 +155,7 @@ static double check_scene(int subject, const scene *s, size_t n, const char *kin
                            : (soa ? (const void *)&cs : (const void *)(s->circles + o));
             for (size_t i = 0; i < n; i++)
                 got[i] = -1.0f;
-            size_t r;
-            if (subject == TB_PUBLIC) {
-                r = cb_entry_call(e, &a);
-            } else {
-                cb_kernel_fn k = cb_entry_kernel(e, (cb_backend)subject);
-                TB_ASSERT(k != NULL, "no kernel for %s", d->name);
-                r = k(&a);
-            }
+            size_t r = run(subject, e, &a);
             TB_ASSERT(r == n, "%s returned %zu for n = %zu", d->name, r, n);
             for (size_t i = 0; i < n; i++) {
                 cb_box b = {0, 0, 0, 0};
@@ -207,13 +202,9 @@ static double check_scene(int subject, const scene *s, size_t n, const char *kin
     return (double)calls;
 }
 
-static int subjects[CB_BACKEND_COUNT + 1];
-
 ParameterizedTestParameters(sweep, contract)
 {
-    for (int b = 0; b <= CB_BACKEND_COUNT; b++)
-        subjects[b] = b;
-    return cr_make_param_array(int, subjects, CB_BACKEND_COUNT + 1);
+    return cr_make_param_array(int, all_subjects, N_SUBJECTS);
 }
 
 /* Every sweep entry, every scene kind at scales 2^-20 .. 2^20, lengths
@@ -222,9 +213,7 @@ ParameterizedTestParameters(sweep, contract)
  * geometry: the worst judgement is printed (1 = the promised band). */
 ParameterizedTest(int *b, sweep, contract, .timeout = 600)
 {
-    const char *why;
-    if (*b != TB_PUBLIC && !tb_backend_runnable(*b, &why))
-        cr_skip_test("%s: %s", cb_backend_name((cb_backend)*b), why);
+    const char *who = subject_or_skip(*b);
     tb_rng g = tb_rng_for(0x5EE9u);
     double worst = 0, calls = 0;
     size_t hits = 0;
@@ -242,7 +231,7 @@ ParameterizedTest(int *b, sweep, contract, .timeout = 600)
         }
     cr_log_info("%s: %.0f calls equal to the contract; scalar: %zu hits, worst judgement %.3g "
                 "of the band; " TB_SEED_FMT,
-                *b == TB_PUBLIC ? "public" : cb_backend_name((cb_backend)*b), calls, hits, worst,
+                who, calls, hits, worst,
                 tb_seed());
     if (*b == CB_BACKEND_SCALAR)
         cr_assert(hits > 1000, "the scenes gave only %zu hits: not a test of the hits", hits);
