@@ -12,6 +12,22 @@ native_dir=build/native
 # shellcheck disable=SC2034
 native_options=(--buildtype=release -Dtests=enabled)
 
+# The gcc ASan+UBSan build: test-sanitizers.sh runs the whole suite in it,
+# test-fuzz.sh replays its evolved corpus through its cb-fuzz-replay (the
+# other compiler's code generation of every backend than the clang fuzz
+# build). -fno-sanitize-recover makes every UBSan finding fatal.
+# -DCB_NO_FUSED_PATHS: the overlap query runs its generic blocks instead of
+# the fused (x, y)-pair paths the native stage tests, so every ISA's generic
+# AoS loaders are proven bit for bit against scalar here too. -g1: line
+# tables only; reports still name the file and line, and the ISA files
+# (every registry row's kernel, inlined) compile about 30% faster than with
+# full debug info: the build is most of the sanitizer stage.
+# shellcheck disable=SC2034
+sanitizer_dir=build/sanitizers
+# shellcheck disable=SC2034
+sanitizer_options=(--buildtype=debugoptimized -Dtests=enabled -Dbench=disabled -Dfuzz=auto
+  -Db_sanitize=address,undefined "-Dc_args=-fno-sanitize-recover=all -DCB_NO_FUSED_PATHS -g1")
+
 # The machine's cores: ninja's jobs and meson test's processes.
 jobs=$(nproc 2>/dev/null || echo 2)
 

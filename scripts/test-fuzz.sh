@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh # setup, build, run_tests
-bash scripts/deps.sh build fuzz
+bash scripts/deps.sh build test fuzz # test: Criterion, for the sanitizer build step 3 shares
 
 # Seconds of fuzzing. Longer runs: CB_FUZZ_SECONDS=3600 bash scripts/test-fuzz.sh
 secs=${CB_FUZZ_SECONDS:-60}
@@ -57,13 +57,12 @@ if [ "$rc" -ne 0 ] || [ -n "$(ls -A "$art")" ]; then
   exit 1
 fi
 
-# 3. The evolved corpus again through a gcc ASan+UBSan build of the
-#    replayer: the same inputs against the other compiler's code generation
-#    of every backend.
-gdir=build/fuzz-gcc
-CC=gcc setup "$gdir" --buildtype=debugoptimized -Dfuzz=auto -Dtests=disabled \
-  -Dbench=disabled -Dtools=disabled -Db_sanitize=address,undefined \
-  "-Dc_args=-fno-sanitize-recover=all -g1"
+# 3. The evolved corpus again through the gcc ASan+UBSan build of the
+#    sanitizer stage (lib.sh; already built when test.sh ran that stage):
+#    the same inputs against the other compiler's code generation of every
+#    backend.
+gdir=$sanitizer_dir
+CC=gcc setup "$gdir" "${sanitizer_options[@]}"
 build "$gdir" fuzz/cb-fuzz-replay
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   "$gdir/fuzz/cb-fuzz-replay" "$run" 2>&1 | tee "$gdir/replay.log"

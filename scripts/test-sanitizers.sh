@@ -5,17 +5,11 @@ cd "$(dirname "$0")/.."
 . scripts/lib.sh # setup, build, run_tests
 bash scripts/deps.sh build test
 
-# gcc here (clang builds the fuzz and thread stages). -fno-sanitize-recover
-# makes every UBSan finding fatal; -Dfuzz=auto adds the corpus replayer.
-# -DCB_NO_FUSED_PATHS: the overlap query runs its generic blocks instead of
-# the fused (x, y)-pair paths the native stage tests, so every ISA's generic
-# AoS loaders are proven bit for bit against scalar here too.
-# -g1: line tables only. Reports still name the file and line, and the ISA
-# files (every registry row's kernel, inlined) compile about 30% faster
-# than with full debug info: the build is most of this stage.
-dir=build/sanitizers
-CC=gcc setup "$dir" --buildtype=debugoptimized -Dtests=enabled -Dbench=disabled -Dfuzz=auto \
-  -Db_sanitize=address,undefined "-Dc_args=-fno-sanitize-recover=all -DCB_NO_FUSED_PATHS -g1"
+# gcc here (clang builds the fuzz and thread stages); the options are in
+# lib.sh, shared with test-fuzz.sh's replay. -Dfuzz=auto adds the corpus
+# replayer.
+dir=$sanitizer_dir
+CC=gcc setup "$dir" "${sanitizer_options[@]}"
 build "$dir"
 
 # A finding in a Criterion test child ends it with an error exit (or abort),

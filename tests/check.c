@@ -256,13 +256,18 @@ const size_t tb_lengths[] = {
 };
 const size_t tb_length_count = sizeof tb_lengths / sizeof tb_lengths[0];
 
+int tb_sampled(void)
+{
+    const char *env = getenv("CB_SIZES");
+    return env && strcmp(env, "sample") == 0;
+}
+
 const size_t *tb_lengths_of_run(size_t *count)
 {
     static const size_t sample[] = {0,  1,  2,  3,  4,  5,   6,   7,   8,   9,   10,   11,  12, 13,
                                     14, 15, 16, 17, 31, 32,  33,  63,  64,  65,  67,   127, 128, 129,
                                     191, 192, 193, 1000, 4097};
-    const char *env = getenv("CB_LENGTHS");
-    if (env && strcmp(env, "sample") == 0) {
+    if (tb_sampled()) {
         *count = sizeof sample / sizeof sample[0];
         return sample;
     }
