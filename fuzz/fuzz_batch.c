@@ -50,7 +50,7 @@
  *    the exact reference, in the input's float mode; the integer all pairs
  *    likewise (check_int_pairs), whole and resumed through the cursor;
  *  - the sweeps (a batch entry like the others, the probe's circle moving
- *    to its oriented box's centre: tk_sweep_of): every well-formed pair's
+ *    by its oriented box's half-extents: tk_sweep_of): every well-formed pair's
  *    time judged against exact geometry (tk_sweep_judge: within the band,
  *    never a miss of a deeper penetration).
  */

@@ -406,8 +406,10 @@ const void *tk_soa_without(const cb_entry_info *d, const void *many, size_t k, t
 
 cb_sweep tk_sweep_of(const tk_probe *p)
 {
-    cb_sweep w = {p->circle.x, p->circle.y, p->circle.r, p->obox.cx - p->circle.x,
-                  p->obox.cy - p->circle.y};
+    /* no arithmetic: a sign copied by its bit is the same in every float mode */
+    cb_sweep w = {p->circle.x, p->circle.y, p->circle.r,
+                  signbit(p->obox.c) ? -p->obox.hx : p->obox.hx,
+                  signbit(p->obox.s) ? -p->obox.hy : p->obox.hy};
     return w;
 }
 

@@ -128,8 +128,11 @@ typedef struct {
 cb_args tk_args(const cb_entry_info *d, const tk_probe *p, const void *many, size_t n, void *out,
                 unsigned flags, float margin);
 /* The sweep of a probe (cb_args.sweep of the SWEEP entries): its circle
- * moving to its oriented box's centre, so the probes' adversarial values
- * reach the displacement too. */
+ * moving by its oriented box's half-extents, with the signs of its
+ * rotation (so about an element's size, in every direction), and the
+ * probes' adversarial values reach the displacement too. Made without
+ * arithmetic, so a call made in a hostile float mode (the reliability
+ * tests) gets the same sweep as in the default one. */
 cb_sweep tk_sweep_of(const tk_probe *p);
 
 /* Messages: entry d's single shape in a, and "<single> vs element i: <element>". */
