@@ -34,7 +34,7 @@ typedef struct bench_opts {
 /* ----------------------------------------------------------- entries */
 
 #define BENCH_MAX_GROUPS 64
-#define BENCH_MAX_KINDS 8 /* output kinds (cb_output values) the library may have */
+#define BENCH_MAX_KINDS 16/* output kinds (cb_output values) the library may have */
 #define BENCH_GROUP_ENTRIES 4
 #define BENCH_NO_ENTRY ((size_t)-1)
 

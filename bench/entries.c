@@ -273,6 +273,8 @@ int rows_of(const cb_entry_info *info, out_kind *outs)
     case CB_OUTPUT_MATRIX:
     case CB_OUTPUT_PAIR_CONTACTS:
     case CB_OUTPUT_INT_PAIR_CONTACTS:
+    case CB_OUTPUT_HITS: /* the sweeps' records: no rows yet */
+    case CB_OUTPUT_FIRST_HIT:
         break;
     }
     return 0;

@@ -354,17 +354,15 @@ static cb_kernel_fn kernel_of(size_t e, int b)
     return k;
 }
 
-/* The first entry that answers the same question as e (form, query, single
- * shape, element shape): in a float mode, every entry of the question must
- * give its raw scalar answer. */
+/* The first entry that answers the same question as e (tk_same_question):
+ * in a float mode, every entry of the question must give its raw scalar
+ * answer. */
 static size_t question_of(size_t e)
 {
     const cb_entry_info *d = cb_entry_info_of(e);
-    for (size_t f = 0;; f++) {
-        const cb_entry_info *g = cb_entry_info_of(f);
-        if (g->form == d->form && g->query == d->query && g->one == d->one && g->many == d->many)
+    for (size_t f = 0;; f++)
+        if (tk_same_question(cb_entry_info_of(f), d))
             return f;
-    }
 }
 
 /* An output against its expected value, canaries and format included. */

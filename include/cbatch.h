@@ -455,6 +455,25 @@
  *    is a miss. Every value written is t in [0, 1] or CB_SWEEP_MISS, never
  *    a NaN, whatever the input.
  *
+ * Hit records (the _hits and _first functions; a cb_sweep_hits). An element
+ * is hit when its t above is in [0, 1]. Its record: the centre at impact
+ *   cx = x + (t * dx),  cy = y + (t * dy)
+ * and the CONTACTS contract (SIGNED DISTANCE AND CONTACTS) of the circle
+ * (cx, cy, r) against the element: its normal, point and feature (its
+ * separation is not written; t is). So a circle that starts overlapping has
+ * t = 0 and exactly the contact query's normal, point and feature; a hit at
+ * t > 0 has its centre within the stated band of touching, the normal from
+ * the element toward it and the point on the element's boundary, FACE or
+ * CORNER (INSIDE when the centre at impact lies on the box, as a ray's
+ * does). The normal is a unit vector and the point a number for
+ * well-formed input; never a NaN, whatever the input (the contact
+ * contract's canonical values).
+ *  - _hits: every hit, in ascending index order; returns their count.
+ *  - _first: the hit with the least t, the lowest index among equal times;
+ *    returns 1, or 0 when nothing is hit (nothing written). Reduced inside
+ *    the kernel: no per-element array is written or needed.
+ * Both refuse (CB_INVALID) n > CB_INDEX_MAX_N, as the index lists do.
+ *
  * The host program's floating-point environment
  *  The query functions and the converters evaluate the contract in the
  *  default environment whatever the caller has set (the raw kernels reached
@@ -597,6 +616,24 @@ typedef struct cb_sweep_soa {
 
 /** What a sweep query writes for an element the moving circle does not touch. */
 #define CB_SWEEP_MISS 2.0f
+
+/**
+ * Where the sweep's hit functions write (SWEPT CIRCLES, "Hit records"):
+ * hit k (k < the returned count) is element index[k], ascending, touched
+ * first at time t[k] in [0, 1], with the unit normal at impact (from the
+ * element toward the moving circle), the contact point on the element and
+ * the feature (a cb_feature). The _hits functions need room for n entries
+ * in every array, the _first functions for 1. Entries past the returned
+ * count are unspecified. The members are cb_contacts' order, t where the
+ * separation is.
+ */
+typedef struct cb_sweep_hits {
+    uint32_t *index;
+    float *normal_x, *normal_y;
+    float *t;
+    float *point_x, *point_y;
+    uint8_t *feature;
+} cb_sweep_hits;
 
 /* Integer shapes (INTEGER COORDINATES): exact answers, no rounding. */
 
@@ -1007,6 +1044,34 @@ CB_API size_t cb_batch_sweep_circle_circles(cb_sweep sweep, const cb_circle_soa 
 /** Sweep: a moving circle against n circles (AoS). */
 CB_API size_t cb_batch_sweep_circle_circles_aos(cb_sweep sweep, const cb_circle *circles,
                                                 size_t n, float *t, unsigned flags);
+/** Sweep: a moving circle against n boxes (SoA), a record per box it hits (Hit records). */
+CB_API size_t cb_batch_sweep_hits(cb_sweep sweep, const cb_box_soa *boxes, size_t n,
+                                  cb_sweep_hits *hits, unsigned flags);
+/** Sweep: a moving circle against n boxes (AoS), a record per box it hits. */
+CB_API size_t cb_batch_sweep_aos_hits(cb_sweep sweep, const cb_box *boxes, size_t n,
+                                      cb_sweep_hits *hits, unsigned flags);
+/** Sweep: a moving circle against n circles (SoA), a record per circle it hits. */
+CB_API size_t cb_batch_sweep_circle_circles_hits(cb_sweep sweep, const cb_circle_soa *circles,
+                                                 size_t n, cb_sweep_hits *hits,
+                                                 unsigned flags);
+/** Sweep: a moving circle against n circles (AoS), a record per circle it hits. */
+CB_API size_t cb_batch_sweep_circle_circles_aos_hits(cb_sweep sweep, const cb_circle *circles,
+                                                     size_t n, cb_sweep_hits *hits,
+                                                     unsigned flags);
+/** Sweep: a moving circle against n boxes (SoA), the box it hits first and its record (0 or 1). */
+CB_API size_t cb_batch_sweep_first(cb_sweep sweep, const cb_box_soa *boxes, size_t n,
+                                   cb_sweep_hits *hit, unsigned flags);
+/** Sweep: a moving circle against n boxes (AoS), the box it hits first. */
+CB_API size_t cb_batch_sweep_aos_first(cb_sweep sweep, const cb_box *boxes, size_t n,
+                                       cb_sweep_hits *hit, unsigned flags);
+/** Sweep: a moving circle against n circles (SoA), the circle it hits first. */
+CB_API size_t cb_batch_sweep_circle_circles_first(cb_sweep sweep, const cb_circle_soa *circles,
+                                                  size_t n, cb_sweep_hits *hit,
+                                                  unsigned flags);
+/** Sweep: a moving circle against n circles (AoS), the circle it hits first. */
+CB_API size_t cb_batch_sweep_circle_circles_aos_first(cb_sweep sweep, const cb_circle *circles,
+                                                      size_t n, cb_sweep_hits *hit,
+                                                      unsigned flags);
 
 /* ---------------------------------------------------- many against many */
 
@@ -1721,7 +1786,9 @@ typedef enum cb_output {
     CB_OUTPUT_INT_DISTANCES = 7, /**< a cb_int_distances whose arrays have room for n */
     CB_OUTPUT_INT_CONTACTS = 8,  /**< a cb_int_contacts whose arrays have room for n */
     CB_OUTPUT_INT_PAIR_CONTACTS = 9, /**< pairs: a cb_int_pair_contacts (capacity, cursor) */
-    CB_OUTPUT_TIMES = 10             /**< n floats: every element's time of first contact */
+    CB_OUTPUT_TIMES = 10,            /**< n floats: every element's time of first contact */
+    CB_OUTPUT_HITS = 11,      /**< a cb_sweep_hits whose arrays have room for n: every hit */
+    CB_OUTPUT_FIRST_HIT = 12  /**< a cb_sweep_hits whose arrays have room for 1: the first hit */
 } cb_output;
 
 /** One entry: its public function's name and the parts the name is made of. */

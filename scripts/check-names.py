@@ -36,7 +36,7 @@ SWEEP_SIDES = ("sweep", "box")
 PLURAL = {"circle": "circles", "box": "boxes", "obox": "oboxes", "grid": "grid",
           "self": "self", "icircle": "icircles", "ibox": "iboxes"}
 INTEGER = {"icircle", "ibox"}
-OUTPUT_SUFFIX = {"indices": "_idx", "matrix": "_matrix"}
+OUTPUT_SUFFIX = {"indices": "_idx", "matrix": "_matrix", "hits": "_hits", "first_hit": "_first"}
 
 
 def rule_name(form, query, one, many, layout, output):
@@ -79,7 +79,8 @@ def rule_params(form, query, one, many, layout, output):
               "contacts": "cb_contacts *", "pairs": "cb_pair *", "matrix": "uint64_t *",
               "pair_contacts": "cb_pair_contacts *", "int_distances": "cb_int_distances *",
               "int_contacts": "cb_int_contacts *",
-              "int_pair_contacts": "cb_int_pair_contacts *", "times": "float *"}[output])
+              "int_pair_contacts": "cb_int_pair_contacts *", "times": "float *",
+              "hits": "cb_sweep_hits *", "first_hit": "cb_sweep_hits *"}[output])
     if output in ("pairs", "pair_contacts", "int_pair_contacts"):
         p.append("size_t")
     # 6. the scratch of pairs against elements

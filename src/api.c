@@ -39,6 +39,12 @@ static int bad_int_contacts(const cb_int_contacts *c)
     return !c->index || !c->point_x || !c->point_y || !c->d2 || !c->depth || !c->feature;
 }
 
+static int bad_sweep_hits(const cb_sweep_hits *h)
+{
+    return !h->index || !h->normal_x || !h->normal_y || !h->t || !h->point_x || !h->point_y ||
+           !h->feature;
+}
+
 static int bad_pair_contacts(const cb_pair_contacts *c)
 {
     return !c->pair || !c->normal_x || !c->normal_y || !c->separation || !c->point_x ||
@@ -59,6 +65,8 @@ static int bad_out(cb_output output, const void *out)
     case CB_OUTPUT_INT_CONTACTS: return bad_int_contacts(out);
     case CB_OUTPUT_PAIR_CONTACTS: return bad_pair_contacts(out);
     case CB_OUTPUT_INT_PAIR_CONTACTS: return bad_int_pair_contacts(out);
+    case CB_OUTPUT_HITS:
+    case CB_OUTPUT_FIRST_HIT: return bad_sweep_hits(out);
     default: return 0;
     }
 }
@@ -112,7 +120,8 @@ CB_INLINE int bad_batch(const cb_entry_info *d, const cb_args *a, size_t n)
         return 1;
     /* index outputs are uint32_t: indices up to n - 1 must fit */
     if ((d->output == CB_OUTPUT_INDICES || d->output == CB_OUTPUT_CONTACTS ||
-         d->output == CB_OUTPUT_INT_CONTACTS) &&
+         d->output == CB_OUTPUT_INT_CONTACTS || d->output == CB_OUTPUT_HITS ||
+         d->output == CB_OUTPUT_FIRST_HIT) &&
         (uint64_t)n > CB_INDEX_MAX_N)
         return 1;
     if (n == 0)
@@ -263,6 +272,8 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
 #define CB_P_OUT_INT_CONTACTS , cb_int_contacts *out
 #define CB_P_OUT_INT_PAIR_CONTACTS , cb_int_pair_contacts *out, size_t capacity
 #define CB_P_OUT_TIMES , float *out
+#define CB_P_OUT_FIRST_HIT , cb_sweep_hits *out
+#define CB_P_OUT_HITS , cb_sweep_hits *out
 #define CB_F_OUT_MASK a.out = out
 #define CB_F_OUT_INDICES a.out = out
 #define CB_F_OUT_DISTANCES a.out = out
@@ -274,6 +285,8 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
 #define CB_F_OUT_INT_CONTACTS a.out = out
 #define CB_F_OUT_INT_PAIR_CONTACTS a.out = out, a.capacity = capacity
 #define CB_F_OUT_TIMES a.out = out
+#define CB_F_OUT_FIRST_HIT a.out = out
+#define CB_F_OUT_HITS a.out = out
 #define CB_A_OUT_MASK , (uint64_t *)a->out
 #define CB_A_OUT_INDICES , (uint32_t *)a->out
 #define CB_A_OUT_DISTANCES , (float *)a->out
@@ -285,6 +298,8 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
 #define CB_A_OUT_INT_CONTACTS , (cb_int_contacts *)a->out
 #define CB_A_OUT_INT_PAIR_CONTACTS , (cb_int_pair_contacts *)a->out, a->capacity
 #define CB_A_OUT_TIMES , (float *)a->out
+#define CB_A_OUT_FIRST_HIT , (cb_sweep_hits *)a->out
+#define CB_A_OUT_HITS , (cb_sweep_hits *)a->out
 
 #define CB_P_SCRATCH_YES , void *scratch
 #define CB_P_SCRATCH_NO

@@ -50,7 +50,10 @@ typedef struct {
  * bits, and records_<QUERY>_<ONE>_<MANY>(one, elements), the records; its
  * blocks come from CB_RECORD_BLOCKS: a selection block over consecutive
  * elements (CB_SELECT_BLOCK) and a records block over gathered ones
- * (CB_GATHER_BLOCK); a query may write its own selection block instead. */
+ * (CB_GATHER_BLOCK); a query may write its own selection block instead.
+ * A query whose records depend on the touching mode (the sweeps': their
+ * time) has records_<...>(one, elements, strict) giving a vrecords, and
+ * its gather blocks from CB_GATHER_BLOCK_STRICT. */
 #define CB_RECORD_BLOCKS(query, one, many, layout)                                                 \
     CB_SELECT_BLOCK(query, one, many, layout)                                                      \
     CB_GATHER_BLOCK(query, one, many, layout)
@@ -62,13 +65,20 @@ typedef struct {
         vshape_##many v = load_##many##_##layout(els, i, k);                                       \
         return select_##query##_##one##_##many(c_->shape, v, c_->margin, strict);                  \
     }
-#define CB_GATHER_BLOCK(query, one, many, layout)                                                  \
-    CB_INLINE CB_RESULT_T(query, one) gather_##query##_##one##_##many##_##layout(                  \
-        const void *ctx, const void *els, const uint32_t *idx, size_t k)                           \
+#define CB_GATHER_BLOCK_(query, one, many, layout, result_t, STRICT)                               \
+    CB_INLINE result_t gather_##query##_##one##_##many##_##layout(                                 \
+        const void *ctx, const void *els, const uint32_t *idx, size_t k, int strict)               \
     {                                                                                              \
         vshape_##many v = gather_##many##_##layout(els, idx, k);                                   \
-        return records_##query##_##one##_##many(((const ctx_##one *)ctx)->shape, v);               \
+        (void)strict;                                                                              \
+        return records_##query##_##one##_##many(((const ctx_##one *)ctx)->shape, v STRICT);        \
     }
+#define CB_NO_MORE_ARGS
+#define CB_AND_STRICT , strict
+#define CB_GATHER_BLOCK(query, one, many, layout)                                                  \
+    CB_GATHER_BLOCK_(query, one, many, layout, CB_RESULT_T(query, one), CB_NO_MORE_ARGS)
+#define CB_GATHER_BLOCK_STRICT(query, one, many, layout)                                           \
+    CB_GATHER_BLOCK_(query, one, many, layout, vrecords, CB_AND_STRICT)
 
 /* A hint to fetch what p points at (nothing where the compiler has no way). */
 #if defined(__GNUC__) || defined(__clang__)
@@ -238,20 +248,19 @@ CB_DENSE_DRIVER(TIMES, vf, store_distances) /* the sweeps' times: floats, as the
 #define CB_RECORD_DRIVER(output, out_t, result_t, STORE)                                           \
     CB_INLINE size_t drive_##output(                                                               \
         block_fn select, word_fn whole,                                                            \
-        result_t (*gather)(const void *, const void *, const uint32_t *, size_t),                  \
+        result_t (*gather)(const void *, const void *, const uint32_t *, size_t, int),             \
         const void *ctx, const cb_args *a)                                                         \
     {                                                                                              \
         const out_t *o = (const out_t *)a->out;                                                    \
         if (a->n == 0) /* n == 0 is valid with any pointers, out included */                       \
             return 0;                                                                              \
-        size_t count =                                                                             \
-            !(a->flags & CB_STRICT)                                                                \
-                ? drive(select, whole, ctx, a->many, a->n, (uint64_t *)0, o->index, 0)             \
-                : drive(select, whole, ctx, a->many, a->n, (uint64_t *)0, o->index, 1);            \
+        int strict = (a->flags & CB_STRICT) != 0;                                                  \
+        size_t count = !strict ? drive(select, whole, ctx, a->many, a->n, (uint64_t *)0, o->index, 0) \
+                               : drive(select, whole, ctx, a->many, a->n, (uint64_t *)0, o->index, 1); \
         for (size_t c = 0; c < count; c += CB_W) {                                                 \
             size_t k = count - c < CB_W ? count - c : CB_W, room = a->n - c;                       \
-            result_t r = k == CB_W ? gather(ctx, a->many, o->index + c, CB_W)                      \
-                                   : gather(ctx, a->many, o->index + c, k);                        \
+            result_t r = k == CB_W ? gather(ctx, a->many, o->index + c, CB_W, strict)              \
+                                   : gather(ctx, a->many, o->index + c, k, strict);                \
             STORE(o, c, r, k, room);                                                               \
         }                                                                                          \
         return count;                                                                              \
@@ -265,6 +274,61 @@ CB_INLINE void store_contacts(const cb_contacts *o, size_t c, vrecords r, size_t
     store_bytes(o->feature + c, r.feature, k);
 }
 CB_RECORD_DRIVER(CONTACTS, cb_contacts, vrecords, store_contacts)
+
+/* The sweeps' hit records: a vrecords whose sep holds the time. */
+CB_INLINE void store_sweep_hits(const cb_sweep_hits *o, size_t c, vrecords r, size_t k,
+                                size_t room)
+{
+    store_lanes(o->normal_x + c, r.nx, k, room), store_lanes(o->normal_y + c, r.ny, k, room);
+    store_lanes(o->t + c, r.sep, k, room);
+    store_lanes(o->point_x + c, r.px, k, room), store_lanes(o->point_y + c, r.py, k, room);
+    store_bytes(o->feature + c, r.feature, k);
+}
+CB_RECORD_DRIVER(HITS, cb_sweep_hits, vrecords, store_sweep_hits)
+
+/* The first hit: the least time, the lowest index among equal times,
+ * reduced as the times come (no array of them is written), then its one
+ * record. The running best is a scalar held broadcast; a vector only
+ * leaves the common path when one of its lanes beats it, and then its lanes
+ * are taken in index order with a strict compare, so an equal time later
+ * never displaces an earlier index: the same element on every backend. In
+ * a random order of elements the best improves about ln n times. */
+CB_INLINE size_t first_hit(vf (*block)(const void *, const void *, size_t, size_t, int),
+                           vrecords (*gather)(const void *, const void *, const uint32_t *, size_t,
+                                              int),
+                           const void *ctx, const cb_args *a, int strict)
+{
+    size_t n = a->n;
+    float best = CB_SWEEP_MISS;
+    uint32_t at = 0;
+    vf vbest = v_set1(best);
+    for (size_t i = 0; i < n; i += CB_W) {
+        size_t k = n - i < CB_W ? n - i : CB_W;
+        vf t = k == CB_W ? block(ctx, a->many, i, CB_W, strict) : block(ctx, a->many, i, k, strict);
+        if (!v_mbits(v_lt_m(t, vbest)))
+            continue;
+        float lanes[CB_W];
+        v_storeu(lanes, t);
+        for (size_t j = 0; j < k; j++)
+            if (lanes[j] < best)
+                best = lanes[j], at = (uint32_t)(i + j);
+        vbest = v_set1(best);
+    }
+    if (!(best <= 1.0f))
+        return 0;
+    const cb_sweep_hits *o = (const cb_sweep_hits *)a->out;
+    store_sweep_hits(o, 0, gather(ctx, a->many, &at, 1, strict), 1, 1);
+    o->index[0] = at;
+    return 1;
+}
+CB_INLINE size_t drive_FIRST_HIT(vf (*block)(const void *, const void *, size_t, size_t, int),
+                                 vrecords (*gather)(const void *, const void *, const uint32_t *,
+                                                    size_t, int),
+                                 const void *ctx, const cb_args *a)
+{
+    return !(a->flags & CB_STRICT) ? first_hit(block, gather, ctx, a, 0)
+                                   : first_hit(block, gather, ctx, a, 1);
+}
 
 CB_INLINE void store_int_distances(void *out, size_t i, result_DISTANCE_I r, size_t k)
 {

@@ -34,6 +34,8 @@ CB_INT_SHAPES(CB_VSHAPE_INT)
 #define CB_MARGIN_INT_DISTANCES(a) 0.0f
 #define CB_MARGIN_INT_CONTACTS(a) 0.0f
 #define CB_MARGIN_TIMES(a) 0.0f
+#define CB_MARGIN_HITS(a) 0.0f
+#define CB_MARGIN_FIRST_HIT(a) 0.0f
 
 /* broadcast_<SHAPE>: the batch's single shape (cb_args.<name>) in every lane. */
 #define CB_SET1_FIELD_F(V, F) c.shape.V = v_set1(o_->F);

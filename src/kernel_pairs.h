@@ -865,10 +865,11 @@ CB_INT_SHAPES(CB_LISTED_LOAD_INT)
         return select_##query##_##one##_##many(o_, v, c_->margin, strict);                         \
     }                                                                                              \
     CB_OUT_OF_LINE CB_RESULT_T(query, one) gather_##query##_LISTED_##many##_SOA(                   \
-        const void *ctx, const void *els, const uint32_t *idx, size_t k)                           \
+        const void *ctx, const void *els, const uint32_t *idx, size_t k, int strict)               \
     {                                                                                              \
         const ctx_LISTED *c_ = (const ctx_LISTED *)ctx;                                            \
         cb_pair p[CB_W];                                                                           \
+        (void)strict;                                                                              \
         for (size_t u = 0; u < k; u++)                                                             \
             p[u] = c_->candidates[idx[u]];                                                         \
         vshape_##one o_;                                                                           \

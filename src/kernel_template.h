@@ -94,6 +94,8 @@
 #define CB_BLOCKS_INT_DISTANCES(q, o, m, l) CB_BLOCKS_DISTANCES(q, o, m, l)
 #define CB_BLOCKS_INT_CONTACTS(q, o, m, l) CB_BLOCKS_CONTACTS(q, o, m, l)
 #define CB_BLOCKS_TIMES(q, o, m, l) CB_BLOCKS_DISTANCES(q, o, m, l)
+#define CB_BLOCKS_HITS(q, o, m, l) CB_BLOCKS_CONTACTS(q, o, m, l)
+#define CB_BLOCKS_FIRST_HIT(q, o, m, l) block_##q##_##o##_##m##_##l, gather_##q##_##o##_##m##_##l
 
 #define CB_KERNEL_BATCH(query, one, many, layout, output)                                          \
     ctx_##one ctx = broadcast_##one(a, CB_MARGIN_##output(a));                                     \

@@ -20,7 +20,7 @@
  *   OUTPUT  CB_OUTPUT_<OUTPUT>: MASK, INDICES, DISTANCES, CONTACTS (BATCH,
  *           CANDIDATES); PAIRS, MATRIX, PAIR_CONTACTS (PAIRS); INT_DISTANCES,
  *           INT_CONTACTS, INT_PAIR_CONTACTS (the integer shapes' DISTANCE
- *           and CONTACTS); TIMES (SWEEP)
+ *           and CONTACTS); TIMES, HITS, FIRST_HIT (SWEEP)
  *
  * The name follows from the columns by cbatch.h's rule (CB_NAME below): no
  * row spells it. From the rows come: the entry numbers (CB_E_<name>), the
@@ -104,6 +104,14 @@
     X(BATCH, SWEEP,    SWEEP,   BOX,     AOS, TIMES)                                               \
     X(BATCH, SWEEP,    SWEEP,   CIRCLE,  SOA, TIMES)                                               \
     X(BATCH, SWEEP,    SWEEP,   CIRCLE,  AOS, TIMES)                                               \
+    X(BATCH, SWEEP,    SWEEP,   BOX,     SOA, HITS)                                                \
+    X(BATCH, SWEEP,    SWEEP,   BOX,     AOS, HITS)                                                \
+    X(BATCH, SWEEP,    SWEEP,   CIRCLE,  SOA, HITS)                                                \
+    X(BATCH, SWEEP,    SWEEP,   CIRCLE,  AOS, HITS)                                                \
+    X(BATCH, SWEEP,    SWEEP,   BOX,     SOA, FIRST_HIT)                                           \
+    X(BATCH, SWEEP,    SWEEP,   BOX,     AOS, FIRST_HIT)                                           \
+    X(BATCH, SWEEP,    SWEEP,   CIRCLE,  SOA, FIRST_HIT)                                           \
+    X(BATCH, SWEEP,    SWEEP,   CIRCLE,  AOS, FIRST_HIT)                                           \
     X(PAIRS, OVERLAP,  CIRCLE, BOX,    SOA, PAIRS)                                                 \
     X(PAIRS, OVERLAP,  CIRCLE, BOX,    SOA, MATRIX)                                                \
     X(PAIRS, CONTACTS, CIRCLE, BOX,    SOA, PAIR_CONTACTS)                                         \
@@ -192,6 +200,8 @@
 #define CB_SUFFIX_INT_CONTACTS
 #define CB_SUFFIX_INT_PAIR_CONTACTS
 #define CB_SUFFIX_TIMES
+#define CB_SUFFIX_HITS _hits
+#define CB_SUFFIX_FIRST_HIT _first
 
 #define CB_NAME(form, query, one, many, layout, output)                                            \
     CB_NAME_(CB_WORD_##form, CB_WORD_##query, CB_SIDES_##form##_##one##_##many,                    \

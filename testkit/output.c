@@ -31,6 +31,14 @@ static const char *const int_contact_names[6] = {"index", "point_x", "point_y",
                                                  "d2",    "depth",   "feature"};
 
 static const char *const time_names[1] = {"t"};
+static const char *const sweep_hit_names[7] = {"index",   "normal_x", "normal_y", "t",
+                                               "point_x", "point_y",  "feature"};
+
+/* The sweeps' hit records: a cb_sweep_hits, contacts' units, t for the separation. */
+static int sweep_hits(const cb_entry_info *d)
+{
+    return d->output == CB_OUTPUT_HITS || d->output == CB_OUTPUT_FIRST_HIT;
+}
 
 static out_kind kind_of(const cb_entry_info *d)
 {
@@ -43,6 +51,8 @@ static out_kind kind_of(const cb_entry_info *d)
     case CB_OUTPUT_CONTACTS: k = (out_kind){7, contact_units, contact_names}; break;
     case CB_OUTPUT_INT_DISTANCES: k = (out_kind){3, int_distance_units, int_distance_names}; break;
     case CB_OUTPUT_INT_CONTACTS: k = (out_kind){6, int_contact_units, int_contact_names}; break;
+    case CB_OUTPUT_HITS:
+    case CB_OUTPUT_FIRST_HIT: k = (out_kind){7, contact_units, sweep_hit_names}; break;
     default: break;
     }
     return k;
@@ -53,8 +63,11 @@ size_t tk_out_layout(const cb_entry_info *d, size_t n, size_t bytes[TK_OUT_MAX_A
 {
     out_kind k = kind_of(d);
     for (size_t a = 0; a < k.arrays; a++) {
-        if (bytes) /* a mask has a word per 64 elements, the others one unit each */
-            bytes[a] = d->output == CB_OUTPUT_MASK ? (n + 63) / 64 * k.unit[a] : n * k.unit[a];
+        if (bytes) /* a mask has a word per 64 elements, a first hit one record, the others
+                      one unit per element */
+            bytes[a] = d->output == CB_OUTPUT_MASK        ? (n + 63) / 64 * k.unit[a]
+                       : d->output == CB_OUTPUT_FIRST_HIT ? k.unit[a]
+                                                          : n * k.unit[a];
         if (unit)
             unit[a] = k.unit[a];
         if (name)
@@ -91,6 +104,15 @@ static size_t parts_of(const cb_entry_info *d, const void *out, const unsigned c
         p[5] = (const unsigned char *)o->feature;
         return 6;
     }
+    if (sweep_hits(d)) {
+        const cb_sweep_hits *o = (const cb_sweep_hits *)out;
+        p[0] = (const unsigned char *)o->index;
+        p[1] = (const unsigned char *)o->normal_x, p[2] = (const unsigned char *)o->normal_y;
+        p[3] = (const unsigned char *)o->t;
+        p[4] = (const unsigned char *)o->point_x, p[5] = (const unsigned char *)o->point_y;
+        p[6] = (const unsigned char *)o->feature;
+        return 7;
+    }
     if (d->output != CB_OUTPUT_CONTACTS) {
         p[0] = (const unsigned char *)out;
         for (size_t k = 1; k < 7; k++)
@@ -115,6 +137,7 @@ static size_t written(const cb_entry_info *d, size_t n, size_t count)
     case CB_OUTPUT_DISTANCES:
     case CB_OUTPUT_TIMES:
     case CB_OUTPUT_INT_DISTANCES: return n;
+    case CB_OUTPUT_FIRST_HIT: return count < 1 ? count : 1;
     default: return count < n ? count : n;
     }
 }
@@ -165,6 +188,18 @@ int tk_out_alloc(tk_out *o, const cb_entry_info *d, size_t n, tk_alloc_fn alloc,
         s->point_x = (int32_t *)(void *)o->array[1], s->point_y = (int32_t *)(void *)o->array[2];
         s->d2 = (uint64_t *)(void *)o->array[3], s->depth = (uint32_t *)(void *)o->array[4];
         s->feature = (uint8_t *)o->array[5];
+        o->out = o->record_struct = s;
+    } else if (sweep_hits(d)) {
+        cb_sweep_hits *s = alloc(ctx, sizeof *s, _Alignof(cb_sweep_hits));
+        if (!s) {
+            tk_out_free(o);
+            return 0;
+        }
+        s->index = (uint32_t *)(void *)o->array[0];
+        s->normal_x = (float *)(void *)o->array[1], s->normal_y = (float *)(void *)o->array[2];
+        s->t = (float *)(void *)o->array[3];
+        s->point_x = (float *)(void *)o->array[4], s->point_y = (float *)(void *)o->array[5];
+        s->feature = (uint8_t *)o->array[6];
         o->out = o->record_struct = s;
     } else {
         o->out = o->array[0];
@@ -291,6 +326,64 @@ cb_contacts tk_contacts_without(cb_contacts c, size_t k)
     return c;
 }
 
+void *tk_out_without(const tk_out *o, size_t k, tk_out_struct *copy)
+{
+    const void *s = o->contacts ? (const void *)o->contacts : o->record_struct;
+    if (!s || k >= o->arrays)
+        return NULL;
+    switch (o->d->output) {
+    case CB_OUTPUT_CONTACTS: copy->contacts = tk_contacts_without(*o->contacts, k); break;
+    case CB_OUTPUT_INT_DISTANCES: {
+        cb_int_distances *c = &copy->int_distances;
+        *c = *(const cb_int_distances *)s;
+        if (k == 0)
+            c->d2 = NULL;
+        else if (k == 1)
+            c->point_x = NULL;
+        else
+            c->point_y = NULL;
+        break;
+    }
+    case CB_OUTPUT_INT_CONTACTS: {
+        cb_int_contacts *c = &copy->int_contacts;
+        *c = *(const cb_int_contacts *)s;
+        if (k == 0)
+            c->index = NULL;
+        else if (k == 1)
+            c->point_x = NULL;
+        else if (k == 2)
+            c->point_y = NULL;
+        else if (k == 3)
+            c->d2 = NULL;
+        else if (k == 4)
+            c->depth = NULL;
+        else
+            c->feature = NULL;
+        break;
+    }
+    default: { /* the sweeps' records: the members of cb_contacts, t for the separation */
+        cb_sweep_hits *c = &copy->sweep_hits;
+        *c = *(const cb_sweep_hits *)s;
+        if (k == 0)
+            c->index = NULL;
+        else if (k == 1)
+            c->normal_x = NULL;
+        else if (k == 2)
+            c->normal_y = NULL;
+        else if (k == 3)
+            c->t = NULL;
+        else if (k == 4)
+            c->point_x = NULL;
+        else if (k == 5)
+            c->point_y = NULL;
+        else
+            c->feature = NULL;
+        break;
+    }
+    }
+    return copy;
+}
+
 /* --------------------------------------------------------- comparison */
 
 static uint32_t u32_at(const unsigned char *p, size_t i)
@@ -339,13 +432,13 @@ static int integer_array(const cb_entry_info *d, size_t arr)
 {
     return d->output == CB_OUTPUT_INDICES || d->output == CB_OUTPUT_INT_DISTANCES ||
            d->output == CB_OUTPUT_INT_CONTACTS ||
-           (d->output == CB_OUTPUT_CONTACTS && (arr == 0 || arr == 6));
+           ((d->output == CB_OUTPUT_CONTACTS || sweep_hits(d)) && (arr == 0 || arr == 6));
 }
 
 /* Outputs of one record per listed element, its index first. */
 static int record_list(const cb_entry_info *d)
 {
-    return d->output == CB_OUTPUT_CONTACTS || d->output == CB_OUTPUT_INT_CONTACTS;
+    return d->output == CB_OUTPUT_CONTACTS || d->output == CB_OUTPUT_INT_CONTACTS || sweep_hits(d);
 }
 
 /* A unit as a message shows it: a mask word in hex, an index or a feature
@@ -471,7 +564,7 @@ int tk_check_format(const cb_entry_info *d, size_t n, size_t count, const void *
     parts_of(d, out, p);
     int dense = d->output == CB_OUTPUT_DISTANCES || d->output == CB_OUTPUT_INT_DISTANCES ||
                 d->output == CB_OUTPUT_TIMES;
-    if (dense ? count != n : count > n) {
+    if (dense ? count != n : count > (d->output == CB_OUTPUT_FIRST_HIT && n ? 1 : n)) {
         snprintf(why, why_size, "%s: returned %zu for n = %zu", d->name, count, n);
         return 0;
     }
@@ -527,8 +620,13 @@ int tk_check_format(const cb_entry_info *d, size_t n, size_t count, const void *
                          d->name, k, i, p[5][k]);
                 return 0;
             }
-            if (d->output != CB_OUTPUT_CONTACTS)
+            if (d->output != CB_OUTPUT_CONTACTS && !sweep_hits(d))
                 continue;
+            if (sweep_hits(d) && u32_at(p[3], k) > 0x3F800000u) {
+                snprintf(why, why_size, "%s: hit %zu (element %" PRIu32 ") has t 0x%08" PRIx32
+                         ", not a time in [0, 1]", d->name, k, i, u32_at(p[3], k));
+                return 0;
+            }
             if (p[6][k] > CB_FEATURE_INSIDE) {
                 snprintf(why, why_size, "%s: contact %zu (element %" PRIu32 ") has feature %u",
                          d->name, k, i, p[6][k]);
@@ -538,7 +636,7 @@ int tk_check_format(const cb_entry_info *d, size_t n, size_t count, const void *
                 if (!canonical_or_number(u32_at(p[arr], k))) {
                     snprintf(why, why_size, "%s: contact %zu (element %" PRIu32 ") %s is the NaN "
                              "0x%08" PRIx32 ", not the canonical 0x7FC00000", d->name, k, i,
-                             contact_names[arr], u32_at(p[arr], k));
+                             kind_of(d).name[arr], u32_at(p[arr], k));
                     return 0;
                 }
         }
@@ -571,9 +669,9 @@ uint64_t tk_hash_output(const cb_entry_info *d, size_t n, size_t count, const vo
             size_t arrays = arrays_of(d);
             for (size_t arr = 0; arr < arrays; arr++)
                 h = fnv_u64(h, unit_at(d, p, arr, k));
-        } else if (d->output != CB_OUTPUT_CONTACTS) {
+        } else if (d->output != CB_OUTPUT_CONTACTS && !sweep_hits(d)) {
             h = fnv_u64(h, u32_at(p[0], k));
-        } else { /* one contact: index and feature, then the five floats */
+        } else { /* one contact or hit: index and feature, then the five floats */
             h = fnv_u64(h, (uint64_t)u32_at(p[0], k) << 8 | p[6][k]);
             h = fnv_u64(h, (uint64_t)u32_at(p[1], k) << 32 | u32_at(p[2], k));
             h = fnv_u64(h, (uint64_t)u32_at(p[3], k) << 32 | u32_at(p[4], k));
@@ -600,6 +698,7 @@ int tk_hits_of(const cb_entry_info *d, size_t n, size_t count, const void *out, 
     case CB_OUTPUT_INDICES:
     case CB_OUTPUT_CONTACTS:
     case CB_OUTPUT_INT_CONTACTS:
+    case CB_OUTPUT_HITS:
         for (size_t k = 0; k < count && k < n; k++) {
             uint32_t i = u32_at(p[0], k);
             if (i < n)
@@ -641,6 +740,13 @@ size_t tk_from_hits(const cb_entry_info *d, size_t n, const uint64_t *hits, void
     return count;
 }
 
+int tk_same_question(const cb_entry_info *a, const cb_entry_info *b)
+{
+    return a->form == b->form && a->query == b->query && a->one == b->one &&
+           a->many == b->many &&
+           (sweep_hits(a) || sweep_hits(b) ? a->output == b->output : 1);
+}
+
 size_t tk_copy_output(const cb_entry_info *to, const cb_entry_info *from, size_t n, size_t count,
                       const void *src, void *dst)
 {
@@ -671,7 +777,8 @@ const char *tk_entry_label(const cb_entry_info *d, char *buf, size_t size)
     static const char *const queries[] = {"overlap", "distance", "contacts", "sweep"};
     static const char *const outputs[] = {"mask",          "idx",   "dist",     "contacts",
                                           "pairs",         "matrix", "pair-contacts", "d2",
-                                          "icontacts", "ipair-contacts", "t"};
+                                          "icontacts", "ipair-contacts", "t",
+                                          "hits",      "first"};
     static const char *const shapes[] = {"circle", "box",     "obox", "grid",
                                          "self",   "icircle", "ibox", "sweep"};
     const size_t ns = sizeof shapes / sizeof *shapes;

@@ -565,6 +565,21 @@ float ref_time(const cb_entry_info *d, const cb_args *a, size_t i)
     return ref_sweep_circle(a->sweep, tk_circle_at(d, a->many, i), strict);
 }
 
+/* Element i's hit record in a sweep entry's call (cbatch.h, "Hit records"):
+ * its time, and the contact contract's record at the centre at impact. */
+static float ref_sweep_record(const cb_entry_info *d, const cb_args *a, size_t i, tk_contact *r)
+{
+    float t = ref_time(d, a, i);
+    cb_sweep w = a->sweep;
+    cb_circle c = {w.x + t * w.dx, w.y + t * w.dy, w.r};
+    if (d->many == CB_SHAPE_BOX)
+        ref_contact(c, tk_box_at(d, a->many, i), 0.0f, 0, r);
+    else
+        ref_contact_circles(c, tk_circle_at(d, a->many, i), 0.0f, 0, r);
+    r->separation = t;
+    return t;
+}
+
 int ref_hit(const cb_entry_info *d, const cb_args *a, size_t i)
 {
     if (d->query == CB_QUERY_DISTANCE)
@@ -615,6 +630,25 @@ size_t ref_entry(const cb_entry_info *d, const cb_args *a)
         for (size_t i = 0; i < n; i++)
             ((float *)a->out)[i] = ref_time(d, a, i);
         return n;
+    case CB_OUTPUT_HITS:
+    case CB_OUTPUT_FIRST_HIT: { /* a record per hit, or of the least t (the first of equals) */
+        const cb_sweep_hits *o = (const cb_sweep_hits *)a->out;
+        int first = d->output == CB_OUTPUT_FIRST_HIT;
+        for (size_t i = 0; i < n; i++) {
+            tk_contact r;
+            float t = ref_time(d, a, i);
+            if (!(t <= 1.0f) || (first && count && !(t < o->t[0])))
+                continue;
+            ref_sweep_record(d, a, i, &r);
+            size_t at = first ? 0 : count;
+            count = first ? 1 : count + 1;
+            o->index[at] = (uint32_t)i, o->t[at] = r.separation;
+            o->normal_x[at] = r.normal_x, o->normal_y[at] = r.normal_y;
+            o->point_x[at] = r.point_x, o->point_y[at] = r.point_y;
+            o->feature[at] = r.feature;
+        }
+        return count;
+    }
     case CB_OUTPUT_CONTACTS: {
         const cb_contacts *o = (const cb_contacts *)a->out;
         for (size_t i = 0; i < n; i++) {

@@ -395,6 +395,18 @@ int tk_out_pads_intact(const tk_out *o, unsigned char byte);
  * of a call that must be refused when n > 0. */
 cb_contacts tk_contacts_without(cb_contacts c, size_t k);
 
+/* The same for any output of arrays held in a struct (cb_contacts,
+ * cb_int_distances, cb_int_contacts, cb_sweep_hits: each a struct of
+ * pointers, one per array in tk_out_layout's order): a copy of o's struct
+ * in *copy with array k NULL, or NULL when o's output is a bare array. */
+typedef union {
+    cb_contacts contacts;
+    cb_int_distances int_distances;
+    cb_int_contacts int_contacts;
+    cb_sweep_hits sweep_hits;
+} tk_out_struct;
+void *tk_out_without(const tk_out *o, size_t k, tk_out_struct *copy);
+
 /* 1 when two outputs (cb_args.out of two calls) of entry d over n elements
  * are the same result, bit for bit: equal counts, then every written part:
  * all mask words; the first `count` indices; all n separations; the first
@@ -440,8 +452,14 @@ size_t tk_hit_count(const cb_entry_info *d, size_t n, size_t count, const void *
  * hold more than a hit set; they write nothing and return CB_INVALID. */
 size_t tk_from_hits(const cb_entry_info *d, size_t n, const uint64_t *hits, void *out);
 
+/* Do entries a and b answer one question: the same form, query, single
+ * shape and element shape, with outputs tk_copy_output converts (a sweep's
+ * records, the _hits or the _first, convert only to the same kind; the
+ * times to neither)? */
+int tk_same_question(const cb_entry_info *a, const cb_entry_info *b);
+
 /* Entry `from`'s output (count, src) rewritten as entry `to`'s (dst), for two
- * entries of one question (same query, single shape, element shape): a copy
+ * entries of one question (tk_same_question): a copy
  * of the written parts when the output kinds are equal, else through the hit
  * set. Returns the count `to` would return. */
 size_t tk_copy_output(const cb_entry_info *to, const cb_entry_info *from, size_t n, size_t count,

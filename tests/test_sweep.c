@@ -131,11 +131,86 @@ static void scene_fill(scene *s, int k, tb_rng *g, float sc)
     }
 }
 
+/* The records of a hit by the scalar backend, judged in double (well-formed
+ * pairs, hits after the start): the point on the element, at r from the
+ * centre at impact (within the band of the times' promise, with a
+ * little more for the point's own roundings) and the normal a unit vector
+ * along centre - point when they are apart by more than the band. Returns
+ * the worst of the two judgements, in bands (1 = the promise). */
+static double judge_record(const tk_sweep_pair *p, double t, const cb_sweep_hits *h, size_t k)
+{
+    double S = tk_sweep_scale(p), band = ldexp(S, -20);
+    double cx = (double)p->w.x + t * (double)p->w.dx, cy = (double)p->w.y + t * (double)p->w.dy;
+    double px = h->point_x[k], py = h->point_y[k], nx = h->normal_x[k], ny = h->normal_y[k];
+    double gap = hypot(cx - px, cy - py), worst = fabs(gap - p->w.r) / (2 * band);
+    double unit_err = fabs(hypot(nx, ny) - 1.0) / 0x1p-20;
+    if (unit_err > worst)
+        worst = unit_err;
+    if (gap > 4 * band) { /* the normal points from the point to the centre */
+        double along = ((cx - px) * nx + (cy - py) * ny) / gap;
+        if ((1.0 - along) / 0x1p-16 > worst)
+            worst = (1.0 - along) / 0x1p-16;
+    }
+    if (p->is_box) { /* the point on the box (its boundary or, for a ray, in it) */
+        double out = fmax(fmax(p->b.min_x - px, px - p->b.max_x), fmax(p->b.min_y - py, py - p->b.max_y));
+        if (out / band > worst)
+            worst = out / band;
+    }
+    return worst;
+}
+
+/* A records entry (HITS, FIRST_HIT) on the call a: against testkit's
+ * reference bit for bit (the time transcribed, then the contact contract at
+ * the centre at impact); the scalar records judged. Returns the worst
+ * judgement. */
+static double check_records(int subject, size_t e, cb_args *a, const char *kind)
+{
+    const cb_entry_info *d = cb_entry_info_of(e);
+    tk_out got, want;
+    tk_out_malloc(&got, d, a->n), tk_out_malloc(&want, d, a->n);
+    tk_out_fill(&got, 0xEE);
+    a->out = got.out;
+    size_t r = run(subject, e, a);
+    a->out = want.out;
+    size_t w = ref_entry(d, a);
+    char why[512];
+    if (!tk_check_format(d, a->n, r, got.out, why, sizeof why) ||
+        !tk_same_output(d, a->n, r, got.out, w, want.out, why, sizeof why))
+        tb_fail("%s (%s, flags %u): %s (got vs the contract); sweep (%a, %a, r %a, d %a, %a); "
+                TB_SEED_FMT,
+                subject == TB_PUBLIC ? "public" : cb_backend_name((cb_backend)subject), kind,
+                a->flags, why, (double)a->sweep.x, (double)a->sweep.y, (double)a->sweep.r,
+                (double)a->sweep.dx, (double)a->sweep.dy, tb_seed());
+    double worst = 0;
+    const cb_sweep_hits *h = (const cb_sweep_hits *)got.out;
+    for (size_t k = 0; subject == CB_BACKEND_SCALAR && k < r; k++) {
+        size_t i = h->index[k];
+        tk_sweep_pair p = {a->sweep, d->many == CB_SHAPE_BOX, {0, 0, 0, 0}, {0, 0, 0}};
+        if (p.is_box)
+            p.b = tk_box_at(d, a->many, i);
+        else
+            p.o = tk_circle_at(d, a->many, i);
+        if (!tk_sweep_well_formed(&p) || h->t[k] == 0.0f)
+            continue;
+        double j = judge_record(&p, h->t[k], h, k);
+        if (j > worst)
+            worst = j;
+        if (j > 1)
+            tb_fail("%s (%s) hit %zu, element %zu at t %a: normal (%a, %a), point (%a, %a) "
+                    "break the promise by %.3g; " TB_SEED_FMT,
+                    d->name, kind, k, i, (double)h->t[k], (double)h->normal_x[k],
+                    (double)h->normal_y[k], (double)h->point_x[k], (double)h->point_y[k], j,
+                    tb_seed());
+    }
+    tk_out_free(&got), tk_out_free(&want);
+    return worst;
+}
+
 /* Every sweep entry of the subject on the scene's last n elements, against
  * the transcribed contract, both flags; the scalar answers also judged
  * (well-formed pairs only); returns the worst judgement seen. */
 static double check_scene(int subject, const scene *s, size_t n, const char *kind, double *worst,
-                          size_t *hits)
+                          double *worst_record, size_t *hits)
 {
     size_t o = s->n - n;
     cb_box_soa bs = {s->f[0] + o, s->f[1] + o, s->f[2] + o, s->f[3] + o};
@@ -153,6 +228,13 @@ static double check_scene(int subject, const scene *s, size_t n, const char *kin
             a.sweep = s->w, a.n = n, a.flags = flags, a.out = got;
             a.many = boxes ? (soa ? (const void *)&bs : (const void *)(s->boxes + o))
                            : (soa ? (const void *)&cs : (const void *)(s->circles + o));
+            if (d->output != CB_OUTPUT_TIMES) { /* the records */
+                double j = check_records(subject, e, &a, kind);
+                if (j > *worst_record)
+                    *worst_record = j;
+                calls++, tb_calls_compared++;
+                continue;
+            }
             for (size_t i = 0; i < n; i++)
                 got[i] = -1.0f;
             size_t r = run(subject, e, &a);
@@ -215,7 +297,7 @@ ParameterizedTest(int *b, sweep, contract, .timeout = 600)
 {
     const char *who = subject_or_skip(*b);
     tb_rng g = tb_rng_for(0x5EE9u);
-    double worst = 0, calls = 0;
+    double worst = 0, worst_record = 0, calls = 0;
     size_t hits = 0;
     for (int k = 0; k < KINDS; k++)
         for (int e = -20; e <= 20; e += 4) {
@@ -223,16 +305,15 @@ ParameterizedTest(int *b, sweep, contract, .timeout = 600)
             scene_new(&s, 400);
             for (size_t n = 0; n <= 49; n += 1 + n / 8) {
                 scene_fill(&s, k, &g, ldexpf(1.0f, e));
-                calls += check_scene(*b, &s, n, kind_names[k], &worst, &hits);
+                calls += check_scene(*b, &s, n, kind_names[k], &worst, &worst_record, &hits);
             }
             scene_fill(&s, k, &g, ldexpf(1.0f, e));
-            calls += check_scene(*b, &s, s.n, kind_names[k], &worst, &hits);
+            calls += check_scene(*b, &s, s.n, kind_names[k], &worst, &worst_record, &hits);
             scene_free(&s);
         }
     cr_log_info("%s: %.0f calls equal to the contract; scalar: %zu hits, worst judgement %.3g "
-                "of the band; " TB_SEED_FMT,
-                who, calls, hits, worst,
-                tb_seed());
+                "of the band, of a hit record %.3g; " TB_SEED_FMT,
+                who, calls, hits, worst, worst_record, tb_seed());
     if (*b == CB_BACKEND_SCALAR)
         cr_assert(hits > 1000, "the scenes gave only %zu hits: not a test of the hits", hits);
 }

@@ -35,7 +35,8 @@ static void print_entries(void)
     static const char *const layouts[] = {"soa", "aos"};
     static const char *const outputs[] = {"mask",   "indices", "distances",     "contacts",
                                           "pairs",  "matrix",  "pair_contacts", "int_distances",
-                                          "int_contacts", "int_pair_contacts", "times"};
+                                          "int_contacts", "int_pair_contacts", "times",
+                                          "hits",   "first_hit"};
 #define WORD(table, v) ((size_t)(v) < sizeof table / sizeof table[0] ? table[v] : "?")
     for (size_t e = 0; e < cb_entry_count(); e++) {
         const cb_entry_info *d = cb_entry_info_of(e);

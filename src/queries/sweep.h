@@ -124,7 +124,40 @@ CB_INLINE vf query_SWEEP_SWEEP_CIRCLE(vshape_SWEEP w, vshape_CIRCLE o, int stric
     return sweep_finish(w, start, sweep_point(v_mul(gx, p.s), v_mul(gy, p.s), &p));
 }
 
-CB_GENERIC_BLOCK(SWEEP, SWEEP, BOX, SOA)
-CB_GENERIC_BLOCK(SWEEP, SWEEP, BOX, AOS)
-CB_GENERIC_BLOCK(SWEEP, SWEEP, CIRCLE, SOA)
-CB_GENERIC_BLOCK(SWEEP, SWEEP, CIRCLE, AOS)
+/* The hit records (cbatch.h, "Hit records"): the elements hit are those
+ * whose time is in [0, 1]; a record is the contact query's at the centre
+ * at impact, with the time where the contact's separation was. */
+CB_INLINE vshape_CIRCLE sweep_at(vshape_SWEEP w, vf t)
+{
+    vshape_CIRCLE c;
+    c.x = v_add(w.x, v_mul(t, w.dx)), c.y = v_add(w.y, v_mul(t, w.dy)), c.r = w.r;
+    return c;
+}
+
+#define CB_SWEEP_RECORDS(many)                                                                     \
+    CB_INLINE uint32_t select_SWEEP_SWEEP_##many(vshape_SWEEP w, vshape_##many v, vf margin,      \
+                                                 int strict)                                       \
+    {                                                                                              \
+        (void)margin;                                                                              \
+        return v_le_bits(query_SWEEP_SWEEP_##many(w, v, strict), v_set1(1.0f));                   \
+    }                                                                                              \
+    CB_INLINE vrecords records_SWEEP_SWEEP_##many(vshape_SWEEP w, vshape_##many v, int strict)    \
+    {                                                                                              \
+        vf t = query_SWEEP_SWEEP_##many(w, v, strict);                                             \
+        vrecords r = records_CONTACTS_CIRCLE_##many(sweep_at(w, t), v);                            \
+        r.sep = t;                                                                                 \
+        return r;                                                                                  \
+    }
+CB_SWEEP_RECORDS(BOX)
+CB_SWEEP_RECORDS(CIRCLE)
+
+/* Every block the registry's sweep rows take: times (TIMES, FIRST_HIT),
+ * the selection and the records (HITS, FIRST_HIT). */
+#define CB_SWEEP_BLOCKS(many, layout)                                                              \
+    CB_GENERIC_BLOCK(SWEEP, SWEEP, many, layout)                                                   \
+    CB_SELECT_BLOCK(SWEEP, SWEEP, many, layout)                                                    \
+    CB_GATHER_BLOCK_STRICT(SWEEP, SWEEP, many, layout)
+CB_SWEEP_BLOCKS(BOX, SOA)
+CB_SWEEP_BLOCKS(BOX, AOS)
+CB_SWEEP_BLOCKS(CIRCLE, SOA)
+CB_SWEEP_BLOCKS(CIRCLE, AOS)

@@ -774,17 +774,13 @@ static uint64_t scan_faults(uint64_t h, const char *what, int kind)
 
 /* --------------------------------------------------------- the batch runs */
 
-/* The hashing order: entries grouped by the question they answer (query,
- * single shape, element shape), groups in the order of their first entry,
- * entries within a group in registry order. class_of[k] is the position in
- * order[] of the first entry of order[k]'s group. */
+/* The hashing order: entries grouped by the question they answer
+ * (tk_same_question: query, single shape, element shape), groups in
+ * the order of their first entry, entries within a group in registry
+ * order. class_of[k] is the position in order[] of the first entry of
+ * order[k]'s group. */
 #define MAX_ENTRIES 128
 static size_t order[MAX_ENTRIES], class_of[MAX_ENTRIES], n_entries;
-
-static int same_question(const cb_entry_info *a, const cb_entry_info *b)
-{
-    return a->query == b->query && a->one == b->one && a->many == b->many;
-}
 
 static int make_order(void)
 {
@@ -801,7 +797,7 @@ static int make_order(void)
         size_t first = n_entries;
         for (size_t f = e; f < count; f++)
             if (!placed[f] && cb_entry_info_of(f)->form == CB_FORM_BATCH &&
-                same_question(cb_entry_info_of(e), cb_entry_info_of(f))) {
+                tk_same_question(cb_entry_info_of(e), cb_entry_info_of(f))) {
                 placed[f] = 1;
                 class_of[n_entries] = first;
                 order[n_entries++] = f;

@@ -58,10 +58,13 @@ Test(bad_input, null_pointers_with_n_zero_every_entry_point)
             cb_args members = rel_args(d, &null_members, &one, 0, NULL, flags);
             cr_expect_eq(cb_entry_call(e, &all_null), 0, "%s(NULL..., n=0)", d->name);
             cr_expect_eq(cb_entry_call(e, &members), 0, "%s(SoA of NULLs, n=0)", d->name);
-            if (d->output == CB_OUTPUT_CONTACTS) { /* a cb_contacts of NULL arrays */
-                cb_contacts nulls = {NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+            if (d->output == CB_OUTPUT_CONTACTS || d->output == CB_OUTPUT_INT_DISTANCES ||
+                d->output == CB_OUTPUT_INT_CONTACTS || d->output == CB_OUTPUT_HITS ||
+                d->output == CB_OUTPUT_FIRST_HIT) { /* a struct of NULL arrays */
+                tk_out_struct nulls;
+                memset(&nulls, 0, sizeof nulls);
                 members.out = &nulls;
-                cr_expect_eq(cb_entry_call(e, &members), 0, "%s(cb_contacts of NULLs, n=0)",
+                cr_expect_eq(cb_entry_call(e, &members), 0, "%s(a struct of NULL arrays, n=0)",
                              d->name);
             }
             for (size_t b = 0; b < nbk; b++) {
@@ -136,7 +139,7 @@ Test(bad_input, converters_and_validators_with_n_zero)
 Test(bad_input, null_pointer_with_n_positive_is_invalid_and_writes_nothing)
 {
     static const size_t ns[] = {1, 3, 63, 64, 65, 200};
-    long members_tried = 0, contact_arrays_tried = 0;
+    long members_tried = 0, record_arrays_tried = 0;
     for (size_t t = 0; t < sizeof ns / sizeof ns[0]; t++) {
         size_t n = ns[t];
         tb_corpus c = tb_corpus_new(n);
@@ -148,17 +151,18 @@ Test(bad_input, null_pointer_with_n_positive_is_invalid_and_writes_nothing)
             tb_out_new(&out, d, n, 0, 0);
             /* which: 0 = the output, 1 = the input (SoA struct or AoS array),
              * 2.. = a SoA member (each of the 3, 4 or 6 arrays, testkit's
-             * tk_soa_without), then (contact entries) each array of the
-             * cb_contacts */
+             * tk_soa_without), then (outputs of several arrays: contacts,
+             * the integer records, the sweeps' records) each array of its
+             * struct (tk_out_without) */
             for (size_t which = 0;; which++) {
                 cb_box_soa bs;
                 cb_circle_soa cs;
                 tk_views v = tb_corpus_views(&c, &bs, &cs);
                 size_t nm = tk_soa_arrays(d);
-                size_t ncontact = out.contacts ? out.arrays : 0;
-                if (which >= 2 + nm + ncontact)
+                size_t nrec = out.contacts || out.record_struct ? out.arrays : 0;
+                if (which >= 2 + nm + nrec)
                     break;
-                cb_contacts holes = out.contacts ? *out.contacts : (cb_contacts){0};
+                tk_out_struct holes;
                 tk_probe probe = {c.circles[0], c.boxes[0], c.oboxes[0]};
                 cb_args a = rel_args(d, &v, &probe, n, out.out, 0);
                 tk_soa copy;
@@ -169,8 +173,7 @@ Test(bad_input, null_pointer_with_n_positive_is_invalid_and_writes_nothing)
                 } else if (which < 2 + nm) {
                     a.many = tk_soa_without(d, a.many, which - 2, &copy), members_tried++;
                 } else {
-                    holes = tk_contacts_without(holes, which - 2 - nm), contact_arrays_tried++;
-                    a.out = &holes;
+                    a.out = tk_out_without(&out, which - 2 - nm, &holes), record_arrays_tried++;
                 }
                 for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
                     tk_out_fill(&out, FILL);
@@ -186,8 +189,8 @@ Test(bad_input, null_pointer_with_n_positive_is_invalid_and_writes_nothing)
         tb_corpus_free(&c);
     }
     cr_expect_gt(members_tried, 0, "no entry has a SoA input: the member checks ran on nothing");
-    cr_expect_gt(contact_arrays_tried, 0,
-                 "no contact entry: the cb_contacts checks ran on nothing");
+    cr_expect_gt(record_arrays_tried, 0,
+                 "no records entry: the checks of the records' arrays ran on nothing");
     no_leaks();
 }
 
