@@ -905,26 +905,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
      * kernels' times are the transcription's bit for bit (the entries'
      * checks below). */
     cb_sweep sweep = tk_sweep_of(&probe);
-    for (size_t i = 0; i < n; i++) {
-        tk_sweep_pair pb = {sweep, 1, fc.boxes[i], {0, 0, 0}}, pc = {sweep, 0, {0, 0, 0, 0}, fc.circles[i]};
-        for (int k = 0; k < 2; k++) {
-            const tk_sweep_pair *p = k ? &pc : &pb;
-            if (!tk_sweep_well_formed(p))
+    static const char *const sweep_kinds[3] = {"box", "circle", "oriented box"};
+    for (size_t i = 0; i < n; i++)
+        for (int k = 0; k < 3; k++) {
+            tk_sweep_pair p;
+            memset(&p, 0, sizeof p);
+            p.w = sweep, p.is_box = k == 0, p.is_obox = k == 2;
+            p.b = fc.boxes[i], p.o = fc.circles[i], p.ob = fc.oboxes[i];
+            if (!tk_sweep_well_formed(&p))
                 continue;
-            float t = k ? ref_sweep_circle(sweep, fc.circles[i], flags)
-                        : ref_sweep_box(sweep, fc.boxes[i], flags);
-            double j = tk_sweep_judge(p, t);
+            float t = k == 0   ? ref_sweep_box(sweep, p.b, flags)
+                      : k == 1 ? ref_sweep_circle(sweep, p.o, flags)
+                               : ref_sweep_obox(sweep, p.ob, flags);
+            double j = tk_sweep_judge(&p, t);
             if (j > 1)
-                FAILF("sweep (%a, %a, r %a, d %a, %a) against %s %zu (%a, %a, %a, %a): t %a "
-                      "breaks the promise by %.3g bands of 2^-20 S",
+                FAILF("sweep (%a, %a, r %a, d %a, %a) against %s %zu: t %a breaks the promise by "
+                      "%.3g bands",
                       (double)sweep.x, (double)sweep.y, (double)sweep.r, (double)sweep.dx,
-                      (double)sweep.dy, k ? "circle" : "box", i,
-                      (double)(k ? fc.circles[i].x : fc.boxes[i].min_x),
-                      (double)(k ? fc.circles[i].y : fc.boxes[i].min_y),
-                      (double)(k ? fc.circles[i].r : fc.boxes[i].max_x),
-                      (double)(k ? 0.0f : fc.boxes[i].max_y), (double)t, j);
+                      (double)sweep.dy, sweep_kinds[k], i, (double)t, j);
         }
-    }
 
     /* One pair at a time (cb_batch_overlap_aos, n = 1) against the reference
      * of the same contract. */

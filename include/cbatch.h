@@ -430,6 +430,12 @@
  * circle (ox, oy, ro): 1. the circles' overlap contract with the call's
  * flags: t = 0; 2. as above; then step 5 with k = (ox, oy) and R =
  * ABS(r + ro) (so s, and with it A and iA, are the element's).
+ * Against an oriented box (the sweep_circle_oboxes queries), (cx, cy, hx,
+ * hy, c, s): the sweep carried into the box's frame, its centre (lx, ly) as
+ * ORIENTED BOXES carries a circle's and its displacement by the same turn,
+ *   ldx = (dx * c) + (dy * s),  ldy = (dy * c) - (dx * s)
+ * then steps 1 to 5 above for the sweep (lx, ly, r, ldx, ldy) and the box
+ * (-hx, -hy, hx, hy) (so step 2 reads the turned displacement).
  *
  *  - Meaning, for well-formed input (every magnitude 0 or in [2^-60, 2^60],
  *    x0 <= x1, y0 <= y1, radii >= 0): the box grown by R with its corners
@@ -446,7 +452,14 @@
  *    box without entering it by more than 2^-20 S) may be reported either
  *    way; sliding along a face at exactly R is a hit from the time the
  *    circle reaches the face's span. (Measured: the worst seen is below
- *    2^-23 S; docs/testing.md says how.)
+ *    2^-23 S; docs/testing.md says how.) Against an oriented box, also
+ *    well-formed as ORIENTED BOXES says, S has |cx| + |cy| + hx + hy in
+ *    place of the box's corners and the band is 2^-18 S + |rho - 1| (|e| +
+ *    |d|) (rho = |(c, s)|, e the start's offset from the box's centre, d
+ *    the displacement): the frame's sums are up to twice S, and its
+ *    rounding moves the centre by a few ulps of |e|; a turn that is not a
+ *    unit one moves the answer by the rest (below 2^-23 S for cb_rotation's
+ *    pairs).
  *  - CB_STRICT changes step 1 only, so that dx = dy = 0 gives exactly the
  *    overlap query's hits under either flag.
  *  - Against a box a negative radius acts as its absolute value (as in the
@@ -1044,6 +1057,12 @@ CB_API size_t cb_batch_sweep_circle_circles(cb_sweep sweep, const cb_circle_soa 
 /** Sweep: a moving circle against n circles (AoS). */
 CB_API size_t cb_batch_sweep_circle_circles_aos(cb_sweep sweep, const cb_circle *circles,
                                                 size_t n, float *t, unsigned flags);
+/** Sweep: a moving circle against n oriented boxes (SoA), every box's time of first contact. */
+CB_API size_t cb_batch_sweep_circle_oboxes(cb_sweep sweep, const cb_obox_soa *oboxes, size_t n,
+                                           float *t, unsigned flags);
+/** Sweep: a moving circle against n oriented boxes (AoS). */
+CB_API size_t cb_batch_sweep_circle_oboxes_aos(cb_sweep sweep, const cb_obox *oboxes, size_t n,
+                                               float *t, unsigned flags);
 /** Sweep: a moving circle against n boxes (SoA), a record per box it hits (Hit records). */
 CB_API size_t cb_batch_sweep_hits(cb_sweep sweep, const cb_box_soa *boxes, size_t n,
                                   cb_sweep_hits *hits, unsigned flags);
@@ -1058,6 +1077,13 @@ CB_API size_t cb_batch_sweep_circle_circles_hits(cb_sweep sweep, const cb_circle
 CB_API size_t cb_batch_sweep_circle_circles_aos_hits(cb_sweep sweep, const cb_circle *circles,
                                                      size_t n, cb_sweep_hits *hits,
                                                      unsigned flags);
+/** Sweep: a moving circle against n oriented boxes (SoA), a record per box it hits. */
+CB_API size_t cb_batch_sweep_circle_oboxes_hits(cb_sweep sweep, const cb_obox_soa *oboxes,
+                                                size_t n, cb_sweep_hits *hits, unsigned flags);
+/** Sweep: a moving circle against n oriented boxes (AoS), a record per box it hits. */
+CB_API size_t cb_batch_sweep_circle_oboxes_aos_hits(cb_sweep sweep, const cb_obox *oboxes,
+                                                    size_t n, cb_sweep_hits *hits,
+                                                    unsigned flags);
 /** Sweep: a moving circle against n boxes (SoA), the box it hits first and its record (0 or 1). */
 CB_API size_t cb_batch_sweep_first(cb_sweep sweep, const cb_box_soa *boxes, size_t n,
                                    cb_sweep_hits *hit, unsigned flags);
@@ -1072,6 +1098,13 @@ CB_API size_t cb_batch_sweep_circle_circles_first(cb_sweep sweep, const cb_circl
 CB_API size_t cb_batch_sweep_circle_circles_aos_first(cb_sweep sweep, const cb_circle *circles,
                                                       size_t n, cb_sweep_hits *hit,
                                                       unsigned flags);
+/** Sweep: a moving circle against n oriented boxes (SoA), the box it hits first. */
+CB_API size_t cb_batch_sweep_circle_oboxes_first(cb_sweep sweep, const cb_obox_soa *oboxes,
+                                                 size_t n, cb_sweep_hits *hit, unsigned flags);
+/** Sweep: a moving circle against n oriented boxes (AoS), the box it hits first. */
+CB_API size_t cb_batch_sweep_circle_oboxes_aos_first(cb_sweep sweep, const cb_obox *oboxes,
+                                                     size_t n, cb_sweep_hits *hit,
+                                                     unsigned flags);
 
 /* ---------------------------------------------------- many against many */
 

@@ -112,6 +112,12 @@
     X(BATCH, SWEEP,    SWEEP,   BOX,     AOS, FIRST_HIT)                                           \
     X(BATCH, SWEEP,    SWEEP,   CIRCLE,  SOA, FIRST_HIT)                                           \
     X(BATCH, SWEEP,    SWEEP,   CIRCLE,  AOS, FIRST_HIT)                                           \
+    X(BATCH, SWEEP,    SWEEP,   OBOX,    SOA, TIMES)                                               \
+    X(BATCH, SWEEP,    SWEEP,   OBOX,    AOS, TIMES)                                               \
+    X(BATCH, SWEEP,    SWEEP,   OBOX,    SOA, HITS)                                                \
+    X(BATCH, SWEEP,    SWEEP,   OBOX,    AOS, HITS)                                                \
+    X(BATCH, SWEEP,    SWEEP,   OBOX,    SOA, FIRST_HIT)                                           \
+    X(BATCH, SWEEP,    SWEEP,   OBOX,    AOS, FIRST_HIT)                                           \
     X(PAIRS, OVERLAP,  CIRCLE, BOX,    SOA, PAIRS)                                                 \
     X(PAIRS, OVERLAP,  CIRCLE, BOX,    SOA, MATRIX)                                                \
     X(PAIRS, CONTACTS, CIRCLE, BOX,    SOA, PAIR_CONTACTS)                                         \
@@ -174,6 +180,7 @@
 #define CB_SIDES_BATCH_ICIRCLE_ICIRCLE _icircle_icircles
 #define CB_SIDES_BATCH_SWEEP_BOX
 #define CB_SIDES_BATCH_SWEEP_CIRCLE _circle_circles
+#define CB_SIDES_BATCH_SWEEP_OBOX _circle_oboxes
 #define CB_SIDES_PAIRS_CIRCLE_BOX
 #define CB_SIDES_PAIRS_CIRCLE_CIRCLE _circles_circles
 #define CB_SIDES_PAIRS_CIRCLE_OBOX _circles_oboxes

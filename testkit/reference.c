@@ -562,6 +562,8 @@ float ref_time(const cb_entry_info *d, const cb_args *a, size_t i)
     unsigned strict = a->flags & CB_STRICT;
     if (d->many == CB_SHAPE_BOX)
         return ref_sweep_box(a->sweep, tk_box_at(d, a->many, i), strict);
+    if (d->many == CB_SHAPE_OBOX)
+        return ref_sweep_obox(a->sweep, tk_obox_at(d, a->many, i), strict);
     return ref_sweep_circle(a->sweep, tk_circle_at(d, a->many, i), strict);
 }
 
@@ -574,6 +576,8 @@ static float ref_sweep_record(const cb_entry_info *d, const cb_args *a, size_t i
     cb_circle c = {w.x + t * w.dx, w.y + t * w.dy, w.r};
     if (d->many == CB_SHAPE_BOX)
         ref_contact(c, tk_box_at(d, a->many, i), 0.0f, 0, r);
+    else if (d->many == CB_SHAPE_OBOX)
+        ref_contact_obox(c, tk_obox_at(d, a->many, i), 0.0f, 0, r);
     else
         ref_contact_circles(c, tk_circle_at(d, a->many, i), 0.0f, 0, r);
     r->separation = t;

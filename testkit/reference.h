@@ -243,13 +243,16 @@ size_t ref_int_entry(const cb_entry_info *d, const cb_args *a);
  * CB_SWEEP_MISS, by the contract's operations. */
 float ref_sweep_box(cb_sweep w, cb_box b, unsigned flags);
 float ref_sweep_circle(cb_sweep w, cb_circle o, unsigned flags);
+float ref_sweep_obox(cb_sweep w, cb_obox o, unsigned flags);
 
 /* One sweep and one element, for the judge. */
 typedef struct {
     cb_sweep w;
-    int is_box; /* b, else o */
+    int is_box; /* b, else o (or ob) */
     cb_box b;
     cb_circle o;
+    int is_obox; /* ob */
+    cb_obox ob;
 } tk_sweep_pair;
 /* Input the accuracy promise covers: magnitudes 0 or in [2^-60, 2^60],
  * min <= max, radii >= 0. */

@@ -95,6 +95,17 @@ float ref_sweep_circle(cb_sweep w, cb_circle o, unsigned flags)
     return sweep_finish(w, start, sweep_point(mx * p.s, my * p.s, &p));
 }
 
+float ref_sweep_obox(cb_sweep w, cb_obox o, unsigned flags)
+{
+    /* into the box's frame (ORIENTED BOXES), the displacement by the same turn */
+    float ex = w.x - o.cx, ey = w.y - o.cy;
+    float exc = ex * o.c, eys = ey * o.s, eyc = ey * o.c, exs = ex * o.s;
+    float dxc = w.dx * o.c, dys = w.dy * o.s, dyc = w.dy * o.c, dxs = w.dx * o.s;
+    cb_sweep l = {exc + eys, eyc - exs, w.r, dxc + dys, dyc - dxs};
+    cb_box b = {-0.0f - o.hx, -0.0f - o.hy, o.hx, o.hy};
+    return ref_sweep_box(l, b, flags);
+}
+
 /* ---- the judge: exact geometry in double (every binary32 input and the
  * differences below are exact or within 2^-50 relative, far inside the
  * contract's 2^-20). */
@@ -104,6 +115,13 @@ float ref_sweep_circle(cb_sweep w, cb_circle o, unsigned flags)
 static double dist_at(const tk_sweep_pair *p, double t)
 {
     double x = (double)p->w.x + t * (double)p->w.dx, y = (double)p->w.y + t * (double)p->w.dy;
+    if (p->is_obox) { /* in the frame of the turn made unit */
+        const cb_obox *o = &p->ob;
+        double rho = hypot(o->c, o->s), c = o->c / rho, s = o->s / rho;
+        double ex = x - o->cx, ey = y - o->cy, lx = ex * c + ey * s, ly = ey * c - ex * s;
+        double px = fmin(fmax(lx, -(double)o->hx), o->hx), py = fmin(fmax(ly, -(double)o->hy), o->hy);
+        return hypot(lx - px, ly - py);
+    }
     if (p->is_box) {
         double px = fmin(fmax(x, p->b.min_x), p->b.max_x), py = fmin(fmax(y, p->b.min_y), p->b.max_y);
         return hypot(x - px, y - py);
@@ -139,6 +157,12 @@ int tk_sweep_well_formed(const tk_sweep_pair *p)
     for (int k = 0; k < 5; k++)
         if (!finite_in(v[k]))
             return 0;
+    if (p->is_obox) {
+        const cb_obox *o = &p->ob;
+        return finite_in(o->cx) && finite_in(o->cy) && finite_in(o->hx) && finite_in(o->hy) &&
+               o->hx >= 0 && o->hy >= 0 && w.r >= 0 &&
+               fabs((double)o->c * o->c + (double)o->s * o->s - 1) <= 0x1p-20;
+    }
     if (p->is_box)
         return finite_in(p->b.min_x) && finite_in(p->b.min_y) && finite_in(p->b.max_x) &&
                finite_in(p->b.max_y) && p->b.min_x <= p->b.max_x && p->b.min_y <= p->b.max_y &&
@@ -150,6 +174,8 @@ double tk_sweep_scale(const tk_sweep_pair *p)
 {
     const cb_sweep w = p->w;
     double s = fabs(w.x) + fabs(w.y) + fabs(w.dx) + fabs(w.dy);
+    if (p->is_obox)
+        return s + fabs(w.r) + fabs(p->ob.cx) + fabs(p->ob.cy) + p->ob.hx + p->ob.hy;
     if (p->is_box)
         return s + fabs(w.r) + fabs(p->b.min_x) + fabs(p->b.min_y) + fabs(p->b.max_x) +
                fabs(p->b.max_y);
@@ -163,8 +189,14 @@ double tk_sweep_scale(const tk_sweep_pair *p)
  * the band. */
 double tk_sweep_judge(const tk_sweep_pair *p, float t)
 {
-    double R = p->is_box ? fabs((double)p->w.r) : fabs((double)p->w.r + (double)p->o.r);
+    double R = p->is_box || p->is_obox ? fabs((double)p->w.r) : fabs((double)p->w.r + (double)p->o.r);
     double eps = 0x1p-20 * tk_sweep_scale(p);
+    if (p->is_obox) { /* the oriented band: 2^-18 S + |rho - 1| (|e| + |d|) */
+        const cb_obox *o = &p->ob;
+        double rho = hypot(o->c, o->s);
+        eps = 4 * eps + fabs(rho - 1) * (hypot((double)p->w.x - o->cx, (double)p->w.y - o->cy) +
+                                         hypot(p->w.dx, p->w.dy));
+    }
     if (eps == 0)
         eps = 0x1p-149;
     if (t == CB_SWEEP_MISS)

@@ -11,13 +11,18 @@
 #include <math.h>
 #include <string.h>
 
-/* One scene: a sweep and n boxes and circles (SoA and AoS, each array
- * ending at a guard page), built by a scene kind. */
+/* One scene: a sweep and n boxes, circles and oriented boxes (SoA and AoS,
+ * each array ending at a guard page), built by a scene kind. The oriented
+ * boxes are the boxes turned about their centres: every third one by no
+ * turn at all, (c, s) = (1, 0), so the kind's geometry (a grazed corner, a
+ * face slid along) carries over; the others by cb_rotation of an angle. */
+enum { NF = 13 };
 typedef struct {
     size_t n;
-    float *f[7]; /* min_x min_y max_x max_y, x y r */
+    float *f[NF]; /* min_x min_y max_x max_y, x y r, cx cy hx hy c s */
     cb_box *boxes;
     cb_circle *circles;
+    cb_obox *oboxes;
     cb_sweep w;
 } scene;
 
@@ -31,24 +36,80 @@ static void scene_new(scene *s, size_t n)
 {
     memset(s, 0, sizeof *s);
     s->n = n;
-    for (int k = 0; k < 7; k++)
+    for (int k = 0; k < NF; k++)
         s->f[k] = tb_alloc_guarded(n * sizeof(float), 0);
     s->boxes = tb_alloc_guarded(n * sizeof(cb_box), 0);
     s->circles = tb_alloc_guarded(n * sizeof(cb_circle), 0);
+    s->oboxes = tb_alloc_guarded(n * sizeof(cb_obox), 0);
 }
 
 static void scene_free(scene *s)
 {
-    for (int k = 0; k < 7; k++)
+    for (int k = 0; k < NF; k++)
         tb_free(s->f[k]);
-    tb_free(s->boxes), tb_free(s->circles);
+    tb_free(s->boxes), tb_free(s->circles), tb_free(s->oboxes);
 }
 
-static void scene_set(scene *s, size_t i, cb_box b, cb_circle c)
+/* Element i: the box, the circle, and the box turned by (c, s) about its centre. */
+static void scene_set(scene *s, size_t i, cb_box b, cb_circle c, cb_rot turn)
 {
     s->f[0][i] = b.min_x, s->f[1][i] = b.min_y, s->f[2][i] = b.max_x, s->f[3][i] = b.max_y;
     s->f[4][i] = c.x, s->f[5][i] = c.y, s->f[6][i] = c.r;
-    s->boxes[i] = b, s->circles[i] = c;
+    cb_obox o = {0.5f * (b.min_x + b.max_x), 0.5f * (b.min_y + b.max_y), 0.5f * (b.max_x - b.min_x),
+                 0.5f * (b.max_y - b.min_y), turn.c, turn.s};
+    s->f[7][i] = o.cx, s->f[8][i] = o.cy, s->f[9][i] = o.hx, s->f[10][i] = o.hy;
+    s->f[11][i] = o.c, s->f[12][i] = o.s;
+    s->boxes[i] = b, s->circles[i] = c, s->oboxes[i] = o;
+}
+
+static cb_rot turn_of(tb_rng *g, size_t i)
+{
+    cb_rot none = {1.0f, 0.0f};
+    return i % 3 == 0 ? none : cb_rotation(tb_uniform(g, 0.0f, 6.2831853f));
+}
+
+/* Element i of entry d's input as a pair with the sweep w, for the
+ * transcription and the judge; and the transcription's time. */
+static tk_sweep_pair pair_of(const cb_entry_info *d, const void *many, size_t i, cb_sweep w)
+{
+    tk_sweep_pair p;
+    memset(&p, 0, sizeof p);
+    p.w = w;
+    p.is_box = d->many == CB_SHAPE_BOX, p.is_obox = d->many == CB_SHAPE_OBOX;
+    if (p.is_box)
+        p.b = tk_box_at(d, many, i);
+    else if (p.is_obox)
+        p.ob = tk_obox_at(d, many, i);
+    else
+        p.o = tk_circle_at(d, many, i);
+    return p;
+}
+
+static float contract_time(const tk_sweep_pair *p, unsigned flags)
+{
+    return p->is_box    ? ref_sweep_box(p->w, p->b, flags)
+           : p->is_obox ? ref_sweep_obox(p->w, p->ob, flags)
+                        : ref_sweep_circle(p->w, p->o, flags);
+}
+
+/* "sweep (...) vs <element>", for the messages. */
+static const char *pair_text(const tk_sweep_pair *p, char *buf, size_t size)
+{
+    int k = snprintf(buf, size, "sweep (%a, %a, r %a, d %a, %a) vs ", (double)p->w.x,
+                     (double)p->w.y, (double)p->w.r, (double)p->w.dx, (double)p->w.dy);
+    if (k < 0 || (size_t)k >= size)
+        return buf;
+    if (p->is_box)
+        snprintf(buf + k, size - (size_t)k, "box (%a, %a, %a, %a)", (double)p->b.min_x,
+                 (double)p->b.min_y, (double)p->b.max_x, (double)p->b.max_y);
+    else if (p->is_obox)
+        snprintf(buf + k, size - (size_t)k, "oriented box (%a, %a, %a, %a, %a, %a)",
+                 (double)p->ob.cx, (double)p->ob.cy, (double)p->ob.hx, (double)p->ob.hy,
+                 (double)p->ob.c, (double)p->ob.s);
+    else
+        snprintf(buf + k, size - (size_t)k, "circle (%a, %a, %a)", (double)p->o.x,
+                 (double)p->o.y, (double)p->o.r);
+    return buf;
 }
 
 static float unit(tb_rng *g) { return tb_uniform(g, 0.0f, 1.0f); }
@@ -127,7 +188,7 @@ static void scene_fill(scene *s, int k, tb_rng *g, float sc)
         default:
             break;
         }
-        scene_set(s, i, b, c);
+        scene_set(s, i, b, c, turn_of(g, i));
     }
 }
 
@@ -185,11 +246,7 @@ static double check_records(int subject, size_t e, cb_args *a, const char *kind)
     const cb_sweep_hits *h = (const cb_sweep_hits *)got.out;
     for (size_t k = 0; subject == CB_BACKEND_SCALAR && k < r; k++) {
         size_t i = h->index[k];
-        tk_sweep_pair p = {a->sweep, d->many == CB_SHAPE_BOX, {0, 0, 0, 0}, {0, 0, 0}};
-        if (p.is_box)
-            p.b = tk_box_at(d, a->many, i);
-        else
-            p.o = tk_circle_at(d, a->many, i);
+        tk_sweep_pair p = pair_of(d, a->many, i, a->sweep);
         if (!tk_sweep_well_formed(&p) || h->t[k] == 0.0f)
             continue;
         double j = judge_record(&p, h->t[k], h, k);
@@ -210,24 +267,29 @@ static double check_records(int subject, size_t e, cb_args *a, const char *kind)
  * the transcribed contract, both flags; the scalar answers also judged
  * (well-formed pairs only); returns the worst judgement seen. */
 static double check_scene(int subject, const scene *s, size_t n, const char *kind, double *worst,
-                          double *worst_record, size_t *hits)
+                          double *worst_obox, double *worst_record, size_t *hits)
 {
     size_t o = s->n - n;
     cb_box_soa bs = {s->f[0] + o, s->f[1] + o, s->f[2] + o, s->f[3] + o};
     cb_circle_soa cs = {s->f[4] + o, s->f[5] + o, s->f[6] + o};
+    cb_obox_soa os = {s->f[7] + o, s->f[8] + o, s->f[9] + o, s->f[10] + o, s->f[11] + o, s->f[12] + o};
     float *got = tb_alloc_guarded((n ? n : 1) * sizeof(float), 0);
     size_t calls = 0;
+    char text[400];
     TK_FOR_ENTRIES(e, TK_BATCH) {
         const cb_entry_info *d = cb_entry_info_of(e);
         if (d->query != CB_QUERY_SWEEP)
             continue;
-        int boxes = d->many == CB_SHAPE_BOX, soa = d->layout == CB_LAYOUT_SOA;
+        int soa = d->layout == CB_LAYOUT_SOA;
         for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
             cb_args a;
             memset(&a, 0, sizeof a);
             a.sweep = s->w, a.n = n, a.flags = flags, a.out = got;
-            a.many = boxes ? (soa ? (const void *)&bs : (const void *)(s->boxes + o))
-                           : (soa ? (const void *)&cs : (const void *)(s->circles + o));
+            switch (d->many) {
+            case CB_SHAPE_BOX: a.many = soa ? (const void *)&bs : (const void *)(s->boxes + o); break;
+            case CB_SHAPE_OBOX: a.many = soa ? (const void *)&os : (const void *)(s->oboxes + o); break;
+            default: a.many = soa ? (const void *)&cs : (const void *)(s->circles + o); break;
+            }
             if (d->output != CB_OUTPUT_TIMES) { /* the records */
                 double j = check_records(subject, e, &a, kind);
                 if (j > *worst_record)
@@ -240,42 +302,25 @@ static double check_scene(int subject, const scene *s, size_t n, const char *kin
             size_t r = run(subject, e, &a);
             TB_ASSERT(r == n, "%s returned %zu for n = %zu", d->name, r, n);
             for (size_t i = 0; i < n; i++) {
-                cb_box b = {0, 0, 0, 0};
-                cb_circle c = {0, 0, 0};
-                if (boxes)
-                    b = tk_box_at(d, a.many, i);
-                else
-                    c = tk_circle_at(d, a.many, i);
-                float want = boxes ? ref_sweep_box(s->w, b, flags) : ref_sweep_circle(s->w, c, flags);
+                tk_sweep_pair p = pair_of(d, a.many, i, s->w);
+                float want = contract_time(&p, flags);
                 if (tk_bits(got[i]) != tk_bits(want))
-                    tb_fail("%s %s (%s, flags %u) element %zu: t %a, the contract %a; sweep (%a, "
-                            "%a, r %a, d %a, %a) vs %s (%a, %a, %a, %a); " TB_SEED_FMT,
+                    tb_fail("%s %s (%s, flags %u) element %zu: t %a, the contract %a; %s; " TB_SEED_FMT,
                             subject == TB_PUBLIC ? "public" : cb_backend_name((cb_backend)subject),
                             d->name, kind, flags, i, (double)got[i], (double)want,
-                            (double)s->w.x, (double)s->w.y, (double)s->w.r, (double)s->w.dx,
-                            (double)s->w.dy, boxes ? "box" : "circle",
-                            (double)(boxes ? b.min_x : c.x), (double)(boxes ? b.min_y : c.y),
-                            (double)(boxes ? b.max_x : c.r), (double)(boxes ? b.max_y : 0.0f),
-                            tb_seed());
-                if (subject != CB_BACKEND_SCALAR || flags || !soa)
-                    continue;
-                tk_sweep_pair p = {s->w, boxes, b, c};
-                if (!tk_sweep_well_formed(&p))
+                            pair_text(&p, text, sizeof text), tb_seed());
+                if (subject != CB_BACKEND_SCALAR || flags || !soa || !tk_sweep_well_formed(&p))
                     continue;
                 double j = tk_sweep_judge(&p, got[i]);
                 *hits += got[i] <= 1.0f;
-                if (j > *worst)
-                    *worst = j;
+                double *w = p.is_obox ? worst_obox : worst;
+                if (j > *w)
+                    *w = j;
                 if (j > 1)
-                    tb_fail("%s (%s) element %zu: t %a breaks the promise by %.3g bands of "
-                            "2^-20 S (S %a): sweep (%a, %a, r %a, d %a, %a) vs %s (%a, %a, %a, "
-                            "%a); " TB_SEED_FMT,
+                    tb_fail("%s (%s) element %zu: t %a breaks the promise by %.3g bands (S %a): %s; "
+                            TB_SEED_FMT,
                             d->name, kind, i, (double)got[i], j, tk_sweep_scale(&p),
-                            (double)s->w.x, (double)s->w.y, (double)s->w.r, (double)s->w.dx,
-                            (double)s->w.dy, boxes ? "box" : "circle",
-                            (double)(boxes ? b.min_x : c.x), (double)(boxes ? b.min_y : c.y),
-                            (double)(boxes ? b.max_x : c.r), (double)(boxes ? b.max_y : 0.0f),
-                            tb_seed());
+                            pair_text(&p, text, sizeof text), tb_seed());
             }
             calls++, tb_calls_compared++;
         }
@@ -297,7 +342,7 @@ ParameterizedTest(int *b, sweep, contract, .timeout = 600)
 {
     const char *who = subject_or_skip(*b);
     tb_rng g = tb_rng_for(0x5EE9u);
-    double worst = 0, worst_record = 0, calls = 0;
+    double worst = 0, worst_obox = 0, worst_record = 0, calls = 0;
     size_t hits = 0;
     for (int k = 0; k < KINDS; k++)
         for (int e = -20; e <= 20; e += 4) {
@@ -305,15 +350,15 @@ ParameterizedTest(int *b, sweep, contract, .timeout = 600)
             scene_new(&s, 400);
             for (size_t n = 0; n <= 49; n += 1 + n / 8) {
                 scene_fill(&s, k, &g, ldexpf(1.0f, e));
-                calls += check_scene(*b, &s, n, kind_names[k], &worst, &worst_record, &hits);
+                calls += check_scene(*b, &s, n, kind_names[k], &worst, &worst_obox, &worst_record, &hits);
             }
             scene_fill(&s, k, &g, ldexpf(1.0f, e));
-            calls += check_scene(*b, &s, s.n, kind_names[k], &worst, &worst_record, &hits);
+            calls += check_scene(*b, &s, s.n, kind_names[k], &worst, &worst_obox, &worst_record, &hits);
             scene_free(&s);
         }
     cr_log_info("%s: %.0f calls equal to the contract; scalar: %zu hits, worst judgement %.3g "
-                "of the band, of a hit record %.3g; " TB_SEED_FMT,
-                who, calls, hits, worst, worst_record, tb_seed());
+                "of the band (oriented boxes: %.3g of theirs), of a hit record %.3g; " TB_SEED_FMT,
+                who, calls, hits, worst, worst_obox, worst_record, tb_seed());
     if (*b == CB_BACKEND_SCALAR)
         cr_assert(hits > 1000, "the scenes gave only %zu hits: not a test of the hits", hits);
 }
@@ -335,10 +380,12 @@ Test(sweep, still_is_overlap)
             b.min_x = tb_any_float(&g);
             cb_circle c = s.circles[i];
             c.r = tb_any_float(&g);
-            scene_set(&s, i, b, c);
+            cb_rot turn = {s.oboxes[i].c, tb_any_float(&g)};
+            scene_set(&s, i, b, c, turn);
         }
         cb_box_soa bs = {s.f[0], s.f[1], s.f[2], s.f[3]};
         cb_circle_soa cs = {s.f[4], s.f[5], s.f[6]};
+        cb_obox_soa os = {s.f[7], s.f[8], s.f[9], s.f[10], s.f[11], s.f[12]};
         cb_circle one = {s.w.x, s.w.y, s.w.r};
         float t[N];
         uint64_t mask[(N + 63) / 64];
@@ -357,6 +404,14 @@ Test(sweep, still_is_overlap)
                 int hit = (int)(mask[i / 64] >> (i % 64) & 1);
                 cr_assert(tk_bits(t[i]) == tk_bits(hit ? 0.0f : CB_SWEEP_MISS),
                           "circle %zu, flags %u: t %a, overlap %d", i, flags, (double)t[i], hit);
+            }
+            cb_batch_sweep_circle_oboxes(s.w, &os, N, t, flags);
+            cb_batch_overlap_circle_oboxes(one, &os, N, mask, flags);
+            for (size_t i = 0; i < N; i++) {
+                int hit = (int)(mask[i / 64] >> (i % 64) & 1);
+                cr_assert(tk_bits(t[i]) == tk_bits(hit ? 0.0f : CB_SWEEP_MISS),
+                          "oriented box %zu, flags %u: t %a, overlap %d", i, flags, (double)t[i],
+                          hit);
             }
         }
     }

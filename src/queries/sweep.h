@@ -124,6 +124,21 @@ CB_INLINE vf query_SWEEP_SWEEP_CIRCLE(vshape_SWEEP w, vshape_CIRCLE o, int stric
     return sweep_finish(w, start, sweep_point(v_mul(gx, p.s), v_mul(gy, p.s), &p));
 }
 
+/* An oriented box: the sweep carried into the box's frame (its centre as
+ * the oriented contract carries a circle's, its displacement turned by the
+ * same rotation), then the box steps against (-hx, -hy, hx, hy). Every
+ * part of the path is the element's here, lane by lane. */
+CB_INLINE vf query_SWEEP_SWEEP_OBOX(vshape_SWEEP w, vshape_OBOX b, int strict)
+{
+    vshape_CIRCLE c = {w.x, w.y, w.r};
+    vframe f = into_frame(c, b);
+    vshape_SWEEP l;
+    l.x = f.circle.x, l.y = f.circle.y, l.r = w.r;
+    l.dx = v_add(v_mul(w.dx, b.c), v_mul(w.dy, b.s));
+    l.dy = v_sub(v_mul(w.dy, b.c), v_mul(w.dx, b.s));
+    return query_SWEEP_SWEEP_BOX(l, f.box, strict);
+}
+
 /* The hit records (cbatch.h, "Hit records"): the elements hit are those
  * whose time is in [0, 1]; a record is the contact query's at the centre
  * at impact, with the time where the contact's separation was. */
@@ -150,6 +165,7 @@ CB_INLINE vshape_CIRCLE sweep_at(vshape_SWEEP w, vf t)
     }
 CB_SWEEP_RECORDS(BOX)
 CB_SWEEP_RECORDS(CIRCLE)
+CB_SWEEP_RECORDS(OBOX)
 
 /* Every block the registry's sweep rows take: times (TIMES, FIRST_HIT),
  * the selection and the records (HITS, FIRST_HIT). */
@@ -161,3 +177,5 @@ CB_SWEEP_BLOCKS(BOX, SOA)
 CB_SWEEP_BLOCKS(BOX, AOS)
 CB_SWEEP_BLOCKS(CIRCLE, SOA)
 CB_SWEEP_BLOCKS(CIRCLE, AOS)
+CB_SWEEP_BLOCKS(OBOX, SOA)
+CB_SWEEP_BLOCKS(OBOX, AOS)
