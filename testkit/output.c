@@ -144,6 +144,59 @@ static size_t written(const cb_entry_info *d, size_t n, size_t count)
 
 /* --------------------------------------------------------- allocation */
 
+/* The struct of an output of several arrays (cb_contacts, cb_int_distances,
+ * cb_int_contacts, cb_sweep_hits), its size (0: a bare array), and the
+ * struct made from the arrays a[] in tk_out_layout's order. */
+static size_t struct_size(const cb_entry_info *d)
+{
+    switch (d->output) {
+    case CB_OUTPUT_CONTACTS: return sizeof(cb_contacts);
+    case CB_OUTPUT_INT_DISTANCES: return sizeof(cb_int_distances);
+    case CB_OUTPUT_INT_CONTACTS: return sizeof(cb_int_contacts);
+    case CB_OUTPUT_HITS:
+    case CB_OUTPUT_FIRST_HIT: return sizeof(cb_sweep_hits);
+    default: return 0;
+    }
+}
+
+static void fill_struct(const cb_entry_info *d, unsigned char *const a[7], void *s)
+{
+    switch (d->output) {
+    case CB_OUTPUT_CONTACTS: {
+        cb_contacts *c = s;
+        c->index = (uint32_t *)(void *)a[0];
+        c->normal_x = (float *)(void *)a[1], c->normal_y = (float *)(void *)a[2];
+        c->separation = (float *)(void *)a[3];
+        c->point_x = (float *)(void *)a[4], c->point_y = (float *)(void *)a[5];
+        c->feature = (uint8_t *)a[6];
+        break;
+    }
+    case CB_OUTPUT_INT_DISTANCES: {
+        cb_int_distances *c = s;
+        c->d2 = (uint64_t *)(void *)a[0];
+        c->point_x = (int32_t *)(void *)a[1], c->point_y = (int32_t *)(void *)a[2];
+        break;
+    }
+    case CB_OUTPUT_INT_CONTACTS: {
+        cb_int_contacts *c = s;
+        c->index = (uint32_t *)(void *)a[0];
+        c->point_x = (int32_t *)(void *)a[1], c->point_y = (int32_t *)(void *)a[2];
+        c->d2 = (uint64_t *)(void *)a[3], c->depth = (uint32_t *)(void *)a[4];
+        c->feature = (uint8_t *)a[5];
+        break;
+    }
+    default: { /* the sweeps' records */
+        cb_sweep_hits *c = s;
+        c->index = (uint32_t *)(void *)a[0];
+        c->normal_x = (float *)(void *)a[1], c->normal_y = (float *)(void *)a[2];
+        c->t = (float *)(void *)a[3];
+        c->point_x = (float *)(void *)a[4], c->point_y = (float *)(void *)a[5];
+        c->feature = (uint8_t *)a[6];
+        break;
+    }
+    }
+}
+
 int tk_out_alloc(tk_out *o, const cb_entry_info *d, size_t n, tk_alloc_fn alloc, tk_free_fn fr,
                  void *ctx)
 {
@@ -156,54 +209,22 @@ int tk_out_alloc(tk_out *o, const cb_entry_info *d, size_t n, tk_alloc_fn alloc,
             tk_out_free(o);
             return 0;
         }
-    if (d->output == CB_OUTPUT_CONTACTS) {
-        if (!(o->contacts = alloc(ctx, sizeof(cb_contacts), _Alignof(cb_contacts)))) {
-            tk_out_free(o);
-            return 0;
-        }
-        o->contacts->index = (uint32_t *)(void *)o->array[0];
-        o->contacts->normal_x = (float *)(void *)o->array[1];
-        o->contacts->normal_y = (float *)(void *)o->array[2];
-        o->contacts->separation = (float *)(void *)o->array[3];
-        o->contacts->point_x = (float *)(void *)o->array[4];
-        o->contacts->point_y = (float *)(void *)o->array[5];
-        o->contacts->feature = (uint8_t *)o->array[6];
-        o->out = o->contacts;
-    } else if (d->output == CB_OUTPUT_INT_DISTANCES) {
-        cb_int_distances *s = alloc(ctx, sizeof *s, _Alignof(cb_int_distances));
-        if (!s) {
-            tk_out_free(o);
-            return 0;
-        }
-        s->d2 = (uint64_t *)(void *)o->array[0];
-        s->point_x = (int32_t *)(void *)o->array[1], s->point_y = (int32_t *)(void *)o->array[2];
-        o->out = o->record_struct = s;
-    } else if (d->output == CB_OUTPUT_INT_CONTACTS) {
-        cb_int_contacts *s = alloc(ctx, sizeof *s, _Alignof(cb_int_contacts));
-        if (!s) {
-            tk_out_free(o);
-            return 0;
-        }
-        s->index = (uint32_t *)(void *)o->array[0];
-        s->point_x = (int32_t *)(void *)o->array[1], s->point_y = (int32_t *)(void *)o->array[2];
-        s->d2 = (uint64_t *)(void *)o->array[3], s->depth = (uint32_t *)(void *)o->array[4];
-        s->feature = (uint8_t *)o->array[5];
-        o->out = o->record_struct = s;
-    } else if (sweep_hits(d)) {
-        cb_sweep_hits *s = alloc(ctx, sizeof *s, _Alignof(cb_sweep_hits));
-        if (!s) {
-            tk_out_free(o);
-            return 0;
-        }
-        s->index = (uint32_t *)(void *)o->array[0];
-        s->normal_x = (float *)(void *)o->array[1], s->normal_y = (float *)(void *)o->array[2];
-        s->t = (float *)(void *)o->array[3];
-        s->point_x = (float *)(void *)o->array[4], s->point_y = (float *)(void *)o->array[5];
-        s->feature = (uint8_t *)o->array[6];
-        o->out = o->record_struct = s;
-    } else {
+    size_t size = struct_size(d);
+    if (!size) {
         o->out = o->array[0];
+        return 1;
     }
+    void *s = alloc(ctx, size, _Alignof(tk_out_struct));
+    if (!s) {
+        tk_out_free(o);
+        return 0;
+    }
+    fill_struct(d, o->array, s);
+    if (d->output == CB_OUTPUT_CONTACTS)
+        o->contacts = s;
+    else
+        o->record_struct = s;
+    o->out = s;
     return 1;
 }
 
@@ -328,59 +349,12 @@ cb_contacts tk_contacts_without(cb_contacts c, size_t k)
 
 void *tk_out_without(const tk_out *o, size_t k, tk_out_struct *copy)
 {
-    const void *s = o->contacts ? (const void *)o->contacts : o->record_struct;
-    if (!s || k >= o->arrays)
+    if (!struct_size(o->d) || k >= o->arrays)
         return NULL;
-    switch (o->d->output) {
-    case CB_OUTPUT_CONTACTS: copy->contacts = tk_contacts_without(*o->contacts, k); break;
-    case CB_OUTPUT_INT_DISTANCES: {
-        cb_int_distances *c = &copy->int_distances;
-        *c = *(const cb_int_distances *)s;
-        if (k == 0)
-            c->d2 = NULL;
-        else if (k == 1)
-            c->point_x = NULL;
-        else
-            c->point_y = NULL;
-        break;
-    }
-    case CB_OUTPUT_INT_CONTACTS: {
-        cb_int_contacts *c = &copy->int_contacts;
-        *c = *(const cb_int_contacts *)s;
-        if (k == 0)
-            c->index = NULL;
-        else if (k == 1)
-            c->point_x = NULL;
-        else if (k == 2)
-            c->point_y = NULL;
-        else if (k == 3)
-            c->d2 = NULL;
-        else if (k == 4)
-            c->depth = NULL;
-        else
-            c->feature = NULL;
-        break;
-    }
-    default: { /* the sweeps' records: the members of cb_contacts, t for the separation */
-        cb_sweep_hits *c = &copy->sweep_hits;
-        *c = *(const cb_sweep_hits *)s;
-        if (k == 0)
-            c->index = NULL;
-        else if (k == 1)
-            c->normal_x = NULL;
-        else if (k == 2)
-            c->normal_y = NULL;
-        else if (k == 3)
-            c->t = NULL;
-        else if (k == 4)
-            c->point_x = NULL;
-        else if (k == 5)
-            c->point_y = NULL;
-        else
-            c->feature = NULL;
-        break;
-    }
-    }
+    unsigned char *a[7] = {NULL};
+    for (size_t j = 0; j < o->arrays; j++)
+        a[j] = j == k ? NULL : o->array[j];
+    fill_struct(o->d, a, copy);
     return copy;
 }
 
