@@ -255,8 +255,9 @@ CB_DENSE_DRIVER(TIMES, vf, store_distances) /* the sweeps' times: floats, as the
         if (a->n == 0) /* n == 0 is valid with any pointers, out included */                       \
             return 0;                                                                              \
         int strict = (a->flags & CB_STRICT) != 0;                                                  \
-        size_t count = !strict ? drive(select, whole, ctx, a->many, a->n, (uint64_t *)0, o->index, 0) \
-                               : drive(select, whole, ctx, a->many, a->n, (uint64_t *)0, o->index, 1); \
+        size_t count = !strict                                                                     \
+                           ? drive(select, whole, ctx, a->many, a->n, (uint64_t *)0, o->index, 0)  \
+                           : drive(select, whole, ctx, a->many, a->n, (uint64_t *)0, o->index, 1); \
         for (size_t c = 0; c < count; c += CB_W) {                                                 \
             size_t k = count - c < CB_W ? count - c : CB_W, room = a->n - c;                       \
             result_t r = k == CB_W ? gather(ctx, a->many, o->index + c, CB_W, strict)              \
