@@ -105,17 +105,31 @@ typedef enum {
     OUT_DIST,    /* dense signed distances, entity-sized query */
     OUT_CONT_LO, /* contact records, ~1% selected */
     OUT_CONT_HI, /* contact records, ~50% selected */
+    /* the sweeps' outputs beyond the dense times at the bullet (OUT_DIST):
+     * the dense times and the hit records at the sweeps of the ~1% and ~50%
+     * circles (the contact rows' circles, moving: their hit rates, a few %
+     * and over half, are measured per rung), and the first hit of the
+     * bullet (a _first entry, or the times then a plain scan: KIND_SCAN) */
+    OUT_TIMES_LO, /* dense times, the ~1% circle moving */
+    OUT_TIMES_HI, /* dense times, the ~50% circle moving */
+    OUT_HITS_LO,  /* hit records, the ~1% circle moving */
+    OUT_HITS_HI,  /* hit records, the ~50% circle moving */
+    OUT_FIRST,    /* the first hit's record, the bullet */
     OUT_BYTES,   /* one byte per element (compiler baselines) */
     OUT_READ,    /* nothing: streaming read of the inputs */
     OUT_COUNT
 } out_kind;
 
 /* Which of a group's three single shapes a row uses: 0 entity-sized, 1 and 2
- * the ~1% and ~50% area queries (index lists, contacts). */
+ * the ~1% and ~50% area queries (index lists, contacts, a sweep's records). */
 int query_of(out_kind o);
+/* The most rows one entry gets (a sweep's times: the bullet, lo and hi). */
+#define BENCH_ENTRY_ROWS 3
 /* The rows an entry gets (entries.c): a bitmask or the distances at the
  * entity query; index lists and contacts at the ~1% and ~50% queries, since
- * their cost grows with what they write. Returns how many (<= 2). */
+ * their cost grows with what they write; a sweep's times at the bullet and
+ * at the ~1% and ~50% circles moving, its hit records at those two, its
+ * first hit at the bullet. Returns how many (<= BENCH_ENTRY_ROWS). */
 int rows_of(const cb_entry_info *info, out_kind *outs);
 /* The row kind a group is first measured by: its first entry's first row
  * (OUT_MASK for overlap, OUT_DIST for distance, OUT_CONT_LO for contacts). */
@@ -132,6 +146,7 @@ typedef enum {
     KIND_CLAMP_NATIVE, /* plain clamp loop, -O3 -march=native */
     KIND_STREAM,       /* streaming read of the same arrays */
     KIND_CLOSED,       /* a sweep's closed form per pair in a loop (sweep_form.c) */
+    KIND_SCAN,         /* a backend's sweep times, then a plain C scan for the least t (OUT_FIRST) */
     KIND_COUNT
 } case_kind;
 
@@ -240,9 +255,10 @@ void *data_ref(const dataset *d, size_t e);
 
 typedef struct bench_case {
     case_kind kind;
-    int backend;     /* KIND_BACKEND: the cb_backend; else -1 */
-    size_t entry;    /* KIND_BACKEND: the entry timed; else BENCH_NO_ENTRY */
-    cb_kernel_fn fn; /* KIND_BACKEND: cb_entry_kernel(entry, backend) */
+    int backend;     /* KIND_BACKEND, KIND_SCAN: the cb_backend; else -1 */
+    size_t entry;    /* KIND_BACKEND: the entry timed (KIND_SCAN: the times entry); else
+                        BENCH_NO_ENTRY */
+    cb_kernel_fn fn; /* KIND_BACKEND, KIND_SCAN: cb_entry_kernel(entry, backend) */
     int group;       /* the table group the row belongs to */
     int seed;        /* KIND_SEED: 0..4 = A..E (E also: OUT_DIST, OUT_CONT_*), SEED_E_ROT */
     int native;      /* KIND_STREAM: use the -march=native build */
@@ -258,7 +274,7 @@ typedef struct bench_row {
     case_kind kind;
     int group;
     out_kind out;
-    int backend; /* cb_backend for KIND_BACKEND, else -1 */
+    int backend; /* cb_backend for KIND_BACKEND and KIND_SCAN, else -1 */
     int seed_id; /* KIND_SEED: 0..4 = A..E, SEED_E_ROT */
     size_t hits;
     unsigned long iters;
@@ -405,6 +421,13 @@ size_t closed_run(const dataset *d, int g, int k, float *t);
  * or both in [0, 1] within CLOSED_TOL relative (absolute below t = 0.01). */
 #define CLOSED_TOL 1e-4f
 int closed_agree(float a, float b);
+/* What a user writes for the first hit without the _first entries: after
+ * the dense times t[0..n-1] (a sweep entry's output), a plain loop for the
+ * least t, the lowest index among equal times (the _first contract's
+ * choice). *at receives its index and *best its time (CB_SWEEP_MISS when
+ * nothing is hit: then *at is 0); returns 1 when something is hit, else 0.
+ * In sweep_form.c, another translation unit than the timed loop's. */
+size_t scan_first(const float *t, size_t n, uint32_t *at, float *best);
 
 /* ---------------------------------------------- compiler and memory baselines */
 
@@ -464,6 +487,10 @@ void report_header(FILE *f, const bench_opts *o, const bench_env *e);
 void report_table(FILE *f, const bench_env *e, const bench_row *rows, int nrows,
                   const small_row *small, int nsmall, double csr_ns);
 void report_summary(FILE *f, const bench_env *e, const bench_row *rows, int nrows);
+/* report.c: the sweep's other outputs side by side (the records of every
+ * hit, the first hit, the times then a scan) for group g, one line per
+ * backend and n; nothing when the run measured none of them. */
+void report_sweep_records(FILE *f, const bench_env *e, const bench_row *rows, int nrows, int g);
 /* One CSV number: ",v", or "," for NaN. */
 void csv_num(FILE *f, double v);
 /* Writes DIR/cb-bench.csv (every size row) and DIR/cb-bench-small.csv. */

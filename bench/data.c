@@ -388,7 +388,8 @@ int data_make(dataset *d, size_t n, uint64_t seed, int all)
         }
     /* The sweeps: each sweep group's circles moving by SWEEP_LEN along the
      * rung's heading (the entity a bullet; the area circles, larger, reach
-     * many boxes at t > 0 through faces and corners: the checks' probes). */
+     * many boxes at t > 0 through faces and corners: the checks' probes,
+     * and the sweeps of the hit records' rows, a few % and half hit). */
     for (int g = 0; g < group_count(); g++) {
         if (group_at(g)->one != CB_SHAPE_SWEEP || !group_needed(g, all))
             continue;

@@ -260,21 +260,31 @@ int rows_of(const cb_entry_info *info, out_kind *outs)
     case CB_OUTPUT_INDICES:
         outs[0] = OUT_IDX_LO, outs[1] = OUT_IDX_HI;
         return 2;
-    case CB_OUTPUT_DISTANCES: /* the integer shapes' outputs take the same rows, */
+    case CB_OUTPUT_DISTANCES: /* the integer shapes' outputs take the same rows */
     case CB_OUTPUT_INT_DISTANCES:
-    case CB_OUTPUT_TIMES: /* and the sweeps' times: n floats, every element written */
         outs[0] = OUT_DIST;
         return 1;
+    case CB_OUTPUT_TIMES:
+        /* the sweeps' times (n floats, every element written) take the
+         * distances' row at the bullet, and rows at the ~1% and ~50%
+         * circles moving: the same sweeps as the hit records', so that
+         * each records row has a times row of the same work beside it */
+        outs[0] = OUT_DIST, outs[1] = OUT_TIMES_LO, outs[2] = OUT_TIMES_HI;
+        return 3;
     case CB_OUTPUT_CONTACTS:
     case CB_OUTPUT_INT_CONTACTS:
         outs[0] = OUT_CONT_LO, outs[1] = OUT_CONT_HI;
         return 2;
+    case CB_OUTPUT_HITS: /* the sweeps' records: few hits and many */
+        outs[0] = OUT_HITS_LO, outs[1] = OUT_HITS_HI;
+        return 2;
+    case CB_OUTPUT_FIRST_HIT: /* the bullet's first hit (a game's question) */
+        outs[0] = OUT_FIRST;
+        return 1;
     case CB_OUTPUT_PAIRS: /* the pairs form: bench/pairs.c */
     case CB_OUTPUT_MATRIX:
     case CB_OUTPUT_PAIR_CONTACTS:
     case CB_OUTPUT_INT_PAIR_CONTACTS:
-    case CB_OUTPUT_HITS: /* the sweeps' records: no rows yet */
-    case CB_OUTPUT_FIRST_HIT:
         break;
     }
     return 0;
@@ -282,6 +292,6 @@ int rows_of(const cb_entry_info *info, out_kind *outs)
 
 out_kind group_primary(const bench_group *g)
 {
-    out_kind outs[2];
+    out_kind outs[BENCH_ENTRY_ROWS];
     return rows_of(cb_entry_info_of(g->entries[0]), outs) ? outs[0] : OUT_MASK;
 }

@@ -25,8 +25,8 @@ static void usage(FILE *f)
             "  every backend at 1Ki,16Ki,16Mi against scalar, the compiler's loops, the seeds\n"
             "  and a streaming read; the same with integer shapes against the float rows,\n"
             "  scalar and seed D; the sweep (a moving circle vs boxes, SoA) against the\n"
-            "  overlap, scalar and a closed form per pair; and the named many-against-many\n"
-            "  scenes.\n"
+            "  overlap, scalar and a closed form per pair, and its hit records and first\n"
+            "  hit beside its times; and the named many-against-many scenes.\n"
             "  --full           every row (every entry and output, seed E's distance and contact\n"
             "                   rows, the small batches, the scene sweep, candidate pairs) at sizes\n"
             "                   16,64,256,1Ki,16Ki,256Ki,4Mi,16Mi, and the full tables on stdout\n"
@@ -362,19 +362,23 @@ static bench_row *row_push(rowvec *r)
 
 /* An upper bound of build_cases' count, for its array: the backend rows,
  * the overlap seeds, seed E's distance and contact rows for boxes and for
- * rotated boxes (with its rotated overlap row), and each group's baselines
- * (two loops, a streaming read, a closed form). */
+ * rotated boxes (with its rotated overlap row), each group's baselines
+ * (two loops, a streaming read, a closed form) and a sweep group's times
+ * then scan on each backend. */
 static size_t max_cases(int nb)
 {
-    return (size_t)nb * cb_entry_count() * 2 + SEED_COUNT + 3 + 4 + 4 * (size_t)group_count();
+    return (size_t)nb * cb_entry_count() * BENCH_ENTRY_ROWS + SEED_COUNT + 3 + 4 +
+           (4 + (size_t)nb) * (size_t)group_count();
 }
 
 /* Every row of a size rung: each backend on each entry of each group, the
  * seeds, and each group's compiler loops, streaming read and (a sweep
- * group's) closed form; or, for the summary (all == 0), those of the
- * headline entries: each backend on the headline, on the integer headline
- * and on the sweep headline, the headline group's loops and streaming read,
- * the sweep headline's closed form, and the overlap seeds. */
+ * group's) closed form and times then scan on each backend; or, for the
+ * summary (all == 0), those of the headline entries: each backend on the
+ * headline, on the integer headline and on every entry of the sweep
+ * headline's group (times, hit records, first hit), the headline group's
+ * loops and streaming read, the sweep headline's closed form and times
+ * then scan, and the overlap seeds. */
 static int build_cases(const bench_env *e, const int *bs, int nb, bench_case *cs, int all)
 {
     int nc = 0, hg = -1, swg = -1;
@@ -388,9 +392,9 @@ static int build_cases(const bench_env *e, const int *bs, int nb, bench_case *cs
             const bench_group *gr = group_at(g);
             for (int i = 0; i < gr->nentries; i++) {
                 if (!all && gr->entries[i] != he && gr->entries[i] != ihe &&
-                    gr->entries[i] != swe)
+                    (swe == BENCH_NO_ENTRY || g != swg))
                     continue;
-                out_kind outs[2];
+                out_kind outs[BENCH_ENTRY_ROWS];
                 int no = rows_of(cb_entry_info_of(gr->entries[i]), outs);
                 for (int k = 0; k < no; k++) {
                     bench_case c = blank;
@@ -489,6 +493,19 @@ static int build_cases(const bench_env *e, const int *bs, int nb, bench_case *cs
             snprintf(c.label, sizeof c.label, "closed form");
             cs[nc++] = c;
         }
+        /* a sweep group's first hit the long way, on each backend: its
+         * times, then a scan for the least t (checked against the scalar
+         * _first entry), beside the _first rows */
+        const size_t te = group_entry(gr, CB_OUTPUT_TIMES);
+        if (te != BENCH_NO_ENTRY && group_entry(gr, CB_OUTPUT_FIRST_HIT) != BENCH_NO_ENTRY)
+            for (int b = 0; b < nb; b++) {
+                bench_case s = blank;
+                s.kind = KIND_SCAN, s.backend = bs[b], s.entry = te, s.group = g;
+                s.fn = cb_entry_kernel(te, (cb_backend)bs[b]);
+                s.out = OUT_FIRST;
+                snprintf(s.label, sizeof s.label, "%s t+scan", cb_backend_name((cb_backend)bs[b]));
+                cs[nc++] = s;
+            }
     }
     return nc;
 }

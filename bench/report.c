@@ -4,10 +4,12 @@
 #include <math.h>
 #include <string.h>
 
-static const char *const out_names[OUT_COUNT] = {"mask",    "idx 1%",   "idx 50%", "dist",
-                                                  "cont 1%", "cont 50%", "bytes",   "read"};
-static const char *const kind_names[KIND_COUNT] = {"backend", "seed",   "loop-O2",
-                                                   "loop-native", "stream", "closed-form"};
+static const char *const out_names[OUT_COUNT] = {
+    "mask",     "idx 1%",  "idx 50%", "dist",    "cont 1%", "cont 50%", "times lo",
+    "times hi", "hits lo", "hits hi", "first",   "bytes",   "read"};
+static const char *const kind_names[KIND_COUNT] = {"backend", "seed",        "loop-O2",
+                                                   "loop-native", "stream", "closed-form",
+                                                   "times+scan"};
 static const char *const path_names[PATH_COUNT] = {"direct", "direct+fenv", "dispatched",
                                                     "dispatched+trust_fenv"};
 
@@ -267,6 +269,10 @@ void report_table(FILE *f, const bench_env *e, const bench_row *rows, int nr, co
                         print_row(f, e, rows, nr, &rows[i]);
         }
     }
+    /* every sweep group's records side by side with its times */
+    for (int g = 0; g < group_count(); g++)
+        if (group_at(g)->query == CB_QUERY_SWEEP)
+            report_sweep_records(f, e, rows, nr, g);
 
     if (ns) {
         fprintf(f, "\n== small batches: one circle vs n boxes (SoA, bitmask), ns per call, "
@@ -460,10 +466,81 @@ static void summary_block_print(FILE *f, const bench_env *e, const bench_row *ro
     }
 }
 
+/* The sweep's other outputs, side by side with its times at the same
+ * sweeps and on the same backend: what a record of every hit costs over a
+ * time of every element, and the first hit against the times plus the
+ * scan a user would write. Ratios here are times over times, named by
+ * their quotient. */
+void report_sweep_records(FILE *f, const bench_env *e, const bench_row *rows, int nr, int g)
+{
+    const bench_group *gr = group_at(g);
+    const size_t he = group_entry(gr, CB_OUTPUT_HITS), fe = group_entry(gr, CB_OUTPUT_FIRST_HIT);
+    const size_t te = group_entry(gr, CB_OUTPUT_TIMES);
+    int any = 0;
+    for (int i = 0; i < nr && !any; i++)
+        any = rows[i].group == g && rows[i].kind == KIND_BACKEND &&
+              (rows[i].out == OUT_HITS_LO || rows[i].out == OUT_HITS_HI ||
+               rows[i].out == OUT_FIRST);
+    if (!any || he == BENCH_NO_ENTRY || fe == BENCH_NO_ENTRY || te == BENCH_NO_ENTRY)
+        return;
+    char b[12][32];
+    fprintf(f, "\n%s, %s: the sweep's hit records and first hit beside its times (%s), %s; "
+               "median ns per element;\n"
+               "times, t lo, t hi = the dense times at the bullet and at the ~1%% and ~50%% "
+               "circles moving (the hits line says how many elements each touches); first = "
+               "_first at the bullet; t+scan = the same backend's times at the bullet, then a "
+               "plain C loop for the least t (index and t only: no record); first/t, hits/t = "
+               "that row's time over the times row's of the same sweep (the extra cost of the "
+               "output); x scan = t+scan's time over first's (above 1: _first is faster)\n",
+            cb_entry_info_of(he)->name, cb_entry_info_of(fe)->name, cb_entry_info_of(te)->name,
+            gr->label);
+    fprintf(f, "  %5s %-4s %-8s %7s %7s %7s %7s %6s | %7s %7s %7s | %7s %7s %7s\n", "n", "",
+            "backend", "times", "first", "t+scan", "first/t", "x scan", "t lo", "hits lo",
+            "hits/t", "t hi", "hits hi", "hits/t");
+    size_t last = 0;
+    for (int p = 0; p < nr; p++) {
+        const size_t n = rows[p].n;
+        if (n == last || rows[p].group != g || rows[p].kind != KIND_BACKEND)
+            continue;
+        last = n;
+        int first = 1;
+        for (int i = 0; i < nr; i++) {
+            const bench_row *r = &rows[i];
+            if (r->n != n || r->group != g || r->kind != KIND_BACKEND || r->out != OUT_DIST)
+                continue;
+            const bench_row *fr = find(rows, nr, n, KIND_BACKEND, r->backend, g, OUT_FIRST);
+            const bench_row *sc = find(rows, nr, n, KIND_SCAN, r->backend, g, OUT_FIRST);
+            const bench_row *tl = find(rows, nr, n, KIND_BACKEND, r->backend, g, OUT_TIMES_LO);
+            const bench_row *hl = find(rows, nr, n, KIND_BACKEND, r->backend, g, OUT_HITS_LO);
+            const bench_row *th = find(rows, nr, n, KIND_BACKEND, r->backend, g, OUT_TIMES_HI);
+            const bench_row *hh = find(rows, nr, n, KIND_BACKEND, r->backend, g, OUT_HITS_HI);
+            if (first) {
+                fprintf(f, "  %5s %-4s hits: bullet %zu, lo %s, hi %s of %zu\n",
+                        fmt_n(n, b[0], 32), regime_of(e, n * bytes_per_elem(gr)), r->hits,
+                        hl ? (snprintf(b[1], 32, "%zu", hl->hits), b[1]) : "-",
+                        hh ? (snprintf(b[2], 32, "%zu", hh->hits), b[2]) : "-", n);
+                first = 0;
+            }
+            const double nan = NAN;
+            fprintf(f, "  %5s %-4s %-8s %7s %7s %7s %7s %6s | %7s %7s %7s | %7s %7s %7s\n", "",
+                    "", r->label, fmt_ns(r->med, b[0], 32), fmt_ns(fr ? fr->med : nan, b[1], 32),
+                    fmt_ns(sc ? sc->med : nan, b[2], 32), fmt_x(ratio(fr, r), b[3], 32),
+                    fmt_x(sc && fr ? ratio(sc, fr) : nan, b[4], 32),
+                    fmt_ns(tl ? tl->med : nan, b[5], 32), fmt_ns(hl ? hl->med : nan, b[6], 32),
+                    fmt_x(hl && tl ? ratio(hl, tl) : nan, b[7], 32),
+                    fmt_ns(th ? th->med : nan, b[8], 32), fmt_ns(hh ? hh->med : nan, b[9], 32),
+                    fmt_x(hh && th ? ratio(hh, th) : nan, b[10], 32));
+        }
+    }
+}
+
 void report_summary(FILE *f, const bench_env *e, const bench_row *rows, int nr)
 {
     for (size_t k = 0; k < sizeof blocks / sizeof blocks[0]; k++)
         summary_block_print(f, e, rows, nr, &blocks[k]);
+    int sg = -1;
+    if (!bench_sweep_headline(&sg, NULL))
+        report_sweep_records(f, e, rows, nr, sg);
 }
 
 /* ---------------------------------------------------------------- CSV */

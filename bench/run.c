@@ -18,7 +18,20 @@
  */
 int query_of(out_kind o)
 {
-    return o == OUT_IDX_LO || o == OUT_CONT_LO ? 1 : o == OUT_IDX_HI || o == OUT_CONT_HI ? 2 : 0;
+    switch (o) {
+    case OUT_IDX_LO:
+    case OUT_CONT_LO:
+    case OUT_TIMES_LO:
+    case OUT_HITS_LO:
+        return 1;
+    case OUT_IDX_HI:
+    case OUT_CONT_HI:
+    case OUT_TIMES_HI:
+    case OUT_HITS_HI:
+        return 2;
+    default: /* the entity: bitmask, distances, the bullet's times and first hit */
+        return 0;
+    }
 }
 
 /* The floats a baseline of n floats writes: the out buffer of the group's
@@ -184,6 +197,17 @@ double run_case(const bench_case *c, const dataset *d, unsigned long iters)
     case KIND_CLOSED: {
         float *t = float_buffer(d, c->group, CB_OUTPUT_TIMES);
         TIMED(closed_run(d, c->group, q, t));
+        break;
+    }
+    case KIND_SCAN: {
+        /* the backend's dense times, then the scan (another translation
+         * unit): what the first hit costs without the _first entry */
+        const cb_kernel_fn fn = c->fn;
+        const cb_args a = data_args(d, c->group, c->entry, q);
+        const float *t = a.out;
+        uint32_t at = 0;
+        float best = 0;
+        TIMED((fn(&a), scan_first(t, n, &at, &best)));
         break;
     }
     case KIND_STREAM: {
@@ -436,8 +460,9 @@ static size_t check_closed(const bench_case *c, dataset *d, char *why, size_t wh
         for (size_t i = 0; i < d->n; i++) {
             if (closed_agree(got[i], want[i]))
                 continue;
-            tk_sweep_pair p = {d->qs[g][k], group_at(g)->many == CB_SHAPE_BOX, d->aos[i],
-                               d->caos ? d->caos[i] : (cb_circle){0, 0, 0}};
+            /* by name: the judge's pair may hold other elements (zero here) */
+            tk_sweep_pair p = {.w = d->qs[g][k], .is_box = group_at(g)->many == CB_SHAPE_BOX,
+                               .b = d->aos[i], .o = d->caos ? d->caos[i] : (cb_circle){0, 0, 0}};
             broken += !(tk_sweep_judge(&p, got[i]) <= 1.0);
             float dt = fabsf(got[i] - want[i]);
             if (dt > worst)
@@ -453,6 +478,76 @@ static size_t check_closed(const bench_case *c, dataset *d, char *why, size_t wh
         snprintf(why, whylen, "all %zu times within %.0e rel. of the contract's", 3 * d->n,
                  (double)CLOSED_TOL);
     return broken;
+}
+
+/* The scalar _first answers the times-then-scan rows are checked against:
+ * the rows of one group (one per backend) compare with the same six, and
+ * at 16Mi each costs a third of a second, so they are kept for the last
+ * group and data seen (the elements' address and count, the group and its
+ * sweeps: the same key is the same data, whatever run made it). */
+static struct {
+    int valid, g;
+    const void *many;
+    size_t n;
+    cb_sweep w[3];
+    size_t count[3][2];
+    uint32_t index[3][2];
+    float t[3][2];
+} scan_want;
+
+/* The times-then-scan row against the scalar backend's _first entry of the
+ * group: at each of the group's three sweeps and under both touching
+ * rules, the row's backend's times and the scan must name the same element
+ * (or none) with the same bits of t as the first hit's record. (The times
+ * themselves are the backend's times rows, checked with them.) Returns the
+ * number of disagreements (fatal). */
+static size_t check_scan(const bench_case *c, dataset *d, char *why, size_t whylen)
+{
+    const int g = c->group;
+    const size_t fe = group_entry(group_at(g), CB_OUTPUT_FIRST_HIT);
+    const void *many = data_args(d, g, fe, 0).many;
+    if (!scan_want.valid || scan_want.g != g || scan_want.many != many || scan_want.n != d->n ||
+        memcmp(scan_want.w, d->qs[g], sizeof scan_want.w)) {
+        const cb_kernel_fn first = cb_entry_kernel(fe, CB_BACKEND_SCALAR);
+        for (int k = 0; k < 3; k++)
+            for (int strict = 0; strict < 2; strict++) {
+                cb_args b = data_args(d, g, fe, k);
+                b.flags = strict ? (unsigned)CB_STRICT : 0u;
+                b.out = data_ref(d, fe);
+                const cb_sweep_hits *w = b.out;
+                const size_t want = first(&b);
+                scan_want.count[k][strict] = want;
+                scan_want.index[k][strict] = want == 1 ? w->index[0] : 0u;
+                scan_want.t[k][strict] = want == 1 ? w->t[0] : CB_SWEEP_MISS;
+            }
+        scan_want.valid = 1, scan_want.g = g, scan_want.many = many, scan_want.n = d->n;
+        memcpy(scan_want.w, d->qs[g], sizeof scan_want.w);
+    }
+    size_t bad = 0, hit = 0;
+    for (int k = 0; k < 3; k++)
+        for (int strict = 0; strict < 2; strict++) {
+            cb_args a = data_args(d, g, c->entry, k);
+            a.flags = strict ? (unsigned)CB_STRICT : 0u;
+            c->fn(&a);
+            uint32_t at = 0;
+            float best = 0;
+            const size_t got = scan_first(a.out, d->n, &at, &best);
+            const size_t want = scan_want.count[k][strict];
+            const uint32_t wi = scan_want.index[k][strict];
+            const float wt = scan_want.t[k][strict];
+            const int same = got == want && (!got || (at == wi && tk_bits(best) == tk_bits(wt)));
+            if (!same && !bad)
+                snprintf(why, whylen, "times + scan vs scalar _first at sweep %d%s: %zu hit(s), "
+                         "element %u t %.9g, against %zu, element %u t %.9g", k,
+                         strict ? " with CB_STRICT" : "", got, (unsigned)at, (double)best, want,
+                         (unsigned)wi, (double)wt);
+            bad += !same;
+            hit += got;
+        }
+    if (!bad)
+        snprintf(why, whylen, "the element and t of the first hit, as _first's, at 3 sweeps x 2 "
+                 "touching rules (%zu of 6 hit)", hit);
+    return bad;
 }
 
 size_t check_case(const bench_case *c, dataset *d, char *why, size_t whylen)
@@ -530,6 +625,8 @@ size_t check_case(const bench_case *c, dataset *d, char *why, size_t whylen)
     }
     case KIND_CLOSED:
         return check_closed(c, d, why, whylen);
+    case KIND_SCAN:
+        return check_scan(c, d, why, whylen);
     default:
         return 0;
     }

@@ -121,3 +121,18 @@ int closed_agree(float a, float b)
     float m = fmaxf(fmaxf(a, b), 0.01f);
     return a >= 0.0f && a <= 1.0f && b >= 0.0f && b <= 1.0f && fabsf(a - b) <= CLOSED_TOL * m;
 }
+
+/* The first hit from the dense times, as a user writes it: one pass, a
+ * strict compare, so the lowest index wins among equal times. The miss
+ * (2.0) is never below the initial best, so nothing hit leaves it. */
+size_t scan_first(const float *t, size_t n, uint32_t *at, float *best)
+{
+    float b = CB_SWEEP_MISS;
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (t[i] < b)
+            b = t[i], k = i;
+    *at = (uint32_t)k;
+    *best = b;
+    return b <= 1.0f;
+}
