@@ -1044,6 +1044,9 @@ CB_API size_t cb_batch_contacts_icircle_icircles_aos(cb_icircle icircle,
  * Sweeps (SWEPT CIRCLES): the moving circle against n elements, t[i] the
  * time of first contact with element i in [0, 1], or CB_SWEEP_MISS.
  * t has room for n floats. Return: n, or CB_INVALID as the batch queries.
+ * The _hits functions write a record per element hit (SWEPT CIRCLES, Hit
+ * records) and return their count; the _first functions the record of
+ * the first hit, returning 1, or 0 when nothing is hit.
  */
 /** Sweep: a moving circle against n boxes (SoA), every box's time of first contact. */
 CB_API size_t cb_batch_sweep(cb_sweep sweep, const cb_box_soa *boxes, size_t n, float *t,
