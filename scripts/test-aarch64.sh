@@ -106,10 +106,10 @@ probe "cb-digest --backend avx2: CB_ERR_NOT_COMPILED, exit 77" 77 \
 
 # --- 5b. the meson test suite, every test under qemu through exe_wrapper.
 # With smaller sizes (CB_SIZES=sample; tests/check.h): a sample of the
-# lengths (0..17, the word boundaries, the odd large ones), the large corpus
-# and the big sets a quarter of their size, where the full ones would cost
-# most of the stage under emulation; the digest still runs its whole corpus
-# on NEON and scalar. Not here: the plain checker (suite plain: the
+# lengths (0..17, the word boundaries, the odd large ones) in three of the
+# five layouts, the large corpus and the big sets smaller, where the full
+# ones would cost most of the stage under emulation; the digest still runs
+# its whole corpus on NEON and scalar. Not here: the plain checker (suite plain: the
 # Criterion suites make its checks, and it runs in full under wine and
 # node) and the benchmark (timings under qemu mean nothing; -Dbench=disabled).
 if [ "$binfmt_ok" = 1 ]; then

@@ -22,6 +22,12 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:abort_on_error=1
 # Criterion two tests at a time within a binary, and meson two binaries at
 # a time (the plain checker and the digest are single processes).
 export CRITERION_JOBS=2
+# The suite with the smaller sizes of the emulated stages (CB_SIZES=sample,
+# tests/check.h: sampled lengths and layouts, a quarter or less of the large
+# corpora): the sanitizers look for faults (over-reads, UB, leaks) that the
+# sampled sizes reach as the full ones do, and the native stage runs the full
+# sizes, with guard pages after every array.
+export CB_SIZES=sample
 # The digest once: cb-digest runs every backend's raw kernels and the public
 # functions on its whole corpus; its per-backend variants (which force each
 # backend through the same kernels) add nothing a sanitizer could see. No

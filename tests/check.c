@@ -262,6 +262,11 @@ int tb_sampled(void)
     return env && strcmp(env, "sample") == 0;
 }
 
+int tb_layout_sampled(size_t layout)
+{
+    return layout == 0 || layout == 2 || layout == 4; /* end-of-page, after-guard+1, +3 */
+}
+
 const size_t *tb_lengths_of_run(size_t *count)
 {
     static const size_t sample[] = {0,  1,  2,  3,  4,  5,   6,   7,   8,   9,   10,   11,  12, 13,

@@ -141,15 +141,19 @@ void tb_fill_kind(tb_corpus *c, tk_rng *r, int kind, cb_circle *pc, cb_box *pb);
  * not in every layout here, where they were most of the work. */
 extern const size_t tb_lengths[];
 extern const size_t tb_length_count;
-/* CB_SIZES=sample in the environment: a run for emulators (qemu), where the
- * full sizes cost most of a stage. Then the lengths test checks a sample of
- * the lengths (every length through two 8-lane vectors plus one, the word
- * boundaries and the odd large ones), the large corpus has 16385 elements
- * instead of 65537, and the big sets 2^18 instead of 2^20: each still one
- * past a multiple of every vector width, or far past any block. The digest
- * still runs its whole corpus there. tb_sampled() says whether it is such a
- * run; tb_lengths_of_run sets *count and returns the lengths. */
+/* CB_SIZES=sample in the environment: a run for emulators (qemu) and
+ * sanitizers, where the full sizes cost most of a stage (the native stage
+ * runs them in full). Then the lengths test checks a sample of the lengths
+ * (every length through two 8-lane vectors plus one, the word boundaries
+ * and the odd large ones) in three of the five layouts (tb_layout_sampled:
+ * the end of a page, and misaligned by 1 and by 3 floats), the public
+ * functions lengths up to 1000, the large corpus has 4097 elements instead
+ * of 65537, and the big sets 2^18 instead of 2^20: each still one past a
+ * multiple of every vector width, or far past any block. The digest still
+ * runs its whole corpus. tb_sampled() says whether it is such a run;
+ * tb_lengths_of_run sets *count and returns the lengths. */
 int tb_sampled(void);
+int tb_layout_sampled(size_t layout);
 const size_t *tb_lengths_of_run(size_t *count);
 
 /* How the inputs sit in memory: "end-of-page" (every array ends at a guard
