@@ -1088,7 +1088,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             a.margin = fc.margin;
             int is_contacts = d->output == CB_OUTPUT_CONTACTS;
             int expect_invalid = junk != flags || (is_contacts && !fz_margin_valid(fc.margin));
-            cb_contacts holes; /* a cb_contacts with one NULL array */
+            tk_out_struct holes; /* a cb_contacts with one NULL array */
             tk_soa one_null;   /* a SoA input with one NULL array */
             if (n && fc.null_ptr) { /* one pointer NULL: which one, by the input */
                 expect_invalid = 1;
@@ -1096,8 +1096,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 case 0: a.many = NULL; break;
                 case 1:
                     if (is_contacts && n % 2) {
-                        holes = tk_contacts_without(*o->contacts, (n / 2) % o->arrays);
-                        a.out = &holes;
+                        a.out = tk_out_without(o, (n / 2) % o->arrays, &holes);
                     } else {
                         a.out = NULL;
                     }

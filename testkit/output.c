@@ -333,20 +333,6 @@ int tk_out_untouched(const tk_out *o, unsigned char byte)
     return tk_out_intact(o);
 }
 
-cb_contacts tk_contacts_without(cb_contacts c, size_t k)
-{
-    switch (k) {
-    case 0: c.index = NULL; break;
-    case 1: c.normal_x = NULL; break;
-    case 2: c.normal_y = NULL; break;
-    case 3: c.separation = NULL; break;
-    case 4: c.point_x = NULL; break;
-    case 5: c.point_y = NULL; break;
-    default: c.feature = NULL; break;
-    }
-    return c;
-}
-
 void *tk_out_without(const tk_out *o, size_t k, tk_out_struct *copy)
 {
     if (!struct_size(o->d) || k >= o->arrays)

@@ -393,15 +393,10 @@ int tk_out_intact(const tk_out *o);
 void tk_out_fill_pads(const tk_out *o, unsigned char byte);
 int tk_out_pads_intact(const tk_out *o, unsigned char byte);
 
-/* A copy of c with its array k (in tk_out_layout's order: index, normal_x,
- * normal_y, separation, point_x, point_y, feature) set to NULL: the output
- * of a call that must be refused when n > 0. */
-cb_contacts tk_contacts_without(cb_contacts c, size_t k);
-
-/* The same for any output of arrays held in a struct (cb_contacts,
- * cb_int_distances, cb_int_contacts, cb_sweep_hits: each a struct of
- * pointers, one per array in tk_out_layout's order): a copy of o's struct
- * in *copy with array k NULL, or NULL when o's output is a bare array. */
+/* For an output of arrays held in a struct (cb_contacts, cb_int_distances,
+ * cb_int_contacts, cb_sweep_hits): a copy of o's struct in *copy with its
+ * array k (in tk_out_layout's order) NULL, the output of a call that must
+ * be refused when n > 0; NULL when o's output is a bare array. */
 typedef union {
     cb_contacts contacts;
     cb_int_distances int_distances;

@@ -371,9 +371,9 @@ Test(api, batch_argument_checks)
              * others are valid, so only the check stands between the
              * kernel and a NULL store. With n == 0 the NULL is valid. */
             for (size_t m = 0; m < o.arrays; m++) {
-                cb_contacts c = tk_contacts_without(*o.contacts, m);
+                tk_out_struct c;
                 a = good;
-                a.out = &c;
+                a.out = tk_out_without(&o, m, &c);
                 RESET();
                 cr_assert_eq(cb_entry_call(e, &a), CB_INVALID, "%s NULL cb_contacts.%s", fn,
                              o.name[m]);

@@ -363,6 +363,21 @@ ParameterizedTest(int *b, sweep, contract, .timeout = 600)
         cr_assert(hits > 1000, "the scenes gave only %zu hits: not a test of the hits", hits);
 }
 
+/* t[i] is 0 exactly where the mask has element i, CB_SWEEP_MISS elsewhere;
+ * returns the hits. */
+static size_t still_agrees(const float *t, const uint64_t *mask, size_t n, const char *what,
+                           unsigned flags)
+{
+    size_t hits = 0;
+    for (size_t i = 0; i < n; i++) {
+        int hit = (int)(mask[i / 64] >> (i % 64) & 1);
+        hits += (size_t)hit;
+        cr_assert(tk_bits(t[i]) == tk_bits(hit ? 0.0f : CB_SWEEP_MISS),
+                  "%s %zu, flags %u: t %a, overlap %d", what, i, flags, (double)t[i], hit);
+    }
+    return hits;
+}
+
 /* No motion is the overlap query: every element's t is 0 exactly where
  * the overlap entry of the same shapes hits, CB_SWEEP_MISS elsewhere, both
  * flags, on the adversarial floats of the suites. */
@@ -392,27 +407,13 @@ Test(sweep, still_is_overlap)
         for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
             cb_batch_sweep(s.w, &bs, N, t, flags);
             cb_batch_overlap(one, &bs, N, mask, flags);
-            for (size_t i = 0; i < N; i++) {
-                int hit = (int)(mask[i / 64] >> (i % 64) & 1);
-                hits += (size_t)hit;
-                cr_assert(tk_bits(t[i]) == tk_bits(hit ? 0.0f : CB_SWEEP_MISS),
-                          "box %zu, flags %u: t %a, overlap %d", i, flags, (double)t[i], hit);
-            }
+            hits += still_agrees(t, mask, N, "box", flags);
             cb_batch_sweep_circle_circles(s.w, &cs, N, t, flags);
             cb_batch_overlap_circle_circles(one, &cs, N, mask, flags);
-            for (size_t i = 0; i < N; i++) {
-                int hit = (int)(mask[i / 64] >> (i % 64) & 1);
-                cr_assert(tk_bits(t[i]) == tk_bits(hit ? 0.0f : CB_SWEEP_MISS),
-                          "circle %zu, flags %u: t %a, overlap %d", i, flags, (double)t[i], hit);
-            }
+            still_agrees(t, mask, N, "circle", flags);
             cb_batch_sweep_circle_oboxes(s.w, &os, N, t, flags);
             cb_batch_overlap_circle_oboxes(one, &os, N, mask, flags);
-            for (size_t i = 0; i < N; i++) {
-                int hit = (int)(mask[i / 64] >> (i % 64) & 1);
-                cr_assert(tk_bits(t[i]) == tk_bits(hit ? 0.0f : CB_SWEEP_MISS),
-                          "oriented box %zu, flags %u: t %a, overlap %d", i, flags, (double)t[i],
-                          hit);
-            }
+            still_agrees(t, mask, N, "oriented box", flags);
         }
     }
     scene_free(&s);
