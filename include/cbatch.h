@@ -409,7 +409,7 @@
  *                  ex = MIN(a, b),  fx = MAX(a, b)
  *        dx == 0:  ex = -inf, fx = +inf when lx <= x <= hx; else ex = +inf
  *      e = MAX(MAX(ex, ey), 0),  f = MIN(MIN(fx, fy), 1); a miss unless
- *      e <= f.
+ *      e <= f, and a miss when x1 or y1 is a NaN.
  *   4. The entry point qx = x + (e * dx), qy = y + (e * dy). Unless it is
  *      past the box on both axes ((qx < u0 or qx > x1) and (qy < v0 or
  *      qy > y1)), t = e: the circle meets a face first.
@@ -465,7 +465,10 @@
  *  - Against a box a negative radius acts as its absolute value (as in the
  *    overlap contract); against a circle the reach is |r + ro| (as the
  *    circles' overlap contract squares r + ro). A NaN in x, y, r, dx or dy
- *    is a miss. Every value written is t in [0, 1] or CB_SWEEP_MISS, never
+ *    is a miss; so is a box with a NaN in max_x or max_y (after step 3: the
+ *    overlap contract never lets it hit; a NaN min acts as the max, as the
+ *    clamp takes it), and an element circle or oriented box with a NaN in
+ *    any field. Every value written is t in [0, 1] or CB_SWEEP_MISS, never
  *    a NaN, whatever the input.
  *
  * Hit records (the _hits and _first functions; a cb_sweep_hits). An element

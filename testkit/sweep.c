@@ -74,7 +74,7 @@ float ref_sweep_box(cb_sweep w, cb_box b, unsigned flags)
     sweep_slab(w.x, w.dx, u0 - R, b.max_x + R, &ex, &fx);
     sweep_slab(w.y, w.dy, v0 - R, b.max_y + R, &ey, &fy);
     float e = max_c(max_c(ex, ey), 0.0f), f = min_c(min_c(fx, fy), 1.0f);
-    if (!(e <= f))
+    if (!(e <= f) || b.max_x != b.max_x || b.max_y != b.max_y)
         return sweep_finish(w, start, CB_SWEEP_MISS);
     float ex_dx = e * w.dx, ey_dy = e * w.dy, qx = w.x + ex_dx, qy = w.y + ey_dy;
     int out_x = qx < u0 || b.max_x < qx, out_y = qy < v0 || b.max_y < qy;
@@ -208,3 +208,4 @@ double tk_sweep_judge(const tk_sweep_pair *p, float t)
     double at = fabs(dist_at(p, t) - R) / eps, before = (R - least_dist(p, t)) / eps;
     return fmax(at, before);
 }
+

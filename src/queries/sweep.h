@@ -110,6 +110,8 @@ CB_INLINE vf query_SWEEP_SWEEP_BOX(vshape_SWEEP w, vshape_BOX b, int strict)
         vf tc = sweep_point(v_mul(v_sub(w.x, kx), p.s), v_mul(v_sub(w.y, ky), p.s), &p);
         t = v_sel(corner, tc, e);
     }
+    /* a NaN in max_x or max_y: a miss (as the overlap contract never hits) */
+    t = v_sel(v_eq_m(b.x1, b.x1), v_sel(v_eq_m(b.y1, b.y1), t, miss), miss);
     return sweep_finish(w, start, v_sel(enters, t, miss));
 }
 
@@ -179,3 +181,4 @@ CB_SWEEP_BLOCKS(CIRCLE, SOA)
 CB_SWEEP_BLOCKS(CIRCLE, AOS)
 CB_SWEEP_BLOCKS(OBOX, SOA)
 CB_SWEEP_BLOCKS(OBOX, AOS)
+
