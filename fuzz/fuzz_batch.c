@@ -411,6 +411,7 @@ typedef struct {
     void *out;      /* pairs, records, matrix or the candidates' output */
     size_t bytes;   /* of the block between the canaries */
     cb_pair_contacts recs;
+    cb_pair_sweep_hits hits; /* a sweep set's first hits: recs' arrays */
     tk_out listed;  /* candidates: the output, as tk_out of the entry */
     int is_listed;
 } fz_pout;
@@ -424,7 +425,7 @@ static void pout_new(fz_pout *o, const cb_entry_info *d, size_t room, size_t wor
         o->out = o->listed.out;
         return;
     }
-    int recs = d->output == CB_OUTPUT_PAIR_CONTACTS;
+    int recs = tk_has_records(d);
     o->bytes = d->output == CB_OUTPUT_MATRIX ? words * sizeof(uint64_t)
                : recs ? room * (sizeof(cb_pair) + 5 * sizeof(float) + 1)
                       : room * sizeof(cb_pair);
@@ -437,7 +438,7 @@ static void pout_new(fz_pout *o, const cb_entry_info *d, size_t room, size_t wor
         o->recs.normal_x = f, o->recs.normal_y = f + room, o->recs.separation = f + 2 * room;
         o->recs.point_x = f + 3 * room, o->recs.point_y = f + 4 * room;
         o->recs.feature = p + 5 * room * sizeof(float);
-        o->out = &o->recs;
+        o->out = tk_list_out(d, NULL, &o->recs, &o->hits);
     }
 }
 
@@ -471,7 +472,7 @@ static void pout_free(fz_pout *o)
 
 static const cb_pair *pout_pairs(const cb_entry_info *d, const fz_pout *o)
 {
-    return d->output == CB_OUTPUT_PAIR_CONTACTS ? o->recs.pair : (const cb_pair *)o->out;
+    return tk_has_records(d) ? o->recs.pair : (const cb_pair *)o->out;
 }
 
 /* Two answers of entry d: equal counts, cursors and written parts. */
@@ -497,7 +498,7 @@ static void pout_same(const cb_entry_info *d, size_t ncand, size_t c1, const fz_
     }
     if (memcmp(pout_pairs(d, o1), pout_pairs(d, o2), c1 * sizeof(cb_pair)) != 0)
         FAILF("%s: the pair lists differ (%zu pairs)", what, c1);
-    if (d->output == CB_OUTPUT_PAIR_CONTACTS) {
+    if (tk_has_records(d)) {
         const cb_pair_contacts *r1 = &o1->recs, *r2 = &o2->recs;
         if (memcmp(r1->normal_x, r2->normal_x, c1 * 4) || memcmp(r1->normal_y, r2->normal_y, c1 * 4) ||
             memcmp(r1->separation, r2->separation, c1 * 4) ||
@@ -518,6 +519,9 @@ static void check_pairs(const tk_views *in, size_t n, unsigned flags, int mode, 
     void *scratch = xmalloc(cb_pairs_scratch_size(set, m > set ? m : set));
     void *gmem = xmalloc(cb_grid_size(m));
     const void *soa[3] = {in->circles, in->boxes, in->oboxes}; /* by cb_shape */
+    float sdx[FZ_PAIR_SET], sdy[FZ_PAIR_SET]; /* the set as sweeps, in the default mode */
+    tk_sweep_moves(in->circles, set, sdx, sdy);
+    cb_sweep_soa ws = {in->circles->x, in->circles->y, in->circles->r, sdx, sdy};
     unsigned long long saved = fpctl_read();
     char what[192];
     TK_FOR_ENTRIES(e, TK_PAIRED) {
@@ -531,6 +535,7 @@ static void check_pairs(const tk_views *in, size_t n, unsigned flags, int mode, 
             cb_args a;
             memset(&a, 0, sizeof a);
             a.circles = in->circles, a.n_circles = set, a.n = m, a.flags = flags, a.margin = margin;
+            a.sweeps = &ws;
             a.candidates = cand, a.n_candidates = d->form == CB_FORM_CANDIDATES ? n : 0;
             a.capacity = room, a.scratch = scratch;
             tk_pair_els els = {d->many, NULL, m};

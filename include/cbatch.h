@@ -1310,6 +1310,61 @@ CB_API size_t cb_pairs_contacts_circles_self(const cb_circle_soa *circles, size_
                                              void *scratch, unsigned flags);
 
 /*
+ * Sweeps, many against many: every moving circle of a set (a cb_sweep_soa:
+ * bullets over one frame) against m boxes (cb_pairs_sweep_first) or m
+ * circles (cb_pairs_sweep_circles_circles_first), each sweep's first hit in
+ * one call. Sweep i's answer is exactly what cb_batch_sweep_first (or
+ * cb_batch_sweep_circle_circles_first) of sweep i against all m elements
+ * returns, bit for bit on every backend: the element with the least t (the
+ * lowest index among equal times) and its record. A sweep that hits nothing
+ * writes nothing.
+ *
+ * Everything else is the pairs queries' (range, cursor, capacity, resuming,
+ * counting, scratch, checks): the list holds one record per sweep that hits,
+ * by sweep ascending, so a call over a range writes at most its length (a
+ * call stops only between sweeps; the cursor's element is not read). The
+ * grid is laid over the elements and each sweep reads the cells of its
+ * swept bounds (the box covering the circle at t = 0 and t = 1, widened by
+ * the stated band of SWEPT CIRCLES: the cull is conservative, src/grid.c
+ * says why), so a frame of fast bullets costs about what the elements near
+ * their paths cost, not n_sweeps x m. Count-only calls return the number of
+ * sweeps that hit.
+ */
+
+/**
+ * Records of first hits: record k is sweep pair[k].i's first hit, element
+ * pair[k].j, at time t[k], with the record of SWEPT CIRCLES, "Hit records"
+ * (normal from the element toward the moving circle, point on the element,
+ * feature). cb_pair_contacts' members, t where the separation is. Each
+ * array has room for `capacity` records; entries past the returned count
+ * are unspecified.
+ */
+typedef struct cb_pair_sweep_hits {
+    cb_pair *pair;
+    float *normal_x, *normal_y;
+    float *t;
+    float *point_x, *point_y;
+    uint8_t *feature;
+} cb_pair_sweep_hits;
+
+/**
+ * The first hit of every sweep i of the range among m boxes, as above.
+ * Out:    out's records [0 .. return - 1]; *cursor moved past them.
+ * Return: the records written (<= capacity); with out == NULL and capacity
+ *         == 0, the sweeps of the range that hit.
+ */
+CB_API size_t cb_pairs_sweep_first(const cb_sweep_soa *circles, size_t n_circles,
+                                   const cb_box_soa *boxes, size_t m, cb_pair_cursor *cursor,
+                                   cb_pair_sweep_hits *out, size_t capacity, void *scratch,
+                                   unsigned flags);
+/** The first hit of every sweep i of the range among m circles, as cb_pairs_sweep_first. */
+CB_API size_t cb_pairs_sweep_circles_circles_first(const cb_sweep_soa *circles, size_t n_circles,
+                                                   const cb_circle_soa *others, size_t m,
+                                                   cb_pair_cursor *cursor,
+                                                   cb_pair_sweep_hits *out, size_t capacity,
+                                                   void *scratch, unsigned flags);
+
+/*
  * Prepared elements: a grid built once over elements that do not move (a
  * level's walls), then queried by moving circles every frame without
  * binning the elements again. The grid copies what it needs and holds no
@@ -1827,7 +1882,9 @@ typedef enum cb_output {
     CB_OUTPUT_INT_PAIR_CONTACTS = 9, /**< pairs: a cb_int_pair_contacts (capacity, cursor) */
     CB_OUTPUT_TIMES = 10,            /**< n floats: every element's time of first contact */
     CB_OUTPUT_HITS = 11,      /**< a cb_sweep_hits whose arrays have room for n: every hit */
-    CB_OUTPUT_FIRST_HIT = 12  /**< a cb_sweep_hits whose arrays have room for 1: the first hit */
+    CB_OUTPUT_FIRST_HIT = 12, /**< a cb_sweep_hits whose arrays have room for 1: the first hit */
+    CB_OUTPUT_PAIR_FIRST_HITS = 13 /**< pairs: a cb_pair_sweep_hits (capacity, cursor): each
+                                        sweep's first hit */
 } cb_output;
 
 /** One entry: its public function's name and the parts the name is made of. */
@@ -1837,7 +1894,8 @@ typedef struct cb_entry_info {
     cb_query query;
     cb_shape one;     /**< batch: the single shape (cb_args.circle, .box, .obox, .icircle or
                            .ibox); pairs, candidates: CB_SHAPE_CIRCLE, the set
-                           (cb_args.circles), or CB_SHAPE_ICIRCLE (cb_args.icircles) */
+                           (cb_args.circles), CB_SHAPE_ICIRCLE (cb_args.icircles), or for
+                           pairs CB_SHAPE_SWEEP (cb_args.sweeps) */
     cb_shape many;    /**< the elements (cb_args.many): CIRCLE, BOX, OBOX, ICIRCLE, IBOX;
                            pairs also SELF (the set itself) and GRID (a cb_grid) */
     cb_layout layout; /**< the elements' layout (always SOA but for batch queries) */
@@ -1871,6 +1929,7 @@ typedef struct cb_args {
     cb_ibox ibox;                 /**< batch: the single box, when one is CB_SHAPE_IBOX */
     const cb_icircle_soa *icircles; /**< candidates of integer circles: the set */
     cb_sweep sweep;               /**< batch: the single sweep, when one is CB_SHAPE_SWEEP */
+    const cb_sweep_soa *sweeps;   /**< pairs of sweeps (one is CB_SHAPE_SWEEP): the set */
 } cb_args;
 
 /** A raw kernel: see cb_entry_kernel. */

@@ -36,15 +36,17 @@ SWEEP_SIDES = ("sweep", "box")
 PLURAL = {"circle": "circles", "box": "boxes", "obox": "oboxes", "grid": "grid",
           "self": "self", "icircle": "icircles", "ibox": "iboxes"}
 INTEGER = {"icircle", "ibox"}
-OUTPUT_SUFFIX = {"indices": "_idx", "matrix": "_matrix", "hits": "_hits", "first_hit": "_first"}
+OUTPUT_SUFFIX = {"indices": "_idx", "matrix": "_matrix", "hits": "_hits", "first_hit": "_first",
+                 "pair_first_hits": "_first"}
 
 
 def rule_name(form, query, one, many, layout, output):
     name = f"cb_{form}_{query}"
     default = SWEEP_SIDES if query == "sweep" else DEFAULT_SIDES[form]
     if (one, many) != default:
-        one_word = one if form == "batch" else PLURAL[one]  # a single shape, or the set
-        one_word = "circle" if one == "sweep" else one_word
+        one_word = one if form == "batch" else PLURAL.get(one, one)  # a single shape, or the set
+        if one == "sweep":  # a moving circle, or a set of them
+            one_word = "circle" if form == "batch" else "circles"
         name += f"_{one_word}_{PLURAL[many]}"
     if layout == "aos":
         name += "_aos"
@@ -59,8 +61,9 @@ def rule_params(form, query, one, many, layout, output):
     # 1. the one side
     if form == "batch":
         p.append(f"cb_{one}")
-    else:  # the set: circles, or integer circles against integer elements
-        p += [soa["icircle" if one in INTEGER else "circle"], "size_t"]
+    else:  # the set: circles, integer circles against integer elements, or sweeps
+        kind = "sweep" if one == "sweep" else "icircle" if one in INTEGER else "circle"
+        p += [f"const cb_{kind}_soa *", "size_t"]
     # 2. the many side
     if many == "grid":
         p.append("const cb_grid *")
@@ -80,8 +83,9 @@ def rule_params(form, query, one, many, layout, output):
               "pair_contacts": "cb_pair_contacts *", "int_distances": "cb_int_distances *",
               "int_contacts": "cb_int_contacts *",
               "int_pair_contacts": "cb_int_pair_contacts *", "times": "float *",
-              "hits": "cb_sweep_hits *", "first_hit": "cb_sweep_hits *"}[output])
-    if output in ("pairs", "pair_contacts", "int_pair_contacts"):
+              "hits": "cb_sweep_hits *", "first_hit": "cb_sweep_hits *",
+              "pair_first_hits": "cb_pair_sweep_hits *"}[output])
+    if output in ("pairs", "pair_contacts", "int_pair_contacts", "pair_first_hits"):
         p.append("size_t")
     # 6. the scratch of pairs against elements
     if form == "pairs" and many != "grid":

@@ -51,6 +51,12 @@ static int bad_pair_contacts(const cb_pair_contacts *c)
            !c->point_y || !c->feature;
 }
 
+static int bad_pair_sweep_hits(const cb_pair_sweep_hits *h)
+{
+    return !h->pair || !h->normal_x || !h->normal_y || !h->t || !h->point_x || !h->point_y ||
+           !h->feature;
+}
+
 static int bad_int_pair_contacts(const cb_int_pair_contacts *c)
 {
     return !c->pair || !c->point_x || !c->point_y || !c->d2 || !c->depth || !c->feature;
@@ -67,6 +73,7 @@ static int bad_out(cb_output output, const void *out)
     case CB_OUTPUT_INT_PAIR_CONTACTS: return bad_int_pair_contacts(out);
     case CB_OUTPUT_HITS:
     case CB_OUTPUT_FIRST_HIT: return bad_sweep_hits(out);
+    case CB_OUTPUT_PAIR_FIRST_HITS: return bad_pair_sweep_hits(out);
     default: return 0;
     }
 }
@@ -79,10 +86,12 @@ static const cb_grid *grid_of(const void *p)
 }
 
 /* The set of a pairs or candidates call: integer circles for the integer
- * elements. */
+ * elements, sweeps for the sweep query. */
 static const void *set_of(const cb_entry_info *d, const cb_args *a)
 {
-    return d->one == CB_SHAPE_ICIRCLE ? (const void *)a->icircles : (const void *)a->circles;
+    return d->one == CB_SHAPE_ICIRCLE ? (const void *)a->icircles
+           : d->one == CB_SHAPE_SWEEP ? (const void *)a->sweeps
+                                      : (const void *)a->circles;
 }
 
 /* Is a listed pair out of range? One pass over the candidates (the
@@ -274,6 +283,7 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
 #define CB_P_OUT_TIMES , float *out
 #define CB_P_OUT_FIRST_HIT , cb_sweep_hits *out
 #define CB_P_OUT_HITS , cb_sweep_hits *out
+#define CB_P_OUT_PAIR_FIRST_HITS , cb_pair_sweep_hits *out, size_t capacity
 #define CB_F_OUT_MASK a.out = out
 #define CB_F_OUT_INDICES a.out = out
 #define CB_F_OUT_DISTANCES a.out = out
@@ -287,6 +297,7 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
 #define CB_F_OUT_TIMES a.out = out
 #define CB_F_OUT_FIRST_HIT a.out = out
 #define CB_F_OUT_HITS a.out = out
+#define CB_F_OUT_PAIR_FIRST_HITS a.out = out, a.capacity = capacity
 #define CB_A_OUT_MASK , (uint64_t *)a->out
 #define CB_A_OUT_INDICES , (uint32_t *)a->out
 #define CB_A_OUT_DISTANCES , (float *)a->out
@@ -300,6 +311,7 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
 #define CB_A_OUT_TIMES , (float *)a->out
 #define CB_A_OUT_FIRST_HIT , (cb_sweep_hits *)a->out
 #define CB_A_OUT_HITS , (cb_sweep_hits *)a->out
+#define CB_A_OUT_PAIR_FIRST_HITS , (cb_pair_sweep_hits *)a->out, a->capacity
 
 #define CB_P_SCRATCH_YES , void *scratch
 #define CB_P_SCRATCH_NO

@@ -92,6 +92,36 @@
  * Infinite box coordinates need no case: they fall in a border cell, and
  * the argument holds with D infinite.
  *
+ * A sweep (cbatch.h, SWEPT CIRCLES; the many-against-many sweeps, against
+ * boxes and circles) reads the cells of its swept bounds: on x the centre's
+ * path [MIN(x, x1), MAX(x, x1)] with x1 = x + dx rounded, widened by e' =
+ * e + (|x| + |y| + |dx| + |dy| + e) 2^-16 (e as a circle's, from |r|) and
+ * the slack s of each end (spans_SWEEP); unbounded when max(|r|, |x| + |y|
+ * + |dx| + |dy|, |x1|, |y1|) >= 2^62 (x1 is a NaN only when that sum is
+ * infinite), and a NaN in the sweep is a miss (skipped). Why it holds
+ * whenever the batch sweep query reports a hit (t <= 1):
+ *  - t = 0 from step 1 (the start overlaps): the start circle's own
+ *    interval lies inside, since e' exceeds e by at least 2^-16 |x|, more
+ *    than the circle's slack 2^-20 (|x| + e) over the path end's, and the
+ *    circle claim above applies.
+ *  - a box hit past step 1 passed step 3 on both axes: on x (dx != 0),
+ *    e <= f with e >= 0 and f <= 1 needs ex <= 1 and fx >= 0, so the path's
+ *    x range reaches [u0 - R, x1 + R] within the roundings of lx - x, its
+ *    product by 1 / dx and of the grown box (a few units of 2^-24 of |x|,
+ *    |dx|, R and the box's |u0|, |x1|): covered by 2^-16 of the sweep's sum
+ *    and the box's end being its own float; with dx == 0 the start lies in
+ *    [lx, hx] exactly. A box with a NaN in max_x or max_y is a miss, as the
+ *    grid leaves it out.
+ *  - a circle hit past step 1 has its centre at t within the stated band
+ *    2^-20 S of R = |r + ro| from the element's centre (SWEPT CIRCLES; S
+ *    sums the magnitudes, and a hit bounds the element's |ox| + |oy| by the
+ *    sweep's sum plus R), which e' covers 2^4 times over on both axes, the
+ *    element's own reach covering |ro|. This case rests on the stated band,
+ *    which the sweep tests measure (below 2^-23 S), not on a proof here.
+ * The pairs tests compare every sweep set's first hits with the batch
+ * query's over all the elements, on adversarial and scaled data, culled
+ * and not.
+ *
  * The integer shapes (cbatch.h, INTEGER COORDINATES) are answered exactly,
  * so the claim is simpler: an integer pair hits only if, on each axis, the
  * exact extents meet: the circle's [x - r, x + r] (r >= 0; a negative
@@ -426,7 +456,7 @@ static unsigned char *plan_base(void *scratch)
 
 static const void **key_arrays(const void **f, cb_shape shape, const void *els)
 {
-    CB_GRID_SHAPES(CB_KEY_ARRAYS)
+    CB_SHAPES(CB_KEY_ARRAYS)
     CB_INT_SHAPES(CB_KEY_ARRAYS)
     return f;
 }
@@ -435,7 +465,7 @@ void cb_plan_key_of(cb_plan_key *key, cb_shape one, const void *set, size_t n, c
                     const void *els, size_t m, size_t first, size_t end, float margin, int self)
 {
     memset(key, 0, sizeof *key);
-    key_arrays(key_arrays(key->arrays, one, set), shape, els); /* the set's x, y, r first */
+    key_arrays(key_arrays(key->arrays, one, set), shape, els); /* the set's arrays first */
     key->n = n, key->m = m, key->first = first, key->end = end;
     key->shape = (uint32_t)shape, key->self = (uint32_t)self;
     memcpy(&key->margin_bits, &margin, sizeof margin);
@@ -445,7 +475,7 @@ void cb_plan_key_of(cb_plan_key *key, cb_shape one, const void *set, size_t n, c
  * range of circles that holds b's (b may start later: a resumed call). */
 static int serves(const cb_plan_key *a, const cb_plan_key *b)
 {
-    for (unsigned k = 0; k < 9; k++)
+    for (unsigned k = 0; k < CB_PLAN_ARRAYS; k++)
         if (a->arrays[k] != b->arrays[k])
             return 0;
     return a->n == b->n && a->m == b->m && a->end == b->end && a->first <= b->first &&

@@ -185,8 +185,10 @@ CB_INLINE int cb_cull_meets(const cb_cull *c, uint32_t c0, uint32_t c1, uint32_t
  * the arrays of the set and of the elements (self: the set again), the
  * counts, the range of circles, the shape and the margin.
  */
+#define CB_PLAN_ARRAYS (CB_FIELD_COUNT(SWEEP) + CB_GRID_FIELDS)
 typedef struct cb_plan_key {
-    const void *arrays[3 + CB_GRID_FIELDS]; /* the set's x, y, r, then the elements' fields */
+    const void *arrays[CB_PLAN_ARRAYS]; /* the set's fields (a circle's or a sweep's), then the
+                                           elements' */
     uint64_t n, m, first, end;
     uint32_t shape, margin_bits, self, pad;
 } cb_plan_key;

@@ -111,6 +111,43 @@ CB_INLINE void spans_ICIRCLE(const void *set, size_t i, size_t k, float margin, 
     reach_spans(v_cvt_f(c.x), v_cvt_f(c.y), v_abs(v_cvt_f(c.r)), gx, gy, o, at, k);
 }
 
+/* A sweep's intervals: the box of its centre's path [MIN(x, x + dx),
+ * MAX(x, x + dx)], widened as a circle's by e = (|r| * (1 + 2^-15)) +
+ * 2^-40, plus the band: (|x| + |y| + |dx| + |dy| + e) * CB_SWEEP_REACH on
+ * both axes (grid.c says why); everything where unbounded. */
+#define CB_SWEEP_REACH 0x1p-16f
+
+CB_INLINE void spans_SWEEP(const void *set, size_t i, size_t k, float margin, float gx,
+                           float gy, grid_spans *o, size_t at)
+{
+    (void)margin;
+    vshape_SWEEP w = load_SWEEP_SOA(set, i, k);
+    vf x1 = v_add(w.x, w.dx), y1 = v_add(w.y, w.dy), a = v_abs(w.r);
+    vf mag = v_add(v_add(v_abs(w.x), v_abs(w.y)), v_add(v_abs(w.dx), v_abs(w.dy)));
+    /* x + dx is a NaN only when mag is infinite: MAX keeps its second
+     * operand when the first is a NaN */
+    vm unbounded = v_le_m(v_set1(CB_REACH_UNBOUNDED),
+                          v_max(v_max(v_abs(x1), v_abs(y1)), v_max(a, mag)));
+    vf e = v_add(v_mul(a, v_set1(CB_REACH_SCALE)), v_set1(CB_REACH_ADD));
+    e = v_add(e, v_mul(v_add(mag, e), v_set1(CB_SWEEP_REACH)));
+    vf lo, hi, unused;
+    grid_span(v_min(w.x, x1), e, gx, unbounded, &lo, &unused);
+    grid_span(v_max(w.x, x1), e, gx, unbounded, &unused, &hi);
+    store_lanes(o->lx + at, lo, k, 64 - at), store_lanes(o->hx + at, hi, k, 64 - at);
+    grid_span(v_min(w.y, y1), e, gy, unbounded, &lo, &unused);
+    grid_span(v_max(w.y, y1), e, gy, unbounded, &unused, &hi);
+    store_lanes(o->ly + at, lo, k, 64 - at), store_lanes(o->hy + at, hi, k, 64 - at);
+}
+
+CB_INLINE int member_SWEEP(const void *set, size_t i, vshape_SWEEP *one)
+{
+    const cb_sweep_soa *s = (const cb_sweep_soa *)set;
+    float x = s->x[i], y = s->y[i], r = s->r[i], dx = s->dx[i], dy = s->dy[i];
+    one->x = v_set1(x), one->y = v_set1(y), one->r = v_set1(r);
+    one->dx = v_set1(dx), one->dy = v_set1(dy);
+    return x == x && y == y && r == r && dx == dx && dy == dy;
+}
+
 CB_INLINE int member_CIRCLE(const void *set, size_t i, vshape_CIRCLE *one)
 {
     const cb_circle_soa *s = (const cb_circle_soa *)set;
@@ -127,8 +164,9 @@ CB_INLINE int member_ICIRCLE(const void *set, size_t i, vshape_ICIRCLE *one)
 }
 
 /* What a sink keeps of one circle's hits (the kind is a constant after
- * inlining). */
-enum { GK_COUNT, GK_PAIRS, GK_MATRIX, GK_CONTACTS };
+ * inlining): FIRST and FIRST_COUNT (a sweep's first hit, written or
+ * counted) keep the least time. */
+enum { GK_COUNT, GK_PAIRS, GK_MATRIX, GK_CONTACTS, GK_FIRST, GK_FIRST_COUNT };
 
 typedef struct {
     size_t k;     /* hits taken */
@@ -138,13 +176,19 @@ typedef struct {
     int heap;     /* more hits than room: buf is a max-heap of the smallest */
     uint32_t i;   /* the circle */
     uint64_t *row; /* MATRIX: the circle's row */
+    float t;      /* FIRST: the least time so far (1: none yet, the latest a hit has) */
+    uint32_t j, pos; /* ... its element (UINT32_MAX: none) and entry */
 } grid_sink;
 
-CB_INLINE void sink_hit(int kind, grid_sink *s, uint32_t j, uint32_t pos)
+CB_INLINE void sink_hit(int kind, grid_sink *s, uint32_t j, uint32_t pos, float t)
 {
     if (j < s->jmin)
         return;
-    if (kind == GK_COUNT) {
+    if (kind == GK_FIRST || kind == GK_FIRST_COUNT) {
+        /* the entries come in cell order: ties go to the lower index here */
+        if (t < s->t || (t == s->t && j < s->j))
+            s->t = t, s->j = j, s->pos = pos;
+    } else if (kind == GK_COUNT) {
         s->k++;
     } else if (kind == GK_MATRIX) {
         s->row[j >> 6] |= (uint64_t)1 << (j & 63u);
@@ -249,14 +293,29 @@ typedef struct {
     uint64_t *matrix;
     const cb_pair_contacts *contacts;
     const cb_int_pair_contacts *icontacts;
+    const cb_pair_sweep_hits *sweeps;
     size_t capacity;
 } grid_out;
 
-/* The selection bits of a vector of entries, per query. */
-#define CB_GRID_TEST_OVERLAP(one, many, o, v, margin, strict)                                      \
+/* The selection bits of a vector of entries, per query; a sweep's also
+ * leaves its lanes' times in tl, and selects the lanes no later than the
+ * sink's best. */
+#define CB_GRID_TEST_OVERLAP(one, many, o, v, margin, strict, s, tl)                               \
     ((void)(margin), query_OVERLAP_##one##_##many(o, v, strict))
-#define CB_GRID_TEST_CONTACTS(one, many, o, v, margin, strict)                                     \
+#define CB_GRID_TEST_CONTACTS(one, many, o, v, margin, strict, s, tl)                              \
     select_CONTACTS_##one##_##many(o, v, margin, strict)
+#define CB_GRID_TEST_SWEEP(one, many, o, v, margin, strict, s, tl)                                 \
+    ((void)(margin), grid_times(query_SWEEP_##one##_##many(o, v, strict), (s)->t, tl))
+
+#define CB_GRID_T_OVERLAP(tl, u) 0.0f
+#define CB_GRID_T_CONTACTS(tl, u) 0.0f
+#define CB_GRID_T_SWEEP(tl, u) (tl)[u]
+
+CB_INLINE uint32_t grid_times(vf t, float best, float *tl)
+{
+    v_storeu(tl, t);
+    return v_le_bits(t, v_set1(best));
+}
 
 /* Records c .. c+k-1 of a pair call's output (room from c): the batch
  * record sinks' stores (kernel_batch.h) on the output's arrays but its
@@ -281,11 +340,26 @@ CB_INLINE void store_pair_records_I(const grid_out *o, size_t c, result_CONTACTS
 CB_INLINE cb_pair *record_pairs_F(const grid_out *o) { return o->contacts->pair; }
 CB_INLINE cb_pair *record_pairs_I(const grid_out *o) { return o->icontacts->pair; }
 
+/* A sweep's first hit, record c of the output (the sweep records' lanes). */
+CB_INLINE void store_pair_first_hit(const grid_out *o, size_t c, vrecords r)
+{
+    const cb_pair_sweep_hits *h = o->sweeps;
+    cb_contacts v = {NULL, h->normal_x, h->normal_y, h->t, h->point_x, h->point_y, h->feature};
+    store_contacts(&v, c, r, 1, 1);
+}
+
 /* The records of the got pairs at buf (.i the entry's position until
  * then), stored from record `at` of the output: the one-circle query's
  * records body on the gathered entries. */
-#define CB_GRID_RECORDS_OVERLAP(one, many, o1, ga, buf, got, at, o, i)
-#define CB_GRID_RECORDS_CONTACTS(one, many, o1, ga, buf, got, at, o, i)                            \
+#define CB_GRID_RECORDS_OVERLAP(one, many, o1, ga, buf, got, at, o, i, strict)
+#define CB_GRID_RECORDS_SWEEP(one, many, o1, ga, buf, got, at, o, i, strict)                       \
+    if (got) {                                                                                     \
+        uint32_t pos_ = (buf)[0].i;                                                                \
+        (buf)[0].i = (uint32_t)(i);                                                                \
+        vshape_##many v_ = gather_##many##_SOA(&(ga)->view, &pos_, 1);                             \
+        store_pair_first_hit(o, at, records_SWEEP_##one##_##many(o1, v_, strict));                 \
+    }
+#define CB_GRID_RECORDS_CONTACTS(one, many, o1, ga, buf, got, at, o, i, strict)                    \
     for (size_t c_ = 0; c_ < (got); c_ += CB_W) {                                                  \
         size_t k_ = (got) - c_ < CB_W ? (got) - c_ : CB_W, room_ = (o)->capacity - (at) - c_;      \
         uint32_t pos_[CB_W];                                                                       \
@@ -312,16 +386,18 @@ CB_INLINE cb_pair *record_pairs_I(const grid_out *o) { return o->icontacts->pair
                                              const grid_arrays *ga, size_t p0, size_t p1,          \
                                              int later_row, int strict, grid_sink *s)              \
     {                                                                                              \
+        float tl[CB_W]; /* SWEEP: the times */                                                     \
+        (void)tl;                                                                                  \
         for (size_t p = p0; p < p1;) {                                                             \
             vshape_##many v = load_##many##_SOA(&ga->view, p, CB_W);                               \
-            uint32_t bits = CB_GRID_TEST_##query(one_, many, *one, v, margin, strict);             \
+            uint32_t bits = CB_GRID_TEST_##query(one_, many, *one, v, margin, strict, s, tl);      \
             if (p1 - p < CB_W) /* entries of the next cells: not this run */                       \
                 bits &= (uint32_t)(((uint64_t)1 << (p1 - p)) - 1u);                               \
             if (later_row) /* an element of two rows is taken in the first one read */             \
                 bits &= v_le_bits(v_loadu(ga->key + p), v_set1(0.0f));                             \
             for (; bits; bits &= bits - 1u) {                                                      \
-                uint32_t pos = (uint32_t)(p + cb_ctz64(bits));                                     \
-                sink_hit(kind, s, ga->idx[pos], pos);                                              \
+                unsigned u = cb_ctz64(bits);                                                       \
+                sink_hit(kind, s, ga->idx[p + u], (uint32_t)(p + u), CB_GRID_T_##query(tl, u));    \
             }                                                                                      \
             p += CB_W;                                                                             \
         }                                                                                          \
@@ -387,7 +463,8 @@ CB_INLINE cb_pair *record_pairs_I(const grid_out *o) { return o->icontacts->pair
                 memset(sp.run, 0, sizeof sp.run), memset(sp.rest, 0, sizeof sp.rest);              \
             }                                                                                      \
             for (size_t u = 0; u < nb; u++, i++, jfrom = 0) {                                      \
-                if ((kind == GK_PAIRS || kind == GK_CONTACTS) && done == o->capacity) {            \
+                if ((kind == GK_PAIRS || kind == GK_CONTACTS || kind == GK_FIRST) &&               \
+                    done == o->capacity) {                                                         \
                     cur->circle = i, cur->element = jfrom;                                         \
                     return done;                                                                   \
                 }                                                                                  \
@@ -400,8 +477,10 @@ CB_INLINE cb_pair *record_pairs_I(const grid_out *o) { return o->icontacts->pair
                 grid_sink s;                                                                       \
                 s.k = 0, s.heap = 0, s.i = (uint32_t)i;                                            \
                 s.row = kind == GK_MATRIX ? o->matrix + i * words : NULL;                          \
-                s.jmin = self && jfrom <= i ? i + 1 : jfrom;                                       \
+                s.jmin = kind >= GK_FIRST ? 0 : self && jfrom <= i ? i + 1 : jfrom;                \
+                s.t = 1.0f, s.j = UINT32_MAX, s.pos = 0;                                           \
                 s.buf = kind == GK_CONTACTS ? CB_PASTE(record_pairs_, CB_KIND_##one_)(o) + done    \
+                        : kind == GK_FIRST  ? o->sweeps->pair + done                               \
                         : kind == GK_PAIRS  ? o->pairs + done                                      \
                                             : NULL;                                                \
                 s.room = o->capacity - done;                                                       \
@@ -409,13 +488,17 @@ CB_INLINE cb_pair *record_pairs_I(const grid_out *o) { return o->icontacts->pair
                 if (member_##one_(set, i, &one) && s.jmin < m)                                     \
                     grid_circle_##query##_##many(kind, g, &ga, &one, vmargin, &sp, u, first,       \
                                                  others, strict, &s);                              \
-                if (kind == GK_COUNT || kind == GK_MATRIX) {                                       \
+                if (kind >= GK_FIRST) /* the first hit, if any: one record */                    \
+                    s.k = s.j != UINT32_MAX;                                                       \
+                if (kind == GK_FIRST && s.k)                                                       \
+                    s.buf[0].i = s.pos, s.buf[0].j = s.j;                                          \
+                if (kind == GK_COUNT || kind == GK_MATRIX || kind == GK_FIRST_COUNT) {             \
                     done += s.k;                                                                   \
                     continue;                                                                      \
                 }                                                                                  \
                 size_t got = s.heap ? s.room : s.k;                                                \
                 grid_sort(s.buf, got);                                                             \
-                CB_GRID_RECORDS_##query(one_, many, one, &ga, s.buf, got, done, o, i);             \
+                CB_GRID_RECORDS_##query(one_, many, one, &ga, s.buf, got, done, o, i, strict);     \
                 done += got;                                                                       \
                 if (s.heap) { /* more pairs than room: the rest of this circle next time */        \
                     cur->circle = i, cur->element = (size_t)s.buf[got - 1].j + 1;                  \
@@ -423,7 +506,7 @@ CB_INLINE cb_pair *record_pairs_I(const grid_out *o) { return o->icontacts->pair
                 }                                                                                  \
             }                                                                                      \
         }                                                                                          \
-        if (kind != GK_COUNT)                                                                      \
+        if (kind != GK_COUNT && kind != GK_FIRST_COUNT)                                            \
             cur->circle = end, cur->element = 0;                                                   \
         return done;                                                                               \
     }
@@ -541,7 +624,7 @@ CB_INT_SHAPES(CB_STORE)
  */
 #define CB_CULL_RATIO 8u /* cull when the elements outnumber the circles this much */
 
-#define CB_GRID_BUILDER(many, one)                                                                 \
+#define CB_GRID_BUILDER(many)                                                                      \
     static cb_grid *CB_FN(grid_build_##many)(void *mem, const void *els, size_t m,                 \
                                              const uint32_t *keep, size_t kept, unsigned per)      \
     {                                                                                              \
@@ -625,10 +708,11 @@ CB_INT_SHAPES(CB_STORE)
         }                                                                                          \
         cb_grid_finish(g, cells);                                                                  \
         return g;                                                                                  \
-    }                                                                                              \
-    static size_t CB_FN(grid_cull_##many)(const void *set, size_t first, size_t end,               \
-                                          float margin, const void *els, size_t m, uint32_t *keep, \
-                                          uint64_t *bits)                                          \
+    }
+#define CB_GRID_CULL(many, one)                                                                    \
+    static size_t CB_FN(grid_cull_##one##_##many)(const void *set, size_t first, size_t end,       \
+                                                  float margin, const void *els, size_t m,         \
+                                                  uint32_t *keep, uint64_t *bits)                  \
     {                                                                                              \
         if ((end - first) * (uint64_t)CB_CULL_RATIO > m)                                           \
             return SIZE_MAX;                                                                       \
@@ -696,10 +780,15 @@ CB_INT_SHAPES(CB_STORE)
         return SIZE_MAX;                                                                           \
     }
 
-#define CB_GRID_BUILDER_OF(S, name, aos) CB_GRID_BUILDER(S, CIRCLE)
+/* Every element shape's builder, and a cull per set kind that pairs with
+ * it: circles with the float shapes, integer circles with the integer
+ * ones, sweeps with boxes and circles. */
+#define CB_GRID_BUILDER_OF(S, name, aos) CB_GRID_BUILDER(S) CB_GRID_CULL(S, CIRCLE)
 CB_GRID_SHAPES(CB_GRID_BUILDER_OF)
-#define CB_GRID_BUILDER_OF_INT(S, name, twin) CB_GRID_BUILDER(S, ICIRCLE)
+#define CB_GRID_BUILDER_OF_INT(S, name, twin) CB_GRID_BUILDER(S) CB_GRID_CULL(S, ICIRCLE)
 CB_INT_SHAPES(CB_GRID_BUILDER_OF_INT)
+CB_GRID_CULL(BOX, SWEEP)
+CB_GRID_CULL(CIRCLE, SWEEP)
 
 typedef cb_grid *(*grid_build_fn)(void *mem, const void *els, size_t m, const uint32_t *keep,
                                   size_t kept, unsigned per);

@@ -112,12 +112,15 @@
     ((a)->out == NULL && (a)->capacity == 0 ? GK_COUNT : GK_CONTACTS)
 #define CB_GRID_KIND_INT_PAIR_CONTACTS(a) CB_GRID_KIND_PAIR_CONTACTS(a)
 #define CB_GRID_KIND_MATRIX(a) GK_MATRIX
+#define CB_GRID_KIND_PAIR_FIRST_HITS(a)                                                            \
+    ((a)->out == NULL && (a)->capacity == 0 ? GK_FIRST_COUNT : GK_FIRST)
 #define CB_GRID_MARGIN_PAIRS(a) 0.0f
 #define CB_GRID_MARGIN_MATRIX(a) 0.0f
 #define CB_GRID_MARGIN_PAIR_CONTACTS(a) ((a)->margin)
 #define CB_GRID_MARGIN_INT_PAIR_CONTACTS(a) 0.0f /* the integer contacts take none */
+#define CB_GRID_MARGIN_PAIR_FIRST_HITS(a) 0.0f
 
-/* The set of a pairs call: its circles, or integer circles. */
+/* The set of a pairs call: its circles, integer circles, or sweeps. */
 #define CB_SET(one, a) ((const void *)(a)->CB_SET_FIELD_##one)
 
 #define CB_GRID_DRIVE(query, one, many, output, g, a, end, self, o)                                \
@@ -148,7 +151,8 @@ CB_INLINE int pair_range(const cb_args *a, int output, size_t m, size_t *end)
 CB_INLINE grid_out out_of(const cb_args *a)
 {
     grid_out o = {(cb_pair *)a->out, (uint64_t *)a->out, (const cb_pair_contacts *)a->out,
-                  (const cb_int_pair_contacts *)a->out, a->capacity};
+                  (const cb_int_pair_contacts *)a->out, (const cb_pair_sweep_hits *)a->out,
+                  a->capacity};
     return o;
 }
 
@@ -161,7 +165,8 @@ CB_INLINE grid_out out_of(const cb_args *a)
     uint64_t stamp;                                                                                \
     const cb_grid *g = plan_grid(a, CB_SHAPE_##one, CB_SET(one, a), CB_SHAPE_##shape, els_, m,     \
                                  end, CB_GRID_MARGIN_##output(a), self_,                           \
-                                 CB_FN(grid_build_##shape), CB_FN(grid_cull_##shape), &stamp);     \
+                                 CB_FN(grid_build_##shape), CB_FN(grid_cull_##one##_##shape),     \
+                                 &stamp);                                                          \
     grid_out o = out_of(a);                                                                        \
     size_t r = CB_GRID_DRIVE(query, one, shape, output, g, a, end, self_, &o);                     \
     a->cursor->plan = stamp;                                                                       \

@@ -13,14 +13,15 @@
  *   QUERY   CB_QUERY_<QUERY>: what is computed per pair (a file in src/queries/)
  *   ONE     CB_SHAPE_<ONE>: BATCH: the single shape (CIRCLE, BOX, OBOX, the
  *           integer ICIRCLE, IBOX, or SWEEP, the moving circle of SWEEP); PAIRS, CANDIDATES: the set's circles,
- *           CIRCLE, or ICIRCLE for the integer elements
+ *           CIRCLE, or ICIRCLE for the integer elements, or (PAIRS) SWEEP, moving circles
  *   MANY    CB_SHAPE_<MANY>: the elements (BOX, CIRCLE, OBOX, IBOX, ICIRCLE; PAIRS also
  *           SELF, the set itself, and GRID, a cb_grid of elements)
  *   LAYOUT  CB_LAYOUT_<LAYOUT>: SOA or AOS (BATCH; the others are SOA)
  *   OUTPUT  CB_OUTPUT_<OUTPUT>: MASK, INDICES, DISTANCES, CONTACTS (BATCH,
  *           CANDIDATES); PAIRS, MATRIX, PAIR_CONTACTS (PAIRS); INT_DISTANCES,
  *           INT_CONTACTS, INT_PAIR_CONTACTS (the integer shapes' DISTANCE
- *           and CONTACTS); TIMES, HITS, FIRST_HIT (SWEEP)
+ *           and CONTACTS); TIMES, HITS, FIRST_HIT (SWEEP); PAIR_FIRST_HITS
+ *           (PAIRS of SWEEP: each sweep's first hit)
  *
  * The name follows from the columns by cbatch.h's rule (CB_NAME below): no
  * row spells it. From the rows come: the entry numbers (CB_E_<name>), the
@@ -143,6 +144,8 @@
     X(PAIRS, OVERLAP,  ICIRCLE, GRID,    SOA, PAIRS)                                               \
     X(PAIRS, OVERLAP,  ICIRCLE, GRID,    SOA, MATRIX)                                              \
     X(PAIRS, CONTACTS, ICIRCLE, GRID,    SOA, INT_PAIR_CONTACTS)                                   \
+    X(PAIRS, SWEEP,    SWEEP,   BOX,     SOA, PAIR_FIRST_HITS)                                     \
+    X(PAIRS, SWEEP,    SWEEP,   CIRCLE,  SOA, PAIR_FIRST_HITS)                                     \
     X(CANDIDATES, OVERLAP,  CIRCLE, BOX,    SOA, MASK)                                             \
     X(CANDIDATES, OVERLAP,  CIRCLE, BOX,    SOA, INDICES)                                          \
     X(CANDIDATES, CONTACTS, CIRCLE, BOX,    SOA, CONTACTS)                                         \
@@ -190,6 +193,8 @@
 #define CB_SIDES_PAIRS_ICIRCLE_ICIRCLE _icircles_icircles
 #define CB_SIDES_PAIRS_ICIRCLE_SELF _icircles_self
 #define CB_SIDES_PAIRS_ICIRCLE_GRID _icircles_grid
+#define CB_SIDES_PAIRS_SWEEP_BOX
+#define CB_SIDES_PAIRS_SWEEP_CIRCLE _circles_circles
 #define CB_SIDES_CANDIDATES_CIRCLE_BOX
 #define CB_SIDES_CANDIDATES_CIRCLE_CIRCLE _circles_circles
 #define CB_SIDES_CANDIDATES_ICIRCLE_IBOX _icircles_iboxes
@@ -209,6 +214,7 @@
 #define CB_SUFFIX_TIMES
 #define CB_SUFFIX_HITS _hits
 #define CB_SUFFIX_FIRST_HIT _first
+#define CB_SUFFIX_PAIR_FIRST_HITS _first
 
 #define CB_NAME(form, query, one, many, layout, output)                                            \
     CB_NAME_(CB_WORD_##form, CB_WORD_##query, CB_SIDES_##form##_##one##_##many,                    \
@@ -253,8 +259,10 @@ enum { CB_ENTRIES(CB_ENTRY_ENUM) CB_ENTRY_COUNT };
 /* The C type of a set of circles and the cb_args field that holds it. */
 #define CB_SET_T_CIRCLE cb_circle_soa
 #define CB_SET_T_ICIRCLE cb_icircle_soa
+#define CB_SET_T_SWEEP cb_sweep_soa
 #define CB_SET_FIELD_CIRCLE circles
 #define CB_SET_FIELD_ICIRCLE icircles
+#define CB_SET_FIELD_SWEEP sweeps
 
 #endif
 

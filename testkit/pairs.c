@@ -2,6 +2,7 @@
 #include "reference.h"
 
 #include <stdio.h>
+#include <string.h>
 
 /* Circle i of a set, and element j of each shape. */
 static cb_circle set_circle(const cb_circle_soa *s, size_t i)
@@ -117,6 +118,52 @@ static void store_int_record(const cb_int_pair_contacts *o, size_t at, uint32_t 
     o->feature[at] = p->contact.feature;
 }
 
+/* Sweep i of a sweep set: its first hit among e's elements, as the batch
+ * query's reference gives it for that sweep (cbatch.h: the pair answer is
+ * the batch answer); 1 with the record in h[0], or 0. */
+static int ref_first_hit(const cb_args *a, const tk_pair_els *e, size_t i, const cb_sweep_hits *h)
+{
+    const cb_sweep_soa *s = a->sweeps;
+    size_t be = tk_find_entry(CB_FORM_BATCH, CB_QUERY_SWEEP, CB_SHAPE_SWEEP, e->shape,
+                              CB_LAYOUT_SOA, CB_OUTPUT_FIRST_HIT);
+    cb_args b;
+    memset(&b, 0, sizeof b);
+    b.sweep = (cb_sweep){s->x[i], s->y[i], s->r[i], s->dx[i], s->dy[i]};
+    b.many = e->els, b.n = e->m, b.flags = a->flags, b.out = (void *)(uintptr_t)h;
+    return ref_entry(cb_entry_info_of(be), &b) == 1;
+}
+
+/* A sweep set's first hits from the cursor: the list rules below with at
+ * most one record per sweep (the cursor's element is not read). */
+static size_t ref_first_hits(const cb_args *a, const tk_pair_els *e, size_t end)
+{
+    cb_pair_cursor *cur = a->cursor;
+    int count_only = a->out == NULL && a->capacity == 0;
+    const cb_pair_sweep_hits *o = (const cb_pair_sweep_hits *)a->out;
+    size_t written = 0;
+    for (size_t i = cur->circle; i < end && e->m; i++) {
+        uint32_t j;
+        float nx, ny, t, px, py;
+        uint8_t f;
+        cb_sweep_hits h = {&j, &nx, &ny, &t, &px, &py, &f};
+        if (!count_only && written == a->capacity) {
+            cur->element = i == cur->circle ? cur->element : 0, cur->circle = i;
+            return written;
+        }
+        if (!ref_first_hit(a, e, i, &h))
+            continue;
+        if (!count_only) {
+            o->pair[written].i = (uint32_t)i, o->pair[written].j = j;
+            o->normal_x[written] = nx, o->normal_y[written] = ny, o->t[written] = t;
+            o->point_x[written] = px, o->point_y[written] = py, o->feature[written] = f;
+        }
+        written++;
+    }
+    if (!count_only)
+        cur->circle = end, cur->element = 0;
+    return written;
+}
+
 /* The pair list (or records) from the cursor, as reference.h states it. */
 static size_t ref_pair_list(const cb_entry_info *d, const cb_args *a,
                             const tk_pair_els *e, size_t end)
@@ -171,6 +218,8 @@ size_t ref_entry_on(const cb_entry_info *d, const cb_args *a, const tk_pair_els 
     size_t count = 0;
     size_t end = a->cursor->end ? a->cursor->end : a->n_circles;
     a->cursor->end = end;
+    if (d->output == CB_OUTPUT_PAIR_FIRST_HITS)
+        return ref_first_hits(a, e, end);
     if (d->output != CB_OUTPUT_MATRIX)
         return ref_pair_list(d, a, e, end);
     uint64_t *mat = (uint64_t *)a->out;
@@ -195,6 +244,22 @@ size_t ref_pairs(const cb_entry_info *d, const cb_args *a)
         return CB_INVALID;
     }
     return ref_entry_on(d, a, &e);
+}
+
+int tk_has_records(const cb_entry_info *d)
+{
+    return d->output == CB_OUTPUT_PAIR_CONTACTS || d->output == CB_OUTPUT_PAIR_FIRST_HITS;
+}
+
+void *tk_list_out(const cb_entry_info *d, cb_pair *p, const cb_pair_contacts *c,
+                  cb_pair_sweep_hits *h)
+{
+    if (d->output == CB_OUTPUT_PAIR_FIRST_HITS) {
+        *h = (cb_pair_sweep_hits){c->pair,    c->normal_x, c->normal_y, c->separation,
+                                  c->point_x, c->point_y,  c->feature};
+        return h;
+    }
+    return d->output == CB_OUTPUT_PAIR_CONTACTS ? (void *)(uintptr_t)c : (void *)p;
 }
 
 const char *tk_shape_name(cb_shape s)
@@ -231,9 +296,17 @@ const char *tk_describe_pair(const cb_args *a, const tk_pair_els *e, size_t i, s
         }
         return buf;
     }
-    cb_circle c = set_circle(a->circles, i);
-    int n = snprintf(buf, size, "circle %zu (%a, %a, r %a) vs ", i, (double)c.x, (double)c.y,
+    cb_circle c = {0, 0, 0};
+    int n;
+    if (a->sweeps) {
+        const cb_sweep_soa *s = a->sweeps;
+        n = snprintf(buf, size, "sweep %zu (%a, %a, r %a, d %a, %a) vs ", i, (double)s->x[i],
+                     (double)s->y[i], (double)s->r[i], (double)s->dx[i], (double)s->dy[i]);
+    } else {
+        c = set_circle(a->circles, i);
+        n = snprintf(buf, size, "circle %zu (%a, %a, r %a) vs ", i, (double)c.x, (double)c.y,
                      (double)c.r);
+    }
     size_t at = n > 0 && (size_t)n < size ? (size_t)n : 0;
     if (e->shape == CB_SHAPE_BOX) {
         cb_box b = box_at(e->els, j);

@@ -667,6 +667,7 @@ size_t ref_entry(const cb_entry_info *d, const cb_args *a)
     case CB_OUTPUT_MATRIX:
     case CB_OUTPUT_PAIR_CONTACTS:
     case CB_OUTPUT_INT_PAIR_CONTACTS:
+    case CB_OUTPUT_PAIR_FIRST_HITS:
     case CB_OUTPUT_INT_DISTANCES: /* the integer shapes': ref_int_entry */
     case CB_OUTPUT_INT_CONTACTS:
         break;

@@ -265,6 +265,13 @@ double tk_sweep_scale(const tk_sweep_pair *p);
  * never deeper than the band), more when it breaks it. */
 double tk_sweep_judge(const tk_sweep_pair *p, float t);
 
+/* The displacements of a set of sweeps built on the n circles of set (the
+ * pairs checks' sweep sets: a cb_sweep_soa of set's x, y, r and these),
+ * from the data alone: by i % 4, still (the overlap's answers), toward
+ * another circle of the set, 8 r by -5 r (a bullet), or across, twice as
+ * far. Computed when called: call it in the default float mode. */
+void tk_sweep_moves(const cb_circle_soa *set, size_t n, float *dx, float *dy);
+
 /* ---- the pairs form, in pairs.c */
 
 /* The elements a pairs call pairs with, as the reference reads them: their
@@ -300,12 +307,22 @@ int ref_pair_hit(const cb_entry_info *d, const cb_args *a, const tk_pair_els *e,
  *   == NULL and capacity == 0: nothing written, the cursor unchanged but for
  *   its end, the count from the cursor returned. Otherwise the pairs
  *   written returned.
+ *   PAIR_FIRST_HITS: as PAIRS with at most one record per sweep of
+ *   a->sweeps, its first hit (the batch FIRST_HIT reference on the
+ *   elements); the cursor's element is not read.
  *   MATRIX: rows [cursor->circle, end) of (m + 63) / 64 words written,
  *   every bit; the cursor at {end, 0}; the bits set returned.
  * cursor->plan is left as it was. A candidates entry is ref_entry's (its
  * element k is candidate k), through either function. */
 size_t ref_pairs(const cb_entry_info *d, const cb_args *a);
 size_t ref_entry_on(const cb_entry_info *d, const cb_args *a, const tk_pair_els *e);
+/* Whether list entry d writes records (PAIR_CONTACTS, PAIR_FIRST_HITS). */
+int tk_has_records(const cb_entry_info *d);
+/* The output a pairs list entry d writes to: the pair list p, the records
+ * c, or for a sweep set's first hits c's arrays as a cb_pair_sweep_hits,
+ * made in *h (the same members, t where the separation is). */
+void *tk_list_out(const cb_entry_info *d, cb_pair *p, const cb_pair_contacts *c,
+                  cb_pair_sweep_hits *h);
 /* "boxes", "circles", "oriented boxes", "a grid", for messages. */
 const char *tk_shape_name(cb_shape s);
 /* "circle i (...) vs box j (...)" (or oriented box, or circle), for messages. */

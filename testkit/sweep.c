@@ -209,3 +209,17 @@ double tk_sweep_judge(const tk_sweep_pair *p, float t)
     return fmax(at, before);
 }
 
+void tk_sweep_moves(const cb_circle_soa *set, size_t n, float *dx, float *dy)
+{
+    for (size_t i = 0; i < n; i++) {
+        size_t j = (i * 7 + 3) % n;
+        float x = set->x[i], y = set->y[i], r = set->r[i];
+        float ex = set->x[j] - x, ey = set->y[j] - y;
+        switch (i % 4) {
+        case 0: dx[i] = 0.0f, dy[i] = 0.0f; break;
+        case 1: dx[i] = ex, dy[i] = ey; break;
+        case 2: dx[i] = 8.0f * r, dy[i] = -5.0f * r; break;
+        default: dx[i] = 2.0f * ey, dy[i] = -2.0f * ex; break;
+        }
+    }
+}

@@ -258,6 +258,8 @@ typedef struct {
     cb_box_soa eb;    /* the elements as boxes */
     cb_circle_soa ec; /* the elements as circles */
     cb_obox_soa eo;   /* the elements as oriented boxes */
+    float *dx, *dy;   /* the set's displacements as sweeps (tk_sweep_moves, at the fill) */
+    cb_sweep_soa ws;  /* the set as sweeps */
     void *grid_mem[3];
     const cb_grid *grid[3]; /* by cb_shape */
 } tb_pdata;
@@ -276,6 +278,8 @@ void tb_pdata_of(tb_pdata *p, const tb_corpus *set, const tb_corpus *els);
 /* Builds the grids of the elements as they are now (cb_grid_boxes, ...). */
 void tb_pdata_grids(tb_pdata *p);
 void tb_pdata_free(tb_pdata *p);
+/* Frees what tb_pdata_of allocated (the corpora are the caller's). */
+void tb_pdata_free_views(tb_pdata *p);
 /* The elements of a shape as SoA (cb_box_soa *, ...). */
 const void *tb_els_of(const tb_pdata *p, cb_shape shape);
 

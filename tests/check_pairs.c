@@ -153,6 +153,7 @@ cb_pair_contacts tb_precs_at(const tb_precs *r, size_t capacity)
     return c;
 }
 
+
 static void *rec_array(const cb_pair_contacts *c, int k)
 {
     void *a[7] = {c->pair, c->normal_x, c->normal_y, c->separation, c->point_x, c->point_y,
@@ -171,6 +172,10 @@ static void pdata_views(tb_pdata *p)
     p->eb = tb_corpus_boxes(&p->els);
     p->ec = tb_corpus_circles(&p->els);
     p->eo = tb_corpus_oboxes(&p->els);
+    size_t nc = p->set.n ? p->set.n : 1;
+    p->dx = tb_alloc_guarded(nc * sizeof(float), 0), p->dy = tb_alloc_guarded(nc * sizeof(float), 0);
+    memset(p->dx, 0, nc * sizeof(float)), memset(p->dy, 0, nc * sizeof(float));
+    p->ws = (cb_sweep_soa){p->cs.x, p->cs.y, p->cs.r, p->dx, p->dy};
     for (int k = 0; k < 3; k++)
         p->grid_mem[k] = tb_xmalloc(cb_grid_size(p->els.n)), p->grid[k] = NULL;
 }
@@ -210,12 +215,18 @@ void tb_pdata_grids(tb_pdata *p)
     }
 }
 
+void tb_pdata_free_views(tb_pdata *p)
+{
+    tb_free(p->dx), tb_free(p->dy);
+    for (int k = 0; k < 3; k++)
+        free(p->grid_mem[k]);
+}
+
 void tb_pdata_free(tb_pdata *p)
 {
     tb_corpus_free(&p->set);
     tb_corpus_free(&p->els);
-    for (int k = 0; k < 3; k++)
-        free(p->grid_mem[k]);
+    tb_pdata_free_views(p);
 }
 
 tb_pcall tb_pcall_of(size_t e, const tb_pdata *p, cb_shape shape, unsigned flags, float margin)
@@ -223,7 +234,11 @@ tb_pcall tb_pcall_of(size_t e, const tb_pdata *p, cb_shape shape, unsigned flags
     tb_pcall c;
     memset(&c, 0, sizeof c);
     c.e = e, c.d = tb_info(e);
-    c.a.circles = &p->cs, c.a.n_circles = p->set.n, c.a.flags = flags;
+    c.a.n_circles = p->set.n, c.a.flags = flags;
+    if (c.d->one == CB_SHAPE_SWEEP)
+        c.a.sweeps = &p->ws;
+    else
+        c.a.circles = &p->cs;
     c.a.margin = c.d->query == CB_QUERY_CONTACTS ? margin : 0.0f;
     c.els.shape = shape, c.els.els = tb_els_of(p, shape), c.els.m = p->els.n;
     if (c.d->many == CB_SHAPE_SELF) {
@@ -437,6 +452,7 @@ void tb_pair_fill_kind(tb_pdata *p, int kind, tk_rng *r)
         }
         break;
     }
+    tk_sweep_moves(&p->cs, nc, p->dx, p->dy);
     tb_pdata_grids(p);
 }
 
@@ -553,12 +569,13 @@ static size_t check_list(int s, const tb_pcall *c, tb_pbufs *x, cb_pair_cursor s
                          size_t capacity, int count_only, tb_want_kind wk, const tb_pwhere *w,
                          cb_pair_cursor *after, const known_list *known)
 {
-    int recs = c->d->output == CB_OUTPUT_PAIR_CONTACTS;
+    int recs = tk_has_records(c->d);
     TB_ASSERT(capacity <= x->room, "test bug: capacity %zu, room %zu", capacity, x->room);
     cb_args a = c->a;
     cb_pair_cursor sc = start, rc = start;
     cb_pair_contacts so = tb_precs_at(&x->recs, capacity);
     cb_pair *sp = tb_tail_at(&x->pairs, capacity * sizeof(cb_pair));
+    cb_pair_sweep_hits sh, rh;
     if (recs) {
         for (int k = 0; k < 7; k++)
             memset(rec_array(&so, k), TB_POISON, capacity * rec_unit[k]);
@@ -571,12 +588,12 @@ static size_t check_list(int s, const tb_pcall *c, tb_pbufs *x, cb_pair_cursor s
         want = known->want, rc = known->cursor;
     } else {
         a.cursor = &rc, a.scratch = x->ref_scratch;
-        a.out = count_only ? NULL : recs ? (void *)&x->ref_recs : (void *)x->ref_pairs;
+        a.out = count_only ? NULL : tk_list_out(c->d, x->ref_pairs, &x->ref_recs, &rh);
         a.capacity = count_only ? 0 : capacity;
         want = tb_want_run(wk, c, &a);
     }
     a.cursor = &sc, a.scratch = sub_scratch(s, x, c);
-    a.out = count_only ? NULL : recs ? (void *)&so : (void *)sp;
+    a.out = count_only ? NULL : tk_list_out(c->d, sp, &so, &sh);
     a.capacity = count_only ? 0 : capacity;
     size_t got = tb_prun(s, c, &a);
     const cb_pair *gp = recs ? so.pair : sp, *wp = recs ? x->ref_recs.pair : x->ref_pairs;
@@ -606,7 +623,7 @@ static size_t check_list(int s, const tb_pcall *c, tb_pbufs *x, cb_pair_cursor s
               TB_CUR_ARGS(sc), tb_want_name[wk], TB_CUR_ARGS(rc), TB_CUR_ARGS(start), capacity,
               count_only ? ", count only" : "", got, TB_PW_ARGS(c, w));
     if (recs) {
-        static const char *const what[7] = {"pair",    "normal_x", "normal_y", "separation",
+        static const char *const what[7] = {"pair",    "normal_x", "normal_y", "separation (t)",
                                             "point_x", "point_y",  "feature"};
         for (int r = 1; r < 7; r++) {
             const unsigned char *g = rec_array(&so, r), *h = rec_array(&x->ref_recs, r);
@@ -717,17 +734,18 @@ size_t tb_check_entry(int s, const tb_pcall *c, tb_pbufs *x, tb_want_kind wk, co
     cb_pair_cursor start = {0, 0, 0, 0};
     switch (c->d->output) {
     case CB_OUTPUT_PAIRS:
+    case CB_OUTPUT_PAIR_FIRST_HITS:
     case CB_OUTPUT_PAIR_CONTACTS: {
         /* the other side once, with room for all and one more; then the
          * subject's count (the cursor keeps its place but for its end), and
          * its whole list with room for one more pair: a call that returns
          * less than its capacity has done its range */
-        int recs = c->d->output == CB_OUTPUT_PAIR_CONTACTS;
+        cb_pair_sweep_hits rh;
         cb_args a = c->a;
         known_list k;
         k.cursor = start;
         a.cursor = &k.cursor, a.scratch = x->ref_scratch, a.capacity = x->room;
-        a.out = recs ? (void *)&x->ref_recs : (void *)x->ref_pairs;
+        a.out = tk_list_out(c->d, x->ref_pairs, &x->ref_recs, &rh);
         k.want = tb_want_run(wk, c, &a);
         size_t n = k.want;
         TB_ASSERT(n < x->room, "test bug: %zu pairs, room for %zu", n, x->room);
@@ -814,7 +832,7 @@ size_t tb_pair_check_reference(int sp, int rounds, size_t n_counts)
                             decided[e] += count[0] != count[1];
                         }
                     }
-                free(p.grid_mem[0]), free(p.grid_mem[1]), free(p.grid_mem[2]);
+                tb_pdata_free_views(&p);
             }
             tb_pbufs_free(&x);
             tb_corpus_free(&els);

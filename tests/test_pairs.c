@@ -107,8 +107,17 @@ Test(pairs, entries)
         for (size_t o = 0; o < e; o++)
             cr_assert_str_neq(d->name, tb_info(o)->name, "two entries are called %s", d->name);
         int contacts = d->query == CB_QUERY_CONTACTS;
-        cr_assert_eq(d->one, CB_SHAPE_CIRCLE, "%s: one side %d", d->name, (int)d->one);
         cr_assert_eq(d->layout, CB_LAYOUT_SOA, "%s: layout %d", d->name, (int)d->layout);
+        if (d->one == CB_SHAPE_SWEEP) { /* a set of sweeps: the first hits, of elements */
+            cr_assert(d->form == CB_FORM_PAIRS && d->query == CB_QUERY_SWEEP &&
+                          d->output == CB_OUTPUT_PAIR_FIRST_HITS &&
+                          (d->many == CB_SHAPE_BOX || d->many == CB_SHAPE_CIRCLE),
+                      "%s: a sweep set's entry with form %d, query %d, elements %d, output %d",
+                      d->name, (int)d->form, (int)d->query, (int)d->many, (int)d->output);
+            ranged++;
+            continue;
+        }
+        cr_assert_eq(d->one, CB_SHAPE_CIRCLE, "%s: one side %d", d->name, (int)d->one);
         switch (d->form) {
         case CB_FORM_PAIRS: {
             cr_assert(d->many == CB_SHAPE_BOX || d->many == CB_SHAPE_CIRCLE ||
@@ -283,6 +292,54 @@ static size_t one_entry(cb_query q, cb_shape sh, cb_output o)
     return oe;
 }
 
+/* A sweep set's first hits (c's cursor and scratch set): record by record
+ * the batch _first call of each sweep on the same subject, and one record
+ * per sweep that hits, by sweep ascending. */
+static void check_sweep_firsts(int sp, tb_pcall *c, const tb_pdata *p, const tb_pwhere *w)
+{
+    const cb_entry_info *d = c->d;
+    size_t nc = c->a.n_circles, me = c->els.m, room = nc + 1;
+    size_t be = tk_find_entry(CB_FORM_BATCH, CB_QUERY_SWEEP, CB_SHAPE_SWEEP, c->els.shape,
+                              CB_LAYOUT_SOA, CB_OUTPUT_FIRST_HIT);
+    cr_assert_lt(be, cb_entry_count(), "%s: no batch _first entry of its elements", d->name);
+    cb_pair *list = tb_xmalloc(room * sizeof *list);
+    float *fl[5];
+    for (int q = 0; q < 5; q++)
+        fl[q] = tb_xmalloc(room * sizeof(float));
+    uint8_t *feat = tb_xmalloc(room);
+    cb_pair_sweep_hits h = {list, fl[0], fl[1], fl[2], fl[3], fl[4], feat};
+    c->a.out = &h, c->a.capacity = room;
+    size_t n = tb_prun(sp, c, &c->a), z = 0;
+    cr_assert_leq(n, nc, "%zu first hits of %zu sweeps: " TB_PW_FMT, n, nc, TB_PW_ARGS(c, w));
+    for (size_t i = 0; i < nc; i++) {
+        uint32_t j;
+        float nx, ny, t, px, py;
+        uint8_t f;
+        cb_sweep_hits one = {&j, &nx, &ny, &t, &px, &py, &f};
+        cb_args oa;
+        memset(&oa, 0, sizeof oa);
+        oa.sweep = (cb_sweep){p->ws.x[i], p->ws.y[i], p->ws.r[i], p->ws.dx[i], p->ws.dy[i]};
+        oa.many = c->els.els, oa.n = me, oa.out = &one, oa.flags = c->a.flags;
+        if (!run(sp, be, &oa))
+            continue;
+        cr_assert(z < n && list[z].i == i && list[z].j == j,
+                  "sweep %zu: its first hit is element %" PRIu32 ", the list has %s: " TB_PW_FMT, i,
+                  j, z < n ? "another pair there" : "ended", TB_PW_ARGS(c, w));
+        cr_assert(tk_bits(h.t[z]) == tk_bits(t) && tk_bits(h.normal_x[z]) == tk_bits(nx) &&
+                      tk_bits(h.normal_y[z]) == tk_bits(ny) &&
+                      tk_bits(h.point_x[z]) == tk_bits(px) &&
+                      tk_bits(h.point_y[z]) == tk_bits(py) && h.feature[z] == f,
+                  "record %zu (sweep %zu, element %" PRIu32 ") differs from %s's: " TB_PW_FMT, z,
+                  i, j, cb_entry_info_of(be)->name, TB_PW_ARGS(c, w));
+        z++;
+    }
+    cr_assert_eq(z, n, "the one-sweep calls report %zu first hits, the list %zu: " TB_PW_FMT, z, n,
+                 TB_PW_ARGS(c, w));
+    free(list), free(feat);
+    for (int q = 0; q < 5; q++)
+        free(fl[q]);
+}
+
 /*
  * cbatch.h: pair (i, j) hits exactly when the one-circle function of
  * circle i reports element j, and its record is that function's. For
@@ -323,6 +380,13 @@ ParameterizedTest(int *sp, pairs, one_circle_calls, .timeout = 600)
                 cb_pair_cursor cur = {0, 0, 0, 0};
                 void *scratch = tb_xmalloc(cb_pairs_scratch_size(nc, me));
                 c.a.cursor = &cur, c.a.scratch = scratch;
+                if (d->one == CB_SHAPE_SWEEP) {
+                    check_sweep_firsts(*sp, &c, &p, &w);
+                    free(scratch);
+                    tb_pdata_free(&p);
+                    checked++;
+                    continue;
+                }
                 cb_output oo = d->output == CB_OUTPUT_MATRIX ? CB_OUTPUT_MASK
                                : d->output == CB_OUTPUT_PAIRS ? CB_OUTPUT_INDICES
                                                                : CB_OUTPUT_CONTACTS;
@@ -488,10 +552,11 @@ ParameterizedTest(int *sp, pairs, capacity_and_resumption, .timeout = 600)
                 cb_pair_cursor lc = {0, 0, 0, 0};
                 cb_pair *L = tb_xmalloc(x.room * sizeof *L);
                 cb_args la = c.a;
-                la.cursor = &lc, la.out = d->output == CB_OUTPUT_PAIRS ? (void *)L : (void *)&x.ref_recs;
+                cb_pair_sweep_hits lh;
+                la.cursor = &lc, la.out = tk_list_out(d, L, &x.ref_recs, &lh);
                 la.capacity = x.room;
                 size_t N = ref_entry_on(d, &la, &c.els);
-                if (d->output == CB_OUTPUT_PAIR_CONTACTS)
+                if (tk_has_records(d))
                     memcpy(L, x.ref_recs.pair, N * sizeof *L);
 
                 /* one call, each capacity */
@@ -550,10 +615,10 @@ ParameterizedTest(int *sp, pairs, capacity_and_resumption, .timeout = 600)
                         } else { /* then the subject alone, its own scratch's grid */
                             cb_args b = c.a;
                             cb_pair_contacts rc = tb_precs_at(&x.recs, cap);
+                            cb_pair_sweep_hits rh;
                             b.cursor = &cursor, b.capacity = cap, b.scratch = other;
-                            b.out = d->output == CB_OUTPUT_PAIRS
-                                        ? tb_tail_at(&x.pairs, cap * sizeof(cb_pair))
-                                        : (void *)&rc;
+                            b.out = tk_list_out(d, tb_tail_at(&x.pairs, cap * sizeof(cb_pair)), &rc,
+                                                &rh);
                             k2 = tb_prun(*sp, &c, &b);
                             const cb_pair *o = d->output == CB_OUTPUT_PAIRS ? (const cb_pair *)b.out
                                                                             : rc.pair;
@@ -653,11 +718,12 @@ ParameterizedTest(int *sp, pairs, work_splitting, .timeout = 600)
                 uint8_t *ft[2] = {tb_xmalloc(room), tb_xmalloc(room)};
                 cb_pair_contacts wc = {whole, fl[0], fl[1], fl[2], fl[3], fl[4], ft[0]};
                 cb_pair_contacts jc = {joined, fl[5], fl[6], fl[7], fl[8], fl[9], ft[1]};
-                int mat = d->output == CB_OUTPUT_MATRIX, recs = d->output == CB_OUTPUT_PAIR_CONTACTS;
+                int mat = d->output == CB_OUTPUT_MATRIX, recs = tk_has_records(d);
                 cb_pair_cursor all = {0, 0, 0, 0};
+                cb_pair_sweep_hits wh, jh;
                 cb_args a = c.a;
                 a.cursor = &all, a.scratch = scratch, a.capacity = room;
-                a.out = mat ? (void *)wm : recs ? (void *)&wc : (void *)whole;
+                a.out = mat ? (void *)wm : tk_list_out(d, whole, &wc, &wh);
                 size_t N = tb_prun(*sp, &c, &a);
                 /* the jobs */
                 size_t cut[8], np = 1 + tb_below(&r, 6);
@@ -695,7 +761,7 @@ ParameterizedTest(int *sp, pairs, work_splitting, .timeout = 600)
                             cb_pair_contacts at = {joined + got, jc.normal_x + got, jc.normal_y + got,
                                                    jc.separation + got, jc.point_x + got,
                                                    jc.point_y + got, jc.feature + got};
-                            b.out = recs ? (void *)&at : (void *)(joined + got);
+                            b.out = tk_list_out(d, joined + got, &at, &jh);
                             b.capacity = cap < room - got ? cap : room - got;
                             size_t k2 = tb_prun(*sp, &c, &b);
                             got += k2;
@@ -1113,7 +1179,9 @@ typedef struct {
     size_t n;
     tk_out out; /* LISTED */
     tk_soa set_copy, many_copy;
+    cb_sweep_soa sweep_copy;
     cb_pair_contacts holes;
+    cb_pair_sweep_hits sweep_holes;
     cb_contacts choles;
     void *scratch;
 } bad_call;
@@ -1135,7 +1203,9 @@ static void bad_call_reset(bad_call *c, size_t e, const tb_pdata *p, cb_shape sh
         a->cursor = &c->cursor, a->out = c->pairs, a->capacity = c->room, a->scratch = c->scratch;
         break;
     case CB_OUTPUT_PAIR_CONTACTS:
-        a->cursor = &c->cursor, a->out = &c->recs, a->capacity = c->room, a->scratch = c->scratch;
+    case CB_OUTPUT_PAIR_FIRST_HITS:
+        a->cursor = &c->cursor, a->capacity = c->room, a->scratch = c->scratch;
+        a->out = tk_list_out(d, c->pairs, &c->recs, &c->sweep_holes);
         break;
     case CB_OUTPUT_MATRIX:
         a->cursor = &c->cursor, a->out = c->matrix, a->scratch = c->scratch;
@@ -1191,7 +1261,8 @@ static const char *mutate(int k, bad_call *c, const tb_pdata *p, unsigned char *
     cb_args *a = &c->c.a;
     int ranged = tb_is_ranged(d), listed = !ranged,
         all = ranged && d->many != CB_SHAPE_GRID && d->many != CB_SHAPE_SELF;
-    int list = d->output == CB_OUTPUT_PAIRS || d->output == CB_OUTPUT_PAIR_CONTACTS;
+    int list = d->output == CB_OUTPUT_PAIRS || tk_has_records(d);
+    int sweeps = d->one == CB_SHAPE_SWEEP;
     int contacts = d->query == CB_QUERY_CONTACTS;
     int big = (uint64_t)SIZE_MAX > CB_INDEX_MAX_N;
     size_t n_many = d->many == CB_SHAPE_BOX ? 4 : d->many == CB_SHAPE_OBOX ? 6 : 3;
@@ -1210,8 +1281,24 @@ static const char *mutate(int k, bad_call *c, const tb_pdata *p, unsigned char *
         a->n_circles = (size_t)CB_PAIRS_MAX_N + 1; return "n_circles CB_PAIRS_MAX_N + 1";
     case 7: if (!all) return NULL;
         a->n = (size_t)CB_PAIRS_MAX_N + 1; return "n CB_PAIRS_MAX_N + 1";
-    case 8: a->circles = NULL; return "circles NULL";
-    case 9: case 10: case 11:
+    case 8: if (sweeps) {
+            a->sweeps = NULL;
+            return "sweeps NULL";
+        }
+        a->circles = NULL; return "circles NULL";
+    case 9: case 10: case 11: case 41: case 42:
+        if (sweeps) { /* the sweeps' x, y, r, dx, dy */
+            static const char *const sweep_arrays[5] = {"sweeps->x NULL", "sweeps->y NULL",
+                                                        "sweeps->r NULL", "sweeps->dx NULL",
+                                                        "sweeps->dy NULL"};
+            const float **f[5] = {&c->sweep_copy.x, &c->sweep_copy.y, &c->sweep_copy.r,
+                                  &c->sweep_copy.dx, &c->sweep_copy.dy};
+            int q = k < 12 ? k - 9 : k - 38;
+            c->sweep_copy = p->ws, *f[q] = NULL, a->sweeps = &c->sweep_copy;
+            return sweep_arrays[q];
+        }
+        if (k > 11)
+            return NULL;
         a->circles = (const cb_circle_soa *)tk_soa_without(cb_entry_info_of(tk_find_entry(
             CB_FORM_BATCH, CB_QUERY_OVERLAP, CB_SHAPE_BOX, CB_SHAPE_CIRCLE, CB_LAYOUT_SOA, CB_OUTPUT_MASK)),
             &p->cs, (size_t)(k - 9), &c->set_copy);
@@ -1244,14 +1331,14 @@ static const char *mutate(int k, bad_call *c, const tb_pdata *p, unsigned char *
         a->out = NULL; return "matrix NULL";
     case 26: case 27: case 28: case 29: case 30: case 31: case 32: {
         int q = k - 26;
-        if (d->output == CB_OUTPUT_PAIR_CONTACTS) {
+        if (tk_has_records(d)) {
             c->holes = c->recs;
             void **f[7] = {(void **)&c->holes.pair,     (void **)&c->holes.normal_x,
                            (void **)&c->holes.normal_y, (void **)&c->holes.separation,
                            (void **)&c->holes.point_x,  (void **)&c->holes.point_y,
                            (void **)&c->holes.feature};
             *f[q] = NULL;
-            a->out = &c->holes;
+            a->out = tk_list_out(d, c->pairs, &c->holes, &c->sweep_holes);
             return rec_arrays[q];
         }
         if (d->output == CB_OUTPUT_CONTACTS) {
@@ -1285,7 +1372,7 @@ static const char *mutate(int k, bad_call *c, const tb_pdata *p, unsigned char *
     default:
         break;
     }
-    int q = k - 41;
+    int q = k - 43;
     if (q < 2 * (int)tb_bad_margin_count) {
         if (!contacts)
             return NULL;

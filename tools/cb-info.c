@@ -36,7 +36,7 @@ static void print_entries(void)
     static const char *const outputs[] = {"mask",   "indices", "distances",     "contacts",
                                           "pairs",  "matrix",  "pair_contacts", "int_distances",
                                           "int_contacts", "int_pair_contacts", "times",
-                                          "hits",   "first_hit"};
+                                          "hits",   "first_hit", "pair_first_hits"};
 #define WORD(table, v) ((size_t)(v) < sizeof table / sizeof table[0] ? table[v] : "?")
     for (size_t e = 0; e < cb_entry_count(); e++) {
         const cb_entry_info *d = cb_entry_info_of(e);

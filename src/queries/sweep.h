@@ -182,3 +182,9 @@ CB_SWEEP_BLOCKS(CIRCLE, AOS)
 CB_SWEEP_BLOCKS(OBOX, SOA)
 CB_SWEEP_BLOCKS(OBOX, AOS)
 
+/* Every sweep of a set against a grid's boxes or circles: the first hit of
+ * each (kernel_pairs.h's CB_GRID_QUERY, with the FIRST sinks). */
+CB_GRID_QUERY(SWEEP, SWEEP, BOX)
+CB_GRID_QUERY(SWEEP, SWEEP, CIRCLE)
+CB_GRID_DRIVER(SWEEP, BOX)
+CB_GRID_DRIVER(SWEEP, CIRCLE)

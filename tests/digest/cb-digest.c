@@ -1168,6 +1168,9 @@ static uint64_t run_pairs(const char *who, cb_backend b, unsigned long long ctl,
     cb_circle_soa cs = {cx, cy, cr};
     cb_obox_soa os_ = {ocx, ocy, ohx, ohy, oc, os};
     const void *soa[3] = {&cs, &bs, &os_}; /* by cb_shape: circle, box, oriented box */
+    float sdx[NQ], sdy[NQ]; /* the set as sweeps (in this default float mode) */
+    tk_sweep_moves(&set, NQ, sdx, sdy);
+    cb_sweep_soa ws = {set_x, set_y, set_r, sdx, sdy};
     cb_pair *got = malloc(full * sizeof *got), *want = malloc(full * sizeof *want);
     uint64_t *mat = malloc(NQ * words * sizeof *mat), *wmat = malloc(NQ * words * sizeof *wmat);
     void *scratch = malloc(cb_pairs_scratch_size(NQ, NB)), *gmem = malloc(cb_grid_size(NB));
@@ -1194,6 +1197,7 @@ static uint64_t run_pairs(const char *who, cb_backend b, unsigned long long ctl,
                 cb_args a;
                 memset(&a, 0, sizeof a);
                 a.circles = &set, a.n_circles = NQ, a.n = NB, a.flags = flags, a.many = els.els;
+                a.sweeps = &ws;
                 a.capacity = full, a.scratch = scratch;
                 a.candidates = cand, a.n_candidates = NCAND, a.margin = margin_of(flags + 1u);
                 if (d->many == CB_SHAPE_SELF)
@@ -1209,10 +1213,11 @@ static uint64_t run_pairs(const char *who, cb_backend b, unsigned long long ctl,
                 a.cursor = &cur, r.cursor = &rcur;
                 size_t count, want_count;
 #define CALL(args) (fpctl_write(ctl), count = k ? k(args) : cb_entry_call(e, args), fpctl_write(start))
-                if (d->output == CB_OUTPUT_PAIRS || d->output == CB_OUTPUT_PAIR_CONTACTS) {
-                    int recs = d->output == CB_OUTPUT_PAIR_CONTACTS;
-                    r.out = recs ? (void *)&wr.c : (void *)want;
-                    a.out = recs ? (void *)&gr.c : (void *)got;
+                if (d->output != CB_OUTPUT_MATRIX && d->form == CB_FORM_PAIRS) {
+                    int recs = tk_has_records(d);
+                    cb_pair_sweep_hits wh, gh, ath;
+                    r.out = tk_list_out(d, want, &wr.c, &wh);
+                    a.out = tk_list_out(d, got, &gr.c, &gh);
                     want_count = ref_entry_on(d, &r, &els);
                     const cb_pair *wp = recs ? wr.c.pair : want;
                     CALL(&a);
@@ -1230,7 +1235,7 @@ static uint64_t run_pairs(const char *who, cb_backend b, unsigned long long ctl,
                                                gr.c.point_x + done, gr.c.point_y + done,
                                                gr.c.feature + done};
                         a.cursor = &c2, a.capacity = 37;
-                        a.out = recs ? (void *)&at : (void *)(got + done);
+                        a.out = tk_list_out(d, got + done, &at, &ath);
                         CALL(&a);
                         done += count;
                         if (count > 37 || done > want_count) {

@@ -337,6 +337,9 @@ static void pairs(size_t nc, size_t m, tb_rng *r, const cb_backend *bs, size_t n
     cb_box_soa eb = tb_corpus_boxes(&els);
     cb_obox_soa eo = tb_corpus_oboxes(&els);
     const void *soa[3] = {&ec, &eb, &eo}; /* by cb_shape */
+    float *sdx = xmalloc((nc + 1) * sizeof(float)), *sdy = xmalloc((nc + 1) * sizeof(float));
+    tk_sweep_moves(&cs, nc, sdx, sdy);
+    cb_sweep_soa ws = {cs.x, cs.y, cs.r, sdx, sdy}; /* the set as sweeps */
     size_t most = m > nc ? m : nc, room = nc * most + 1, words = (m + 63) / 64;
     void *scratch = xmalloc(cb_pairs_scratch_size(nc, most));
     void *gmem = xmalloc(cb_grid_size(m));
@@ -351,6 +354,7 @@ static void pairs(size_t nc, size_t m, tb_rng *r, const cb_backend *bs, size_t n
             memset(&a, 0, sizeof a);
             tk_pair_els el = {d->many, NULL, m};
             a.circles = &cs, a.n_circles = nc, a.margin = tb_margins[(p + nc) % tb_margin_count];
+            a.sweeps = &ws;
             if (d->many == CB_SHAPE_SELF) {
                 el.shape = CB_SHAPE_CIRCLE, el.els = &cs, el.m = nc;
             } else if (d->many == CB_SHAPE_GRID) {
@@ -380,7 +384,8 @@ static void pairs(size_t nc, size_t m, tb_rng *r, const cb_backend *bs, size_t n
                 tk_out_free(&want), tk_out_free(&got), free(cand);
                 continue;
             }
-            int recs = d->output == CB_OUTPUT_PAIR_CONTACTS, mat = d->output == CB_OUTPUT_MATRIX;
+            int recs = tk_has_records(d), mat = d->output == CB_OUTPUT_MATRIX;
+            cb_pair_sweep_hits wh, gh;
             size_t unit = mat ? 0 : recs ? sizeof(cb_pair) + 5 * sizeof(float) + 1 : sizeof(cb_pair);
             /* the reference's answer, in blocks of room */
             size_t bytes = mat ? nc * words * sizeof(uint64_t) : room * unit;
@@ -394,7 +399,8 @@ static void pairs(size_t nc, size_t m, tb_rng *r, const cb_backend *bs, size_t n
                 wr.feature = want + room * (sizeof(cb_pair) + 5 * sizeof(float));
             }
             cb_pair_cursor wc_ = {0, 0, 0, 0};
-            a.cursor = &wc_, a.capacity = room, a.out = recs ? (void *)&wr : (void *)want;
+            a.cursor = &wc_, a.capacity = room;
+            a.out = mat ? (void *)want : tk_list_out(d, (cb_pair *)(void *)want, &wr, &wh);
             size_t wn = ref_entry_on(d, &a, &el);
             for (size_t b = 0; b < nb; b++)
                 for (int pub = 0; pub < 3; pub++) { /* raw; public; public without scratch */
@@ -415,7 +421,8 @@ static void pairs(size_t nc, size_t m, tb_rng *r, const cb_backend *bs, size_t n
                     }
                     cb_pair_cursor gc = {0, 0, 0, 0};
                     cb_args g = a;
-                    g.cursor = &gc, g.capacity = cap, g.out = mat ? (void *)gm : recs ? (void *)&gr : (void *)gp;
+                    g.cursor = &gc, g.capacity = cap;
+                    g.out = mat ? (void *)gm : tk_list_out(d, gp, &gr, &gh);
                     g.scratch = pub == 2 ? NULL : scratch;
                     size_t c;
                     if (pub) {
@@ -456,7 +463,7 @@ static void pairs(size_t nc, size_t m, tb_rng *r, const cb_backend *bs, size_t n
             free(want);
         }
     }
-    free(scratch), free(gmem);
+    free(scratch), free(gmem), free(sdx), free(sdy);
     tb_corpus_free(&set), tb_corpus_free(&els);
 }
 
