@@ -29,6 +29,7 @@ typedef struct bench_opts {
     int backends_given; /* --backends was given (else a backend not built in is skipped quietly) */
     int every_row;    /* every row of every group (--full, --quick), else the summary's rows */
     int pairs;        /* many against many: 0 skip (--no-pairs), 1 run too, 2 only (--pairs-only) */
+    int shooter_only; /* --shooter-only: of the many against many, the shooter frame alone */
 } bench_opts;
 
 /* ----------------------------------------------------------- entries */
@@ -511,6 +512,19 @@ void pairs_report(FILE *f, const bench_env *e);
 void pairs_summary(FILE *f);
 int pairs_csv(const char *dir);
 void pairs_free(void);
+
+/* shooter.c: the shooter frame (issue 21): every bullet's first hit among a
+ * level's boxes (then circles) in one call of cb_pairs_sweep_first
+ * (cb_pairs_sweep_circles_circles_first) against the loop of per-bullet
+ * cb_batch_sweep_first (cb_batch_sweep_circle_circles_first) calls, on each
+ * backend, checked before timing (0, or -1 after a FAIL or out of memory on
+ * stderr). pairs.c runs it with the named scenes, prints its tables and
+ * summary after its own, and writes DIR/cb-bench-shooter.csv. */
+int shooter_run(const bench_opts *o, const int *bs, int nb);
+void shooter_report(FILE *f);
+void shooter_summary(FILE *f);
+int shooter_csv(const char *dir);
+void shooter_free(void);
 
 /* A WebAssembly build runs under an engine's JIT (node's V8): the engine,
  * not this build's compiler, makes the machine code, and may make other code

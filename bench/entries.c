@@ -285,6 +285,7 @@ int rows_of(const cb_entry_info *info, out_kind *outs)
     case CB_OUTPUT_MATRIX:
     case CB_OUTPUT_PAIR_CONTACTS:
     case CB_OUTPUT_INT_PAIR_CONTACTS:
+    case CB_OUTPUT_PAIR_FIRST_HITS: /* pairs of sweeps: bench/shooter.c (the shooter frame) */
         break;
     }
     return 0;

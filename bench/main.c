@@ -47,7 +47,11 @@ static void usage(FILE *f)
             "                   the named scenes, candidate pairs)\n"
             "  --no-pairs       skip it (by default it runs after the size ladder; its sweep's\n"
             "                   box counts are 1Ki,16Ki,64Ki,1Mi (--quick: 1Ki,16Ki) or the\n"
-            "                   --sizes given; without --full or --quick, the named scenes alone)\n",
+            "                   --sizes given; without --full or --quick, the named scenes and\n"
+            "                   the shooter frame alone)\n"
+            "  --shooter-only   only the shooter frame: 4Ki bullets' first hits among 64Ki boxes\n"
+            "                   (then circles), one cb_pairs_sweep_first call vs a loop of\n"
+            "                   cb_batch_sweep_first per bullet, every backend (--quick: 512 x 8Ki)\n",
             DEFAULT_REPS, BENCH_MAX_REPS, DEFAULT_SAMPLE_MS, DEFAULT_SEED);
 }
 
@@ -121,6 +125,10 @@ static int parse_args(int argc, char **argv, bench_opts *o)
         }
         if (!strcmp(a, "--pairs-only") || !strcmp(a, "--no-pairs")) {
             o->pairs = a[2] == 'p' ? 2 : 0;
+            continue;
+        }
+        if (!strcmp(a, "--shooter-only")) {
+            o->pairs = 2, o->shooter_only = 1;
             continue;
         }
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -728,11 +736,12 @@ int main(int argc, char **argv)
     if (rc) {
         fprintf(stderr, "cb-bench: could not write every file in %s\n", o.out_dir);
     } else {
-        printf("\nWritten to %s/: cb-bench.txt (the tables of every row measured)%s%s%s\n",
+        printf("\nWritten to %s/: cb-bench.txt (the tables of every row measured)%s%s%s%s\n",
                o.out_dir,
                ladder ? ", cb-bench.svg (the plot: boxes/s vs n), cb-bench.csv (every row)" : "",
                nsmall ? ", cb-bench-small.csv (small batches)" : "",
-               o.pairs ? ", cb-bench-pairs.csv (many against many)" : "");
+               o.pairs && !o.shooter_only ? ", cb-bench-pairs.csv (many against many)" : "",
+               o.pairs ? ", cb-bench-shooter.csv (the shooter frame)" : "");
         if (!o.full)
             printf("Every row (all entries and outputs, the small batches, the scene sweep, "
                    "candidate pairs): bash scripts/bench.sh --full\n");

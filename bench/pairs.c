@@ -46,6 +46,11 @@
  *
  * A row's reps are --reps, fewer (at least 3) when they would take more than
  * about a second.
+ *
+ * After the named scenes, pairs_run runs the shooter frame (bench/shooter.c:
+ * many sweeps against many boxes, cb_pairs_sweep_first and its circles twin,
+ * the pairs form's PAIR_FIRST_HITS entries); its tables, summary and CSV
+ * follow this section's. --shooter-only runs it alone.
  */
 
 #define ROW_BUDGET_NS 1e9                 /* a row's timed samples: about this long at most */
@@ -1799,6 +1804,8 @@ int pairs_run(const bench_opts *o, const bench_env *e, const int *bs, int nb)
     int nm = o->quick ? (int)(sizeof quick_m / sizeof *ms) : (int)(sizeof sweep_m / sizeof *ms);
     if (o->sizes_given) /* --sizes: the box counts M */
         ms = o->sizes, nm = o->nsizes;
+    if (o->shooter_only) /* --shooter-only: the shooter frame alone (bench/shooter.c) */
+        return shooter_run(o, bs, nb);
     for (int b = 0; b < CB_BACKEND_COUNT; b++)
         if (o->backend_on[b] && !cb_backend_compiled((cb_backend)b))
             skipped_note |= 1 << b;
@@ -1812,6 +1819,9 @@ int pairs_run(const bench_opts *o, const bench_env *e, const int *bs, int nb)
         if (named_block(o, bs, nb, k))
             return -1;
     fprintf(stderr, "cb-bench: pairs: %d scenes in %.1f s\n", nscenes, (time_now_ns() - t0) / 1e9);
+    /* the shooter frame: many sweeps against many boxes (bench/shooter.c) */
+    if (shooter_run(o, bs, nb))
+        return -1;
     if (!o->every_row)
         return 0;
     const size_t *cd = o->quick ? quick_cand : def_cand;
@@ -2060,8 +2070,10 @@ static void print_candidates(FILE *f, const bench_env *e)
 
 void pairs_report(FILE *f, const bench_env *e)
 {
-    if (!nres)
+    if (!nres) {
+        shooter_report(f);
         return;
+    }
     fprintf(f,
             "\n== many against many, circles x boxes: one frame = every overlapping (circle, box) "
             "pair of the scene, as a list\n"
@@ -2113,6 +2125,7 @@ void pairs_report(FILE *f, const bench_env *e)
     for (int s = 0; s < nscenes; s++)
         print_scene(f, s);
     print_candidates(f, e);
+    shooter_report(f);
 }
 
 /* The named scenes, one line per backend: the frame's time of all pairs,
@@ -2168,10 +2181,15 @@ void pairs_summary(FILE *f)
                     estimated(lp) || estimated(ilp) ? "  (loop estimated)" : "");
         }
     }
+    shooter_summary(f);
 }
 
 int pairs_csv(const char *dir)
 {
+    if (shooter_csv(dir))
+        return -1;
+    if (!nres && !nscenes)
+        return 0; /* --shooter-only */
     char path[4200];
     snprintf(path, sizeof path, "%s/cb-bench-pairs.csv", dir);
     FILE *f = fopen(path, "w");
@@ -2236,4 +2254,5 @@ void pairs_free(void)
     res = NULL, nres = capres = 0;
     free(scenes);
     scenes = NULL, nscenes = capscenes = ndata = 0;
+    shooter_free();
 }
