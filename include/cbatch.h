@@ -1582,6 +1582,31 @@ CB_API size_t cb_candidates_contacts_icircles_icircles(const cb_icircle_soa *ici
                                                        const cb_icircle_soa *others, size_t m,
                                                        const cb_pair *candidates, size_t n,
                                                        cb_int_contacts *out, unsigned flags);
+/**
+ * The sweep candidates (SWEPT CIRCLES): pair (i, j) of a set of sweeps and
+ * boxes or circles, answered as the batch sweep query of sweep i answers
+ * element j, bit for bit: the time of first contact of every candidate
+ * (times[k], CB_SWEEP_MISS for none), or the hit records of the candidates
+ * hit (a cb_sweep_hits, index = the candidate's number, ascending; room for
+ * n). For a broad phase that already paired the bullets with what lies
+ * along their paths.
+ */
+CB_API size_t cb_candidates_sweep(const cb_sweep_soa *circles, size_t n_circles,
+                                  const cb_box_soa *boxes, size_t m, const cb_pair *candidates,
+                                  size_t n, float *times, unsigned flags);
+CB_API size_t cb_candidates_sweep_circles_circles(const cb_sweep_soa *circles, size_t n_circles,
+                                                  const cb_circle_soa *others, size_t m,
+                                                  const cb_pair *candidates, size_t n,
+                                                  float *times, unsigned flags);
+CB_API size_t cb_candidates_sweep_hits(const cb_sweep_soa *circles, size_t n_circles,
+                                       const cb_box_soa *boxes, size_t m,
+                                       const cb_pair *candidates, size_t n, cb_sweep_hits *hits,
+                                       unsigned flags);
+CB_API size_t cb_candidates_sweep_circles_circles_hits(const cb_sweep_soa *circles,
+                                                       size_t n_circles,
+                                                       const cb_circle_soa *others, size_t m,
+                                                       const cb_pair *candidates, size_t n,
+                                                       cb_sweep_hits *hits, unsigned flags);
 
 /* ----------------------------------------------------------- converters */
 

@@ -855,7 +855,11 @@ typedef struct {
     const cb_pair *candidates;
     vf margin;
     const cb_icircle_soa *iset; /* the set of the integer entries */
+    const cb_sweep_soa *wset;   /* the set of the sweep entries */
 } ctx_LISTED;
+/* The set of each kind in the context. */
+#define CB_LISTED_SET_CIRCLE(c) ((c)->set)
+#define CB_LISTED_SET_SWEEP(c) ((c)->wset)
 
 /* A candidate block is a hundred lane loads: inlined into the drivers' words,
  * unrolled 64 / CB_W times for each output and touching mode, it made a
@@ -879,51 +883,59 @@ typedef struct {
 #define CB_LANE_FIRST_MANY(V, F) b_.V = vlane_first(e_->F + p[0].j);
 #define CB_LANE_SET_ONE(V, F) VLANE_SET(a_.V, u_, s_->F + q_.i);
 #define CB_LANE_SET_MANY(V, F) VLANE_SET(b_.V, u_, e_->F + q_.j);
-#define CB_LANE_DONE_ONE(V, F) one->V = vlane_done(a_.V);
+#define CB_LANE_DONE_ONE(V, F) o1->V = vlane_done(a_.V);
 #define CB_LANE_DONE_MANY(V, F) out->V = vlane_done(b_.V);
 /* Lane u (a literal; lanes past CB_W compile to nothing) of candidate p[u]. */
-#define CB_LISTED_LANE(many, u)                                                                    \
+#define CB_LISTED_LANE(set_, many, u)                                                              \
     if ((u) < CB_W && (u) < k) {                                                                   \
         enum { u_ = (u) };                                                                         \
         const cb_pair q_ = p[(u) < CB_W ? (u) : 0];                                                \
-        CB_FIELDS_CIRCLE(CB_LANE_SET_ONE)                                                          \
+        CB_FIELDS_##set_(CB_LANE_SET_ONE)                                                          \
         CB_FIELDS_##many(CB_LANE_SET_MANY)                                                         \
     }
-#define CB_LISTED_LOAD(many, name, aos)                                                            \
-    CB_INLINE void listed_##many(const ctx_LISTED *c, const void *els, const cb_pair *p,          \
-                                 size_t k, vshape_CIRCLE *one, vshape_##many *out)                 \
+/* listed_<SET>_<M>: a set of circles (CIRCLE) or sweeps (SWEEP) against
+ * elements of shape M. */
+#define CB_LISTED_LOAD(set_, sname, many, name)                                                    \
+    CB_INLINE void listed_##set_##_##many(const ctx_LISTED *c, const void *els, const cb_pair *p, \
+                                          size_t k, vshape_##set_ *o1, vshape_##many *out)         \
     {                                                                                              \
-        const cb_circle_soa *s_ = c->set;                                                          \
+        const cb_##sname##_soa *s_ = CB_LISTED_SET_##set_(c);                                      \
         const cb_##name##_soa *e_ = (const cb_##name##_soa *)els;                                  \
         struct {                                                                                   \
-            CB_FIELDS_CIRCLE(CB_VLANE_FIELD)                                                       \
+            CB_FIELDS_##set_(CB_VLANE_FIELD)                                                       \
         } a_;                                                                                      \
         struct {                                                                                   \
             CB_FIELDS_##many(CB_VLANE_FIELD)                                                       \
         } b_;                                                                                      \
-        CB_FIELDS_CIRCLE(CB_LANE_FIRST_ONE)                                                        \
+        CB_FIELDS_##set_(CB_LANE_FIRST_ONE)                                                        \
         CB_FIELDS_##many(CB_LANE_FIRST_MANY)                                                       \
-        CB_LISTED_LANE(many, 1) CB_LISTED_LANE(many, 2) CB_LISTED_LANE(many, 3)                    \
-        CB_LISTED_LANE(many, 4) CB_LISTED_LANE(many, 5) CB_LISTED_LANE(many, 6)                    \
-        CB_LISTED_LANE(many, 7) CB_LISTED_LANE(many, 8) CB_LISTED_LANE(many, 9)                    \
-        CB_LISTED_LANE(many, 10) CB_LISTED_LANE(many, 11) CB_LISTED_LANE(many, 12)                 \
-        CB_LISTED_LANE(many, 13) CB_LISTED_LANE(many, 14) CB_LISTED_LANE(many, 15)                 \
-        CB_FIELDS_CIRCLE(CB_LANE_DONE_ONE)                                                         \
+        CB_LISTED_LANE(set_, many, 1) CB_LISTED_LANE(set_, many, 2)                                \
+        CB_LISTED_LANE(set_, many, 3) CB_LISTED_LANE(set_, many, 4)                                \
+        CB_LISTED_LANE(set_, many, 5) CB_LISTED_LANE(set_, many, 6)                                \
+        CB_LISTED_LANE(set_, many, 7) CB_LISTED_LANE(set_, many, 8)                                \
+        CB_LISTED_LANE(set_, many, 9) CB_LISTED_LANE(set_, many, 10)                               \
+        CB_LISTED_LANE(set_, many, 11) CB_LISTED_LANE(set_, many, 12)                              \
+        CB_LISTED_LANE(set_, many, 13) CB_LISTED_LANE(set_, many, 14)                              \
+        CB_LISTED_LANE(set_, many, 15)                                                             \
+        CB_FIELDS_##set_(CB_LANE_DONE_ONE)                                                         \
         CB_FIELDS_##many(CB_LANE_DONE_MANY)                                                        \
     }
-CB_GRID_SHAPES(CB_LISTED_LOAD)
+#define CB_LISTED_LOAD_CIRCLES(many, name, aos) CB_LISTED_LOAD(CIRCLE, circle, many, name)
+CB_GRID_SHAPES(CB_LISTED_LOAD_CIRCLES)
+CB_LISTED_LOAD(SWEEP, sweep, BOX, box)
+CB_LISTED_LOAD(SWEEP, sweep, CIRCLE, circle)
 
 /* The integer shapes' candidates: their indices split into arrays, then
  * the integer gathers (kernel_loaders.h) of the set's circles and of the
  * elements; lanes from k up are zero (never stored). */
 #define CB_LISTED_LOAD_INT(many, name, twin)                                                       \
-    CB_INLINE void listed_##many(const ctx_LISTED *c, const void *els, const cb_pair *p,          \
-                                 size_t k, vshape_ICIRCLE *one, vshape_##many *out)                \
+    CB_INLINE void listed_ICIRCLE_##many(const ctx_LISTED *c, const void *els, const cb_pair *p,  \
+                                         size_t k, vshape_ICIRCLE *o1, vshape_##many *out)         \
     {                                                                                              \
         uint32_t i_[CB_W], j_[CB_W];                                                               \
         for (size_t u = 0; u < k; u++)                                                             \
             i_[u] = p[u].i, j_[u] = p[u].j;                                                        \
-        *one = gather_ICIRCLE_SOA(c->iset, i_, k);                                                 \
+        *o1 = gather_ICIRCLE_SOA(c->iset, i_, k);                                                  \
         *out = gather_##many##_SOA(els, j_, k);                                                    \
     }
 CB_INT_SHAPES(CB_LISTED_LOAD_INT)
@@ -937,23 +949,29 @@ CB_INT_SHAPES(CB_LISTED_LOAD_INT)
         const ctx_LISTED *c_ = (const ctx_LISTED *)ctx;                                            \
         vshape_##one o_;                                                                           \
         vshape_##many v;                                                                           \
-        listed_##many(c_, els, c_->candidates + i, k, &o_, &v);                                    \
+        listed_##one##_##many(c_, els, c_->candidates + i, k, &o_, &v);                            \
         return query_##query##_##one##_##many(o_, v, strict);                                      \
     }
 
 /* A query with records: the selection over consecutive candidates, the
- * records over the selected ones (idx holds candidate numbers). */
+ * records over the selected ones (idx holds candidate numbers). The
+ * sweep's records take the touching mode (CB_LISTED_RECORD_BLOCKS_STRICT),
+ * as its batch gather does. */
 #define CB_LISTED_RECORD_BLOCKS(query, one, many)                                                  \
+    CB_LISTED_RECORD_BLOCKS_(query, one, many, CB_RESULT_T(query, one), CB_NO_MORE_ARGS)
+#define CB_LISTED_RECORD_BLOCKS_STRICT(query, one, many)                                           \
+    CB_LISTED_RECORD_BLOCKS_(query, one, many, vrecords, CB_AND_STRICT)
+#define CB_LISTED_RECORD_BLOCKS_(query, one, many, result_t, STRICT)                               \
     CB_INLINE uint32_t select_##query##_LISTED_##many##_SOA(                                       \
         const void *ctx, const void *els, size_t i, size_t k, int strict)                          \
     {                                                                                              \
         const ctx_LISTED *c_ = (const ctx_LISTED *)ctx;                                            \
         vshape_##one o_;                                                                           \
         vshape_##many v;                                                                           \
-        listed_##many(c_, els, c_->candidates + i, k, &o_, &v);                                    \
+        listed_##one##_##many(c_, els, c_->candidates + i, k, &o_, &v);                            \
         return select_##query##_##one##_##many(o_, v, c_->margin, strict);                         \
     }                                                                                              \
-    CB_OUT_OF_LINE CB_RESULT_T(query, one) gather_##query##_LISTED_##many##_SOA(                   \
+    CB_OUT_OF_LINE result_t gather_##query##_LISTED_##many##_SOA(                                  \
         const void *ctx, const void *els, const uint32_t *idx, size_t k, int strict)               \
     {                                                                                              \
         const ctx_LISTED *c_ = (const ctx_LISTED *)ctx;                                            \
@@ -963,6 +981,6 @@ CB_INT_SHAPES(CB_LISTED_LOAD_INT)
             p[u] = c_->candidates[idx[u]];                                                         \
         vshape_##one o_;                                                                           \
         vshape_##many v;                                                                           \
-        listed_##many(c_, els, p, k, &o_, &v);                                                     \
-        return records_##query##_##one##_##many(o_, v);                                            \
+        listed_##one##_##many(c_, els, p, k, &o_, &v);                                             \
+        return records_##query##_##one##_##many(o_, v STRICT);                                     \
     }

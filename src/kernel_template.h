@@ -206,6 +206,7 @@ CB_INLINE grid_out out_of(const cb_args *a)
 #define CB_LISTED_WORD_INDICES(query, many) block_##query##_LISTED_##many##_SOA
 #define CB_LISTED_WORD_CONTACTS(query, many) select_##query##_LISTED_##many##_SOA
 #define CB_LISTED_WORD_INT_CONTACTS(query, many) CB_LISTED_WORD_CONTACTS(query, many)
+#define CB_LISTED_WORD_HITS(query, many) CB_LISTED_WORD_CONTACTS(query, many)
 #define CB_WORD_NAME(query, many, output) CB_FN(word_##query##_##many##_##output)
 #define CB_LISTED_BLOCKS_MASK(query, many)                                                         \
     block_##query##_LISTED_##many##_SOA, CB_WORD_NAME(query, many, MASK)
@@ -217,14 +218,26 @@ CB_INLINE grid_out out_of(const cb_args *a)
 #define CB_LISTED_BLOCKS_INT_CONTACTS(query, many)                                                 \
     select_##query##_LISTED_##many##_SOA, CB_WORD_NAME(query, many, INT_CONTACTS),                 \
         gather_##query##_LISTED_##many##_SOA
+#define CB_LISTED_BLOCKS_TIMES(query, many) block_##query##_LISTED_##many##_SOA
+#define CB_LISTED_BLOCKS_HITS(query, many)                                                         \
+    select_##query##_LISTED_##many##_SOA, CB_WORD_NAME(query, many, HITS),                         \
+        gather_##query##_LISTED_##many##_SOA
 #define CB_KERNEL_CANDIDATES(query, one, many, layout, output)                                     \
-    ctx_LISTED ctx = {a->circles, a->candidates, v_set1(CB_MARGIN_##output(a)), a->icircles};      \
+    ctx_LISTED ctx = {a->circles, a->candidates, v_set1(CB_MARGIN_##output(a)), a->icircles,       \
+                      a->sweeps};                                                                  \
     cb_args b = listed_args(a);                                                                    \
     return drive_##output(CB_LISTED_BLOCKS_##output(query, many), &ctx, &b)
 
 #define CB_LISTED_WORDS_BATCH(query, many, output)
 #define CB_LISTED_WORDS_PAIRS(query, many, output)
-#define CB_LISTED_WORDS_CANDIDATES(query, many, output)                                            \
+#define CB_LISTED_WORDS_CANDIDATES(query, many, output) CB_LISTED_WORDS_OF_##output(query, many)
+#define CB_LISTED_WORDS_OF_TIMES(query, many) /* a dense output: no words */
+#define CB_LISTED_WORDS_OF_MASK(query, many) CB_LISTED_WORD_FN(query, many, MASK)
+#define CB_LISTED_WORDS_OF_INDICES(query, many) CB_LISTED_WORD_FN(query, many, INDICES)
+#define CB_LISTED_WORDS_OF_CONTACTS(query, many) CB_LISTED_WORD_FN(query, many, CONTACTS)
+#define CB_LISTED_WORDS_OF_INT_CONTACTS(query, many) CB_LISTED_WORD_FN(query, many, INT_CONTACTS)
+#define CB_LISTED_WORDS_OF_HITS(query, many) CB_LISTED_WORD_FN(query, many, HITS)
+#define CB_LISTED_WORD_FN(query, many, output)                                                     \
     CB_OUT_OF_LINE uint64_t CB_WORD_NAME(query, many, output)(const void *ctx, const void *els,    \
                                                               size_t base, size_t len, int strict) \
     {                                                                                              \

@@ -157,7 +157,11 @@
     X(CANDIDATES, CONTACTS, ICIRCLE, IBOX,    SOA, INT_CONTACTS)                                   \
     X(CANDIDATES, OVERLAP,  ICIRCLE, ICIRCLE, SOA, MASK)                                           \
     X(CANDIDATES, OVERLAP,  ICIRCLE, ICIRCLE, SOA, INDICES)                                        \
-    X(CANDIDATES, CONTACTS, ICIRCLE, ICIRCLE, SOA, INT_CONTACTS)
+    X(CANDIDATES, CONTACTS, ICIRCLE, ICIRCLE, SOA, INT_CONTACTS)                                   \
+    X(CANDIDATES, SWEEP,    SWEEP,   BOX,     SOA, TIMES)                                           \
+    X(CANDIDATES, SWEEP,    SWEEP,   CIRCLE,  SOA, TIMES)                                           \
+    X(CANDIDATES, SWEEP,    SWEEP,   BOX,     SOA, HITS)                                            \
+    X(CANDIDATES, SWEEP,    SWEEP,   CIRCLE,  SOA, HITS)
 
 /*
  * The naming rule of cbatch.h, as token pastes:
@@ -199,6 +203,8 @@
 #define CB_SIDES_CANDIDATES_CIRCLE_CIRCLE _circles_circles
 #define CB_SIDES_CANDIDATES_ICIRCLE_IBOX _icircles_iboxes
 #define CB_SIDES_CANDIDATES_ICIRCLE_ICIRCLE _icircles_icircles
+#define CB_SIDES_CANDIDATES_SWEEP_BOX
+#define CB_SIDES_CANDIDATES_SWEEP_CIRCLE _circles_circles
 #define CB_SUFFIX_SOA
 #define CB_SUFFIX_AOS _aos
 #define CB_SUFFIX_MASK

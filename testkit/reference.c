@@ -557,14 +557,28 @@ int ref_element(const cb_entry_info *d, const cb_args *a, size_t i, float *separ
     return -1;
 }
 
+/* The sweep of element i of a sweep entry's call, and the element's index
+ * in a->many: the single sweep and i, or candidate i's sweep and element. */
+static cb_sweep sweep_of(const cb_entry_info *d, const cb_args *a, size_t *i)
+{
+    if (d->form != CB_FORM_CANDIDATES)
+        return a->sweep;
+    const cb_sweep_soa *s = a->sweeps;
+    size_t k = a->candidates[*i].i;
+    *i = a->candidates[*i].j;
+    cb_sweep w = {s->x[k], s->y[k], s->r[k], s->dx[k], s->dy[k]};
+    return w;
+}
+
 float ref_time(const cb_entry_info *d, const cb_args *a, size_t i)
 {
     unsigned strict = a->flags & CB_STRICT;
+    cb_sweep w = sweep_of(d, a, &i);
     if (d->many == CB_SHAPE_BOX)
-        return ref_sweep_box(a->sweep, tk_box_at(d, a->many, i), strict);
+        return ref_sweep_box(w, tk_box_at(d, a->many, i), strict);
     if (d->many == CB_SHAPE_OBOX)
-        return ref_sweep_obox(a->sweep, tk_obox_at(d, a->many, i), strict);
-    return ref_sweep_circle(a->sweep, tk_circle_at(d, a->many, i), strict);
+        return ref_sweep_obox(w, tk_obox_at(d, a->many, i), strict);
+    return ref_sweep_circle(w, tk_circle_at(d, a->many, i), strict);
 }
 
 /* Element i's hit record in a sweep entry's call (cbatch.h, "Hit records"):
@@ -572,7 +586,7 @@ float ref_time(const cb_entry_info *d, const cb_args *a, size_t i)
 static float ref_sweep_record(const cb_entry_info *d, const cb_args *a, size_t i, tk_contact *r)
 {
     float t = ref_time(d, a, i);
-    cb_sweep w = a->sweep;
+    cb_sweep w = sweep_of(d, a, &i);
     cb_circle c = {w.x + t * w.dx, w.y + t * w.dy, w.r};
     if (d->many == CB_SHAPE_BOX)
         ref_contact(c, tk_box_at(d, a->many, i), 0.0f, 0, r);

@@ -726,6 +726,12 @@ size_t tb_check_listed(int s, const tb_pcall *c, tb_pbufs *x, tb_want_kind wk, c
     TB_ASSERT(tk_check_format(fd, a.n_candidates, got, so->out, why, sizeof why), "%s: " TB_PW_FMT, why,
               TB_PW_ARGS(c, w));
     tb_calls_compared++;
+    if (fd->output == CB_OUTPUT_TIMES) { /* dense: its hits are the times in [0, 1] */
+        size_t hit = 0;
+        for (size_t k = 0; k < a.n_candidates; k++)
+            hit += ((const float *)so->out)[k] <= 1.0f;
+        return hit;
+    }
     return got;
 }
 

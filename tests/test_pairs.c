@@ -108,13 +108,16 @@ Test(pairs, entries)
             cr_assert_str_neq(d->name, tb_info(o)->name, "two entries are called %s", d->name);
         int contacts = d->query == CB_QUERY_CONTACTS;
         cr_assert_eq(d->layout, CB_LAYOUT_SOA, "%s: layout %d", d->name, (int)d->layout);
-        if (d->one == CB_SHAPE_SWEEP) { /* a set of sweeps: the first hits, of elements */
-            cr_assert(d->form == CB_FORM_PAIRS && d->query == CB_QUERY_SWEEP &&
-                          d->output == CB_OUTPUT_PAIR_FIRST_HITS &&
+        if (d->one == CB_SHAPE_SWEEP) { /* a set of sweeps: first hits, or candidates' times
+                                          * and records, of boxes or circles */
+            int ranged_ok = d->form == CB_FORM_PAIRS && d->output == CB_OUTPUT_PAIR_FIRST_HITS;
+            int listed_ok = d->form == CB_FORM_CANDIDATES &&
+                            (d->output == CB_OUTPUT_TIMES || d->output == CB_OUTPUT_HITS);
+            cr_assert(d->query == CB_QUERY_SWEEP && (ranged_ok || listed_ok) &&
                           (d->many == CB_SHAPE_BOX || d->many == CB_SHAPE_CIRCLE),
                       "%s: a sweep set's entry with form %d, query %d, elements %d, output %d",
                       d->name, (int)d->form, (int)d->query, (int)d->many, (int)d->output);
-            ranged++;
+            ranged += ranged_ok, listed += listed_ok;
             continue;
         }
         cr_assert_eq(d->one, CB_SHAPE_CIRCLE, "%s: one side %d", d->name, (int)d->one);
@@ -1159,6 +1162,89 @@ ParameterizedTest(int *sp, pairs, candidates_agree, .timeout = 600)
         }
     }
     cr_assert_gt(agreed, 0, "no element shape has every kind of entry");
+}
+
+ParameterizedTestParameters(pairs, sweeps_agree)
+{
+    return cr_make_param_array(int, all_subjects, N_SUBJECTS);
+}
+
+/*
+ * The sweep entries tied together, on one subject: every (sweep, element)
+ * pair as candidates in row-major order gives each pair's time; a sweep's
+ * least time (the lowest element among equal ones) is its first hit in
+ * cb_pairs_sweep_first's list, and the candidates' hit records are those
+ * times with the first hits' records at the first hits.
+ */
+ParameterizedTest(int *sp, pairs, sweeps_agree, .timeout = 600)
+{
+    const char *subject = subject_or_skip(*sp);
+    size_t agreed = 0;
+    static const cb_shape shapes[] = {CB_SHAPE_BOX, CB_SHAPE_CIRCLE};
+    for (size_t si = 0; si < 2; si++) {
+        cb_shape sh = shapes[si];
+        size_t fe = tk_find_entry(CB_FORM_PAIRS, CB_QUERY_SWEEP, CB_SHAPE_SWEEP, sh, CB_LAYOUT_SOA,
+                                  CB_OUTPUT_PAIR_FIRST_HITS);
+        size_t te = tk_find_entry(CB_FORM_CANDIDATES, CB_QUERY_SWEEP, CB_SHAPE_SWEEP, sh,
+                                  CB_LAYOUT_SOA, CB_OUTPUT_TIMES);
+        size_t he = tk_find_entry(CB_FORM_CANDIDATES, CB_QUERY_SWEEP, CB_SHAPE_SWEEP, sh,
+                                  CB_LAYOUT_SOA, CB_OUTPUT_HITS);
+        cr_assert(fe < cb_entry_count() && te < cb_entry_count() && he < cb_entry_count(),
+                  "sweeps against shape %d: not every kind of entry exists", (int)sh);
+        for (int kind = 0; kind < TB_PAIR_KINDS; kind++) {
+            size_t nc = 9, m = 200, n = nc * m;
+            const tb_placement *pl = &tb_placements[kind % 2];
+            tb_pdata p;
+            tb_pdata_init(&p, nc, m, pl);
+            tk_rng r = tb_rng_for(0x9a00000u + si * 16 + (size_t)kind);
+            tb_pair_fill_kind(&p, kind, &r);
+            tb_pwhere w = {subject, tb_pair_kind_name[kind], pl->name};
+            unsigned f = (unsigned)kind % 2;
+            tb_pbufs x;
+            tb_pbufs_init(&x, nc, m, n, 0, 0);
+            cb_pair *cand = tb_cands_of(&x);
+            for (size_t k = 0; k < n; k++)
+                cand[k].i = (uint32_t)(k / m), cand[k].j = (uint32_t)(k % m);
+            tb_pcall tc = tb_pcall_of(te, &p, sh, f, 0.0f), hc = tb_pcall_of(he, &p, sh, f, 0.0f);
+            tb_check_entry(*sp, &tc, &x, tb_want_for(*sp), &w);
+            size_t nh = tb_check_entry(*sp, &hc, &x, tb_want_for(*sp), &w);
+            const float *t = x.sub[te].out;
+            const cb_sweep_hits *hits = x.sub[he].out;
+            /* the first hits, by the subject */
+            tb_pcall fc = tb_pcall_of(fe, &p, sh, f, 0.0f);
+            cb_pair_cursor cur = {0, 0, 0, 0};
+            cb_pair_sweep_hits fh;
+            fc.a.cursor = &cur, fc.a.capacity = nc, fc.a.scratch = x.ref_scratch;
+            fc.a.out = tk_list_out(fc.d, NULL, &x.ref_recs, &fh);
+            size_t nf = tb_prun(*sp, &fc, &fc.a), z = 0, q = 0;
+            for (size_t i = 0; i < nc; i++) {
+                size_t best = SIZE_MAX;
+                for (size_t j = 0; j < m; j++)
+                    if (t[i * m + j] <= 1.0f && (best == SIZE_MAX || t[i * m + j] < t[i * m + best]))
+                        best = j;
+                for (; q < nh && hits->index[q] < (i + 1) * m; q++) /* the records are the times */
+                    cr_assert(tk_bits(hits->t[q]) == tk_bits(t[hits->index[q]]),
+                              "candidate %" PRIu32 ": record time %a, time %a: " TB_PW_FMT,
+                              hits->index[q], (double)hits->t[q], (double)t[hits->index[q]],
+                              TB_PW_ARGS(&hc, &w));
+                if (best == SIZE_MAX)
+                    continue;
+                cr_assert(z < nf && fh.pair[z].i == i && fh.pair[z].j == best &&
+                              tk_bits(fh.t[z]) == tk_bits(t[i * m + best]),
+                          "sweep %zu: the least time is element %zu's (%a); the first hits say "
+                          "%s: " TB_PW_FMT,
+                          i, best, (double)t[i * m + best], z < nf ? "another" : "none",
+                          TB_PW_ARGS(&fc, &w));
+                z++;
+            }
+            cr_assert_eq(z, nf, "%zu sweeps hit by the times, %zu first hits: " TB_PW_FMT, z, nf,
+                         TB_PW_ARGS(&fc, &w));
+            agreed += nf;
+            tb_pbufs_free(&x);
+            tb_pdata_free(&p);
+        }
+    }
+    cr_assert_gt(agreed, 0, "no sweep hit anything: nothing was compared");
 }
 
 /* ------------------------------------------------------------ 8. bad input */
