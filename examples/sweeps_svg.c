@@ -10,17 +10,19 @@
  * One frame of a shooter: bullets (small circles, one a ray of radius 0)
  * each move by their velocity times the frame time, many times their own
  * size. The walls are boxes, some of zero width (a wall as a segment); the
- * enemies are circles. For each bullet, one call against the walls and one
- * against the enemies give the first element its swept circle touches:
- * cb_batch_sweep_aos_first and cb_batch_sweep_circle_circles_aos_first,
- * the record of the least time t in [0, 1] (the lowest index among equal
- * times) with the normal at impact and the contact point. The earlier of
- * the two is the bullet's hit.
+ * enemies are circles. For the whole frame, one call against the walls
+ * (cb_pairs_sweep_first) and one against the enemies
+ * (cb_pairs_sweep_circles_circles_first) give each bullet the first element
+ * its swept circle touches: the record of the least time t in [0, 1] (the
+ * lowest index among equal times) with the normal at impact and the contact
+ * point, for every bullet that hits. The earlier of the two is the bullet's
+ * hit.
  *
  * The program prints every bullet's hit, writes the picture (SVG's own
  * coordinates: x to the right, y down, a unit a pixel) and checks what it
- * shows: each first hit is the least of the times every element gets
- * (cb_batch_sweep_aos, the dense times), every normal is a unit vector, and
+ * shows: each first hit is what the one-bullet call (cb_batch_sweep_aos_first)
+ * gives, and the least of the times every element gets (cb_batch_sweep_aos,
+ * the dense times), every normal is a unit vector, and
  * a bullet that the end-of-frame overlap test would let through a wall
  * (nothing overlaps it where it lands) is stopped by the sweep. It returns
  * 0 when all hold and the file was written.
@@ -78,21 +80,42 @@ static const char *feature_name(uint8_t f)
     return f == CB_FEATURE_CORNER ? "corner" : f == CB_FEATURE_INSIDE ? "inside" : "face";
 }
 
-/* The bullet's first hit: one call against the walls, one against the
- * enemies, the earlier of the two (a wall on equal times). */
-static hit first_hit(cb_sweep s)
+/* The frame's first hits: all bullets against the walls in one call, and
+ * against the enemies in another (SoA: the arrays of each field); each
+ * bullet keeps the earlier of its two (a wall on equal times). */
+static void first_hits(const float *x, const float *y, const float *r, const float *dx,
+                       const float *dy, hit *out)
 {
-    hit h[2] = {{0, 0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0, 0}};
+    float wx0[NWALLS], wy0[NWALLS], wx1[NWALLS], wy1[NWALLS];
+    float ex[NENEMIES], ey[NENEMIES], er[NENEMIES];
+    for (size_t i = 0; i < NWALLS; i++)
+        wx0[i] = walls[i].min_x, wy0[i] = walls[i].min_y, wx1[i] = walls[i].max_x,
+        wy1[i] = walls[i].max_y;
+    for (size_t i = 0; i < NENEMIES; i++)
+        ex[i] = enemies[i].x, ey[i] = enemies[i].y, er[i] = enemies[i].r;
+    cb_sweep_soa set = {x, y, r, dx, dy};
+    cb_box_soa ws = {wx0, wy0, wx1, wy1};
+    cb_circle_soa es = {ex, ey, er};
+    for (size_t b = 0; b < NBULLETS; b++)
+        out[b].what = 0;
     for (int k = 0; k < 2; k++) {
-        cb_sweep_hits out = {&h[k].index, &h[k].nx, &h[k].ny, &h[k].t,
-                             &h[k].px,    &h[k].py, &h[k].feature};
-        size_t got = k == 0 ? cb_batch_sweep_aos_first(s, walls, NWALLS, &out, 0)
-                            : cb_batch_sweep_circle_circles_aos_first(s, enemies, NENEMIES, &out, 0);
-        h[k].what = got == 1 ? k + 1 : 0;
+        cb_pair pair[NBULLETS];
+        float nx[NBULLETS], ny[NBULLETS], t[NBULLETS], px[NBULLETS], py[NBULLETS];
+        uint8_t feature[NBULLETS];
+        cb_pair_sweep_hits h = {pair, nx, ny, t, px, py, feature};
+        cb_pair_cursor all = {0, 0, 0, 0}; /* every bullet */
+        size_t n = k == 0 ? cb_pairs_sweep_first(&set, NBULLETS, &ws, NWALLS, &all, &h,
+                                                 NBULLETS, NULL, 0)
+                          : cb_pairs_sweep_circles_circles_first(&set, NBULLETS, &es, NENEMIES,
+                                                                 &all, &h, NBULLETS, NULL, 0);
+        for (size_t q = 0; q < n && n != CB_INVALID; q++) { /* one record per bullet hit */
+            hit *o = &out[pair[q].i];
+            if (o->what && !(t[q] < o->t))
+                continue;
+            hit g = {k + 1, pair[q].j, t[q], nx[q], ny[q], px[q], py[q], feature[q]};
+            *o = g;
+        }
     }
-    if (h[1].what && (!h[0].what || h[1].t < h[0].t))
-        return h[1];
-    return h[0];
 }
 
 /* Checks of what the picture shows; failures are counted. */
@@ -136,12 +159,31 @@ int main(int argc, char **argv)
                    "stroke-width=\"2\"/>\n",
                 (double)enemies[i].x, (double)enemies[i].y, (double)enemies[i].r);
 
+    float bx[NBULLETS], by[NBULLETS], br[NBULLETS], bdx[NBULLETS], bdy[NBULLETS];
+    for (size_t b = 0; b < NBULLETS; b++)
+        bx[b] = bullets[b].x, by[b] = bullets[b].y, br[b] = bullets[b].r,
+        bdx[b] = bullets[b].vx * FRAME, bdy[b] = bullets[b].vy * FRAME;
+    hit hits[NBULLETS];
+    first_hits(bx, by, br, bdx, bdy, hits);
+
     int tunnels_stopped = 0;
     for (size_t b = 0; b < NBULLETS; b++) {
         const bullet *u = &bullets[b];
-        cb_sweep s = {u->x, u->y, u->r, u->vx * FRAME, u->vy * FRAME};
-        hit h = first_hit(s);
+        cb_sweep s = {bx[b], by[b], br[b], bdx[b], bdy[b]};
+        hit h = hits[b];
         float ex = s.x + s.dx, ey = s.y + s.dy;
+
+        /* one bullet at a time gives the same first hit */
+        uint32_t wi = 0, ei = 0;
+        float wt = 0, et = 0, nx, ny, px, py;
+        uint8_t ft;
+        cb_sweep_hits wo = {&wi, &nx, &ny, &wt, &px, &py, &ft}, eo = {&ei, &nx, &ny, &et, &px, &py, &ft};
+        size_t wh = cb_batch_sweep_aos_first(s, walls, NWALLS, &wo, 0);
+        size_t eh = cb_batch_sweep_circle_circles_aos_first(s, enemies, NENEMIES, &eo, 0);
+        int one_what = eh == 1 && (wh != 1 || et < wt) ? 2 : wh == 1 ? 1 : 0;
+        check(one_what == h.what && (!h.what || (h.index == (one_what == 1 ? wi : ei) &&
+                                                 h.t == (one_what == 1 ? wt : et))),
+              "the frame's call and the one-bullet calls disagree", b);
 
         /* the dense times agree: the first hit is the least of them */
         float tw[NWALLS], te[NENEMIES], least = CB_SWEEP_MISS;
@@ -204,8 +246,8 @@ int main(int argc, char **argv)
 
     /* the legend */
     static const char *const legend[] = {
-        "One frame (1/30 s): each bullet's first hit,",
-        "one cb_batch_sweep_aos_first call against",
+        "One frame (1/30 s): every bullet's first hit",
+        "from one cb_pairs_sweep_first call against",
         "the walls and one against the enemies.",
         "",
         "blue: the path up to the first hit, and",
