@@ -404,10 +404,12 @@
  *   3. Else the box grown by R = ABS(r), an inverted side taken as its max
  *      (as the overlap clamp takes it): u0 = MIN(x0, x1), v0 = MIN(y0, y1),
  *        lx = u0 - R,  hx = x1 + R,  ly = v0 - R,  hy = y1 + R
- *      and the times it spans on each axis (x shown; y alike):
- *        dx != 0:  i = 1 / dx,  a = (lx - x) * i,  b = (hx - x) * i,
- *                  ex = MIN(a, b),  fx = MAX(a, b)
- *        dx == 0:  ex = -inf, fx = +inf when lx <= x <= hx; else ex = +inf
+ *      and the times it spans on each axis (x shown; y alike), i = 1 / dx:
+ *        i finite:    a = (lx - x) * i,  b = (hx - x) * i,
+ *                     ex = MIN(a, b),  fx = MAX(a, b)
+ *        i infinite:  (dx is 0, or below 2^-128 in magnitude: no motion on
+ *                     the axis) ex = -inf, fx = +inf when lx <= x <= hx;
+ *                     else ex = +inf
  *      e = MAX(MAX(ex, ey), 0),  f = MIN(MIN(fx, fy), 1); a miss unless
  *      e <= f, and a miss when x1 or y1 is a NaN.
  *   4. The entry point qx = x + (e * dx), qy = y + (e * dy). Unless it is

@@ -46,12 +46,13 @@ static float sweep_point(float mx, float my, const path *p)
  * all or none). */
 static void sweep_slab(float c, float d, float lo, float hi, float *e, float *f)
 {
-    if (d == 0.0f) {
+    float i = 1.0f / d;
+    if (abs_c(i) == INFINITY) { /* d is 0, or below the reciprocal's range */
         *e = lo <= c && c <= hi ? -INFINITY : INFINITY;
         *f = INFINITY;
         return;
     }
-    float i = 1.0f / d, a = (lo - c) * i, b = (hi - c) * i;
+    float a = (lo - c) * i, b = (hi - c) * i;
     *e = min_c(a, b), *f = max_c(a, b);
 }
 

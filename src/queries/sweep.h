@@ -44,14 +44,16 @@ CB_INLINE vf sweep_point(vf mx, vf my, const vpath *p)
 }
 
 /* Step 3 on one axis: the times [*e, *f] the path spends in [lo, hi]
- * (i = 1 / d); when d == 0, all time (c inside) or none (*e = +inf). Whether
- * d == 0 is the sweep's, the same in every lane and every vector of a box
- * call: a branch the CPU predicts keeps its selects off the common path. */
-CB_INLINE void sweep_slab(vf c, vf d, vf i, vf lo, vf hi, vf *e, vf *f)
+ * (i = 1 / d); when i is infinite (d is 0, or so small that its reciprocal
+ * overflows, where (lo - c) * i could be 0 * inf), all time (c inside) or
+ * none (*e = +inf). Whether i is infinite is the sweep's, the same in every
+ * lane and every vector of a box call: a branch the CPU predicts keeps its
+ * selects off the common path. */
+CB_INLINE void sweep_slab(vf c, vf i, vf lo, vf hi, vf *e, vf *f)
 {
     vf a = v_mul(v_sub(lo, c), i), b = v_mul(v_sub(hi, c), i);
     *e = v_min(a, b), *f = v_max(a, b);
-    vm still = v_eq_m(d, v_set1(0.0f));
+    vm still = v_eq_m(v_abs(i), v_set1(INFINITY));
     if (v_mbits(still)) {
         vf inf = v_set1(INFINITY), ninf = v_set1(-INFINITY);
         vf inside = v_sel(v_le_m(lo, c), v_sel(v_le_m(c, hi), ninf, inf), inf);
@@ -91,8 +93,8 @@ CB_INLINE vf query_SWEEP_SWEEP_BOX(vshape_SWEEP w, vshape_BOX b, int strict)
     /* 3. the box grown by R: the times on each axis */
     vf R = v_abs(w.r), u0 = v_min(b.x0, b.x1), v0 = v_min(b.y0, b.y1);
     vf ix = v_div(one, w.dx), iy = v_div(one, w.dy), ex, fx, ey, fy;
-    sweep_slab(w.x, w.dx, ix, v_sub(u0, R), v_add(b.x1, R), &ex, &fx);
-    sweep_slab(w.y, w.dy, iy, v_sub(v0, R), v_add(b.y1, R), &ey, &fy);
+    sweep_slab(w.x, ix, v_sub(u0, R), v_add(b.x1, R), &ex, &fx);
+    sweep_slab(w.y, iy, v_sub(v0, R), v_add(b.y1, R), &ey, &fy);
     vf e = v_max(v_max(ex, ey), zero), f = v_min(v_min(fx, fy), one);
     /* 4. a face, unless the entry point is past the box on both axes */
     vf qx = v_add(w.x, v_mul(e, w.dx)), qy = v_add(w.y, v_mul(e, w.dy));
