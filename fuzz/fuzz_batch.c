@@ -869,13 +869,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     /* Inputs: every array ends at the end of its heap block. Columns: boxes
      * (min_x min_y max_x max_y), circles (x y r), oriented boxes (cx cy hx
-     * hy c s). */
-    enum { NCOL = 13 };
+     * hy c s), the circles' displacements as sweeps (dx dy:
+     * tk_element_sweeps). */
+    enum { NCOL = 15 };
     fz_arr col[NCOL];
     for (int j = 0; j < NCOL; j++)
         col[j] = arr_new(n * sizeof(float), off);
     fz_arr ab = arr_new(n * sizeof(cb_box), off), ac = arr_new(n * sizeof(cb_circle), off);
-    fz_arr ao = arr_new(n * sizeof(cb_obox), off);
+    fz_arr ao = arr_new(n * sizeof(cb_obox), off), aw = arr_new(n * sizeof(cb_sweep), off);
     float *fcol[NCOL];
     for (int j = 0; j < NCOL; j++)
         fcol[j] = col[j].p;
@@ -894,13 +895,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     cb_box_soa bs = {fcol[0], fcol[1], fcol[2], fcol[3]};
     cb_circle_soa cs = {fcol[4], fcol[5], fcol[6]};
     cb_obox_soa obs = {fcol[7], fcol[8], fcol[9], fcol[10], fcol[11], fcol[12]};
-    tk_views in = {&bs, boxes, &cs, circles, &obs, oboxes};
+    cb_sweep *sweeps = aw.p;
+    tk_element_sweeps(n, &cs, &obs, fcol[13], fcol[14], sweeps);
+    cb_sweep_soa ws = {fcol[4], fcol[5], fcol[6], fcol[13], fcol[14]};
+    tk_views in = {&bs, boxes, &cs, circles, &obs, oboxes, &ws, sweeps};
     /* SoA structs of NULLs and NULL arrays: valid when n == 0, rejected otherwise. */
     cb_box_soa nbs = {NULL, NULL, NULL, NULL};
     cb_circle_soa ncs = {NULL, NULL, NULL};
     cb_obox_soa nos = {NULL, NULL, NULL, NULL, NULL, NULL};
-    const tk_views null_members = {&nbs, NULL, &ncs, NULL, &nos, NULL},
-                   all_null = {NULL, NULL, NULL, NULL, NULL, NULL};
+    cb_sweep_soa nws = {NULL, NULL, NULL, NULL, NULL};
+    const tk_views null_members = {&nbs, NULL, &ncs, NULL, &nos, NULL, &nws, NULL},
+                   all_null = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
     const tk_probe probe = {fc.circle, fc.box, fc.obox};
     if (n == 0 && (fc.flags & FZ_NULL_WHEN_EMPTY))
         in = (fc.flags & FZ_STRICT) ? all_null : null_members;
@@ -1178,7 +1183,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     free(want_count), free(moded_count), free(qcount), free(hits);
     for (int j = 0; j < NCOL; j++)
         free(col[j].block);
-    free(ab.block), free(ac.block), free(ao.block);
+    free(ab.block), free(ac.block), free(ao.block), free(aw.block);
     fz_case_free(&fc);
     return 0;
 }

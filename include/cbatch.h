@@ -1114,6 +1114,26 @@ CB_API size_t cb_batch_sweep_circle_oboxes_aos_first(cb_sweep sweep, const cb_ob
                                                      size_t n, cb_sweep_hits *hit,
                                                      unsigned flags);
 
+/*
+ * Many moving circles against one box (the box_circles sweeps): element i
+ * is sweep i, and its time, hit and record are exactly what the sweep query
+ * of sweep i against this one box gives (cb_batch_sweep with n = 1), so the
+ * normal points from the box toward moving circle i. _first: the sweep
+ * that touches the box first (the lowest index among equal times).
+ */
+CB_API size_t cb_batch_sweep_box_circles(cb_box box, const cb_sweep_soa *circles, size_t n,
+                                         float *t, unsigned flags);
+CB_API size_t cb_batch_sweep_box_circles_aos(cb_box box, const cb_sweep *circles, size_t n,
+                                             float *t, unsigned flags);
+CB_API size_t cb_batch_sweep_box_circles_hits(cb_box box, const cb_sweep_soa *circles, size_t n,
+                                              cb_sweep_hits *hits, unsigned flags);
+CB_API size_t cb_batch_sweep_box_circles_aos_hits(cb_box box, const cb_sweep *circles, size_t n,
+                                                  cb_sweep_hits *hits, unsigned flags);
+CB_API size_t cb_batch_sweep_box_circles_first(cb_box box, const cb_sweep_soa *circles, size_t n,
+                                               cb_sweep_hits *hit, unsigned flags);
+CB_API size_t cb_batch_sweep_box_circles_aos_first(cb_box box, const cb_sweep *circles, size_t n,
+                                                   cb_sweep_hits *hit, unsigned flags);
+
 /* ---------------------------------------------------- many against many */
 
 /*

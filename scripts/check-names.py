@@ -34,7 +34,8 @@ DEFAULT_SIDES = {"batch": ("circle", "box"), "pairs": ("circle", "box"),
 # default pairing is a sweep against boxes.
 SWEEP_SIDES = ("sweep", "box")
 PLURAL = {"circle": "circles", "box": "boxes", "obox": "oboxes", "grid": "grid",
-          "self": "self", "icircle": "icircles", "ibox": "iboxes"}
+          "self": "self", "icircle": "icircles", "ibox": "iboxes",
+          "sweep": "circles"}  # moving circles, named as the circles they move
 INTEGER = {"icircle", "ibox"}
 OUTPUT_SUFFIX = {"indices": "_idx", "matrix": "_matrix", "hits": "_hits", "first_hit": "_first",
                  "pair_first_hits": "_first"}
@@ -55,8 +56,9 @@ def rule_name(form, query, one, many, layout, output):
 
 def rule_params(form, query, one, many, layout, output):
     """The parameter types, in order, that the rule gives."""
-    soa = {s: f"const cb_{s}_soa *" for s in ("circle", "box", "obox", "icircle", "ibox")}
-    aos = {s: f"const cb_{s} *" for s in ("circle", "box", "obox", "icircle", "ibox")}
+    shapes = ("circle", "box", "obox", "icircle", "ibox", "sweep")
+    soa = {s: f"const cb_{s}_soa *" for s in shapes}
+    aos = {s: f"const cb_{s} *" for s in shapes}
     p = []
     # 1. the one side
     if form == "batch":

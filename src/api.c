@@ -329,6 +329,7 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
 #define CB_MANY_OF_OBOX ELS
 #define CB_MANY_OF_IBOX ELS
 #define CB_MANY_OF_ICIRCLE ELS
+#define CB_MANY_OF_SWEEP ELS
 #define CB_MANY_OF_GRID GRID
 #define CB_MANY_OF_SELF SELF
 #define CB_SCRATCH_OF_BATCH_ELS NO

@@ -14,7 +14,8 @@
  *   ONE     CB_SHAPE_<ONE>: BATCH: the single shape (CIRCLE, BOX, OBOX, the
  *           integer ICIRCLE, IBOX, or SWEEP, the moving circle of SWEEP); PAIRS, CANDIDATES: the set's circles,
  *           CIRCLE, or ICIRCLE for the integer elements, or (PAIRS) SWEEP, moving circles
- *   MANY    CB_SHAPE_<MANY>: the elements (BOX, CIRCLE, OBOX, IBOX, ICIRCLE; PAIRS also
+ *   MANY    CB_SHAPE_<MANY>: the elements (BOX, CIRCLE, OBOX, IBOX, ICIRCLE; SWEEP, moving
+ *           circles against one BOX; PAIRS also
  *           SELF, the set itself, and GRID, a cb_grid of elements)
  *   LAYOUT  CB_LAYOUT_<LAYOUT>: SOA or AOS (BATCH; the others are SOA)
  *   OUTPUT  CB_OUTPUT_<OUTPUT>: MASK, INDICES, DISTANCES, CONTACTS (BATCH,
@@ -119,6 +120,12 @@
     X(BATCH, SWEEP,    SWEEP,   OBOX,    AOS, HITS)                                                \
     X(BATCH, SWEEP,    SWEEP,   OBOX,    SOA, FIRST_HIT)                                           \
     X(BATCH, SWEEP,    SWEEP,   OBOX,    AOS, FIRST_HIT)                                           \
+    X(BATCH, SWEEP,    BOX,     SWEEP,   SOA, TIMES)                                               \
+    X(BATCH, SWEEP,    BOX,     SWEEP,   AOS, TIMES)                                               \
+    X(BATCH, SWEEP,    BOX,     SWEEP,   SOA, HITS)                                                \
+    X(BATCH, SWEEP,    BOX,     SWEEP,   AOS, HITS)                                                \
+    X(BATCH, SWEEP,    BOX,     SWEEP,   SOA, FIRST_HIT)                                           \
+    X(BATCH, SWEEP,    BOX,     SWEEP,   AOS, FIRST_HIT)                                           \
     X(PAIRS, OVERLAP,  CIRCLE, BOX,    SOA, PAIRS)                                                 \
     X(PAIRS, OVERLAP,  CIRCLE, BOX,    SOA, MATRIX)                                                \
     X(PAIRS, CONTACTS, CIRCLE, BOX,    SOA, PAIR_CONTACTS)                                         \
@@ -188,6 +195,7 @@
 #define CB_SIDES_BATCH_SWEEP_BOX
 #define CB_SIDES_BATCH_SWEEP_CIRCLE _circle_circles
 #define CB_SIDES_BATCH_SWEEP_OBOX _circle_oboxes
+#define CB_SIDES_BATCH_BOX_SWEEP _box_circles
 #define CB_SIDES_PAIRS_CIRCLE_BOX
 #define CB_SIDES_PAIRS_CIRCLE_CIRCLE _circles_circles
 #define CB_SIDES_PAIRS_CIRCLE_OBOX _circles_oboxes
@@ -255,6 +263,8 @@ enum { CB_ENTRIES(CB_ENTRY_ENUM) CB_ENTRY_COUNT };
 #define CB_MANY_T_IBOX_AOS const cb_ibox *
 #define CB_MANY_T_ICIRCLE_SOA const cb_icircle_soa *
 #define CB_MANY_T_ICIRCLE_AOS const cb_icircle *
+#define CB_MANY_T_SWEEP_SOA const cb_sweep_soa *
+#define CB_MANY_T_SWEEP_AOS const cb_sweep *
 /* The cb_args field that holds a batch's single shape. */
 #define CB_ONE_FIELD_CIRCLE circle
 #define CB_ONE_FIELD_BOX box

@@ -342,6 +342,7 @@ const void *tk_pick(const cb_entry_info *d, const tk_views *v)
     switch (d->many) {
     case CB_SHAPE_BOX: return soa ? (const void *)v->boxes : (const void *)v->boxes_aos;
     case CB_SHAPE_OBOX: return soa ? (const void *)v->oboxes : (const void *)v->oboxes_aos;
+    case CB_SHAPE_SWEEP: return soa ? (const void *)v->sweeps : (const void *)v->sweeps_aos;
     default: return soa ? (const void *)v->circles : (const void *)v->circles_aos;
     }
 }
@@ -373,11 +374,36 @@ cb_obox tk_obox_at(const cb_entry_info *d, const void *many, size_t i)
     return o;
 }
 
+cb_sweep tk_sweep_at(const cb_entry_info *d, const void *many, size_t i)
+{
+    if (d->layout == CB_LAYOUT_AOS)
+        return ((const cb_sweep *)many)[i];
+    const cb_sweep_soa *s = (const cb_sweep_soa *)many;
+    cb_sweep w = {s->x[i], s->y[i], s->r[i], s->dx[i], s->dy[i]};
+    return w;
+}
+
+void tk_element_sweeps(size_t n, const cb_circle_soa *cs, const cb_obox_soa *os, float *dx,
+                       float *dy, cb_sweep *aos)
+{
+    for (size_t i = 0; i < n; i++) {
+        dx[i] = signbit(os->c[i]) ? -os->hx[i] : os->hx[i];
+        dy[i] = signbit(os->s[i]) ? -os->hy[i] : os->hy[i];
+        if (aos) {
+            cb_sweep w = {cs->x[i], cs->y[i], cs->r[i], dx[i], dy[i]};
+            aos[i] = w;
+        }
+    }
+}
+
 size_t tk_soa_arrays(const cb_entry_info *d)
 {
     if (d->layout != CB_LAYOUT_SOA)
         return 0;
-    return d->many == CB_SHAPE_BOX ? 4 : d->many == CB_SHAPE_OBOX ? 6 : 3;
+    return d->many == CB_SHAPE_BOX      ? 4
+           : d->many == CB_SHAPE_OBOX   ? 6
+           : d->many == CB_SHAPE_SWEEP  ? 5
+                                        : 3;
 }
 
 const void *tk_soa_without(const cb_entry_info *d, const void *many, size_t k, tk_soa *copy)
@@ -393,6 +419,11 @@ const void *tk_soa_without(const cb_entry_info *d, const void *many, size_t k, t
         copy->obox = *(const cb_obox_soa *)many;
         member[0] = &copy->obox.cx, member[1] = &copy->obox.cy, member[2] = &copy->obox.hx;
         member[3] = &copy->obox.hy, member[4] = &copy->obox.c, member[5] = &copy->obox.s;
+        break;
+    case CB_SHAPE_SWEEP:
+        copy->sweep = *(const cb_sweep_soa *)many;
+        member[0] = &copy->sweep.x, member[1] = &copy->sweep.y, member[2] = &copy->sweep.r;
+        member[3] = &copy->sweep.dx, member[4] = &copy->sweep.dy;
         break;
     default:
         copy->circle = *(const cb_circle_soa *)many;
@@ -444,6 +475,10 @@ static const char *describe(cb_shape k, const cb_entry_info *d, const cb_args *a
         cb_box b = many ? tk_box_at(d, many, i) : a->box;
         snprintf(buf, size, "box (%a, %a, %a, %a)", (double)b.min_x, (double)b.min_y,
                  (double)b.max_x, (double)b.max_y);
+    } else if (k == CB_SHAPE_SWEEP) {
+        cb_sweep w = many ? tk_sweep_at(d, many, i) : a->sweep;
+        snprintf(buf, size, "sweep (%a, %a, r %a, d %a, %a)", (double)w.x, (double)w.y, (double)w.r,
+                 (double)w.dx, (double)w.dy);
     } else {
         cb_obox o = many ? tk_obox_at(d, many, i) : a->obox;
         snprintf(buf, size, "obox (centre %a, %a, half %a, %a, rotation %a, %a)", (double)o.cx,
@@ -558,9 +593,12 @@ int ref_element(const cb_entry_info *d, const cb_args *a, size_t i, float *separ
 }
 
 /* The sweep of element i of a sweep entry's call, and the element's index
- * in a->many: the single sweep and i, or candidate i's sweep and element. */
+ * in a->many: the single sweep and i, or candidate i's sweep and element;
+ * moving circles against one box: sweep i (the box is a->box). */
 static cb_sweep sweep_of(const cb_entry_info *d, const cb_args *a, size_t *i)
 {
+    if (d->many == CB_SHAPE_SWEEP)
+        return tk_sweep_at(d, a->many, *i);
     if (d->form != CB_FORM_CANDIDATES)
         return a->sweep;
     const cb_sweep_soa *s = a->sweeps;
@@ -574,6 +612,8 @@ float ref_time(const cb_entry_info *d, const cb_args *a, size_t i)
 {
     unsigned strict = a->flags & CB_STRICT;
     cb_sweep w = sweep_of(d, a, &i);
+    if (d->many == CB_SHAPE_SWEEP)
+        return ref_sweep_box(w, a->box, strict);
     if (d->many == CB_SHAPE_BOX)
         return ref_sweep_box(w, tk_box_at(d, a->many, i), strict);
     if (d->many == CB_SHAPE_OBOX)
@@ -588,7 +628,9 @@ static float ref_sweep_record(const cb_entry_info *d, const cb_args *a, size_t i
     float t = ref_time(d, a, i);
     cb_sweep w = sweep_of(d, a, &i);
     cb_circle c = {w.x + t * w.dx, w.y + t * w.dy, w.r};
-    if (d->many == CB_SHAPE_BOX)
+    if (d->many == CB_SHAPE_SWEEP)
+        ref_contact(c, a->box, 0.0f, 0, r);
+    else if (d->many == CB_SHAPE_BOX)
         ref_contact(c, tk_box_at(d, a->many, i), 0.0f, 0, r);
     else if (d->many == CB_SHAPE_OBOX)
         ref_contact_obox(c, tk_obox_at(d, a->many, i), 0.0f, 0, r);

@@ -91,6 +91,8 @@ typedef struct {
     const cb_circle *circles_aos;
     const cb_obox_soa *oboxes;
     const cb_obox *oboxes_aos;
+    const cb_sweep_soa *sweeps; /* moving circles (tk_element_sweeps) */
+    const cb_sweep *sweeps_aos;
 } tk_views;
 
 /* The pointer entry d reads as cb_args.many: the view of its many/layout. */
@@ -100,15 +102,26 @@ const void *tk_pick(const cb_entry_info *d, const tk_views *v);
 cb_box tk_box_at(const cb_entry_info *d, const void *many, size_t i);
 cb_circle tk_circle_at(const cb_entry_info *d, const void *many, size_t i);
 cb_obox tk_obox_at(const cb_entry_info *d, const void *many, size_t i);
+cb_sweep tk_sweep_at(const cb_entry_info *d, const void *many, size_t i);
+
+/* The sweeps of n elements (the moving circles of the box_circles sweeps):
+ * sweep i is circle i moving by oriented box i's half-extents, each with
+ * the sign of its rotation's c and s (as tk_sweep_of moves a probe): bit
+ * copies, no arithmetic, so the same in every float mode. dx and dy are the
+ * SoA's displacements (its x, y, r are the circles'), aos its structs. */
+void tk_element_sweeps(size_t n, const cb_circle_soa *cs, const cb_obox_soa *os, float *dx,
+                       float *dy, cb_sweep *aos);
 
 /* The arrays of a SoA input of entry d (4 for boxes, 3 for circles, 6 for
- * oriented boxes, in their struct's order), 0 for an AoS input. */
+ * oriented boxes, 5 for sweeps, in their struct's order), 0 for an AoS
+ * input. */
 size_t tk_soa_arrays(const cb_entry_info *d);
 /* Room for a copy of any SoA struct. */
 typedef union {
     cb_box_soa box;
     cb_circle_soa circle;
     cb_obox_soa obox;
+    cb_sweep_soa sweep;
 } tk_soa;
 /* A copy of entry d's SoA input `many` (a pointer tk_pick gave) in *copy,
  * with its array k (k < tk_soa_arrays(d)) set to NULL: the input of a call

@@ -49,7 +49,12 @@ int main(int argc, char **argv)
     cb_box_soa boxes = {x0, y0, x1, y1};
     cb_circle_soa circles = {cx, cy, cr};
     cb_obox_soa oboxes = {ox, oy, ohx, ohy, oc, os};
-    tk_views v = {&boxes, box_records, &circles, circle_records, &oboxes, obox_records};
+    float sdx[N], sdy[N];
+    cb_sweep sweep_records[N];
+    tk_element_sweeps(N, &circles, &oboxes, sdx, sdy, sweep_records);
+    cb_sweep_soa sweeps = {cx, cy, cr, sdx, sdy};
+    tk_views v = {&boxes,  box_records,  &circles, circle_records,
+                  &oboxes, obox_records, &sweeps,  sweep_records};
     const tk_probe probe = {{0.5f, -0.25f, 5.f}, {-1.5f, -2.f, 2.5f, 1.f},
                             {0.5f, -0.5f, 2.f, 1.5f, 0.6f, 0.8f}};
     TK_FOR_ENTRIES(e, TK_BATCH) {

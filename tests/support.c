@@ -295,6 +295,10 @@ tb_corpus tb_corpus_new_at(size_t n, int before, size_t offset)
     c.s = alloc_at(n * sizeof(float), before, offset);
     c.oboxes = alloc_at(n * sizeof(cb_obox), before, offset);
     c.obox_soa = (cb_obox_soa){c.cx, c.cy, c.hx, c.hy, c.c, c.s};
+    c.dx = alloc_at(n * sizeof(float), before, offset);
+    c.dy = alloc_at(n * sizeof(float), before, offset);
+    c.sweeps = alloc_at(n * sizeof(cb_sweep), before, offset);
+    c.sweep_soa = (cb_sweep_soa){c.x, c.y, c.r, c.dx, c.dy};
     return c;
 }
 
@@ -308,6 +312,7 @@ void tb_corpus_free(tb_corpus *c)
     tb_free(c->circles);
     tb_free(c->cx), tb_free(c->cy), tb_free(c->hx), tb_free(c->hy), tb_free(c->c), tb_free(c->s);
     tb_free(c->oboxes);
+    tb_free(c->dx), tb_free(c->dy), tb_free(c->sweeps);
     memset(c, 0, sizeof *c);
 }
 
@@ -339,8 +344,17 @@ tk_views tb_corpus_views(const tb_corpus *c, cb_box_soa *bs, cb_circle_soa *cs)
 {
     *bs = tb_corpus_boxes(c);
     *cs = tb_corpus_circles(c);
-    tk_views v = {bs, c->boxes, cs, c->circles, &c->obox_soa, c->oboxes};
+    tk_element_sweeps(c->n, cs, &c->obox_soa, c->dx, c->dy, c->sweeps);
+    tk_views v = {bs, c->boxes, cs, c->circles, &c->obox_soa, c->oboxes, &c->sweep_soa, c->sweeps};
     return v;
+}
+
+/* Sweep i after circle i or oriented box i changed. */
+static void sync_sweep(tb_corpus *c, size_t i)
+{
+    cb_circle_soa cs = {c->x + i, c->y + i, c->r + i};
+    cb_obox_soa os = {c->cx + i, c->cy + i, c->hx + i, c->hy + i, c->c + i, c->s + i};
+    tk_element_sweeps(1, &cs, &os, c->dx + i, c->dy + i, c->sweeps + i);
 }
 
 void tb_corpus_set_box(tb_corpus *c, size_t i, cb_box b)
@@ -355,6 +369,7 @@ void tb_corpus_set_obox(tb_corpus *c, size_t i, cb_obox o)
     c->cx[i] = o.cx, c->cy[i] = o.cy, c->hx[i] = o.hx, c->hy[i] = o.hy, c->c[i] = o.c;
     c->s[i] = o.s;
     c->oboxes[i] = o;
+    sync_sweep(c, i);
 }
 
 /* ------------------------------------------------- rotations, oriented boxes */
@@ -436,6 +451,7 @@ void tb_corpus_set_circle(tb_corpus *c, size_t i, cb_circle ci)
 {
     c->x[i] = ci.x, c->y[i] = ci.y, c->r[i] = ci.r;
     c->circles[i] = ci;
+    sync_sweep(c, i);
 }
 
 void tb_corpus_fill_random(tb_corpus *c, tb_rng *r)

@@ -129,6 +129,9 @@ typedef struct {
     float *cx, *cy, *hx, *hy, *c, *s;     /* SoA oriented boxes */
     cb_obox *oboxes;                      /* the same oriented boxes, AoS */
     cb_obox_soa obox_soa;                 /* the SoA struct of the six arrays (for the views) */
+    float *dx, *dy;                       /* the circles as sweeps: tk_element_sweeps' */
+    cb_sweep *sweeps;                     /* the same sweeps, AoS */
+    cb_sweep_soa sweep_soa;               /* x, y, r, dx, dy (for the views) */
 } tb_corpus;
 
 /* Allocates every array with tb_alloc_guarded (end-adjacent to a guard page). */
@@ -147,7 +150,8 @@ cb_obox_soa tb_corpus_oboxes(const tb_corpus *c);
  * structs live in *bs and *cs (and the corpus itself for the oriented
  * boxes), which must outlive the views. */
 tk_views tb_corpus_views(const tb_corpus *c, cb_box_soa *bs, cb_circle_soa *cs);
-/* Fills element i of both views. Setting a box sets the oriented box i to
+/* Fills element i of both views (and keeps sweep i, circle i moving by
+ * oriented box i's half-extents, in step). Setting a box sets the oriented box i to
  * its twin (tb_obox_of) too, so every corpus of boxes is one of oriented
  * boxes with the same centres, extents and special values; set the oriented
  * box after the box to make it something else. */

@@ -52,12 +52,14 @@ Test(api, entry_table)
         /* Extend with the header's enums when they grow. Both sides are
          * float shapes, or both integer ones. */
         int integer = d->one == CB_SHAPE_ICIRCLE || d->one == CB_SHAPE_IBOX;
-        if (d->query == CB_QUERY_SWEEP) { /* a moving circle against elements: times, records */
-            cr_assert(d->one == CB_SHAPE_SWEEP &&
+        if (d->query == CB_QUERY_SWEEP) { /* a moving circle against elements, or moving
+                                           * circles against one box: times, records */
+            cr_assert(((d->one == CB_SHAPE_SWEEP &&
+                        (d->many == CB_SHAPE_BOX || d->many == CB_SHAPE_CIRCLE ||
+                         d->many == CB_SHAPE_OBOX)) ||
+                       (d->one == CB_SHAPE_BOX && d->many == CB_SHAPE_SWEEP)) &&
                           (d->output == CB_OUTPUT_TIMES || d->output == CB_OUTPUT_HITS ||
-                           d->output == CB_OUTPUT_FIRST_HIT) &&
-                          (d->many == CB_SHAPE_BOX || d->many == CB_SHAPE_CIRCLE ||
-                           d->many == CB_SHAPE_OBOX),
+                           d->output == CB_OUTPUT_FIRST_HIT),
                       "%s: a sweep entry with one %d, many %d, output %d", d->name, d->one,
                       d->many, d->output);
             cr_assert_eq(cb_entry_find(d->name), e, "%s", d->name);

@@ -24,6 +24,8 @@ typedef struct {
     cb_circle *circles;
     cb_obox *oboxes;
     cb_sweep w;
+    float *sw[5];     /* the scene as moving circles against one of its boxes */
+    cb_sweep *sweeps; /* (scene_sweeps), SoA and AoS */
 } scene;
 
 enum { K_RANDOM, K_GRAZE, K_SLIDE, K_WALLS, K_INSIDE, K_STILL, K_RAY, K_CIRCLES, KINDS };
@@ -41,6 +43,9 @@ static void scene_new(scene *s, size_t n)
     s->boxes = tb_alloc_guarded(n * sizeof(cb_box), 0);
     s->circles = tb_alloc_guarded(n * sizeof(cb_circle), 0);
     s->oboxes = tb_alloc_guarded(n * sizeof(cb_obox), 0);
+    for (int k = 0; k < 5; k++)
+        s->sw[k] = tb_alloc_guarded(n * sizeof(float), 0);
+    s->sweeps = tb_alloc_guarded(n * sizeof(cb_sweep), 0);
 }
 
 static void scene_free(scene *s)
@@ -48,6 +53,24 @@ static void scene_free(scene *s)
     for (int k = 0; k < NF; k++)
         tb_free(s->f[k]);
     tb_free(s->boxes), tb_free(s->circles), tb_free(s->oboxes);
+    for (int k = 0; k < 5; k++)
+        tb_free(s->sw[k]);
+    tb_free(s->sweeps);
+}
+
+/* The scene's moving circles, for the entries of many sweeps against one of
+ * its boxes: the scene's sweep in the even places (so the box it was made
+ * against sees it in every lane position), circle i moving as that sweep
+ * in the odd ones. */
+static void scene_sweeps(scene *s)
+{
+    for (size_t i = 0; i < s->n; i++) {
+        cb_sweep w = s->w;
+        if (i % 2)
+            w.x = s->circles[i].x, w.y = s->circles[i].y;
+        s->sw[0][i] = w.x, s->sw[1][i] = w.y, s->sw[2][i] = w.r, s->sw[3][i] = w.dx;
+        s->sw[4][i] = w.dy, s->sweeps[i] = w;
+    }
 }
 
 /* Element i: the box, the circle, and the box turned by (c, s) about its centre. */
@@ -70,18 +93,23 @@ static cb_rot turn_of(tb_rng *g, size_t i)
 
 /* Element i of entry d's input as a pair with the sweep w, for the
  * transcription and the judge; and the transcription's time. */
-static tk_sweep_pair pair_of(const cb_entry_info *d, const void *many, size_t i, cb_sweep w)
+/* Element i of call a as a pair: the call's sweep and element i, or (many
+ * sweeps against one box) sweep i and the call's box. */
+static tk_sweep_pair pair_of(const cb_entry_info *d, const cb_args *a, size_t i)
 {
     tk_sweep_pair p;
     memset(&p, 0, sizeof p);
-    p.w = w;
-    p.is_box = d->many == CB_SHAPE_BOX, p.is_obox = d->many == CB_SHAPE_OBOX;
-    if (p.is_box)
-        p.b = tk_box_at(d, many, i);
+    p.w = d->many == CB_SHAPE_SWEEP ? tk_sweep_at(d, a->many, i) : a->sweep;
+    p.is_box = d->many == CB_SHAPE_BOX || d->many == CB_SHAPE_SWEEP;
+    p.is_obox = d->many == CB_SHAPE_OBOX;
+    if (d->many == CB_SHAPE_SWEEP)
+        p.b = a->box;
+    else if (p.is_box)
+        p.b = tk_box_at(d, a->many, i);
     else if (p.is_obox)
-        p.ob = tk_obox_at(d, many, i);
+        p.ob = tk_obox_at(d, a->many, i);
     else
-        p.o = tk_circle_at(d, many, i);
+        p.o = tk_circle_at(d, a->many, i);
     return p;
 }
 
@@ -246,7 +274,7 @@ static double check_records(int subject, size_t e, cb_args *a, const char *kind)
     const cb_sweep_hits *h = (const cb_sweep_hits *)got.out;
     for (size_t k = 0; subject == CB_BACKEND_SCALAR && k < r; k++) {
         size_t i = h->index[k];
-        tk_sweep_pair p = pair_of(d, a->many, i, a->sweep);
+        tk_sweep_pair p = pair_of(d, a, i);
         if (!tk_sweep_well_formed(&p) || h->t[k] == 0.0f)
             continue;
         double j = judge_record(&p, h->t[k], h, k);
@@ -273,6 +301,7 @@ static double check_scene(int subject, const scene *s, size_t n, const char *kin
     cb_box_soa bs = {s->f[0] + o, s->f[1] + o, s->f[2] + o, s->f[3] + o};
     cb_circle_soa cs = {s->f[4] + o, s->f[5] + o, s->f[6] + o};
     cb_obox_soa os = {s->f[7] + o, s->f[8] + o, s->f[9] + o, s->f[10] + o, s->f[11] + o, s->f[12] + o};
+    cb_sweep_soa ws = {s->sw[0] + o, s->sw[1] + o, s->sw[2] + o, s->sw[3] + o, s->sw[4] + o};
     float *got = tb_alloc_guarded((n ? n : 1) * sizeof(float), 0);
     size_t calls = 0;
     char text[400];
@@ -281,6 +310,9 @@ static double check_scene(int subject, const scene *s, size_t n, const char *kin
         if (d->query != CB_QUERY_SWEEP)
             continue;
         int soa = d->layout == CB_LAYOUT_SOA;
+        /* many sweeps against one box: the first, middle and last box of the scene */
+        int boxes = d->many == CB_SHAPE_SWEEP && n ? 3 : 1;
+        for (int pick = 0; pick < boxes; pick++)
         for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
             cb_args a;
             memset(&a, 0, sizeof a);
@@ -288,6 +320,10 @@ static double check_scene(int subject, const scene *s, size_t n, const char *kin
             switch (d->many) {
             case CB_SHAPE_BOX: a.many = soa ? (const void *)&bs : (const void *)(s->boxes + o); break;
             case CB_SHAPE_OBOX: a.many = soa ? (const void *)&os : (const void *)(s->oboxes + o); break;
+            case CB_SHAPE_SWEEP:
+                a.many = soa ? (const void *)&ws : (const void *)(s->sweeps + o);
+                a.box = n ? s->boxes[o + (size_t)pick * (n - 1) / 2] : s->boxes[0];
+                break;
             default: a.many = soa ? (const void *)&cs : (const void *)(s->circles + o); break;
             }
             if (d->output != CB_OUTPUT_TIMES) { /* the records */
@@ -302,7 +338,7 @@ static double check_scene(int subject, const scene *s, size_t n, const char *kin
             size_t r = run(subject, e, &a);
             TB_ASSERT(r == n, "%s returned %zu for n = %zu", d->name, r, n);
             for (size_t i = 0; i < n; i++) {
-                tk_sweep_pair p = pair_of(d, a.many, i, s->w);
+                tk_sweep_pair p = pair_of(d, &a, i);
                 float want = contract_time(&p, flags);
                 if (tk_bits(got[i]) != tk_bits(want))
                     tb_fail("%s %s (%s, flags %u) element %zu: t %a, the contract %a; %s; " TB_SEED_FMT,
@@ -350,9 +386,11 @@ ParameterizedTest(int *b, sweep, contract, .timeout = 600)
             scene_new(&s, 400);
             for (size_t n = 0; n <= 49; n += 1 + n / 8) {
                 scene_fill(&s, k, &g, ldexpf(1.0f, e));
+                scene_sweeps(&s);
                 calls += check_scene(*b, &s, n, kind_names[k], &worst, &worst_obox, &worst_record, &hits);
             }
             scene_fill(&s, k, &g, ldexpf(1.0f, e));
+            scene_sweeps(&s);
             calls += check_scene(*b, &s, s.n, kind_names[k], &worst, &worst_obox, &worst_record, &hits);
             scene_free(&s);
         }

@@ -171,18 +171,38 @@ CB_SWEEP_RECORDS(BOX)
 CB_SWEEP_RECORDS(CIRCLE)
 CB_SWEEP_RECORDS(OBOX)
 
+/* Many sweeps against one box (the box_circles rows): each lane the pair
+ * (sweep, box) of the contract, the box in every lane; so every part of
+ * the path is the lane's own. */
+CB_INLINE vf query_SWEEP_BOX_SWEEP(vshape_BOX b, vshape_SWEEP w, int strict)
+{
+    return query_SWEEP_SWEEP_BOX(w, b, strict);
+}
+
+CB_INLINE uint32_t select_SWEEP_BOX_SWEEP(vshape_BOX b, vshape_SWEEP w, vf margin, int strict)
+{
+    return select_SWEEP_SWEEP_BOX(w, b, margin, strict);
+}
+
+CB_INLINE vrecords records_SWEEP_BOX_SWEEP(vshape_BOX b, vshape_SWEEP w, int strict)
+{
+    return records_SWEEP_SWEEP_BOX(w, b, strict);
+}
+
 /* Every block the registry's sweep rows take: times (TIMES, FIRST_HIT),
  * the selection and the records (HITS, FIRST_HIT). */
-#define CB_SWEEP_BLOCKS(many, layout)                                                              \
-    CB_GENERIC_BLOCK(SWEEP, SWEEP, many, layout)                                                   \
-    CB_SELECT_BLOCK(SWEEP, SWEEP, many, layout)                                                    \
-    CB_GATHER_BLOCK_STRICT(SWEEP, SWEEP, many, layout)
-CB_SWEEP_BLOCKS(BOX, SOA)
-CB_SWEEP_BLOCKS(BOX, AOS)
-CB_SWEEP_BLOCKS(CIRCLE, SOA)
-CB_SWEEP_BLOCKS(CIRCLE, AOS)
-CB_SWEEP_BLOCKS(OBOX, SOA)
-CB_SWEEP_BLOCKS(OBOX, AOS)
+#define CB_SWEEP_BLOCKS(one, many, layout)                                                         \
+    CB_GENERIC_BLOCK(SWEEP, one, many, layout)                                                     \
+    CB_SELECT_BLOCK(SWEEP, one, many, layout)                                                      \
+    CB_GATHER_BLOCK_STRICT(SWEEP, one, many, layout)
+CB_SWEEP_BLOCKS(SWEEP, BOX, SOA)
+CB_SWEEP_BLOCKS(SWEEP, BOX, AOS)
+CB_SWEEP_BLOCKS(SWEEP, CIRCLE, SOA)
+CB_SWEEP_BLOCKS(SWEEP, CIRCLE, AOS)
+CB_SWEEP_BLOCKS(SWEEP, OBOX, SOA)
+CB_SWEEP_BLOCKS(SWEEP, OBOX, AOS)
+CB_SWEEP_BLOCKS(BOX, SWEEP, SOA)
+CB_SWEEP_BLOCKS(BOX, SWEEP, AOS)
 
 /* Every sweep of a set against a grid's boxes or circles: the first hit of
  * each (kernel_pairs.h's CB_GRID_QUERY, with the FIRST sinks). */

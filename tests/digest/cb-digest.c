@@ -252,6 +252,10 @@ static float cx[NB], cy[NB], cr[NB];
 /* The oriented-box corpus (make_obox_corpus), AoS and SoA. */
 static cb_obox oboxes[NB];
 static float ocx[NB], ocy[NB], ohx[NB], ohy[NB], oc[NB], os[NB];
+/* The circles as moving circles (tk_element_sweeps: by the oriented boxes'
+ * half-extents), AoS and the SoA's displacements. */
+static cb_sweep sweeps[NB];
+static float sdx[NB], sdy[NB];
 
 /* Queries: a circle against boxes or oriented boxes [off, off+n), a box or
  * an oriented box against circles [off, off+n). */
@@ -638,6 +642,9 @@ static void make_obox_corpus(void)
         ohy[i] = oboxes[i].hy, oc[i] = oboxes[i].c, os[i] = oboxes[i].s;
         cx[i] = circles[i].x, cy[i] = circles[i].y, cr[i] = circles[i].r;
     }
+    cb_circle_soa cs = {cx, cy, cr};
+    cb_obox_soa obs = {ocx, ocy, ohx, ohy, oc, os};
+    tk_element_sweeps(NB, &cs, &obs, sdx, sdy, sweeps);
 }
 
 /* --------------------------- converters and validators: the digest's seed */
@@ -779,7 +786,7 @@ static uint64_t scan_faults(uint64_t h, const char *what, int kind)
  * the order of their first entry, entries within a group in registry
  * order. class_of[k] is the position in order[] of the first entry of
  * order[k]'s group. */
-#define MAX_ENTRIES 128
+#define MAX_ENTRIES 256
 static size_t order[MAX_ENTRIES], class_of[MAX_ENTRIES], n_entries;
 
 static int make_order(void)
@@ -851,7 +858,8 @@ static uint64_t run(const char *who, cb_backend b, unsigned long long ctl, int c
         cb_box_soa bs = {bx0 + o, by0 + o, bx1 + o, by1 + o};
         cb_circle_soa cs = {cx + o, cy + o, cr + o};
         cb_obox_soa obs = {ocx + o, ocy + o, ohx + o, ohy + o, oc + o, os + o};
-        tk_views views = {&bs, boxes + o, &cs, circles + o, &obs, oboxes + o};
+        cb_sweep_soa ws = {cx + o, cy + o, cr + o, sdx + o, sdy + o};
+        tk_views views = {&bs, boxes + o, &cs, circles + o, &obs, oboxes + o, &ws, sweeps + o};
         tk_probe probe = {qcircle[q], qbox[q], qobox[q]};
         for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
             tk_out first; /* the group's first answer, when not checking */

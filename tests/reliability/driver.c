@@ -138,7 +138,11 @@ static void batches(size_t n, tb_rng *r, const cb_backend *bs, size_t nb)
     cb_box_soa bs_soa = {col[0], col[1], col[2], col[3]};
     cb_circle_soa cs_soa = {col[4], col[5], col[6]};
     cb_obox_soa os_soa = {col[7], col[8], col[9], col[10], col[11], col[12]};
-    tk_views v = {&bs_soa, boxes, &cs_soa, circles, &os_soa, oboxes};
+    float *sdx = xmalloc((n + 1) * sizeof(float)), *sdy = xmalloc((n + 1) * sizeof(float));
+    cb_sweep *sweeps = xmalloc((n + 1) * sizeof *sweeps);
+    tk_element_sweeps(n, &cs_soa, &os_soa, sdx, sdy, sweeps);
+    cb_sweep_soa ws_soa = {col[4], col[5], col[6], sdx, sdy};
+    tk_views v = {&bs_soa, boxes, &cs_soa, circles, &os_soa, oboxes, &ws_soa, sweeps};
     cb_circle circle = {adversarial_or_random(r, adv), adversarial_or_random(r, adv), 20};
     cb_box box = {10, 10, 30, 40};
     tk_probe probe = tb_probe(circle, box);
@@ -318,7 +322,7 @@ static void batches(size_t n, tb_rng *r, const cb_backend *bs, size_t nb)
     free(o1), free(o2), free(ce), free(co);
     for (int j = 0; j < 13; j++)
         free(col[j]);
-    free(boxes), free(circles), free(oboxes);
+    free(boxes), free(circles), free(oboxes), free(sdx), free(sdy), free(sweeps);
 }
 
 /* The entries of the pairs and candidates forms on one data set, every

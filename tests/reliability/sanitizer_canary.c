@@ -52,7 +52,8 @@ Test(canary, overread_inside_library)
     cb_box_soa bs = {a, a, a, a};
     cb_circle_soa cs = {a, a, a};
     cb_obox_soa os = {a, a, a, a, a, a};
-    tk_views v = {&bs, boxes, &cs, circles, &os, oboxes};
+    cb_sweep_soa ws = {a, a, a, a, a};
+    tk_views v = {&bs, boxes, &cs, circles, &os, oboxes, &ws, NULL};
     tk_probe p = {{0, 0, 1}, {0, 0, 1, 1}, {0, 0, 1, 1, 1, 0}};
     cb_args args = rel_args(d, &v, &p, HELD + 1, out.out, 0);
     sink = (int)cb_entry_kernel(e, CB_BACKEND_SCALAR)(&args);

@@ -48,7 +48,8 @@ Test(bad_input, null_pointers_with_n_zero_every_entry_point)
     cb_box_soa nb = {NULL, NULL, NULL, NULL};
     cb_circle_soa nc = {NULL, NULL, NULL};
     cb_obox_soa no = {NULL, NULL, NULL, NULL, NULL, NULL};
-    tk_views null_members = {&nb, NULL, &nc, NULL, &no, NULL};
+    cb_sweep_soa nw = {NULL, NULL, NULL, NULL, NULL};
+    tk_views null_members = {&nb, NULL, &nc, NULL, &no, NULL, &nw, NULL};
     cb_backend bs[CB_BACKEND_COUNT];
     size_t nbk = rel_runnable(bs);
     TK_FOR_ENTRIES(e, TK_BATCH) {
