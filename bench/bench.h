@@ -30,6 +30,7 @@ typedef struct bench_opts {
     int every_row;    /* every row of every group (--full, --quick), else the summary's rows */
     int pairs;        /* many against many: 0 skip (--no-pairs), 1 run too, 2 only (--pairs-only) */
     int shooter_only; /* --shooter-only: of the many against many, the shooter frame alone */
+    int wall_only;    /* --wall-only: the ladder's wall rows alone (one box vs n bullets) */
 } bench_opts;
 
 /* ----------------------------------------------------------- entries */
@@ -74,7 +75,15 @@ int bench_int_headline(int *group, size_t *entry);
 /* The sweep headline: one moving circle vs many boxes, SoA, times of first
  * contact (SWEPT CIRCLES); 0 when the library has it. */
 int bench_sweep_headline(int *group, size_t *entry);
-/* Input bytes read per element: a box's, an oriented box's or a circle's. */
+/* The wall: one box vs many moving circles (bullets), SoA, times of first
+ * contact (the box_circles sweeps); 0 when the library has it. */
+int bench_wall_headline(int *group, size_t *entry);
+/* Whether the group's elements are moving circles (many = CB_SHAPE_SWEEP:
+ * one box against n sweeps, the box_circles entries): their elements are
+ * the data set's bullets and their single shape a box (data.c). */
+int group_moving(const bench_group *g);
+/* Input bytes read per element: a box's, an oriented box's, a circle's or a
+ * sweep's. */
 size_t bytes_per_elem(const bench_group *g);
 /* Whether the group's pairs involve an oriented box (either shape): such a
  * group is compared with the oriented seeds only, the others
@@ -216,6 +225,11 @@ typedef struct dataset {
     int32_t *icx, *icy, *icr;
     cb_icircle_soa icsoa;
     cb_icircle *icaos;
+    /* n bullets, the elements of the groups of one box vs moving circles
+     * (group_moving): SoA and AoS, the same sweeps; made with all only */
+    float *bx, *by, *br, *bdx, *bdy;
+    cb_sweep_soa bsoa;
+    cb_sweep *baos;
     /* each group's single shape per query (see query_of): q when the group's
      * single shape is a circle, qb when it is a box, qo when an oriented
      * box, qi and qib when an integer circle or box (its float twin's
@@ -226,6 +240,8 @@ typedef struct dataset {
     cb_icircle qi[BENCH_MAX_GROUPS][3];
     cb_ibox qib[BENCH_MAX_GROUPS][3];
     cb_sweep qs[BENCH_MAX_GROUPS][3]; /* a sweep group's: its circle q moving (data.c) */
+    /* (a group_moving group's single shape is a box, in qb: [0] the wall,
+     * [1] and [2] centred squares sized for ~1% and ~50% of the bullets) */
     cb_rot qrot; /* the rotation of the single oriented boxes (a random angle) */
     size_t hits[BENCH_MAX_GROUPS][3];
     /* outputs, one pair per output kind the library's batch entries have
@@ -239,9 +255,28 @@ typedef struct dataset {
     uint32_t *eindex;
 } dataset;
 
+/* One box against moving circles (the groups of group_moving): n bullets,
+ * each of radius BULLET_RMIN..RMAX moving BULLET_LMIN..LMAX units (20 to
+ * 130 radii) in its own direction, their starts uniform over a square
+ * arena of side BULLET_ARENA centred in the level (the same at every n, so
+ * the hit fraction does not fall as the level grows) and clear of the wall
+ * (a bullet leaves a gun in the open); the wall, the single box of their
+ * timed rows, a vertical WALL_W x WALL_H box at the arena's centre. About
+ * 6.7% of the bullets touch it in [0, 1]. Floats, drawn from their own
+ * stream after everything else (data.c), so the other data is that of
+ * earlier versions. */
+#define BENCH_BULLET_ARENA 512.0f
+#define BENCH_BULLET_RMIN 1.0f
+#define BENCH_BULLET_RMAX 3.0f
+#define BENCH_BULLET_LMIN 64.0f
+#define BENCH_BULLET_LMAX 128.0f
+#define BENCH_WALL_W 16.0f
+#define BENCH_WALL_H 256.0f
+
 /* all == 0: only what the summary's rows read (group_needed in data.c:
  * one circle vs boxes, overlap, and the seeds' formats); the same boxes and
- * queries as with all. */
+ * queries as with all. The bullets (and the wall groups' boxes) are made
+ * with all only. */
 int data_make(dataset *d, size_t n, uint64_t seed, int all);
 void data_free(dataset *d);
 /* The arguments of entry e (of group g) at query k: the group's single
@@ -414,8 +449,9 @@ size_t seed_e_contacts(int s, const dataset *d, cb_circle c, seed_econtact *out,
  * per pair computing the time of first contact by the textbook closed form
  * (slabs of the box grown by r, then the corner circle's quadratic), looped
  * over the elements. Whether it answers group g (a sweep vs boxes or circles,
- * either layout); t[i] for sweep d->qs[g][k] and every element, returning
- * the number hit in [0, 1]. */
+ * or one box vs moving circles, either layout); t[i] for sweep d->qs[g][k]
+ * and every element (one box vs moving circles: bullet i against box
+ * d->qb[g][k]), returning the number hit in [0, 1]. */
 int closed_covers(const bench_group *g);
 size_t closed_run(const dataset *d, int g, int k, float *t);
 /* Whether a closed-form time a and the library's b agree: both the miss,
@@ -492,6 +528,10 @@ void report_summary(FILE *f, const bench_env *e, const bench_row *rows, int nrow
  * hit, the first hit, the times then a scan) for group g, one line per
  * backend and n; nothing when the run measured none of them. */
 void report_sweep_records(FILE *f, const bench_env *e, const bench_row *rows, int nrows, int g);
+/* report.c: the wall (one box vs n bullets, SoA): per backend and n, the
+ * times, the _first and the times then a scan, each against scalar and the
+ * closed form, side by side; nothing when the run measured none of them. */
+void report_wall(FILE *f, const bench_env *e, const bench_row *rows, int nrows);
 /* One CSV number: ",v", or "," for NaN. */
 void csv_num(FILE *f, double v);
 /* Writes DIR/cb-bench.csv (every size row) and DIR/cb-bench-small.csv. */

@@ -156,6 +156,39 @@ static void centred(const dataset *d, cb_shape one, float t, cb_circle *c, cb_bo
     }
 }
 
+/* The centred square of half-side t about the level's middle: the wall
+ * groups' area queries. */
+static cb_box centred_square(const dataset *d, float t)
+{
+    float mid = (float)floor(d->level / 2);
+    cb_box b = {mid - t, mid - t, mid + t, mid + t};
+    return b;
+}
+
+/* Smallest integer half-side of a centred square that at least a fraction
+ * p of the first m bullets touch in [0, 1], by the scalar backend's times
+ * of a group of one box vs moving circles (the count grows with the
+ * square). */
+static int32_t calibrate_wall(const dataset *d, int g, size_t e, double p)
+{
+    size_t m = d->n < CALIBRATE_MAX ? d->n : CALIBRATE_MAX;
+    const cb_entry_info *info = cb_entry_info_of(e);
+    cb_kernel_fn scalar = cb_entry_kernel(e, CB_BACKEND_SCALAR);
+    cb_args a = data_args(d, g, e, 0);
+    a.n = m;
+    int32_t lo = 0, hi = (int32_t)BENCH_BULLET_ARENA; /* covers every start: all hit at t = 0 */
+    while (hi - lo > 1) {
+        int32_t t = lo + (hi - lo) / 2;
+        a.box = centred_square(d, (float)t);
+        size_t count = scalar(&a);
+        if ((double)tk_hit_count(info, m, count, a.out) < p * (double)m)
+            lo = t;
+        else
+            hi = t;
+    }
+    return hi;
+}
+
 /* Smallest integer radius (centred circle) or half-side (centred square,
  * turned or not) whose hit fraction on the first m elements reaches p, by
  * the scalar backend on group g's input. The count grows with t (a larger
@@ -248,6 +281,12 @@ int data_make(dataset *d, size_t n, uint64_t seed, int all)
         d->icy = alloc(n * sizeof(int32_t));
         d->icr = alloc(n * sizeof(int32_t));
         d->icaos = alloc(n * sizeof(cb_icircle));
+        d->bx = alloc(n * sizeof(float));
+        d->by = alloc(n * sizeof(float));
+        d->br = alloc(n * sizeof(float));
+        d->bdx = alloc(n * sizeof(float));
+        d->bdy = alloc(n * sizeof(float));
+        d->baos = alloc(n * sizeof(cb_sweep));
     }
     /* one output and one reference output per output kind, by testkit,
      * which knows what each kind is made of */
@@ -271,7 +310,8 @@ int data_make(dataset *d, size_t n, uint64_t seed, int all)
          d->irects && d->eboxes && d->bytes && d->ix0 && d->iy0 && d->ix1 && d->iy1 && d->iaos;
     ok = ok && (!all || (d->econtacts && d->eindex && d->cx && d->cy && d->cr && d->caos &&
                          d->ocx && d->ocy && d->ohx && d->ohy && d->oc && d->os && d->oaos &&
-                         d->erboxes && d->icx && d->icy && d->icr && d->icaos));
+                         d->erboxes && d->icx && d->icy && d->icr && d->icaos && d->bx &&
+                         d->by && d->br && d->bdx && d->bdy && d->baos));
     if (!ok) {
         data_free(d);
         return -1;
@@ -354,6 +394,29 @@ int data_make(dataset *d, size_t n, uint64_t seed, int all)
     d->osoa.cx = d->ocx, d->osoa.cy = d->ocy, d->osoa.hx = d->ohx, d->osoa.hy = d->ohy;
     d->osoa.c = d->oc, d->osoa.s = d->os;
     d->views.oboxes = &d->osoa, d->views.oboxes_aos = d->oaos;
+    /* The bullets (with all only: the summary has no wall rows), from their
+     * own stream (bench.h, BENCH_BULLET_ARENA). */
+    const float mid = (float)floor(d->level / 2);
+    const float hw = 0.5f * BENCH_WALL_W, hh = 0.5f * BENCH_WALL_H, ha = 0.5f * BENCH_BULLET_ARENA;
+    const cb_box wall = {mid - hw, mid - hh, mid + hw, mid + hh};
+    tk_rng bs = {seed ^ (0x5851F42D4C957F2Dull * (uint64_t)(n + 3))};
+    for (size_t i = 0; i < n && all; i++) {
+        cb_sweep w;
+        do {
+            w.x = mid + tk_uniform(&bs, -ha, ha);
+            w.y = mid + tk_uniform(&bs, -ha, ha);
+            w.r = tk_uniform(&bs, BENCH_BULLET_RMIN, BENCH_BULLET_RMAX);
+        } while (w.x + w.r >= wall.min_x && w.x - w.r <= wall.max_x && w.y + w.r >= wall.min_y &&
+                 w.y - w.r <= wall.max_y); /* (its bounds: a little wider than the circle) */
+        const float len = tk_uniform(&bs, BENCH_BULLET_LMIN, BENCH_BULLET_LMAX);
+        const float dir = tk_uniform(&bs, 0.0f, TWO_PI);
+        w.dx = len * cosf(dir), w.dy = len * sinf(dir);
+        d->bx[i] = w.x, d->by[i] = w.y, d->br[i] = w.r, d->bdx[i] = w.dx, d->bdy[i] = w.dy;
+        d->baos[i] = w;
+    }
+    d->bsoa.x = d->bx, d->bsoa.y = d->by, d->bsoa.r = d->br;
+    d->bsoa.dx = d->bdx, d->bsoa.dy = d->bdy;
+    d->views.sweeps = &d->bsoa, d->views.sweeps_aos = d->baos;
     /* the single oriented boxes: the trigger turned about its centre, and
      * the centred squares of the area queries, by one random angle */
     d->qrot = cb_rotation(tk_uniform(&s, 0.0f, TWO_PI));
@@ -399,6 +462,19 @@ int data_make(dataset *d, size_t n, uint64_t seed, int all)
             d->qs[g][k] = w;
         }
     }
+    /* One box vs the bullets: [0] the wall, [1] and [2] centred squares
+     * that ~1% and ~50% of the bullets touch (their hit records' rows; the
+     * checks' probes, reached through faces and corners, t = 0 included). */
+    for (int g = 0; g < group_count(); g++) {
+        const bench_group *gr = group_at(g);
+        if (!group_moving(gr) || !group_needed(g, all))
+            continue;
+        const size_t te = group_entry(gr, CB_OUTPUT_TIMES);
+        for (int k = 0; k < 3; k++)
+            d->qb[g][k] = k == 0 || te == BENCH_NO_ENTRY
+                              ? wall
+                              : centred_square(d, (float)calibrate_wall(d, g, te, frac[k]));
+    }
     /* The integer groups: their float twin's shapes (made above: a needed
      * integer group's twin is needed too), or without one the entity and
      * the trigger at every query. */
@@ -439,6 +515,7 @@ void data_free(dataset *d)
     free(d->cx), free(d->cy), free(d->cr), free(d->caos);
     free(d->ix0), free(d->iy0), free(d->ix1), free(d->iy1), free(d->iaos);
     free(d->icx), free(d->icy), free(d->icr), free(d->icaos);
+    free(d->bx), free(d->by), free(d->br), free(d->bdx), free(d->bdy), free(d->baos);
     for (int k = 0; k < d->nkinds; k++) {
         tk_out_free(&d->out[k]);
         tk_out_free(&d->ref[k]);

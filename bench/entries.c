@@ -46,8 +46,8 @@ static const char *shape_word(cb_shape s, int plural)
         return plural ? "icircles" : "icircle";
     case CB_SHAPE_IBOX:
         return plural ? "iboxes" : "ibox";
-    case CB_SHAPE_SWEEP: /* a moving circle: the sweep queries' single shape */
-        return plural ? "sweeps" : "sweep";
+    case CB_SHAPE_SWEEP: /* a moving circle: the sweep queries' single shape, or */
+        return plural ? "sweeps" : "sweep"; /* the elements of one box vs moving circles */
     case CB_SHAPE_GRID: /* the pairs form only: bench/pairs.c */
     case CB_SHAPE_SELF:
         break;
@@ -174,6 +174,19 @@ int bench_sweep_headline(int *group, size_t *entry)
     return e == BENCH_NO_ENTRY ? -1 : 0;
 }
 
+int bench_wall_headline(int *group, size_t *entry)
+{
+    int g = group_find(CB_QUERY_SWEEP, CB_SHAPE_BOX, CB_SHAPE_SWEEP, CB_LAYOUT_SOA);
+    size_t e = g < 0 ? BENCH_NO_ENTRY : group_entry(&groups[g], CB_OUTPUT_TIMES);
+    if (group)
+        *group = g;
+    if (entry)
+        *entry = e;
+    return e == BENCH_NO_ENTRY ? -1 : 0;
+}
+
+int group_moving(const bench_group *g) { return g->many == CB_SHAPE_SWEEP; }
+
 size_t bytes_per_elem(const bench_group *g)
 {
     switch (g->many) {
@@ -185,10 +198,11 @@ size_t bytes_per_elem(const bench_group *g)
         return sizeof(cb_ibox);
     case CB_SHAPE_ICIRCLE:
         return sizeof(cb_icircle);
+    case CB_SHAPE_SWEEP: /* moving circles against one box */
+        return sizeof(cb_sweep);
     case CB_SHAPE_CIRCLE:
     case CB_SHAPE_GRID: /* not a batch entry's element shape (the pairs form only) */
     case CB_SHAPE_SELF:
-    case CB_SHAPE_SWEEP: /* a single shape only */
         break;
     }
     return sizeof(cb_circle);

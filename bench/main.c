@@ -16,6 +16,7 @@ static const size_t full_sizes[] = {16,        64,        256,        1024,
                                     16 << 10,  256 << 10, 4ul << 20, 16ul << 20};
 static const size_t summary_sizes[] = {1024, 16 << 10, 16ul << 20};
 static const size_t quick_sizes[] = {16, 1024, 16 << 10};
+static const size_t wall_sizes[] = {1024, 64 << 10}; /* --wall-only, with or without --quick */
 
 static void usage(FILE *f)
 {
@@ -51,7 +52,12 @@ static void usage(FILE *f)
             "                   the shooter frame alone)\n"
             "  --shooter-only   only the shooter frame: 4Ki bullets' first hits among 64Ki boxes\n"
             "                   (then circles), one cb_pairs_sweep_first call vs a loop of\n"
-            "                   cb_batch_sweep_first per bullet, every backend (--quick: 512 x 8Ki)\n",
+            "                   cb_batch_sweep_first per bullet, every backend (--quick: 512 x 8Ki)\n"
+            "  --wall-only      only the wall: one box vs n moving circles (bullets), SoA\n"
+            "                   (cb_batch_sweep_box_circles): its times, _first, times then a\n"
+            "                   scan and the closed form, every backend, at 1Ki,64Ki (or\n"
+            "                   --sizes); beside it the sweep's times (one bullet vs n boxes);\n"
+            "                   --quick and --full also measure it, in every layout and output\n",
             DEFAULT_REPS, BENCH_MAX_REPS, DEFAULT_SAMPLE_MS, DEFAULT_SEED);
 }
 
@@ -131,6 +137,10 @@ static int parse_args(int argc, char **argv, bench_opts *o)
             o->pairs = 2, o->shooter_only = 1;
             continue;
         }
+        if (!strcmp(a, "--wall-only")) {
+            o->pairs = 0, o->wall_only = 1;
+            continue;
+        }
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
             exit(0);
@@ -169,7 +179,11 @@ static int parse_args(int argc, char **argv, bench_opts *o)
         }
     }
     /* --quick sets defaults; explicit options win whatever their order. */
-    o->every_row = o->full || o->quick;
+    o->every_row = (o->full || o->quick) && !o->wall_only;
+    if (o->wall_only && o->shooter_only) {
+        fprintf(stderr, "cb-bench: --wall-only and --shooter-only exclude each other\n");
+        return -1;
+    }
     o->reps = o->quick ? 3 : DEFAULT_REPS;
     o->sample_ns = (o->quick ? 0.25 : DEFAULT_SAMPLE_MS) * 1e6;
     if (sizes) {
@@ -179,10 +193,14 @@ static int parse_args(int argc, char **argv, bench_opts *o)
         }
         o->sizes_given = 1;
     } else {
-        const size_t *s = o->quick ? quick_sizes : o->full ? full_sizes : summary_sizes;
-        int ns = o->quick  ? (int)(sizeof quick_sizes / sizeof *s)
-                 : o->full ? (int)(sizeof full_sizes / sizeof *s)
-                           : (int)(sizeof summary_sizes / sizeof *s);
+        const size_t *s = o->wall_only ? wall_sizes
+                          : o->quick   ? quick_sizes
+                          : o->full    ? full_sizes
+                                       : summary_sizes;
+        int ns = o->wall_only ? (int)(sizeof wall_sizes / sizeof *s)
+                 : o->quick   ? (int)(sizeof quick_sizes / sizeof *s)
+                 : o->full    ? (int)(sizeof full_sizes / sizeof *s)
+                              : (int)(sizeof summary_sizes / sizeof *s);
         for (int i = 0; i < ns; i++)
             o->sizes[o->nsizes++] = s[i];
     }
@@ -386,25 +404,38 @@ static size_t max_cases(int nb)
  * headline, on the integer headline and on every entry of the sweep
  * headline's group (times, hit records, first hit), the headline group's
  * loops and streaming read, the sweep headline's closed form and times
- * then scan, and the overlap seeds. */
-static int build_cases(const bench_env *e, const int *bs, int nb, bench_case *cs, int all)
+ * then scan, and the overlap seeds. With wall (--wall-only), those of the
+ * wall alone (one box vs n bullets, SoA): each backend's times at the wall
+ * and its _first, the times then scan, and the closed form; and each
+ * backend's times of the sweep headline (one bullet vs n boxes), which the
+ * wall's report compares with. */
+static int build_cases(const bench_env *e, const int *bs, int nb, bench_case *cs, int all,
+                       int wall)
 {
-    int nc = 0, hg = -1, swg = -1;
+    int nc = 0, hg = -1, swg = -1, wg = -1;
     size_t he = BENCH_NO_ENTRY, ihe = BENCH_NO_ENTRY, swe = BENCH_NO_ENTRY;
     bench_headline(&hg, &he);
     bench_int_headline(NULL, &ihe);
     bench_sweep_headline(&swg, &swe);
+    if (wall && bench_wall_headline(&wg, NULL)) {
+        fprintf(stderr,
+                "\ncb-bench: the library has no cb_batch_sweep_box_circles: no wall rows\n");
+        return 0;
+    }
     const bench_case blank = {KIND_BACKEND, -1, BENCH_NO_ENTRY, NULL, 0, 0, 0, OUT_MASK, "", ""};
     for (int b = 0; b < nb; b++)
         for (int g = 0; g < group_count(); g++) {
             const bench_group *gr = group_at(g);
             for (int i = 0; i < gr->nentries; i++) {
-                if (!all && gr->entries[i] != he && gr->entries[i] != ihe &&
-                    (swe == BENCH_NO_ENTRY || g != swg))
+                if (wall ? g != wg && gr->entries[i] != swe
+                         : !all && gr->entries[i] != he && gr->entries[i] != ihe &&
+                               (swe == BENCH_NO_ENTRY || g != swg))
                     continue;
                 out_kind outs[BENCH_ENTRY_ROWS];
                 int no = rows_of(cb_entry_info_of(gr->entries[i]), outs);
                 for (int k = 0; k < no; k++) {
+                    if (wall && outs[k] != OUT_DIST && outs[k] != OUT_FIRST)
+                        continue; /* the wall's times and first hit only */
                     bench_case c = blank;
                     c.backend = bs[b];
                     c.entry = gr->entries[i];
@@ -429,7 +460,7 @@ static int build_cases(const bench_env *e, const int *bs, int nb, bench_case *cs
     int ig = group_find(CB_QUERY_OVERLAP, CB_SHAPE_ICIRCLE, CB_SHAPE_IBOX, CB_LAYOUT_AOS);
     if (ig < 0 || group_entry(group_at(ig), CB_OUTPUT_MASK) == BENCH_NO_ENTRY)
         ig = sg;
-    if (sg >= 0 && group_entry(group_at(sg), CB_OUTPUT_MASK) != BENCH_NO_ENTRY)
+    if (!wall && sg >= 0 && group_entry(group_at(sg), CB_OUTPUT_MASK) != BENCH_NO_ENTRY)
         for (int s = 0; s < SEED_COUNT; s++) {
             bench_case c = blank;
             c.kind = KIND_SEED, c.group = seed_integer(s) ? ig : sg, c.seed = s;
@@ -471,7 +502,7 @@ static int build_cases(const bench_env *e, const int *bs, int nb, bench_case *cs
         const bench_group *gr = group_at(g);
         bench_case c = blank;
         c.group = g;
-        if (!all && g != hg && g != swg)
+        if (wall ? g != wg : !all && g != hg && g != swg)
             continue;
         /* the loops are checked against the group's bitmask or distance
          * entry, and write bytes or floats */
@@ -538,12 +569,12 @@ static int run_size(const bench_opts *o, const bench_env *e, const int *bs, int 
     fprintf(stderr, "cb-bench: n=%s: making data...", fmt_n(n, hb, sizeof hb));
     bench_case *cs = malloc(max_cases(nb) * sizeof *cs);
     bench_timing *tm = calloc(max_cases(nb), sizeof *tm);
-    if (!cs || !tm || data_make(&d, n, o->seed, o->every_row)) {
+    if (!cs || !tm || data_make(&d, n, o->seed, o->every_row || o->wall_only)) {
         fprintf(stderr, "\ncb-bench: out of memory for n=%zu\n", n);
         free(cs), free(tm);
         return -1;
     }
-    int nc = build_cases(e, bs, nb, cs, o->every_row);
+    int nc = build_cases(e, bs, nb, cs, o->every_row, o->wall_only);
     double t_check = time_now_ns();
 
     /* Validate before timing: a fast wrong answer is worth nothing. The
@@ -729,7 +760,8 @@ int main(int argc, char **argv)
     if (ladder) {
         rc |= report_csv(o.out_dir, &e, rows.v, rows.n, small, nsmall) != 0;
         snprintf(path, sizeof path, "%s/cb-bench.svg", o.out_dir);
-        rc |= plot_svg(path, &o, &e, rows.v, rows.n) != 0;
+        if (!o.wall_only) /* the plot is the headline's, which the wall run does not measure */
+            rc |= plot_svg(path, &o, &e, rows.v, rows.n) != 0;
     }
     if (o.pairs)
         rc |= pairs_csv(o.out_dir) != 0;
@@ -738,7 +770,9 @@ int main(int argc, char **argv)
     } else {
         printf("\nWritten to %s/: cb-bench.txt (the tables of every row measured)%s%s%s%s\n",
                o.out_dir,
-               ladder ? ", cb-bench.svg (the plot: boxes/s vs n), cb-bench.csv (every row)" : "",
+               !ladder      ? ""
+               : o.wall_only ? ", cb-bench.csv (every row)"
+                             : ", cb-bench.svg (the plot: boxes/s vs n), cb-bench.csv (every row)",
                nsmall ? ", cb-bench-small.csv (small batches)" : "",
                o.pairs && !o.shooter_only ? ", cb-bench-pairs.csv (many against many)" : "",
                o.pairs ? ", cb-bench-shooter.csv (the shooter frame)" : "");

@@ -484,16 +484,22 @@ void report_sweep_records(FILE *f, const bench_env *e, const bench_row *rows, in
     if (!any || he == BENCH_NO_ENTRY || fe == BENCH_NO_ENTRY || te == BENCH_NO_ENTRY)
         return;
     char b[12][32];
+    /* one box vs moving circles: the single shapes are the wall and the
+     * ~1% and ~50% squares, and the elements move */
+    const int moving = group_moving(gr);
     fprintf(f, "\n%s, %s: the sweep's hit records and first hit beside its times (%s), %s; "
                "median ns per element;\n"
-               "times, t lo, t hi = the dense times at the bullet and at the ~1%% and ~50%% "
-               "circles moving (the hits line says how many elements each touches); first = "
-               "_first at the bullet; t+scan = the same backend's times at the bullet, then a "
-               "plain C loop for the least t (index and t only: no record); first/t, hits/t = "
-               "that row's time over the times row's of the same sweep (the extra cost of the "
-               "output); x scan = t+scan's time over first's (above 1: _first is faster)\n",
+               "times, t lo, t hi = the dense times at %s and at the ~1%% and ~50%% %s (the "
+               "hits line says how many elements each touches); first = _first at %s; t+scan = "
+               "the same backend's times at %s, then a plain C loop for the least t (index and t "
+               "only: no record); first/t, hits/t = that row's time over the times row's of the "
+               "same %s (the extra cost of the output); x scan = t+scan's time over first's "
+               "(above 1: _first is faster)\n",
             cb_entry_info_of(he)->name, cb_entry_info_of(fe)->name, cb_entry_info_of(te)->name,
-            gr->label);
+            gr->label, moving ? "the wall" : "the bullet",
+            moving ? "boxes (the bullets moving)" : "circles moving",
+            moving ? "the wall" : "the bullet", moving ? "the wall" : "the bullet",
+            moving ? "box" : "sweep");
     fprintf(f, "  %5s %-4s %-8s %7s %7s %7s %7s %6s | %7s %7s %7s | %7s %7s %7s\n", "n", "",
             "backend", "times", "first", "t+scan", "first/t", "x scan", "t lo", "hits lo",
             "hits/t", "t hi", "hits hi", "hits/t");
@@ -515,8 +521,9 @@ void report_sweep_records(FILE *f, const bench_env *e, const bench_row *rows, in
             const bench_row *th = find(rows, nr, n, KIND_BACKEND, r->backend, g, OUT_TIMES_HI);
             const bench_row *hh = find(rows, nr, n, KIND_BACKEND, r->backend, g, OUT_HITS_HI);
             if (first) {
-                fprintf(f, "  %5s %-4s hits: bullet %zu, lo %s, hi %s of %zu\n",
-                        fmt_n(n, b[0], 32), regime_of(e, n * bytes_per_elem(gr)), r->hits,
+                fprintf(f, "  %5s %-4s hits: %s %zu, lo %s, hi %s of %zu\n",
+                        fmt_n(n, b[0], 32), regime_of(e, n * bytes_per_elem(gr)),
+                        moving ? "wall" : "bullet", r->hits,
                         hl ? (snprintf(b[1], 32, "%zu", hl->hits), b[1]) : "-",
                         hh ? (snprintf(b[2], 32, "%zu", hh->hits), b[2]) : "-", n);
                 first = 0;
@@ -534,6 +541,82 @@ void report_sweep_records(FILE *f, const bench_env *e, const bench_row *rows, in
     }
 }
 
+/* The wall: one box vs n bullets, SoA (cb_batch_sweep_box_circles and its
+ * _first), one line per backend and n: the times and the first hit, each
+ * against the same output's scalar row and the closed form per pair (the
+ * first hit's closed form: its times, which a scan would follow), the
+ * times then a scan, and the sweep headline's times of the same backend
+ * and n (one bullet vs n boxes: the same pairs' question with the bullet
+ * fixed, its reciprocals hoisted), where the run measured it. */
+void report_wall(FILE *f, const bench_env *e, const bench_row *rows, int nr)
+{
+    int g = -1, sg = -1;
+    size_t te = BENCH_NO_ENTRY;
+    if (bench_wall_headline(&g, &te))
+        return;
+    bench_sweep_headline(&sg, NULL);
+    const bench_group *gr = group_at(g);
+    const size_t fe = group_entry(gr, CB_OUTPUT_FIRST_HIT);
+    int any = 0;
+    for (int i = 0; i < nr && !any; i++)
+        any = rows[i].group == g && rows[i].kind == KIND_BACKEND && rows[i].out == OUT_DIST;
+    if (!any)
+        return;
+    char b[12][32];
+    fprintf(f, "\n%s%s%s: one box (a wall, %g x %g) vs n moving circles (bullets: r %g-%g "
+               "moving %g-%g units, starts over %g x %g around the wall), SoA; median ns per "
+               "bullet;\n"
+               "x scalar = the scalar row of the same output, time over this one's; x closed = "
+               "the closed form per pair (plain C: sweep_form.c), time over this one's; t+scan = "
+               "this backend's times, then a plain C loop for the least t; x scan = t+scan's "
+               "time over first's; 1 vs n = the same backend's cb_batch_sweep times (one bullet "
+               "vs n boxes, its 1 / dx, 1 / dy hoisted), time over this one's (below 1: the wall "
+               "costs more per element)\n",
+            cb_entry_info_of(te)->name, fe != BENCH_NO_ENTRY ? ", " : "",
+            fe != BENCH_NO_ENTRY ? cb_entry_info_of(fe)->name : "", (double)BENCH_WALL_W,
+            (double)BENCH_WALL_H, (double)BENCH_BULLET_RMIN, (double)BENCH_BULLET_RMAX,
+            (double)BENCH_BULLET_LMIN, (double)BENCH_BULLET_LMAX, (double)BENCH_BULLET_ARENA,
+            (double)BENCH_BULLET_ARENA);
+    fprintf(f, "  %5s %-4s %-8s %7s %8s %8s %7s | %7s %8s %8s | %7s %6s\n", "n", "", "backend",
+            "times", "x scalar", "x closed", "1 vs n", "first", "x scalar", "x closed",
+            "t+scan", "x scan");
+    size_t last = 0;
+    for (int p = 0; p < nr; p++) {
+        const size_t n = rows[p].n;
+        if (n == last || rows[p].group != g || rows[p].kind != KIND_BACKEND)
+            continue;
+        last = n;
+        int head = 1;
+        const bench_row *cl = find(rows, nr, n, KIND_CLOSED, -1, g, -1);
+        const bench_row *ts = find(rows, nr, n, KIND_BACKEND, CB_BACKEND_SCALAR, g, OUT_DIST);
+        const bench_row *fs = find(rows, nr, n, KIND_BACKEND, CB_BACKEND_SCALAR, g, OUT_FIRST);
+        for (int i = 0; i < nr; i++) {
+            const bench_row *r = &rows[i];
+            if (r->n != n || r->group != g || r->kind != KIND_BACKEND || r->out != OUT_DIST)
+                continue;
+            if (head) {
+                fprintf(f, "  %5s %-4s hits: %zu of %zu bullets touch the wall (%.1f%%); closed "
+                           "form %s ns\n",
+                        fmt_n(n, b[0], 32), regime_of(e, n * bytes_per_elem(gr)), r->hits, n,
+                        100.0 * (double)r->hits / (double)n, fmt_ns(cl ? cl->med : NAN, b[1], 32));
+                head = 0;
+            }
+            const bench_row *fr = find(rows, nr, n, KIND_BACKEND, r->backend, g, OUT_FIRST);
+            const bench_row *sc = find(rows, nr, n, KIND_SCAN, r->backend, g, OUT_FIRST);
+            const bench_row *one = find(rows, nr, n, KIND_BACKEND, r->backend, sg, OUT_DIST);
+            const double nan = NAN;
+            fprintf(f, "  %5s %-4s %-8s %7s %8s %8s %7s | %7s %8s %8s | %7s %6s\n", "", "",
+                    r->label, fmt_ns(r->med, b[0], 32), fmt_x(ratio(ts, r), b[1], 32),
+                    fmt_x(ratio(cl, r), b[2], 32), fmt_x(ratio(one, r), b[3], 32),
+                    fmt_ns(fr ? fr->med : nan, b[4], 32),
+                    fmt_x(fr ? ratio(fs, fr) : nan, b[5], 32),
+                    fmt_x(fr ? ratio(cl, fr) : nan, b[6], 32),
+                    fmt_ns(sc ? sc->med : nan, b[7], 32),
+                    fmt_x(sc && fr ? ratio(sc, fr) : nan, b[8], 32));
+        }
+    }
+}
+
 void report_summary(FILE *f, const bench_env *e, const bench_row *rows, int nr)
 {
     for (size_t k = 0; k < sizeof blocks / sizeof blocks[0]; k++)
@@ -541,6 +624,7 @@ void report_summary(FILE *f, const bench_env *e, const bench_row *rows, int nr)
     int sg = -1;
     if (!bench_sweep_headline(&sg, NULL))
         report_sweep_records(f, e, rows, nr, sg);
+    report_wall(f, e, rows, nr);
 }
 
 /* ---------------------------------------------------------------- CSV */

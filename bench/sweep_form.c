@@ -14,7 +14,10 @@
  * either beside a face (the answer) or in a corner square, where the path
  * meets the corner's circle of radius r first or not at all (ray against
  * sphere, 5.3.2, with the displacement unnormalised: a t^2 + 2 b t + c = 0).
- * A circle element is that quadratic alone, with r + ro.
+ * A circle element is that quadratic alone, with r + ro. One box against
+ * moving circles (the wall) is the same function, the sweep now element i
+ * and the box the single shape: its reciprocals are then per element, as
+ * the library's are in that query.
  *
  * It is plain C compiled with the project's flags (-O3 in a release build,
  * baseline ISA, -ffp-contract=off), and the compiler may inline it into the
@@ -88,8 +91,9 @@ static float sweep_circle(cb_sweep w, cb_circle o)
 
 int closed_covers(const bench_group *g)
 {
-    return g->query == CB_QUERY_SWEEP && g->one == CB_SHAPE_SWEEP &&
-           (g->many == CB_SHAPE_BOX || g->many == CB_SHAPE_CIRCLE);
+    return g->query == CB_QUERY_SWEEP &&
+           ((g->one == CB_SHAPE_SWEEP && (g->many == CB_SHAPE_BOX || g->many == CB_SHAPE_CIRCLE)) ||
+            (g->one == CB_SHAPE_BOX && g->many == CB_SHAPE_SWEEP));
 }
 
 size_t closed_run(const dataset *d, int g, int k, float *t)
@@ -99,7 +103,15 @@ size_t closed_run(const dataset *d, int g, int k, float *t)
     const size_t n = d->n;
     const int soa = gr->layout == CB_LAYOUT_SOA;
     size_t hits = 0;
-    if (gr->many == CB_SHAPE_BOX)
+    if (gr->many == CB_SHAPE_SWEEP) { /* the bullets against one box */
+        const cb_box b = d->qb[g][k];
+        for (size_t i = 0; i < n; i++) {
+            cb_sweep s = soa ? (cb_sweep){d->bx[i], d->by[i], d->br[i], d->bdx[i], d->bdy[i]}
+                             : d->baos[i];
+            t[i] = sweep_box(s, b);
+            hits += t[i] <= 1.0f;
+        }
+    } else if (gr->many == CB_SHAPE_BOX)
         for (size_t i = 0; i < n; i++) {
             cb_box b = soa ? (cb_box){d->x0[i], d->y0[i], d->x1[i], d->y1[i]} : d->aos[i];
             t[i] = sweep_box(w, b);
