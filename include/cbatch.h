@@ -13,7 +13,7 @@
  *             pairs        every circle of a set against m elements: the
  *                          overlapping pairs (i, j), with a cursor
  *             candidates   the (circle i, element j) pairs a broad phase lists
- *   query     overlap, distance, contacts
+ *   query     overlap, distance, contacts, sweep (SWEPT CIRCLES)
  *   one_many  the two sides, in the order the arguments take them; left out
  *             for each form's default, a circle (batch) or a set of circles
  *             (pairs, candidates) against boxes. A single shape is singular,
@@ -26,13 +26,19 @@
  *               candidates  circles_circles
  *             The integer shapes (INTEGER COORDINATES below) are always
  *             named: icircle_iboxes, ibox_icircles, icircle_icircles
- *             (batch); icircles_iboxes, icircles_icircles (candidates)
+ *             (batch); icircles_iboxes, icircles_icircles (candidates).
+ *             A sweep is named as the circle it moves: cb_batch_sweep
+ *             (against boxes), sweep_circle_circles, sweep_circle_oboxes,
+ *             sweep_box_circles (moving circles against one box); a set of
+ *             sweeps as circles: cb_pairs_sweep_first,
+ *             cb_pairs_sweep_circles_circles_first, cb_candidates_sweep
  *   _aos      the elements are an array of structs (batch; default: SoA)
  *   output    none for the query's own output (overlap: a bitmask, or for
  *             pairs a list of pairs; distance: one float per element;
  *             contacts: records); idx, the ascending indices of the hits
  *             (overlap, batch and candidates); matrix, a bit matrix (overlap,
- *             pairs)
+ *             pairs); hits, every hit's record, and first, the first hit's
+ *             (sweep; pairs: each sweep's)
  *
  * So "the distance from one circle to many circles, AoS" is
  * cb_batch_distance_circle_circles_aos, and "many circles against one
@@ -40,8 +46,9 @@
  *
  * Arguments, in this order for every query:
  *   1. the one side: a single shape by value (cb_circle, cb_box, cb_obox,
- *      cb_icircle, cb_ibox), or the set, const cb_circle_soa *circles (or
- *      const cb_icircle_soa *), size_t n_circles
+ *      cb_icircle, cb_ibox, cb_sweep), or the set, const cb_circle_soa
+ *      *circles (or const cb_icircle_soa *, const cb_sweep_soa *), size_t
+ *      n_circles
  *   2. the many side: the elements by pointer and their count (batch: n;
  *      pairs and candidates: m), a const cb_grid * alone (circles_grid), or
  *      nothing (circles_self)
@@ -1943,8 +1950,9 @@ typedef struct cb_entry_info {
                            .ibox); pairs, candidates: CB_SHAPE_CIRCLE, the set
                            (cb_args.circles), CB_SHAPE_ICIRCLE (cb_args.icircles), or for
                            pairs CB_SHAPE_SWEEP (cb_args.sweeps) */
-    cb_shape many;    /**< the elements (cb_args.many): CIRCLE, BOX, OBOX, ICIRCLE, IBOX;
-                           pairs also SELF (the set itself) and GRID (a cb_grid) */
+    cb_shape many;    /**< the elements (cb_args.many): CIRCLE, BOX, OBOX, ICIRCLE, IBOX,
+                           SWEEP (moving circles against one box); pairs also SELF (the
+                           set itself) and GRID (a cb_grid) */
     cb_layout layout; /**< the elements' layout (always SOA but for batch queries) */
     cb_output output; /**< what cb_args.out points to */
 } cb_entry_info;
@@ -1957,8 +1965,8 @@ typedef struct cb_args {
     cb_circle circle;             /**< batch: the single circle, when one is CB_SHAPE_CIRCLE */
     cb_box box;                   /**< batch: the single box, when one is CB_SHAPE_BOX */
     const void *many;             /**< the elements: cb_box_soa *, cb_box *, cb_circle_soa *,
-                                       cb_circle *, cb_obox_soa * or cb_obox *; a const
-                                       cb_grid * (GRID); ignored for SELF */
+                                       cb_circle *, cb_obox_soa *, cb_obox *, cb_sweep_soa * or
+                                       cb_sweep *; a const cb_grid * (GRID); ignored for SELF */
     size_t n;                     /**< the number of elements (batch n, pairs and candidates m;
                                        ignored for GRID and SELF) */
     void *out;                    /**< the output, as the entry's cb_output says */
