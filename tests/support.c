@@ -344,7 +344,6 @@ tk_views tb_corpus_views(const tb_corpus *c, cb_box_soa *bs, cb_circle_soa *cs)
 {
     *bs = tb_corpus_boxes(c);
     *cs = tb_corpus_circles(c);
-    tk_element_sweeps(c->n, cs, &c->obox_soa, c->dx, c->dy, c->sweeps);
     tk_views v = {bs, c->boxes, cs, c->circles, &c->obox_soa, c->oboxes, &c->sweep_soa, c->sweeps};
     return v;
 }

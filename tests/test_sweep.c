@@ -310,9 +310,9 @@ static double check_scene(int subject, const scene *s, size_t n, const char *kin
         if (d->query != CB_QUERY_SWEEP)
             continue;
         int soa = d->layout == CB_LAYOUT_SOA;
-        /* many sweeps against one box: the first, middle and last box of the scene */
-        int boxes = d->many == CB_SHAPE_SWEEP && n ? 3 : 1;
-        for (int pick = 0; pick < boxes; pick++)
+        /* many sweeps against one box: the scene's first, middle or last box,
+         * in turn over the lengths */
+        size_t pick = n % 3;
         for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
             cb_args a;
             memset(&a, 0, sizeof a);
@@ -322,7 +322,7 @@ static double check_scene(int subject, const scene *s, size_t n, const char *kin
             case CB_SHAPE_OBOX: a.many = soa ? (const void *)&os : (const void *)(s->oboxes + o); break;
             case CB_SHAPE_SWEEP:
                 a.many = soa ? (const void *)&ws : (const void *)(s->sweeps + o);
-                a.box = n ? s->boxes[o + (size_t)pick * (n - 1) / 2] : s->boxes[0];
+                a.box = n ? s->boxes[o + pick * (n - 1) / 2] : s->boxes[0];
                 break;
             default: a.many = soa ? (const void *)&cs : (const void *)(s->circles + o); break;
             }
