@@ -59,9 +59,10 @@ int ref_overlap_obox(cb_circle c, cb_obox o, unsigned flags);
 int ref_contact_obox(cb_circle c, cb_obox o, float margin, unsigned flags, tk_contact *rec);
 float ref_distance_obox(cb_circle c, cb_obox o);
 
-/* The contract's SQRT: IEEE binary32 square root, correctly rounded, here in
- * integer arithmetic (no libm, no sqrt instruction), so it is independent of
- * the library's. NaN in, NaN out; -0 gives -0; other negatives NaN. */
+/* The contract's SQRT: IEEE binary32 square root, correctly rounded, here
+ * decided in integer arithmetic (an integer root checked exactly, then
+ * rounded with its remainder), so it is independent of the library's. NaN
+ * in, NaN out; -0 gives -0; other negatives NaN. */
 float ref_sqrt(float x);
 
 /* The validators' and converters' contracts (validity.c), one element at a

@@ -147,9 +147,11 @@ extern const size_t tb_length_count;
  * (every length through two 8-lane vectors plus one, the word boundaries
  * and the odd large ones) in three of the five layouts (tb_layout_sampled:
  * the end of a page, and misaligned by 1 and by 3 floats), the public
- * functions lengths up to 1000, the large corpus has 4097 elements instead
- * of 65537, and the big sets 2^18 instead of 2^20: each still one past a
- * multiple of every vector width, or far past any block. The digest still
+ * functions lengths up to 1000 (the pairs' public calls: up to 200
+ * elements), the pairs' reference check the element counts up to 66, the
+ * large corpus has 4097 elements instead of 65537, and the big sets 2^18
+ * instead of 2^20: each still one past a multiple of every vector width, or
+ * far past any block (the culled grids included). The digest still
  * runs its whole corpus. tb_sampled() says whether it is such a run;
  * tb_lengths_of_run sets *count and returns the lengths. */
 int tb_sampled(void);
