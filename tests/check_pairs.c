@@ -153,7 +153,6 @@ cb_pair_contacts tb_precs_at(const tb_precs *r, size_t capacity)
     return c;
 }
 
-
 static void *rec_array(const cb_pair_contacts *c, int k)
 {
     void *a[7] = {c->pair, c->normal_x, c->normal_y, c->separation, c->point_x, c->point_y,
