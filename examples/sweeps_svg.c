@@ -177,7 +177,8 @@ int main(int argc, char **argv)
         uint32_t wi = 0, ei = 0;
         float wt = 0, et = 0, nx, ny, px, py;
         uint8_t ft;
-        cb_sweep_hits wo = {&wi, &nx, &ny, &wt, &px, &py, &ft}, eo = {&ei, &nx, &ny, &et, &px, &py, &ft};
+        cb_sweep_hits wo = {&wi, &nx, &ny, &wt, &px, &py, &ft};
+        cb_sweep_hits eo = {&ei, &nx, &ny, &et, &px, &py, &ft};
         size_t wh = cb_batch_sweep_aos_first(s, walls, NWALLS, &wo, 0);
         size_t eh = cb_batch_sweep_circle_circles_aos_first(s, enemies, NENEMIES, &eo, 0);
         int one_what = eh == 1 && (wh != 1 || et < wt) ? 2 : wh == 1 ? 1 : 0;

@@ -165,9 +165,9 @@
     X(CANDIDATES, OVERLAP,  ICIRCLE, ICIRCLE, SOA, MASK)                                           \
     X(CANDIDATES, OVERLAP,  ICIRCLE, ICIRCLE, SOA, INDICES)                                        \
     X(CANDIDATES, CONTACTS, ICIRCLE, ICIRCLE, SOA, INT_CONTACTS)                                   \
-    X(CANDIDATES, SWEEP,    SWEEP,   BOX,     SOA, TIMES)                                           \
-    X(CANDIDATES, SWEEP,    SWEEP,   CIRCLE,  SOA, TIMES)                                           \
-    X(CANDIDATES, SWEEP,    SWEEP,   BOX,     SOA, HITS)                                            \
+    X(CANDIDATES, SWEEP,    SWEEP,   BOX,     SOA, TIMES)                                          \
+    X(CANDIDATES, SWEEP,    SWEEP,   CIRCLE,  SOA, TIMES)                                          \
+    X(CANDIDATES, SWEEP,    SWEEP,   BOX,     SOA, HITS)                                           \
     X(CANDIDATES, SWEEP,    SWEEP,   CIRCLE,  SOA, HITS)
 
 /*

@@ -172,7 +172,8 @@ static void pdata_views(tb_pdata *p)
     p->ec = tb_corpus_circles(&p->els);
     p->eo = tb_corpus_oboxes(&p->els);
     size_t nc = p->set.n ? p->set.n : 1;
-    p->dx = tb_alloc_guarded(nc * sizeof(float), 0), p->dy = tb_alloc_guarded(nc * sizeof(float), 0);
+    p->dx = tb_alloc_guarded(nc * sizeof(float), 0);
+    p->dy = tb_alloc_guarded(nc * sizeof(float), 0);
     memset(p->dx, 0, nc * sizeof(float)), memset(p->dy, 0, nc * sizeof(float));
     p->ws = (cb_sweep_soa){p->cs.x, p->cs.y, p->cs.r, p->dx, p->dy};
     for (int k = 0; k < 3; k++)
@@ -889,7 +890,8 @@ size_t tb_pair_check_dispatched(int b)
     TB_ASSERT((cb_active_backend()) == ((cb_backend)b), "cb_set_backend(%s) did not make it active",
               cb_backend_name((cb_backend)b));
     static const size_t shapes[][2] = {{0, 0}, {1, 1}, {5, 64}, {7, 130}, {17, 200}, {4, 1000}};
-    size_t nshapes = sizeof shapes / sizeof shapes[0] - (tb_sampled() ? 1 : 0); /* sample: m <= 200 */
+    /* a sampled run: m up to 200 */
+    size_t nshapes = sizeof shapes / sizeof shapes[0] - (tb_sampled() ? 1 : 0);
     static const unsigned flag_set[] = {0, CB_STRICT, CB_TRUST_FENV, CB_STRICT | CB_TRUST_FENV};
     size_t calls = 0;
     for (size_t k = 0; k < nshapes; k++)

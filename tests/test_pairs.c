@@ -1221,7 +1221,8 @@ ParameterizedTest(int *sp, pairs, sweeps_agree, .timeout = 600)
             for (size_t i = 0; i < nc; i++) {
                 size_t best = SIZE_MAX;
                 for (size_t j = 0; j < m; j++)
-                    if (t[i * m + j] <= 1.0f && (best == SIZE_MAX || t[i * m + j] < t[i * m + best]))
+                    if (t[i * m + j] <= 1.0f &&
+                        (best == SIZE_MAX || t[i * m + j] < t[i * m + best]))
                         best = j;
                 for (; q < nh && hits->index[q] < (i + 1) * m; q++) /* the records are the times */
                     cr_assert(tk_bits(hits->t[q]) == tk_bits(t[hits->index[q]]),
