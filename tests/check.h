@@ -145,8 +145,9 @@ extern const size_t tb_length_count;
  * sanitizers, where the full sizes cost most of a stage (the native stage
  * runs them in full). Then the lengths test checks a sample of the lengths
  * (every length through two 8-lane vectors plus one, the word boundaries
- * and the odd large ones) in three of the five layouts (tb_layout_sampled:
- * the end of a page, and misaligned by 1 and by 3 floats), the public
+ * and 1000; 4097 is the large corpus' length) in three of the five layouts
+ * (tb_layout_sampled: the end of a page, and misaligned by 1 and by 3
+ * floats), the public
  * functions lengths up to 1000 (the pairs' public calls: up to 200
  * elements), the pairs' reference check the element counts up to 66, the
  * large corpus has 4097 elements instead of 65537, and the big sets 2^18
