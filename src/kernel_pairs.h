@@ -14,13 +14,21 @@
  * pairs in the caller's output (grid.h), sort them by element, and for
  * contacts compute their records from the gathered entries. */
 
-/* centre -+ (e + s), s = ((|centre| + e) + g) * CB_REACH_SLACK; everything
- * where unbounded. */
+/* The interval [c0, c1] widened: (c0 - e) - s0 and (c1 + e) + s1, with
+ * s_k = ((|c_k| + e) + g) * CB_REACH_SLACK; everything where unbounded. */
+CB_INLINE void grid_range(vf c0, vf c1, vf e, float g, vm unbounded, vf *lo, vf *hi)
+{
+    vf s0 = v_mul(v_add(v_add(v_abs(c0), e), v_set1(g)), v_set1(CB_REACH_SLACK));
+    vf s1 = v_mul(v_add(v_add(v_abs(c1), e), v_set1(g)), v_set1(CB_REACH_SLACK));
+    *lo = v_sel(unbounded, v_set1(-INFINITY), v_sub(v_sub(c0, e), s0));
+    *hi = v_sel(unbounded, v_set1(INFINITY), v_add(v_add(c1, e), s1));
+}
+
+/* centre -+ (e + s), s = ((|centre| + e) + g) * CB_REACH_SLACK: the range
+ * of one point. */
 CB_INLINE void grid_span(vf c, vf e, float g, vm unbounded, vf *lo, vf *hi)
 {
-    vf s = v_mul(v_add(v_add(v_abs(c), e), v_set1(g)), v_set1(CB_REACH_SLACK));
-    *lo = v_sel(unbounded, v_set1(-INFINITY), v_sub(v_sub(c, e), s));
-    *hi = v_sel(unbounded, v_set1(INFINITY), v_add(v_add(c, e), s));
+    grid_range(c, c, e, g, unbounded, lo, hi);
 }
 
 /* The cell formula of grid.h on a vector: the same operations as cb_cell,
@@ -130,12 +138,10 @@ CB_INLINE void spans_SWEEP(const void *set, size_t i, size_t k, float margin, fl
                           v_max(v_max(v_abs(x1), v_abs(y1)), v_max(a, mag)));
     vf e = v_add(v_mul(a, v_set1(CB_REACH_SCALE)), v_set1(CB_REACH_ADD));
     e = v_add(e, v_mul(v_add(mag, e), v_set1(CB_SWEEP_REACH)));
-    vf lo, hi, unused;
-    grid_span(v_min(w.x, x1), e, gx, unbounded, &lo, &unused);
-    grid_span(v_max(w.x, x1), e, gx, unbounded, &unused, &hi);
+    vf lo, hi;
+    grid_range(v_min(w.x, x1), v_max(w.x, x1), e, gx, unbounded, &lo, &hi);
     store_lanes(o->lx + at, lo, k, 64 - at), store_lanes(o->hx + at, hi, k, 64 - at);
-    grid_span(v_min(w.y, y1), e, gy, unbounded, &lo, &unused);
-    grid_span(v_max(w.y, y1), e, gy, unbounded, &unused, &hi);
+    grid_range(v_min(w.y, y1), v_max(w.y, y1), e, gy, unbounded, &lo, &hi);
     store_lanes(o->ly + at, lo, k, 64 - at), store_lanes(o->hy + at, hi, k, 64 - at);
 }
 
@@ -567,10 +573,9 @@ CB_INLINE uint32_t el_spans_OBOX(vshape_OBOX v, vf *lx, vf *hx, vf *ly, vf *hy)
  * radius never hits (left out). */
 CB_INLINE void int_span(vi lo, vi hi, vf *flo, vf *fhi)
 {
-    vf zero = v_set1(0.0f), l, h;
+    vf zero = v_set1(0.0f);
     vm never = v_lt_m(zero, zero);
-    grid_span(v_cvt_f(lo), zero, 0.0f, never, flo, &h);
-    grid_span(v_cvt_f(hi), zero, 0.0f, never, &l, fhi);
+    grid_range(v_cvt_f(lo), v_cvt_f(hi), zero, 0.0f, never, flo, fhi);
 }
 
 CB_INLINE uint32_t el_spans_IBOX(vshape_IBOX v, vf *lx, vf *hx, vf *ly, vf *hy)

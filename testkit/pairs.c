@@ -119,18 +119,17 @@ static void store_int_record(const cb_int_pair_contacts *o, size_t at, uint32_t 
 }
 
 /* Sweep i of a sweep set: its first hit among e's elements, as the batch
- * query's reference gives it for that sweep (cbatch.h: the pair answer is
+ * query's reference (bd: its FIRST_HIT entry) gives it for that sweep (cbatch.h: the pair answer is
  * the batch answer); 1 with the record in h[0], or 0. */
-static int ref_first_hit(const cb_args *a, const tk_pair_els *e, size_t i, const cb_sweep_hits *h)
+static int ref_first_hit(const cb_entry_info *bd, const cb_args *a, const tk_pair_els *e,
+                         size_t i, const cb_sweep_hits *h)
 {
     const cb_sweep_soa *s = a->sweeps;
-    size_t be = tk_find_entry(CB_FORM_BATCH, CB_QUERY_SWEEP, CB_SHAPE_SWEEP, e->shape,
-                              CB_LAYOUT_SOA, CB_OUTPUT_FIRST_HIT);
     cb_args b;
     memset(&b, 0, sizeof b);
     b.sweep = (cb_sweep){s->x[i], s->y[i], s->r[i], s->dx[i], s->dy[i]};
     b.many = e->els, b.n = e->m, b.flags = a->flags, b.out = (void *)(uintptr_t)h;
-    return ref_entry(cb_entry_info_of(be), &b) == 1;
+    return ref_entry(bd, &b) == 1;
 }
 
 /* A sweep set's first hits from the cursor: the list rules below with at
@@ -140,6 +139,8 @@ static size_t ref_first_hits(const cb_args *a, const tk_pair_els *e, size_t end)
     cb_pair_cursor *cur = a->cursor;
     int count_only = a->out == NULL && a->capacity == 0;
     const cb_pair_sweep_hits *o = (const cb_pair_sweep_hits *)a->out;
+    const cb_entry_info *bd = cb_entry_info_of(tk_find_entry(
+        CB_FORM_BATCH, CB_QUERY_SWEEP, CB_SHAPE_SWEEP, e->shape, CB_LAYOUT_SOA, CB_OUTPUT_FIRST_HIT));
     size_t written = 0;
     for (size_t i = cur->circle; i < end && e->m; i++) {
         uint32_t j;
@@ -150,7 +151,7 @@ static size_t ref_first_hits(const cb_args *a, const tk_pair_els *e, size_t end)
             cur->element = i == cur->circle ? cur->element : 0, cur->circle = i;
             return written;
         }
-        if (!ref_first_hit(a, e, i, &h))
+        if (!ref_first_hit(bd, a, e, i, &h))
             continue;
         if (!count_only) {
             o->pair[written].i = (uint32_t)i, o->pair[written].j = j;
