@@ -42,11 +42,20 @@ CB_INLINE uint32_t v_bits(uint32x4_t m)
 CB_INLINE uint32_t v_le_bits(vf a, vf b) { return v_bits(vcleq_f32(a, b)); }
 CB_INLINE uint32_t v_lt_bits(vf a, vf b) { return v_bits(vcltq_f32(a, b)); }
 CB_INLINE void v_storeu(float *p, vf v) { vst1q_f32(p, v); }
-/* AArch64 fdiv and fsqrt are IEEE correctly rounded (never frecpe/frsqrte);
- * |x| clears the sign bit. */
+/* AArch64 fdiv and fsqrt are IEEE correctly rounded (never frecpe/frsqrte). */
 CB_INLINE vf v_div(vf a, vf b) { return vdivq_f32(a, b); }
 CB_INLINE vf v_sqrt(vf a) { return vsqrtq_f32(a); }
-CB_INLINE vf v_abs(vf a) { return vabsq_f32(a); }
+/* |x| clears the sign bit. The result passes through an empty asm, as in
+ * the scalar backend: GCC's ssa-backprop otherwise drops the fabs where
+ * every use is squared ((|a| m)^2 becomes (a m)^2), which rounds the
+ * product the other way under a directed rounding mode, and the raw
+ * kernels must agree with the others in any mode. */
+CB_INLINE vf v_abs(vf a)
+{
+    vf r = vabsq_f32(a);
+    __asm__("" : "+w"(r));
+    return r;
+}
 /* Lane masks: all-ones or all-zero lanes of an ordered compare. */
 typedef uint32x4_t vm;
 CB_INLINE vm v_lt_m(vf a, vf b) { return vcltq_f32(a, b); }
