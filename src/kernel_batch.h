@@ -72,6 +72,13 @@ typedef struct {
         vshape_##many v = gather_##many##_##layout(els, idx, k);                                   \
         (void)strict;                                                                              \
         return records_##query##_##one##_##many(((const ctx_##one *)ctx)->shape, v STRICT);        \
+    }                                                                                              \
+    CB_INLINE result_t rows_##query##_##one##_##many##_##layout(const void *ctx, const void *els,  \
+                                                                size_t i, size_t k, int strict)    \
+    {                                                                                              \
+        vshape_##many v = load_##many##_##layout(els, i, k);                                       \
+        (void)strict;                                                                              \
+        return records_##query##_##one##_##many(((const ctx_##one *)ctx)->shape, v STRICT);        \
     }
 #define CB_NO_MORE_ARGS
 #define CB_AND_STRICT , strict
@@ -170,25 +177,88 @@ CB_INLINE uint64_t word(block_fn block, const void *ctx, const void *els, size_t
  * (the candidate pairs'): NULL for the others, a constant after inlining. */
 typedef uint64_t (*word_fn)(const void *ctx, const void *els, size_t base, size_t len, int strict);
 
+/* ---- packing: a word's hits CB_W lanes at a time
+ *
+ * A word with many hits is written a vector at a time: each vector's hit
+ * indices packed to its bottom (the ISA's v_pack_index) and stored whole,
+ * the count advanced by the hits. A word with few takes the bit walk, one
+ * index per hit. The previous word's hits choose (a hit rate changes
+ * slowly along a batch, and counting the word itself would cost a popcount
+ * per word where there is no popcnt): CB_PACK_MIN of 64 or more, where
+ * packing every vector of a word starts to cost less than walking (an ISA
+ * may set its own; scalar never packs). The same indices in the same order
+ * either way. A whole vector stored at count never reaches past the word
+ * (count <= its first element), so only full words pack: nothing is
+ * written past n. */
+#ifndef CB_PACK_MIN
+#define CB_PACK_MIN 8
+#endif
+/* The lanes below k. */
+#define CB_LANES(k) ((uint32_t)(((uint64_t)1 << (k)) - 1u))
+
+/* The hits among one vector's lanes (bits below CB_W). */
+CB_INLINE unsigned lanes_count(uint32_t bits)
+{
+#if CB_W == 1
+    return bits;
+#elif CB_W == 4 /* a nibble's count from a constant: no popcnt on the SSE2 baseline */
+    return (unsigned)(0x4332322132212110ull >> (4 * bits)) & 15u;
+#else
+    return cb_popcount64(bits);
+#endif
+}
+
+CB_INLINE uint32_t lanes_of(uint64_t w, size_t j)
+{
+    return (uint32_t)(w >> j) & CB_LANES(CB_W);
+}
+
+/* The indices of w's hits (elements base ..) from idx[count]; the new count. */
+CB_INLINE size_t walk_indices(uint64_t w, size_t base, uint32_t *idx, size_t count)
+{
+    for (; w; w &= w - 1)
+        idx[count++] = (uint32_t)(base + cb_ctz64(w));
+    return count;
+}
+
+CB_INLINE size_t pack_indices(uint64_t w, size_t base, uint32_t *idx, size_t count)
+{
+    for (size_t j = 0; j < 64; j += CB_W) {
+        uint32_t bits = lanes_of(w, j);
+        v_storeu_i((int32_t *)(void *)(idx + count), v_pack_index(bits, (uint32_t)(base + j)));
+        count += lanes_count(bits);
+    }
+    return count;
+}
+
+/* The word of hits of elements base .. base+len-1. */
+CB_INLINE uint64_t next_word(block_fn block, word_fn whole, const void *ctx, const void *els,
+                             size_t base, size_t len, int strict)
+{
+    return whole         ? whole(ctx, els, base, len, strict)
+           : len == 64 ? word(block, ctx, els, base, 64, strict)
+                       : word(block, ctx, els, base, len, strict);
+}
+
 /* Exactly one of mask/idx is non-NULL, a constant after inlining: the mask
  * sink writes every word (bits past n zero), the index sink the ascending
  * indices of the set bits. */
 CB_INLINE size_t drive(block_fn block, word_fn whole, const void *ctx, const void *els, size_t n,
                        uint64_t *mask, uint32_t *idx, int strict)
 {
-    size_t count = 0;
+    size_t count = 0, last = 0; /* last: the previous word's hits */
     for (size_t base = 0; base < n; base += 64) {
-        size_t len = n - base < 64 ? n - base : 64;
-        uint64_t w = whole         ? whole(ctx, els, base, len, strict)
-                     : len == 64 ? word(block, ctx, els, base, 64, strict)
-                                 : word(block, ctx, els, base, len, strict);
+        size_t len = n - base < 64 ? n - base : 64, before = count;
+        uint64_t w = next_word(block, whole, ctx, els, base, len, strict);
         if (mask) {
             mask[base / 64] = w;
             count += cb_popcount64(w);
+        } else if (len == 64 && last >= CB_PACK_MIN) {
+            count = pack_indices(w, base, idx, count);
         } else {
-            for (; w; w &= w - 1)
-                idx[count++] = (uint32_t)(base + cb_ctz64(w));
+            count = walk_indices(w, base, idx, count);
         }
+        last = count - before;
     }
     return count;
 }
@@ -237,19 +307,23 @@ CB_DENSE_DRIVER(DISTANCES, vf, store_distances)
 CB_DENSE_DRIVER(TIMES, vf, store_distances) /* the sweeps' times: floats, as the distances */
 
 /* The record sinks, in two passes: the selection writes the ascending
- * indices (the index sink, branch-free over 64-element words), then the
- * records of the selected elements are computed CB_W at a time from
- * gathered elements and stored straight into the caller's SoA arrays. So
- * the costly part of a record runs once per selected element in full
- * vectors, however sparse the selection. Full vectors may write lanes past
- * the count but never past n (the arrays' documented room). One driver per
- * output, from its records' types and its store: STORE(o, c, r, k, room)
- * writes records c .. c+k-1 with room entries from c. */
+ * indices (the index sink), then the records of the selected elements are
+ * computed CB_W at a time and stored straight into the caller's SoA arrays:
+ * from gathered elements, so the costly part of a record runs once per
+ * selected element in full vectors, however sparse the selection; or, when
+ * the CB_W indices are consecutive (a vector all of whose lanes hit: most
+ * of them at high hit rates), from the elements loaded as they lie (rows,
+ * the same bits: a lane's record depends on its element alone). Full
+ * vectors may write lanes past the count but never past n (the arrays'
+ * documented room). One driver per output, from its records' types and
+ * its store: STORE(o, c, r, k, room) writes records c .. c+k-1 with room
+ * entries from c. An output without rows passes NULL. */
 #define CB_RECORD_DRIVER(output, out_t, result_t, STORE)                                           \
     CB_INLINE size_t drive_##output(                                                               \
         block_fn select, word_fn whole,                                                            \
         result_t (*gather)(const void *, const void *, const uint32_t *, size_t, int),             \
-        const void *ctx, const cb_args *a)                                                         \
+        result_t (*rows)(const void *, const void *, size_t, size_t, int), const void *ctx,        \
+        const cb_args *a)                                                                          \
     {                                                                                              \
         const out_t *o = (const out_t *)a->out;                                                    \
         if (a->n == 0) /* n == 0 is valid with any pointers, out included */                       \
@@ -260,8 +334,10 @@ CB_DENSE_DRIVER(TIMES, vf, store_distances) /* the sweeps' times: floats, as the
                            : drive(select, whole, ctx, a->many, a->n, (uint64_t *)0, o->index, 1); \
         for (size_t c = 0; c < count; c += CB_W) {                                                 \
             size_t k = count - c < CB_W ? count - c : CB_W, room = a->n - c;                       \
-            result_t r = k == CB_W ? gather(ctx, a->many, o->index + c, CB_W, strict)              \
-                                   : gather(ctx, a->many, o->index + c, k, strict);                \
+            const uint32_t *at = o->index + c;                                                     \
+            result_t r = k < CB_W                                 ? gather(ctx, a->many, at, k, strict) \
+                         : rows && at[CB_W - 1] - at[0] == CB_W - 1 ? rows(ctx, a->many, at[0], CB_W, strict) \
+                                                                  : gather(ctx, a->many, at, CB_W, strict); \
             STORE(o, c, r, k, room);                                                               \
         }                                                                                          \
         return count;                                                                              \

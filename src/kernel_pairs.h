@@ -520,9 +520,6 @@ CB_INLINE void store_pair_first_hit(const grid_out *o, size_t c, vrecords r)
 /* ---- building a grid, and the cull (grid.c has the steps' shared parts,
  * the layout and the proof) */
 
-/* The lanes below k. */
-#define CB_LANES(k) ((uint32_t)(((uint64_t)1 << (k)) - 1u))
-
 /* The intervals of CB_W elements as grid.c states them; the lanes that can
  * hit anything (the others hold a NaN the contract never lets hit). */
 CB_INLINE uint32_t el_spans_BOX(vshape_BOX v, vf *lx, vf *hx, vf *ly, vf *hy)
@@ -988,4 +985,12 @@ CB_INT_SHAPES(CB_LISTED_LOAD_INT)
         vshape_##many v;                                                                           \
         listed_##one##_##many(c_, els, p, k, &o_, &v);                                             \
         return records_##query##_##one##_##many(o_, v STRICT);                                     \
+    }                                                                                              \
+    CB_INLINE result_t rows_##query##_LISTED_##many##_SOA(const void *ctx, const void *els,        \
+                                                          size_t i, size_t k, int strict)          \
+    {                                                                                              \
+        uint32_t idx[CB_W];                                                                        \
+        for (size_t u = 0; u < CB_W; u++)                                                          \
+            idx[u] = (uint32_t)(i + u);                                                            \
+        return gather_##query##_LISTED_##many##_SOA(ctx, els, idx, k, strict);                     \
     }

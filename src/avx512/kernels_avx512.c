@@ -304,4 +304,14 @@ CB_INLINE vf vlane_done(vlane a)
                                                _mm256_castps_pd(a.hi), 1));
 }
 
+/* The indices of a vector's hits packed to its bottom (kernel_batch.h's
+ * index sink): vpcompressd to a register (the store stays a plain one:
+ * compressing straight to memory is microcoded on some CPUs). */
+CB_INLINE vi v_pack_index(uint32_t bits, uint32_t base)
+{
+    const __m512i iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    return _mm512_maskz_compress_epi32((__mmask16)bits,
+                                       _mm512_add_epi32(iota, _mm512_set1_epi32((int)base)));
+}
+
 #include "kernel_template.h"

@@ -215,4 +215,15 @@ CB_INLINE vlane vlane_first(const float *p)
 #define VLANE_SET(a, u, p) ((a).f[(u) & 3] = *(p))
 CB_INLINE vf vlane_done(vlane a) { return _mm_setr_ps(a.f[0], a.f[1], a.f[2], a.f[3]); }
 
+/* The indices of a vector's hits packed to its bottom (kernel_batch.h's
+ * index sink): the lanes of the hits from the table, a byte each, widened
+ * and added to base. */
+#include "kernel_pack.h"
+CB_INLINE vi v_pack_index(uint32_t bits, uint32_t base)
+{
+    __m128i z = _mm_setzero_si128(), b = _mm_cvtsi32_si128((int)(uint32_t)cb_pack_lanes[bits]);
+    return _mm_add_epi32(_mm_unpacklo_epi16(_mm_unpacklo_epi8(b, z), z),
+                         _mm_set1_epi32((int)base));
+}
+
 #include "kernel_template.h"

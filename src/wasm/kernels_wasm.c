@@ -253,4 +253,15 @@ CB_INLINE vlane vlane_first(const float *p) { return wasm_v128_load32_splat(p); 
 #define VLANE_SET(a, u, p) ((a) = wasm_v128_load32_lane((p), (a), (u) & 3))
 CB_INLINE vf vlane_done(vlane a) { return a; }
 
+/* The indices of a vector's hits packed to its bottom (kernel_batch.h's
+ * index sink): the lanes of the hits from the table, a byte each, widened
+ * and added to base. */
+#include "kernel_pack.h"
+CB_INLINE vi v_pack_index(uint32_t bits, uint32_t base)
+{
+    v128_t b = wasm_i32x4_make((int32_t)(uint32_t)cb_pack_lanes[bits], 0, 0, 0);
+    v128_t lanes = wasm_u32x4_extend_low_u16x8(wasm_u16x8_extend_low_u8x16(b));
+    return wasm_i32x4_add(lanes, wasm_i32x4_splat((int32_t)base));
+}
+
 #include "kernel_template.h"
