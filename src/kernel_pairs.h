@@ -868,12 +868,7 @@ typedef struct {
  * sanitizer build of one ISA file take minutes. So a whole word of
  * candidates is one out-of-line function per entry (word_<name>, defined
  * with the kernels below; its loop is not unrolled), in which the block is
- * inlined once. */
-#if defined(__GNUC__) || defined(__clang__)
-#define CB_OUT_OF_LINE static __attribute__((noinline, unused))
-#else
-#define CB_OUT_OF_LINE static
-#endif
+ * inlined once (CB_OUT_OF_LINE, kernel_batch.h). */
 
 /* The circles and elements of candidates p[0 .. k-1], one per lane, lane by
  * lane: each pair is read once and its floats go straight into their lanes

@@ -93,8 +93,7 @@
     select_##q##_##o##_##m##_##l, (word_fn)0, gather_##q##_##o##_##m##_##l,                        \
         rows_##q##_##o##_##m##_##l
 #define CB_BLOCKS_INT_DISTANCES(q, o, m, l) CB_BLOCKS_DISTANCES(q, o, m, l)
-#define CB_BLOCKS_INT_CONTACTS(q, o, m, l)                                                         \
-    select_##q##_##o##_##m##_##l, (word_fn)0, gather_##q##_##o##_##m##_##l, 0
+#define CB_BLOCKS_INT_CONTACTS(q, o, m, l) CB_BLOCKS_CONTACTS(q, o, m, l)
 #define CB_BLOCKS_TIMES(q, o, m, l) CB_BLOCKS_DISTANCES(q, o, m, l)
 #define CB_BLOCKS_HITS(q, o, m, l) CB_BLOCKS_CONTACTS(q, o, m, l)
 #define CB_BLOCKS_FIRST_HIT(q, o, m, l) block_##q##_##o##_##m##_##l, gather_##q##_##o##_##m##_##l
@@ -219,7 +218,7 @@ CB_INLINE grid_out out_of(const cb_args *a)
         gather_##query##_LISTED_##many##_SOA, rows_##query##_LISTED_##many##_SOA
 #define CB_LISTED_BLOCKS_INT_CONTACTS(query, many)                                                 \
     select_##query##_LISTED_##many##_SOA, CB_WORD_NAME(query, many, INT_CONTACTS),                 \
-        gather_##query##_LISTED_##many##_SOA, 0
+        gather_##query##_LISTED_##many##_SOA, rows_##query##_LISTED_##many##_SOA
 #define CB_LISTED_BLOCKS_TIMES(query, many) block_##query##_LISTED_##many##_SOA
 #define CB_LISTED_BLOCKS_HITS(query, many)                                                         \
     select_##query##_LISTED_##many##_SOA, CB_WORD_NAME(query, many, HITS),                         \

@@ -251,14 +251,16 @@ CB_INLINE vlane vlane_first(const float *p) { return _mm256_broadcast_ss(p); }
 #define VLANE_SET(a, u, p) ((a) = _mm256_blend_ps((a), _mm256_broadcast_ss(p), 1 << ((u) & 7)))
 CB_INLINE vf vlane_done(vlane a) { return a; }
 
-/* The indices of a vector's hits packed to its bottom (kernel_batch.h's
- * index sink): the lanes of the hits from the table, a byte each, widened
- * and added to base. */
+/* The indices of 8 lanes' hits packed to the bottom (kernel_batch.h's
+ * index sink): the lanes of the hits from the table, a byte each, widened,
+ * added to base and stored whole. */
 #include "kernel_pack.h"
-CB_INLINE vi v_pack_index(uint32_t bits, uint32_t base)
+#define CB_PACK_STEP 8
+CB_INLINE void v_pack_indices(uint32_t *p, uint32_t bits, uint32_t base)
 {
-    __m256i lanes = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)cb_pack_lanes[bits]));
-    return _mm256_add_epi32(lanes, _mm256_set1_epi32((int)base));
+    __m128i b = _mm_loadl_epi64((const __m128i *)(const void *)&cb_pack_lanes[bits]);
+    __m256i lanes = _mm256_add_epi32(_mm256_cvtepu8_epi32(b), _mm256_set1_epi32((int)base));
+    _mm256_storeu_si256((__m256i *)(void *)p, lanes);
 }
 
 #include "kernel_template.h"

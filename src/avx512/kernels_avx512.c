@@ -304,14 +304,15 @@ CB_INLINE vf vlane_done(vlane a)
                                                _mm256_castps_pd(a.hi), 1));
 }
 
-/* The indices of a vector's hits packed to its bottom (kernel_batch.h's
- * index sink): vpcompressd to a register (the store stays a plain one:
- * compressing straight to memory is microcoded on some CPUs). */
-CB_INLINE vi v_pack_index(uint32_t bits, uint32_t base)
+/* The indices of 16 lanes' hits packed to the bottom (kernel_batch.h's
+ * index sink): vpcompressd to a register, then a plain store (compressing
+ * straight to memory is microcoded on some CPUs). */
+#define CB_PACK_STEP 16
+CB_INLINE void v_pack_indices(uint32_t *p, uint32_t bits, uint32_t base)
 {
     const __m512i iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    return _mm512_maskz_compress_epi32((__mmask16)bits,
-                                       _mm512_add_epi32(iota, _mm512_set1_epi32((int)base)));
+    __m512i i = _mm512_add_epi32(iota, _mm512_set1_epi32((int)base));
+    _mm512_storeu_si512((void *)p, _mm512_maskz_compress_epi32((__mmask16)bits, i));
 }
 
 #include "kernel_template.h"

@@ -209,15 +209,17 @@ CB_INLINE vlane vlane_first(const float *p) { return vld1q_dup_f32(p); }
 #define VLANE_SET(a, u, p) ((a) = vld1q_lane_f32((p), (a), (u) & 3))
 CB_INLINE vf vlane_done(vlane a) { return a; }
 
-/* The indices of a vector's hits packed to its bottom (kernel_batch.h's
+/* The indices of 8 lanes' hits packed to the bottom (kernel_batch.h's
  * index sink): the lanes of the hits from the table, a byte each, widened
- * and added to base. */
+ * in two halves, added to base and stored whole. */
 #include "kernel_pack.h"
-CB_INLINE vi v_pack_index(uint32_t bits, uint32_t base)
+#define CB_PACK_STEP 8
+CB_INLINE void v_pack_indices(uint32_t *p, uint32_t bits, uint32_t base)
 {
-    uint8x8_t b = vcreate_u8(cb_pack_lanes[bits]);
-    uint32x4_t lanes = vmovl_u16(vget_low_u16(vmovl_u8(b)));
-    return vreinterpretq_s32_u32(vaddq_u32(lanes, vdupq_n_u32(base)));
+    uint16x8_t h = vmovl_u8(vcreate_u8(cb_pack_lanes[bits]));
+    uint32x4_t b = vdupq_n_u32(base);
+    vst1q_u32(p, vaddq_u32(vmovl_u16(vget_low_u16(h)), b));
+    vst1q_u32(p + 4, vaddq_u32(vmovl_high_u16(h), b));
 }
 
 #include "kernel_template.h"

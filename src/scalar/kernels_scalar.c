@@ -114,11 +114,16 @@ CB_INLINE vlane vlane_first(const float *p) { return *p; }
 #define VLANE_SET(a, u, p) ((void)(u), (a) = *(p))
 CB_INLINE vf vlane_done(vlane a) { return a; }
 
-/* The indices of a vector's hits packed to its bottom (kernel_batch.h's
+/* The indices of a step's hits packed to its bottom (kernel_batch.h's
  * index sink): one lane, so the hit is already in place. An index list
  * never packs (a store and an add per element cost more than walking the
  * bits). */
 #define CB_PACK_MIN 65
-CB_INLINE vi v_pack_index(uint32_t bits, uint32_t base) { return (void)bits, (vi)base; }
+#define CB_PACK_STEP 1
+CB_INLINE void v_pack_indices(uint32_t *p, uint32_t bits, uint32_t base)
+{
+    (void)bits;
+    *p = base;
+}
 
 #include "kernel_template.h"

@@ -215,15 +215,18 @@ CB_INLINE vlane vlane_first(const float *p)
 #define VLANE_SET(a, u, p) ((a).f[(u) & 3] = *(p))
 CB_INLINE vf vlane_done(vlane a) { return _mm_setr_ps(a.f[0], a.f[1], a.f[2], a.f[3]); }
 
-/* The indices of a vector's hits packed to its bottom (kernel_batch.h's
+/* The indices of 8 lanes' hits packed to the bottom (kernel_batch.h's
  * index sink): the lanes of the hits from the table, a byte each, widened
- * and added to base. */
+ * in two halves, added to base and stored whole. */
 #include "kernel_pack.h"
-CB_INLINE vi v_pack_index(uint32_t bits, uint32_t base)
+#define CB_PACK_STEP 8
+CB_INLINE void v_pack_indices(uint32_t *p, uint32_t bits, uint32_t base)
 {
-    __m128i z = _mm_setzero_si128(), b = _mm_cvtsi32_si128((int)(uint32_t)cb_pack_lanes[bits]);
-    return _mm_add_epi32(_mm_unpacklo_epi16(_mm_unpacklo_epi8(b, z), z),
-                         _mm_set1_epi32((int)base));
+    __m128i z = _mm_setzero_si128(), b = _mm_set1_epi32((int)base);
+    __m128i l = _mm_loadl_epi64((const __m128i *)(const void *)&cb_pack_lanes[bits]);
+    __m128i h = _mm_unpacklo_epi8(l, z);
+    _mm_storeu_si128((__m128i *)(void *)p, _mm_add_epi32(_mm_unpacklo_epi16(h, z), b));
+    _mm_storeu_si128((__m128i *)(void *)(p + 4), _mm_add_epi32(_mm_unpackhi_epi16(h, z), b));
 }
 
 #include "kernel_template.h"

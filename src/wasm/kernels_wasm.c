@@ -253,15 +253,17 @@ CB_INLINE vlane vlane_first(const float *p) { return wasm_v128_load32_splat(p); 
 #define VLANE_SET(a, u, p) ((a) = wasm_v128_load32_lane((p), (a), (u) & 3))
 CB_INLINE vf vlane_done(vlane a) { return a; }
 
-/* The indices of a vector's hits packed to its bottom (kernel_batch.h's
+/* The indices of 8 lanes' hits packed to the bottom (kernel_batch.h's
  * index sink): the lanes of the hits from the table, a byte each, widened
- * and added to base. */
+ * in two halves, added to base and stored whole. */
 #include "kernel_pack.h"
-CB_INLINE vi v_pack_index(uint32_t bits, uint32_t base)
+#define CB_PACK_STEP 8
+CB_INLINE void v_pack_indices(uint32_t *p, uint32_t bits, uint32_t base)
 {
-    v128_t b = wasm_i32x4_make((int32_t)(uint32_t)cb_pack_lanes[bits], 0, 0, 0);
-    v128_t lanes = wasm_u32x4_extend_low_u16x8(wasm_u16x8_extend_low_u8x16(b));
-    return wasm_i32x4_add(lanes, wasm_i32x4_splat((int32_t)base));
+    v128_t h = wasm_u16x8_extend_low_u8x16(wasm_v128_load64_zero(&cb_pack_lanes[bits]));
+    v128_t b = wasm_i32x4_splat((int32_t)base);
+    wasm_v128_store(p, wasm_i32x4_add(wasm_u32x4_extend_low_u16x8(h), b));
+    wasm_v128_store(p + 4, wasm_i32x4_add(wasm_u32x4_extend_high_u16x8(h), b));
 }
 
 #include "kernel_template.h"
