@@ -365,6 +365,26 @@ void tb_check_lengths(int b, const tb_layout *lay, const size_t *lengths, size_t
     free(s), free(o), free(t), free(random);
 }
 
+/* Each 64-element word's hit rate drawn from none to all (its elements
+ * near the origin, within reach of a probe of radius 4 there, or far), so
+ * the index sink's walk and pack hand over at every kind of word: 0, 1,
+ * about 8, 15, 16, 17, 40 and 63 hits, and all 64. */
+static void fill_by_word(tb_corpus *c, tk_rng *r)
+{
+    static const unsigned rates[] = {0, 1, 8, 15, 16, 17, 40, 63, 64};
+    unsigned rate = 0;
+    for (size_t i = 0; i < c->n; i++) {
+        if (i % 64 == 0)
+            rate = rates[tk_next(r) % (sizeof rates / sizeof rates[0])];
+        int near = tk_next(r) % 64 < rate;
+        float x = near ? tk_uniform(r, -2.f, 2.f) : 1000.f + (float)i;
+        float y = tk_uniform(r, -2.f, 2.f);
+        tb_corpus_set_box(c, i, (cb_box){x - 1.f, y - 1.f, x + 1.f, y + 1.f});
+        tb_corpus_set_circle(c, i, (cb_circle){x, y, 1.f});
+        tb_corpus_set_obox(c, i, (cb_obox){x, y, 1.f, 1.f, 1.f, 0.f});
+    }
+}
+
 void tb_check_large(int b, size_t e, size_t n, tb_tally *total)
 {
     tb_subject s = tb_kernel_subject(b, e);
@@ -375,7 +395,7 @@ void tb_check_large(int b, size_t e, size_t n, tb_tally *total)
     tk_views v = tb_corpus_views(&c, &bs, &cs);
     tb_outbufs o = tb_outbufs_new(s.d, n, 1, 0);
     tb_tally t = {0, 0, 0};
-    for (int kind = 0; kind < 3; kind++) {
+    for (int kind = 0; kind < 4; kind++) {
         tk_rng r = tb_rng_for(0x3000000u + (unsigned)kind);
         cb_circle tc = tb_touch_circle(&r);
         cb_box tbx = tb_touch_box(&r);
@@ -383,6 +403,8 @@ void tb_check_large(int b, size_t e, size_t n, tb_tally *total)
             tb_corpus_fill_random(&c, &r);
         } else if (kind == 2) {
             tb_corpus_fill_touching(&c, &r, tc, tbx);
+        } else if (kind == 3) {
+            fill_by_word(&c, &r);
         } else {
             for (size_t i = 0; i < n; i++) {
                 cb_box x = {tk_any_float(&r), tk_any_float(&r), tk_any_float(&r), tk_any_float(&r)};
@@ -405,8 +427,10 @@ void tb_check_large(int b, size_t e, size_t n, tb_tally *total)
             }
             if (kind == 2 && q < P / 2) /* the probes everything touches */
                 probes[q] = tb_probe(tc, tbx);
+            if (kind == 3) /* the probe fill_by_word's near elements reach */
+                probes[q] = tb_probe((cb_circle){0.f, 0.f, 4.f}, (cb_box){-4.f, -4.f, 4.f, 4.f});
         }
-        const char *names[3] = {"random", "any bit pattern", "touching"};
+        const char *names[4] = {"random", "any bit pattern", "touching", "hit rate by word"};
         tb_where w = {"end-of-page", names[kind], 0};
         tb_check_corpus(&s, tk_pick(s.d, &v), n, probes, P, CB_STRICT, (size_t)kind * 4, &o, &w,
                         &t);
