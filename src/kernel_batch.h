@@ -188,10 +188,9 @@ typedef uint64_t (*word_fn)(const void *ctx, const void *els, size_t base, size_
  * per word where there is no popcnt): CB_PACK_MIN of 64 or more, where
  * packing every step of a word costs less than walking (near 8 hits a
  * word, AVX2 and SSE2 walked faster; an ISA may set its own; scalar never
- * packs). The same indices in the same order
- * either way. A whole step stored at count never reaches past the word
- * (count <= its first element), so only full words pack: nothing is
- * written past n. */
+ * packs). The same indices in the same order either way. A whole step
+ * stored at count never reaches past the word (count <= its first
+ * element), so only full words pack: nothing is written past n. */
 #ifndef CB_PACK_MIN
 #define CB_PACK_MIN 16
 #endif

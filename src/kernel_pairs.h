@@ -981,6 +981,7 @@ CB_INT_SHAPES(CB_LISTED_LOAD_INT)
         listed_##one##_##many(c_, els, p, k, &o_, &v);                                             \
         return records_##query##_##one##_##many(o_, v STRICT);                                     \
     }                                                                                              \
+    /* consecutive candidates are not consecutive in memory: the gather */                         \
     CB_INLINE result_t rows_##query##_LISTED_##many##_SOA(const void *ctx, const void *els,        \
                                                           size_t i, size_t k, int strict)          \
     {                                                                                              \
