@@ -69,14 +69,10 @@ typedef struct {
     CB_INLINE result_t gather_##query##_##one##_##many##_##layout(                                 \
         const void *ctx, const void *els, const uint32_t *idx, size_t k, int strict)               \
     {                                                                                              \
-        vshape_##many v = gather_##many##_##layout(els, idx, k);                                   \
-        (void)strict;                                                                              \
-        return records_##query##_##one##_##many(((const ctx_##one *)ctx)->shape, v STRICT);        \
-    }                                                                                              \
-    CB_INLINE result_t rows_##query##_##one##_##many##_##layout(const void *ctx, const void *els,  \
-                                                                size_t i, size_t k, int strict)    \
-    {                                                                                              \
-        vshape_##many v = load_##many##_##layout(els, i, k);                                       \
+        /* CB_W consecutive indices (all lanes hit): the elements as they lie */                 \
+        int lie = k == CB_W && idx[CB_W - 1] - idx[0] == CB_W - 1;                                 \
+        vshape_##many v = lie ? load_##many##_##layout(els, idx[0], CB_W)                          \
+                              : gather_##many##_##layout(els, idx, k);                             \
         (void)strict;                                                                              \
         return records_##query##_##one##_##many(((const ctx_##one *)ctx)->shape, v STRICT);        \
     }
@@ -234,52 +230,29 @@ CB_OUT_OF_LINE size_t pack_indices(uint64_t w, size_t base, uint32_t *idx, size_
     return count;
 }
 
-/* The word of hits of elements base .. base+len-1. */
-CB_INLINE uint64_t next_word(block_fn block, word_fn whole, const void *ctx, const void *els,
-                             size_t base, size_t len, int strict)
-{
-    return whole         ? whole(ctx, els, base, len, strict)
-           : len == 64 ? word(block, ctx, els, base, 64, strict)
-                       : word(block, ctx, els, base, len, strict);
-}
-
 /* Exactly one of mask/idx is non-NULL, a constant after inlining: the mask
  * sink writes every word (bits past n zero), the index sink the ascending
- * indices of the set bits, walking them until a full word has CB_PACK_MIN
- * hits, then packing full words until one has fewer. Two loops, not a
- * branch per word: the walk's loop stays as small as it was without the
- * packing (on SSE2 the branch alone cost 5% at 1% hits). */
+ * indices of the set bits: walking them, or packing a full word when the
+ * previous one had CB_PACK_MIN hits. One loop, the word inlined once (two
+ * loops, each with its copy of the word, kept SSE2's walk 5% faster at 1%
+ * hits but made the kernels take 40% longer to compile). */
 CB_INLINE size_t drive(block_fn block, word_fn whole, const void *ctx, const void *els, size_t n,
                        uint64_t *mask, uint32_t *idx, int strict)
 {
-    size_t count = 0, base = 0;
-    if (mask) {
-        for (; base < n; base += 64) {
-            uint64_t w = next_word(block, whole, ctx, els, base, n - base < 64 ? n - base : 64,
-                                   strict);
+    size_t count = 0;
+    int packing = 0;
+    for (size_t base = 0; base < n; base += 64) {
+        size_t len = n - base < 64 ? n - base : 64, before = count;
+        uint64_t w = whole         ? whole(ctx, els, base, len, strict)
+                     : len == 64 ? word(block, ctx, els, base, 64, strict)
+                                 : word(block, ctx, els, base, len, strict);
+        if (mask) {
             mask[base / 64] = w;
             count += cb_popcount64(w);
-        }
-        return count;
-    }
-    while (base < n) {
-        for (; base < n; base += 64) {
-            size_t len = n - base < 64 ? n - base : 64, before = count;
-            count = walk_indices(next_word(block, whole, ctx, els, base, len, strict), base, idx,
-                                 count);
-            if (len == 64 && count - before >= CB_PACK_MIN) {
-                base += 64;
-                break;
-            }
-        }
-        for (; base < n && n - base >= 64; base += 64) {
-            size_t before = count;
-            count = pack_indices(next_word(block, whole, ctx, els, base, 64, strict), base, idx,
-                                 count);
-            if (count - before < CB_PACK_MIN) {
-                base += 64;
-                break;
-            }
+        } else {
+            count = packing && len == 64 ? pack_indices(w, base, idx, count)
+                                         : walk_indices(w, base, idx, count);
+            packing = count - before >= CB_PACK_MIN;
         }
     }
     return count;
@@ -332,10 +305,10 @@ CB_DENSE_DRIVER(TIMES, vf, store_distances) /* the sweeps' times: floats, as the
  * indices (the index sink), then the records of the selected elements are
  * computed CB_W at a time and stored straight into the caller's SoA arrays:
  * from gathered elements, so the costly part of a record runs once per
- * selected element in full vectors, however sparse the selection; or, when
- * the CB_W indices are consecutive (a vector all of whose lanes hit: most
- * of them at high hit rates), from the elements loaded as they lie (rows,
- * the same bits: a lane's record depends on its element alone). Full
+ * selected element in full vectors, however sparse the selection (the
+ * gather blocks load CB_W consecutive indices, a vector all of whose lanes
+ * hit, as the elements lie: the same bits, a lane's record depending on
+ * its element alone). Full
  * vectors may write lanes past the count but never past n (the arrays'
  * documented room). One driver per output, from its records' types and
  * its store: STORE(o, c, r, k, room) writes records c .. c+k-1 with room
@@ -344,8 +317,7 @@ CB_DENSE_DRIVER(TIMES, vf, store_distances) /* the sweeps' times: floats, as the
     CB_INLINE size_t drive_##output(                                                               \
         block_fn select, word_fn whole,                                                            \
         result_t (*gather)(const void *, const void *, const uint32_t *, size_t, int),             \
-        result_t (*rows)(const void *, const void *, size_t, size_t, int), const void *ctx,        \
-        const cb_args *a)                                                                          \
+        const void *ctx, const cb_args *a)                                                         \
     {                                                                                              \
         const out_t *o = (const out_t *)a->out;                                                    \
         if (a->n == 0) /* n == 0 is valid with any pointers, out included */                       \
@@ -356,11 +328,8 @@ CB_DENSE_DRIVER(TIMES, vf, store_distances) /* the sweeps' times: floats, as the
                            : drive(select, whole, ctx, a->many, a->n, (uint64_t *)0, o->index, 1); \
         for (size_t c = 0; c < count; c += CB_W) {                                                 \
             size_t k = count - c < CB_W ? count - c : CB_W, room = a->n - c;                       \
-            const uint32_t *at = o->index + c;                                                     \
-            int lie = k == CB_W && at[CB_W - 1] - at[0] == CB_W - 1;                               \
-            result_t r = k < CB_W ? gather(ctx, a->many, at, k, strict)                            \
-                         : lie    ? rows(ctx, a->many, at[0], CB_W, strict)                        \
-                                  : gather(ctx, a->many, at, CB_W, strict);                        \
+            result_t r = k == CB_W ? gather(ctx, a->many, o->index + c, CB_W, strict)              \
+                                   : gather(ctx, a->many, o->index + c, k, strict);                \
             STORE(o, c, r, k, room);                                                               \
         }                                                                                          \
         return count;                                                                              \

@@ -980,13 +980,4 @@ CB_INT_SHAPES(CB_LISTED_LOAD_INT)
         vshape_##many v;                                                                           \
         listed_##one##_##many(c_, els, p, k, &o_, &v);                                             \
         return records_##query##_##one##_##many(o_, v STRICT);                                     \
-    }                                                                                              \
-    /* consecutive candidates are not consecutive in memory: the gather */                         \
-    CB_INLINE result_t rows_##query##_LISTED_##many##_SOA(const void *ctx, const void *els,        \
-                                                          size_t i, size_t k, int strict)          \
-    {                                                                                              \
-        uint32_t idx[CB_W];                                                                        \
-        for (size_t u = 0; u < CB_W; u++)                                                          \
-            idx[u] = (uint32_t)(i + u);                                                            \
-        return gather_##query##_LISTED_##many##_SOA(ctx, els, idx, k, strict);                     \
     }

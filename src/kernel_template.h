@@ -90,8 +90,7 @@
 #define CB_BLOCKS_INDICES(q, o, m, l) block_##q##_##o##_##m##_##l, (word_fn)0
 #define CB_BLOCKS_DISTANCES(q, o, m, l) block_##q##_##o##_##m##_##l
 #define CB_BLOCKS_CONTACTS(q, o, m, l)                                                             \
-    select_##q##_##o##_##m##_##l, (word_fn)0, gather_##q##_##o##_##m##_##l,                        \
-        rows_##q##_##o##_##m##_##l
+    select_##q##_##o##_##m##_##l, (word_fn)0, gather_##q##_##o##_##m##_##l
 #define CB_BLOCKS_INT_DISTANCES(q, o, m, l) CB_BLOCKS_DISTANCES(q, o, m, l)
 #define CB_BLOCKS_INT_CONTACTS(q, o, m, l) CB_BLOCKS_CONTACTS(q, o, m, l)
 #define CB_BLOCKS_TIMES(q, o, m, l) CB_BLOCKS_DISTANCES(q, o, m, l)
@@ -215,14 +214,14 @@ CB_INLINE grid_out out_of(const cb_args *a)
     block_##query##_LISTED_##many##_SOA, CB_WORD_NAME(query, many, INDICES)
 #define CB_LISTED_BLOCKS_CONTACTS(query, many)                                                     \
     select_##query##_LISTED_##many##_SOA, CB_WORD_NAME(query, many, CONTACTS),                     \
-        gather_##query##_LISTED_##many##_SOA, rows_##query##_LISTED_##many##_SOA
+        gather_##query##_LISTED_##many##_SOA
 #define CB_LISTED_BLOCKS_INT_CONTACTS(query, many)                                                 \
     select_##query##_LISTED_##many##_SOA, CB_WORD_NAME(query, many, INT_CONTACTS),                 \
-        gather_##query##_LISTED_##many##_SOA, rows_##query##_LISTED_##many##_SOA
+        gather_##query##_LISTED_##many##_SOA
 #define CB_LISTED_BLOCKS_TIMES(query, many) block_##query##_LISTED_##many##_SOA
 #define CB_LISTED_BLOCKS_HITS(query, many)                                                         \
     select_##query##_LISTED_##many##_SOA, CB_WORD_NAME(query, many, HITS),                         \
-        gather_##query##_LISTED_##many##_SOA, rows_##query##_LISTED_##many##_SOA
+        gather_##query##_LISTED_##many##_SOA
 #define CB_KERNEL_CANDIDATES(query, one, many, layout, output)                                     \
     ctx_LISTED ctx = {a->circles, a->candidates, v_set1(CB_MARGIN_##output(a)), a->icircles,       \
                       a->sweeps};                                                                  \
