@@ -14,7 +14,7 @@ secs=${CB_FUZZ_SECONDS:-60}
 #    -g1 (here and in step 3): line tables only, enough for the reports'
 #    file and line, and the builds of the kernel files are much faster.
 dir=build/fuzz
-CC=clang setup "$dir" --buildtype=debugoptimized -Ddefault_library=static \
+CC=clang setup "$dir" "${sanitized_build[@]}" -Ddefault_library=static \
   -Dfuzz=enabled -Dtests=disabled -Dbench=disabled -Dtools=disabled \
   -Db_sanitize=address,undefined -Db_lundef=false \
   "-Dc_args=-fno-sanitize-recover=all -fsanitize=fuzzer-no-link -g1"

@@ -7,7 +7,7 @@ bash scripts/deps.sh build test
 
 # gcc here (clang builds the fuzz stage); the race includes every backend this CPU runs.
 dir=build/threads
-CC=gcc setup "$dir" --buildtype=debugoptimized -Dtests=enabled -Dbench=disabled -Dtools=disabled \
+CC=gcc setup "$dir" "${sanitized_build[@]}" -Dtests=enabled -Dbench=disabled -Dtools=disabled \
   -Db_sanitize=thread
 build "$dir" tests/reliability/rel-threads
 

@@ -2,11 +2,14 @@
 # test-valgrind.sh - valgrind memcheck (meson's 'valgrind' test setup) of a plain driver that calls every entry point on every backend valgrind can run; errors or leaks fail, and a planted leak must be caught.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-. scripts/lib.sh # setup, build, run_tests
+. scripts/lib.sh # setup, build, run_tests, native_dir
 bash scripts/deps.sh build test valgrind
 
-dir=build/valgrind
-CC=gcc setup "$dir" --buildtype=debugoptimized -Dtests=enabled -Dbench=disabled -Dtools=disabled
+# The native stage's release build (lib.sh), the code users run: memcheck
+# needs no debug build to see a bad read, a leak or an uninitialised value,
+# and sharing it spares this stage a build of its own.
+dir=$native_dir
+setup "$dir" "${native_options[@]}"
 # meson.build defines the 'valgrind' test setup only if it found valgrind when
 # it last configured: a DIR configured before valgrind was installed needs another look.
 grep -q '^Program valgrind found: YES' "$dir/meson-logs/meson-log.txt" ||
