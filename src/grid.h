@@ -5,6 +5,7 @@
 /* Included by internal.h, after CB_INLINE. */
 
 #include <math.h> /* INFINITY only: the library does not link libm */
+#include <string.h> /* memset */
 
 /*
  * The grid (grid.c builds it; the proof that the cull is conservative is
@@ -236,8 +237,42 @@ CB_INLINE void cb_heap_make(cb_pair *h, size_t n)
         cb_heap_down(h, n, at);
 }
 
-/* Heapsort of p[0 .. n-1] by j (the long lists; kernel_template.h's
- * grid_sort ranks the short ones in vectors). */
+/* The long lists whose j lie within CB_SORT_SPAN of each other (every
+ * list of a set of up to CB_SORT_SPAN elements): the j as bits of a
+ * bitmap, then each pair moved straight to its rank, the count of smaller
+ * j (the bits below its own): p[q] swaps with the pair at its own rank
+ * until the one at q is ranked q, so every swap places a pair for good, at
+ * most n of them. Linear where heapsort mispredicted about log2(n)
+ * branches a pair (a circle with 370 hits: 45 ns a pair, against 4 to
+ * count them). The j are distinct. Stack: 1.25 KiB. */
+#define CB_SORT_SPAN 8192u
+
+CB_INLINE void cb_span_sort_by_j(cb_pair *p, size_t n, uint32_t lo, uint32_t hi)
+{
+    uint64_t bits[CB_SORT_SPAN / 64];
+    uint16_t below[CB_SORT_SPAN / 64]; /* the j in the words before */
+    size_t words = (size_t)(hi - lo) / 64 + 1;
+    memset(bits, 0, words * sizeof bits[0]);
+    for (size_t q = 0; q < n; q++) {
+        uint32_t d = p[q].j - lo;
+        bits[d / 64] |= (uint64_t)1 << (d % 64);
+    }
+    unsigned sum = 0;
+    for (size_t w = 0; w < words; w++)
+        below[w] = (uint16_t)sum, sum += cb_popcount64(bits[w]);
+    for (size_t q = 0; q < n; q++)
+        for (;;) {
+            uint32_t d = p[q].j - lo;
+            size_t r = below[d / 64] + cb_popcount64(bits[d / 64] & (((uint64_t)1 << (d % 64)) - 1u));
+            if (r == q)
+                break;
+            cb_pair x = p[r];
+            p[r] = p[q], p[q] = x;
+        }
+}
+
+/* Heapsort of p[0 .. n-1] by j (the long lists whose j lie further apart;
+ * kernel_template.h's grid_sort ranks the short ones in vectors). */
 CB_INLINE void cb_heapsort_by_j(cb_pair *p, size_t n)
 {
     cb_heap_make(p, n);

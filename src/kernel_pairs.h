@@ -219,7 +219,8 @@ CB_INLINE void sink_hit(int kind, grid_sink *s, uint32_t j, uint32_t pos, float 
  * sort, mispredicting, took most of a crowded scene's time). The j are
  * compared as floats: j + 2^23 (j < 2^30) is the bit pattern of a normal
  * positive float, and such floats order as their patterns, in every float
- * mode; +inf pads the last vector. Longer lists: heapsort. */
+ * mode; +inf pads the last vector. Longer lists: ranked in a bitmap of
+ * their j when those span less than CB_SORT_SPAN, else heapsort (grid.h). */
 #define CB_SORT_RANK 64u
 
 CB_INLINE void grid_sort(cb_pair *p, size_t n)
@@ -232,13 +233,18 @@ CB_INLINE void grid_sort(cb_pair *p, size_t n)
         p[0] = swap ? b : a, p[1] = swap ? a : b;
         return;
     }
-    uint32_t down = 0; /* hits from one cell arrive in order */
-    for (size_t q = 1; q < n; q++)
+    uint32_t down = 0, lo = p[0].j, hi = p[0].j; /* hits from one cell arrive in order */
+    for (size_t q = 1; q < n; q++) {
         down |= p[q - 1].j > p[q].j;
+        lo = p[q].j < lo ? p[q].j : lo, hi = p[q].j > hi ? p[q].j : hi;
+    }
     if (!down)
         return;
     if (n > CB_SORT_RANK) {
-        cb_heapsort_by_j(p, n);
+        if (hi - lo < CB_SORT_SPAN)
+            cb_span_sort_by_j(p, n, lo, hi);
+        else
+            cb_heapsort_by_j(p, n);
         return;
     }
     cb_pair t[CB_SORT_RANK];
