@@ -6,8 +6,8 @@ me=$(basename "$0" .sh) # the stage's name in its messages: test-valgrind, ...
 
 # The native release build: test-native.sh runs its suite, test-x86-cpus.sh
 # runs its cb-digest under older CPU models, test-valgrind.sh its driver
-# under memcheck. One definition, so the two
-# stages never configure the shared directory differently.
+# under memcheck. One definition, so the stages never configure the shared
+# directory differently.
 # shellcheck disable=SC2034 # read by the stages that source this file
 native_dir=build/native
 # shellcheck disable=SC2034

@@ -242,9 +242,9 @@ CB_INLINE void cb_heap_make(cb_pair *h, size_t n)
  * bitmap, then each pair moved straight to its rank, the count of smaller
  * j (the bits below its own): p[q] swaps with the pair at its own rank
  * until the one at q is ranked q, so every swap places a pair for good, at
- * most n of them. Linear where heapsort mispredicted about log2(n)
- * branches a pair (a circle with 370 hits: 45 ns a pair, against 4 to
- * count them). The j are distinct. Stack: 1.25 KiB. */
+ * most n of them. Linear, where heapsort mispredicts about log2(n)
+ * branches a pair (docs/benchmark.md, "All-pairs lists at high density").
+ * The j are distinct. Stack: 1.25 KiB. */
 #define CB_SORT_SPAN 8192u
 
 CB_INLINE void cb_span_sort_by_j(cb_pair *p, size_t n, uint32_t lo, uint32_t hi)
