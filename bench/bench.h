@@ -30,6 +30,7 @@ typedef struct bench_opts {
     int every_row;    /* every row of every group (--full, --quick), else the summary's rows */
     int pairs;        /* many against many: 0 skip (--no-pairs), 1 run too, 2 only (--pairs-only) */
     int shooter_only; /* --shooter-only: of the many against many, the shooter frame alone */
+    int levels_only;  /* --levels-only: of the many against many, the level-like scenes alone */
     int wall_only;    /* --wall-only: the ladder's wall rows alone (one box vs n bullets) */
 } bench_opts;
 
@@ -565,6 +566,18 @@ void shooter_report(FILE *f);
 void shooter_summary(FILE *f);
 int shooter_csv(const char *dir);
 void shooter_free(void);
+
+/* levels.c: many against many on level-like scenes (issue 32): each
+ * family's scene through the library's one call, prepared form and
+ * per-circle loop on each backend beside a plain uniform grid (built in the
+ * frame and beforehand) and a static AABB tree, checked before timing (0, or
+ * -1 after a FAIL or out of memory on stderr). pairs.c runs it after the
+ * named scenes, prints its table after its own, and writes
+ * DIR/cb-bench-levels.csv. */
+int levels_run(const bench_opts *o, const int *bs, int nb);
+void levels_report(FILE *f);
+int levels_csv(const char *dir);
+void levels_free(void);
 
 /* A WebAssembly build runs under an engine's JIT (node's V8): the engine,
  * not this build's compiler, makes the machine code, and may make other code

@@ -53,6 +53,9 @@ static void usage(FILE *f)
             "  --shooter-only   only the shooter frame: 4Ki bullets' first hits among 64Ki boxes\n"
             "                   (then circles), one cb_pairs_sweep_first call vs a loop of\n"
             "                   cb_batch_sweep_first per bullet, every backend (--quick: 512 x 8Ki)\n"
+            "  --levels-only    only the level-like scenes (a column of walls, a crowd in one\n"
+            "                   spot, clusters, huge boxes among small, circles far away, a set\n"
+            "                   against itself at every density) vs a plain grid and an AABB tree\n"
             "  --wall-only      only the wall: one box vs n moving circles (bullets), SoA\n"
             "                   (cb_batch_sweep_box_circles): its times, _first, times then a\n"
             "                   scan and the closed form, every backend, at 1Ki,64Ki (or\n"
@@ -135,6 +138,10 @@ static int parse_args(int argc, char **argv, bench_opts *o)
         }
         if (!strcmp(a, "--shooter-only")) {
             o->pairs = 2, o->shooter_only = 1;
+            continue;
+        }
+        if (!strcmp(a, "--levels-only")) {
+            o->pairs = 2, o->levels_only = 1;
             continue;
         }
         if (!strcmp(a, "--wall-only")) {

@@ -1806,6 +1806,8 @@ int pairs_run(const bench_opts *o, const bench_env *e, const int *bs, int nb)
         ms = o->sizes, nm = o->nsizes;
     if (o->shooter_only) /* --shooter-only: the shooter frame alone (bench/shooter.c) */
         return shooter_run(o, bs, nb);
+    if (o->levels_only) /* --levels-only: the level-like scenes alone (bench/levels.c) */
+        return levels_run(o, bs, nb);
     for (int b = 0; b < CB_BACKEND_COUNT; b++)
         if (o->backend_on[b] && !cb_backend_compiled((cb_backend)b))
             skipped_note |= 1 << b;
@@ -1821,6 +1823,9 @@ int pairs_run(const bench_opts *o, const bench_env *e, const int *bs, int nb)
     fprintf(stderr, "cb-bench: pairs: %d scenes in %.1f s\n", nscenes, (time_now_ns() - t0) / 1e9);
     /* the shooter frame: many sweeps against many boxes (bench/shooter.c) */
     if (shooter_run(o, bs, nb))
+        return -1;
+    /* the level-like scenes (bench/levels.c) */
+    if (levels_run(o, bs, nb))
         return -1;
     if (!o->every_row)
         return 0;
@@ -2072,6 +2077,7 @@ void pairs_report(FILE *f, const bench_env *e)
 {
     if (!nres) {
         shooter_report(f);
+        levels_report(f);
         return;
     }
     fprintf(f,
@@ -2126,6 +2132,7 @@ void pairs_report(FILE *f, const bench_env *e)
         print_scene(f, s);
     print_candidates(f, e);
     shooter_report(f);
+    levels_report(f);
 }
 
 /* The named scenes, one line per backend: the frame's time of all pairs,
@@ -2182,11 +2189,12 @@ void pairs_summary(FILE *f)
         }
     }
     shooter_summary(f);
+    levels_report(f);
 }
 
 int pairs_csv(const char *dir)
 {
-    if (shooter_csv(dir))
+    if (shooter_csv(dir) || levels_csv(dir))
         return -1;
     if (!nres && !nscenes)
         return 0; /* --shooter-only */
@@ -2255,4 +2263,5 @@ void pairs_free(void)
     free(scenes);
     scenes = NULL, nscenes = capscenes = ndata = 0;
     shooter_free();
+    levels_free();
 }

@@ -175,9 +175,11 @@ static uint64_t cells_budget(uint64_t m, unsigned per)
 static uint64_t entries_room(uint64_t m) { return 2 * m + CB_GRID_PAD; }
 
 typedef struct {
-    uint64_t start, idx, key, f, tmp, total;
+    uint64_t start, idx, key, f, byj, tmp, total;
 } layout;
 
+/* A prepared grid (per == CB_GRID_CELLS_PREPARED) also holds the
+ * elements by index (off_byj); one call's reads the caller's. */
 static layout layout_of(uint64_t m, unsigned per)
 {
     layout l;
@@ -186,7 +188,8 @@ static layout layout_of(uint64_t m, unsigned per)
     l.idx = l.start + ALIGN64(4 * (cells_budget(m, per) + 1));
     l.key = l.idx + ALIGN64(4 * e);
     l.f = l.key + ALIGN64(4 * e);
-    l.tmp = l.f + CB_GRID_FIELDS * ALIGN64(4 * e);
+    l.byj = l.f + CB_GRID_FIELDS * ALIGN64(4 * e);
+    l.tmp = l.byj + (per == CB_GRID_CELLS_PREPARED ? CB_GRID_FIELDS * ALIGN64(4 * (m + CB_GRID_PAD)) : 0);
     l.total = l.tmp + ALIGN64(4 * m);
     return l;
 }
@@ -247,7 +250,18 @@ void cb_survey_init(cb_survey *s)
     s->x0 = s->y0 = INFINITY, s->x1 = s->y1 = -INFINITY;
 }
 
-size_t cb_survey_step(size_t count) { return count > CB_SURVEY ? count / CB_SURVEY : 1; }
+size_t cb_survey_size(size_t count) { return count < CB_SURVEY ? count : CB_SURVEY; }
+
+/* Sample k of CB_SURVEY: a Weyl sequence (k times the golden ratio, mod 1)
+ * scaled to the count, so no stride of the elements' order (every 64th a
+ * wall, say) aliases with the sample. */
+size_t cb_survey_at(size_t k, size_t count)
+{
+    if (count <= CB_SURVEY)
+        return k;
+    uint32_t u = (uint32_t)k * 0x9E3779B9u;
+    return (size_t)(((uint64_t)u * count) >> 32);
+}
 
 void cb_survey_add(cb_survey *s, const float *lx, const float *hx, const float *ly,
                    const float *hy, uint32_t ok, size_t k)
@@ -337,6 +351,9 @@ uint64_t cb_grid_begin(cb_grid *g, cb_shape shape, size_t m, size_t count, const
     g->off_tmp = l.tmp;
     for (unsigned k = 1; k < CB_GRID_FIELDS; k++)
         g->off_f[k] = g->off_f[k - 1] + ALIGN64(4 * entries_room(m));
+    for (unsigned k = 0; per == CB_GRID_CELLS_PREPARED && k < CB_GRID_FIELDS; k++)
+        g->off_byj[k] = l.byj + k * ALIGN64(4 * ((uint64_t)m + CB_GRID_PAD));
+    g->bx0 = g->by0 = INFINITY, g->bx1 = g->by1 = -INFINITY;
     uint64_t cells = choose_levels(g, s, cells_budget(count, per));
     float x0 = finite_(s->x0) ? (float)s->x0 : 0.0f, y0 = finite_(s->y0) ? (float)s->y0 : 0.0f;
     x0 = x0 > -0x1p-100f && x0 < 0x1p-100f ? 0.0f : x0; /* no subnormal origin */

@@ -70,6 +70,10 @@ struct cb_grid {
     uint64_t bytes;       /* its size in memory, from its own address */
     float x0, y0;         /* the origin of every level */
     float gx, gy;         /* |x0|, |y0|: the query circles' slack term */
+    /* What the filed elements' intervals cover, [bx0, bx1] x [by0, by1] (a
+     * superset; empty, +inf .. -inf, when nothing is filed): a circle whose
+     * interval misses it can hit nothing here (grid.c). */
+    float bx0, bx1, by0, by1;
     cb_grid_level level[CB_GRID_LEVELS];
     /* byte offsets from the grid's own address (so the bytes can move) */
     uint64_t off_start;   /* uint32_t start[cells + 1]: cell c is entries start[c] .. start[c+1]-1 */
@@ -77,6 +81,10 @@ struct cb_grid {
     uint64_t off_key;     /* float key[count + pad]: 0 in the element's first row, 1 in its second */
     uint64_t off_f[CB_GRID_FIELDS]; /* float f[k][count + pad]: the element's fields in
                                        cb_*_soa order (shapes.h) */
+    uint64_t off_byj[CB_GRID_FIELDS]; /* a prepared grid's: float f[k][m + pad], the elements'
+                                         fields by index (the scans and the records read
+                                         them); 0 in one call's grid, which reads the
+                                         caller's arrays */
     uint64_t off_tmp;     /* uint32_t tmp[m]: the builder's */
 };
 
@@ -124,7 +132,8 @@ typedef struct cb_survey {
 } cb_survey;
 
 void cb_survey_init(cb_survey *s);
-size_t cb_survey_step(size_t count);
+size_t cb_survey_size(size_t count);
+size_t cb_survey_at(size_t k, size_t count);
 void cb_survey_add(cb_survey *s, const float *lx, const float *hx, const float *ly,
                    const float *hy, uint32_t ok, size_t k);
 uint64_t cb_grid_begin(cb_grid *g, cb_shape shape, size_t m, size_t count, const cb_survey *s,
@@ -238,41 +247,29 @@ CB_INLINE void cb_heap_make(cb_pair *h, size_t n)
 }
 
 /* The long lists whose j lie within CB_SORT_SPAN of each other (every
- * list of a set of up to CB_SORT_SPAN elements): the j as bits of a
- * bitmap, then each pair moved straight to its rank, the count of smaller
- * j (the bits below its own): p[q] swaps with the pair at its own rank
- * until the one at q is ranked q, so every swap places a pair for good, at
- * most n of them. Linear, where heapsort mispredicts about log2(n)
- * branches a pair (docs/benchmark.md, "All-pairs lists at high density").
- * The j are distinct. Stack: 1.25 KiB. */
+ * list of a set of up to CB_SORT_SPAN elements), all of one circle: the j
+ * set as bits of a bitmap, then written back in the bitmap's order (the
+ * pairs' i are the circle's, so only the j move). Linear, where heapsort
+ * mispredicts about log2(n) branches a pair (docs/benchmark.md). The j are
+ * distinct. Stack: 1 KiB. */
 #define CB_SORT_SPAN 8192u
 
-CB_INLINE void cb_span_sort_by_j(cb_pair *p, size_t n, uint32_t lo, uint32_t hi)
+CB_INLINE void cb_bitmap_sort_by_j(cb_pair *p, size_t n, uint32_t lo, uint32_t hi)
 {
     uint64_t bits[CB_SORT_SPAN / 64];
-    uint16_t below[CB_SORT_SPAN / 64]; /* the j in the words before */
-    size_t words = (size_t)(hi - lo) / 64 + 1;
+    size_t words = (size_t)(hi - lo) / 64 + 1, q = 0;
     memset(bits, 0, words * sizeof bits[0]);
-    for (size_t q = 0; q < n; q++) {
-        uint32_t d = p[q].j - lo;
+    for (size_t k = 0; k < n; k++) {
+        uint32_t d = p[k].j - lo;
         bits[d / 64] |= (uint64_t)1 << (d % 64);
     }
-    unsigned sum = 0;
     for (size_t w = 0; w < words; w++)
-        below[w] = (uint16_t)sum, sum += cb_popcount64(bits[w]);
-    for (size_t q = 0; q < n; q++)
-        for (;;) {
-            uint32_t d = p[q].j - lo;
-            size_t r = below[d / 64] + cb_popcount64(bits[d / 64] & (((uint64_t)1 << (d % 64)) - 1u));
-            if (r == q)
-                break;
-            cb_pair x = p[r];
-            p[r] = p[q], p[q] = x;
-        }
+        for (uint64_t b = bits[w]; b; b &= b - 1)
+            p[q++].j = lo + (uint32_t)(w * 64 + cb_ctz64(b));
 }
 
 /* Heapsort of p[0 .. n-1] by j (the long lists whose j lie further apart;
- * kernel_template.h's grid_sort ranks the short ones in vectors). */
+ * kernel_pairs.h's pair_sort ranks the short ones in vectors). */
 CB_INLINE void cb_heapsort_by_j(cb_pair *p, size_t n)
 {
     cb_heap_make(p, n);

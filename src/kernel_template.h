@@ -74,10 +74,13 @@
 #include "kernel_loaders.h"
 #include "kernel_batch.h"
 #include "kernel_pairs.h"
+#include "kernel_listed.h"
 
-/* The query files listed in the registry. */
+/* The query files listed in the registry, then the all-pairs engine over
+ * their bodies. */
 #define CB_QUERY_BODIES 1
 #include "registry.h"
+#include "pairs_engines.h"
 
 /* ---- the kernels, one per registry row, and the backend's table */
 
@@ -123,10 +126,10 @@
 /* The set of a pairs call: its circles, integer circles, or sweeps. */
 #define CB_SET(one, a) ((const void *)(a)->CB_SET_FIELD_##one)
 
-#define CB_GRID_DRIVE(query, one, many, output, g, a, end, self, o)                                \
-    grid_drive_##query##_##many(CB_GRID_KIND_##output(a), ((a)->flags & CB_STRICT) != 0, g,        \
-                                CB_SET(one, a), (a)->cursor, end, self,                            \
-                                CB_GRID_MARGIN_##output(a), o)
+#define CB_GRID_DRIVE(query, one, many, output, g, a, end, self, o, els)                           \
+    CB_FN(grid_drive_##query##_##many)(CB_GRID_KIND_##output(a), ((a)->flags & CB_STRICT) != 0, g, \
+                                       CB_SET(one, a), els, (a)->cursor, end, self,                \
+                                       CB_GRID_MARGIN_##output(a), o)
 
 /* The range of the call: cursor->end, 0 meaning n_circles (written back);
  * false when there is nothing to do (an empty range: the cursor moves to
@@ -148,11 +151,21 @@ CB_INLINE int pair_range(const cb_args *a, int output, size_t m, size_t *end)
     return 0;
 }
 
-CB_INLINE grid_out out_of(const cb_args *a)
+/* The output of a pairs call; list: the pairs of its list (none for a
+ * matrix, or a count). */
+CB_INLINE grid_out out_of(const cb_args *a, int output)
 {
-    grid_out o = {(cb_pair *)a->out, (uint64_t *)a->out, (const cb_pair_contacts *)a->out,
+    grid_out o = {NULL, (uint64_t *)a->out, (const cb_pair_contacts *)a->out,
                   (const cb_int_pair_contacts *)a->out, (const cb_pair_sweep_hits *)a->out,
                   a->capacity};
+    if (a->out && output == CB_OUTPUT_PAIRS)
+        o.list = (cb_pair *)a->out;
+    else if (a->out && output == CB_OUTPUT_PAIR_CONTACTS)
+        o.list = o.contacts->pair;
+    else if (a->out && output == CB_OUTPUT_INT_PAIR_CONTACTS)
+        o.list = o.icontacts->pair;
+    else if (a->out && output == CB_OUTPUT_PAIR_FIRST_HITS)
+        o.list = o.sweeps->pair;
     return o;
 }
 
@@ -164,11 +177,10 @@ CB_INLINE grid_out out_of(const cb_args *a)
         return 0;                                                                                  \
     uint64_t stamp;                                                                                \
     const cb_grid *g = plan_grid(a, CB_SHAPE_##one, CB_SET(one, a), CB_SHAPE_##shape, els_, m,     \
-                                 end, CB_GRID_MARGIN_##output(a), self_,                           \
-                                 CB_FN(grid_build_##shape), CB_FN(grid_cull_##one##_##shape),     \
-                                 &stamp);                                                          \
-    grid_out o = out_of(a);                                                                        \
-    size_t r = CB_GRID_DRIVE(query, one, shape, output, g, a, end, self_, &o);                     \
+                                 end, CB_GRID_MARGIN_##output(a), self_, spans_##one,              \
+                                 CB_FN(grid_build_##shape), CB_FN(grid_cull_##shape), &stamp);     \
+    grid_out o = out_of(a, CB_OUTPUT_##output);                                                    \
+    size_t r = CB_GRID_DRIVE(query, one, shape, output, g, a, end, self_, &o, els_);               \
     a->cursor->plan = stamp;                                                                       \
     return r
 #define CB_PAIRS_ELS(query, one, shape, output)                                                    \
@@ -181,22 +193,24 @@ CB_INLINE grid_out out_of(const cb_args *a)
 #define CB_PAIRS_SELF(query, one, output)                                                          \
     CB_PAIRS_BUILT(query, one, one, output, a->n_circles, CB_SET(one, a), 1)
 /* Against a grid: its shape picks the body (the public functions let
- * through only a grid of the set's kind: integer elements for ICIRCLE). */
-#define CB_GRID_CASES_CIRCLE(query, output, g, a, end, o)                                          \
-    case CB_SHAPE_BOX: return CB_GRID_DRIVE(query, CIRCLE, BOX, output, g, a, end, 0, o);          \
-    case CB_SHAPE_CIRCLE: return CB_GRID_DRIVE(query, CIRCLE, CIRCLE, output, g, a, end, 0, o);    \
-    default: return CB_GRID_DRIVE(query, CIRCLE, OBOX, output, g, a, end, 0, o);
-#define CB_GRID_CASES_ICIRCLE(query, output, g, a, end, o)                                         \
-    case CB_SHAPE_IBOX: return CB_GRID_DRIVE(query, ICIRCLE, IBOX, output, g, a, end, 0, o);       \
-    default: return CB_GRID_DRIVE(query, ICIRCLE, ICIRCLE, output, g, a, end, 0, o);
+ * through only a grid of the set's kind: integer elements for ICIRCLE);
+ * its copy of the elements by index is what the scans and records read. */
+#define CB_GRID_CASES_CIRCLE(query, output, g, a, end, o, els)                                     \
+    case CB_SHAPE_BOX: return CB_GRID_DRIVE(query, CIRCLE, BOX, output, g, a, end, 0, o, els);     \
+    case CB_SHAPE_CIRCLE: return CB_GRID_DRIVE(query, CIRCLE, CIRCLE, output, g, a, end, 0, o, els); \
+    default: return CB_GRID_DRIVE(query, CIRCLE, OBOX, output, g, a, end, 0, o, els);
+#define CB_GRID_CASES_ICIRCLE(query, output, g, a, end, o, els)                                    \
+    case CB_SHAPE_IBOX: return CB_GRID_DRIVE(query, ICIRCLE, IBOX, output, g, a, end, 0, o, els);  \
+    default: return CB_GRID_DRIVE(query, ICIRCLE, ICIRCLE, output, g, a, end, 0, o, els);
 #define CB_PAIRS_GRID(query, one, output)                                                          \
     const cb_grid *g = (const cb_grid *)a->many;                                                   \
     size_t end;                                                                                    \
     if (!pair_range(a, CB_OUTPUT_##output, (size_t)g->m, &end))                                    \
         return 0;                                                                                  \
-    grid_out o = out_of(a);                                                                        \
+    grid_out o = out_of(a, CB_OUTPUT_##output);                                                    \
+    grid_arrays ga = arrays_of(g);                                                                 \
     switch (g->shape) {                                                                            \
-        CB_GRID_CASES_##one(query, output, g, a, end, &o)                                          \
+        CB_GRID_CASES_##one(query, output, g, a, end, &o, &ga.byj)                                 \
     }
 #define CB_KERNEL_PAIRS(query, one, many, layout, output) CB_PAIRS_##many(query, one, output)
 

@@ -147,12 +147,12 @@ static size_t ref_first_hits(const cb_args *a, const tk_pair_els *e, size_t end)
         float nx, ny, t, px, py;
         uint8_t f;
         cb_sweep_hits h = {&j, &nx, &ny, &t, &px, &py, &f};
-        if (!count_only && written == a->capacity) {
-            cur->element = i == cur->circle ? cur->element : 0, cur->circle = i;
-            return written;
-        }
         if (!ref_first_hit(bd, a, e, i, &h))
             continue;
+        if (!count_only && written == a->capacity) { /* the next record due: sweep i's */
+            cur->circle = i, cur->element = 0;
+            return written;
+        }
         if (!count_only) {
             o->pair[written].i = (uint32_t)i, o->pair[written].j = j;
             o->normal_x[written] = nx, o->normal_y[written] = ny, o->t[written] = t;
@@ -176,11 +176,7 @@ static size_t ref_pair_list(const cb_entry_info *d, const cb_args *a,
     int ints = e->shape == CB_SHAPE_IBOX || e->shape == CB_SHAPE_ICIRCLE;
     size_t written = 0, total = 0;
     for (size_t i = cur->circle; i < end && e->m; i++) { /* no elements: no pairs, done */
-        size_t jfrom = i == cur->circle ? cur->element : 0, last = 0;
-        if (!count_only && written == a->capacity) {
-            cur->circle = i, cur->element = jfrom;
-            return written;
-        }
+        size_t jfrom = i == cur->circle ? cur->element : 0;
         for (size_t j = jfrom; j < e->m; j++) {
             tk_contact r;
             tk_ipair ir;
@@ -191,8 +187,8 @@ static size_t ref_pair_list(const cb_entry_info *d, const cb_args *a,
             total++;
             if (count_only)
                 continue;
-            if (written == a->capacity) { /* more pairs than room: the rest next time */
-                cur->circle = i, cur->element = last + 1;
+            if (written == a->capacity) { /* the output is full: the cursor names this pair */
+                cur->circle = i, cur->element = j;
                 return written;
             }
             if (int_records)
@@ -203,7 +199,7 @@ static size_t ref_pair_list(const cb_entry_info *d, const cb_args *a,
                              &r);
             else
                 ((cb_pair *)a->out)[written].i = (uint32_t)i, ((cb_pair *)a->out)[written].j = (uint32_t)j;
-            written++, last = j;
+            written++;
         }
     }
     if (count_only)

@@ -313,17 +313,16 @@ int ref_pair_hit(const cb_entry_info *d, const cb_args *a, const tk_pair_els *e,
  *   PAIRS, PAIR_CONTACTS: the pairs of the circles [cursor->circle, end)
  *   (end = cursor->end, or n_circles when 0), each circle's by ascending j
  *   (self: j > i only), the first circle's from j >= cursor->element;
- *   written up to capacity: at the start of a circle with the output full
- *   the cursor is left at {that circle, its first j}; when a circle has more
- *   pairs than the room left, the room is filled and the cursor is left at
- *   {that circle, the last j written + 1}; when every pair was written (or
- *   there are no elements), at {end, 0}; cursor->end set to end. With out
+ *   written up to capacity; the cursor is then left at the next pair due,
+ *   {its circle, its j}, the first pair not written; when every pair was
+ *   written (or there are no elements), at {end, 0}, whether or not the
+ *   capacity was exactly enough; cursor->end set to end. With out
  *   == NULL and capacity == 0: nothing written, the cursor unchanged but for
  *   its end, the count from the cursor returned. Otherwise the pairs
  *   written returned.
  *   PAIR_FIRST_HITS: as PAIRS with at most one record per sweep of
  *   a->sweeps, its first hit (the batch FIRST_HIT reference on the
- *   elements); the cursor's element is not read.
+ *   elements); the cursor's element is not read, and left 0.
  *   MATRIX: rows [cursor->circle, end) of (m + 63) / 64 words written,
  *   every bit; the cursor at {end, 0}; the bits set returned.
  * cursor->plan is left as it was. A candidates entry is ref_entry's (its

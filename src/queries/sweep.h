@@ -204,12 +204,6 @@ CB_SWEEP_BLOCKS(SWEEP, OBOX, AOS)
 CB_SWEEP_BLOCKS(BOX, SWEEP, SOA)
 CB_SWEEP_BLOCKS(BOX, SWEEP, AOS)
 
-/* Every sweep of a set against a grid's boxes or circles: the first hit of
- * each (kernel_pairs.h's CB_GRID_QUERY, with the FIRST sinks). */
-CB_GRID_QUERY(SWEEP, SWEEP, BOX)
-CB_GRID_QUERY(SWEEP, SWEEP, CIRCLE)
-CB_GRID_DRIVER(SWEEP, BOX)
-CB_GRID_DRIVER(SWEEP, CIRCLE)
 
 /* Candidate pairs of a set of sweeps and boxes or circles: times, and the
  * selection and records of the hits. */

@@ -1,0 +1,235 @@
+/* pairs_tmpl.h - the many-against-many engine for one query, set kind and element shape: a range of circles against a grid, each circle's pairs found in the grid's runs or by a scan of the elements in index order, then counted, set in a matrix row, or listed in order with their records. */
+/* Part of kernel_pairs.h, which includes it once per combination with
+ *   PQ      the query: OVERLAP, CONTACTS or SWEEP (PQ_IS_SWEEP, PQ_IS_CONTACTS: 1 or 0)
+ *   PONE    the set's kind: CIRCLE, ICIRCLE or SWEEP
+ *   PMANY   the element shape: BOX, CIRCLE, OBOX, IBOX or ICIRCLE
+ * and undefines them at its end. Its functions are named <name>_<PQ>_<PMANY>
+ * (PN); the one the kernels call is grid_drive_<PQ>_<PMANY>. */
+
+#define PN(name) CB_PASTE(name, CB_PASTE(_, CB_PASTE(PQ, CB_PASTE(_, PMANY))))
+#define PN_ISA(name) CB_FN(PN(name)) /* the functions a profile names: with the ISA's */
+#define P_BODY(name) CB_PASTE(name, CB_PASTE(_, CB_PASTE(PONE, CB_PASTE(_, PMANY))))
+#define P_ONE CB_PASTE(vshape_, PONE)
+#define P_MANY CB_PASTE(vshape_, PMANY)
+#define P_LOAD CB_PASTE(load_, CB_PASTE(PMANY, _SOA))
+#define P_GATHER CB_PASTE(gather_, CB_PASTE(PMANY, _SOA))
+#define P_SPANS CB_PASTE(spans_, PONE)
+#define P_MEMBER CB_PASTE(member_, PONE)
+#define P_STORE_RECORDS CB_PASTE(store_pair_records_, CB_PASTE(CB_KIND_, PONE))
+
+/* The selection bits of CB_W entries for the circle one: the query body's
+ * hits (contacts: its selection within the margin). A sweep's body gives
+ * times: they go to tl, and the lanes no later than the sink's best are
+ * selected (its sink keeps the least). */
+CB_INLINE uint32_t PN(select)(const P_ONE *one, P_MANY v, vf margin, int strict, float best,
+                              float *tl)
+{
+#if PQ_IS_SWEEP
+    (void)margin;
+    vf t = P_BODY(query_SWEEP)(*one, v, strict);
+    v_storeu(tl, t);
+    return v_le_bits(t, v_set1(best));
+#elif PQ_IS_CONTACTS
+    (void)best, (void)tl;
+    return P_BODY(select_CONTACTS)(*one, v, margin, strict);
+#else
+    (void)margin, (void)best, (void)tl;
+    return P_BODY(query_OVERLAP)(*one, v, strict);
+#endif
+}
+
+/* The entries [p0, p1) of a run for the circle one, into the sink. A
+ * vector load past p1 reads the next cells' entries or the grid's padding
+ * (masked off). In a row after the circle's first, only the entries of key
+ * 0 count: an element filed in two rows is taken in the first one read.
+ * Entries of elements below the sink's jmin are masked off too. */
+CB_INLINE void PN(run)(int kind, const P_ONE *one, vf margin, const grid_arrays *ga, size_t p0,
+                       size_t p1, int later_row, int strict, grid_sink *s)
+{
+    float tl[CB_W];
+    for (size_t p = p0; p < p1; p += CB_W) {
+        P_MANY v = P_LOAD(&ga->view, p, CB_W);
+        uint32_t bits = PN(select)(one, v, margin, strict, s->t, tl);
+        if (p1 - p < CB_W)
+            bits &= CB_LANES(p1 - p);
+        if (bits && later_row)
+            bits &= v_le_bits(v_loadu(ga->key + p), v_set1(0.0f));
+        if (bits && s->jmin)
+            bits &= v_le_u_bits(v_set1_i((int32_t)s->jmin),
+                                v_loadu_i((const int32_t *)(const void *)(ga->idx + p)));
+        if (bits)
+            sink_take(kind, s, bits, ga->idx + p, PQ_IS_SWEEP ? tl : NULL);
+    }
+}
+
+/* Every run of circle u of the block: the first level's first two rows
+ * from the block's runs, its further rows, then every other level that
+ * holds entries (lv: the grid's levels, from its first with entries). */
+CB_INLINE void PN(runs)(int kind, const cb_grid *g, const grid_levels *lv, const grid_arrays *ga,
+                        const P_ONE *one, vf margin, const grid_spans *sp, size_t u, int strict,
+                        grid_sink *s)
+{
+    if (sp->run[0][u] < sp->run[1][u])
+        PN(run)(kind, one, margin, ga, sp->run[0][u], sp->run[1][u], 0, strict, s);
+    if (sp->run[2][u] < sp->run[3][u])
+        PN(run)(kind, one, margin, ga, sp->run[2][u], sp->run[3][u], 1, strict, s);
+    if (lv->n == 1 && !sp->rest[u]) /* most circles: done */
+        return;
+    for (unsigned q = 0; q < lv->n; q++) {
+        grid_rows rw;
+        if (!grid_rows_of(g, lv->at[q], sp, u, q == 0, &rw))
+            continue;
+        for (uint32_t r = rw.r0; r <= rw.r1; r++) {
+            const uint32_t *row = ga->start + rw.cell0 + (size_t)r * rw.cols;
+            PN(run)(kind, one, margin, ga, row[rw.c0], row[rw.c1 + 1], r > rw.first, strict, s);
+        }
+    }
+}
+
+/* Elements [s->jmin, m) in index order (the scan): the query body on
+ * consecutive elements, their hits in ascending j, so a list needs no sort
+ * and stops at its room with the next pair found. */
+CB_INLINE void PN(scan)(int kind, const P_ONE *one, vf margin, const void *els, size_t m,
+                        int strict, grid_sink *s)
+{
+    float tl[CB_W];
+    for (size_t j = s->jmin; j < m && !s->stop; j += CB_W) {
+        size_t k = m - j < CB_W ? m - j : CB_W;
+        P_MANY v = k == CB_W ? P_LOAD(els, j, CB_W) : P_LOAD(els, j, k);
+        uint32_t bits = PN(select)(one, v, margin, strict, s->t, tl) & CB_LANES(k);
+        if (bits)
+            sink_take_at(kind, s, bits, (uint32_t)j, PQ_IS_SWEEP ? tl : NULL);
+    }
+}
+
+/* The records of the list buf[0 .. k) (one circle's, sorted) from output
+ * record `at`: each element gathered by index, CB_W at a time, through the
+ * one-circle query's records body. */
+#if PQ_IS_CONTACTS
+CB_INLINE void PN(records)(const P_ONE *one, const void *els, const cb_pair *buf, size_t k,
+                           const grid_out *o, size_t at)
+{
+    for (size_t c = 0; c < k; c += CB_W) {
+        size_t w = k - c < CB_W ? k - c : CB_W;
+        uint32_t j[CB_W];
+        for (size_t q = 0; q < w; q++)
+            j[q] = buf[c + q].j;
+        P_MANY v = P_GATHER(els, j, w);
+        P_STORE_RECORDS(o, at + c, P_BODY(records_CONTACTS)(*one, v), w, o->capacity - at - c);
+    }
+}
+#endif
+
+/*
+ * The circles [cur->circle, end) of the set against the grid g, with one
+ * sink (kind); els: the elements by index (the caller's arrays, or a
+ * prepared grid's copy), which the scans and the records read. Returns the
+ * count (COUNT, FIRST_COUNT), the bits set (MATRIX) or the records written
+ * (PAIRS, CONTACTS, FIRST), and moves the cursor (not for the counts).
+ *
+ * Per block of 64 circles: their intervals, which of them meet the grid's
+ * bounds (the others can hit nothing), and on the first level with
+ * entries their cells and the runs of their first two rows (vectors, then
+ * independent loads). Per circle: the entries of its runs are its
+ * candidates; when they are a large share of the elements it may pair
+ * with, the scan of those elements costs less (no cell, no sort) and is
+ * taken instead. A list's hits go straight into the output, then are
+ * sorted by element (pair_sort); when more arrive than fit, the output
+ * keeps the least (a heap) and the next one is the cursor's.
+ *
+ * When the output is full, the circles after are probed, without writing,
+ * for the next pair due: the cursor names it (or the range is done), as
+ * cbatch.h promises, and the probe's circles are not read again.
+ */
+CB_OUT_OF_LINE size_t PN_ISA(grid_drive)(int kind, int strict, const cb_grid *g, const void *set,
+                                     const void *els, cb_pair_cursor *cur, size_t end, int self,
+                                     float margin, const grid_out *o)
+{
+    const int listing = kind == GK_PAIRS || kind == GK_CONTACTS || kind == GK_FIRST;
+    const int firsts = kind == GK_FIRST || kind == GK_FIRST_COUNT;
+    const size_t m = (size_t)g->m, words = m / 64 + (m % 64 != 0);
+    const grid_arrays ga = arrays_of(g);
+    grid_levels lv;
+    grid_levels_of(g, &lv);
+    size_t i = cur->circle, jfrom = cur->element, done = 0;
+    vf vmargin = v_set1(margin);
+    grid_spans sp;
+    while (i < end) {
+        size_t nb = end - i < 64 ? end - i : 64;
+        uint64_t live = grid_block(g, &lv, &ga, set, i, nb, margin, &sp, P_SPANS);
+        for (size_t u = 0; u < nb; u++, i++, jfrom = 0) {
+            if (listing && kind != GK_PROBE && kind != GK_FIRST_COUNT && done == o->capacity)
+                kind = kind == GK_FIRST ? GK_FIRST_COUNT : GK_PROBE; /* full: find the next */
+            if (kind == GK_MATRIX)
+                memset(o->matrix + i * words, 0, words * sizeof *o->matrix);
+            if (!(live >> u & 1))
+                continue;
+            grid_sink s;
+            sink_begin(&s, kind, (uint32_t)i, firsts ? 0 : self && jfrom <= i ? i + 1 : jfrom, o,
+                       done, words);
+            P_ONE one;
+            if (!P_MEMBER(set, i, &one) || s.jmin >= m)
+                continue;
+            size_t cand = grid_candidates(g, &lv, &ga, &sp, u);
+            if (els && grid_scan_pays(cand, m - s.jmin))
+                PN(scan)(kind, &one, vmargin, els, m, strict, &s);
+            else
+                PN(runs)(kind, g, &lv, &ga, &one, vmargin, &sp, u, strict, &s);
+            if (kind == GK_PROBE || kind == GK_FIRST_COUNT) {
+                if (listing && s.j != CB_NO_J) { /* the next pair due, past a full output */
+                    cur->circle = i, cur->element = kind == GK_PROBE ? s.j : 0;
+                    return done;
+                }
+                done += !listing && s.j != CB_NO_J;
+                continue;
+            }
+            if (kind == GK_COUNT || kind == GK_MATRIX) {
+                done += s.k;
+                continue;
+            }
+            if (kind == GK_FIRST) { /* the first hit, if any: one record */
+                if (s.j == CB_NO_J)
+                    continue;
+                s.buf[0].i = (uint32_t)i, s.buf[0].j = s.j;
+#if PQ_IS_SWEEP
+                P_MANY v = P_GATHER(els, &s.j, 1);
+                store_pair_first_hit(o, done, P_BODY(records_SWEEP)(one, v, strict));
+#endif
+                done++;
+                continue;
+            }
+            size_t got = s.heap ? s.room : s.k;
+            if (s.heap)
+                cb_heapsort_by_j(s.buf, got);
+            else
+                pair_sort(s.buf, got);
+#if PQ_IS_CONTACTS
+            PN(records)(&one, els, s.buf, got, o, done);
+#endif
+            done += got;
+            if (s.next != CB_NO_J) { /* more pairs than room: the rest of this circle next time */
+                cur->circle = i, cur->element = s.next;
+                return done;
+            }
+        }
+    }
+    if (kind != GK_COUNT && (kind != GK_FIRST_COUNT || listing))
+        cur->circle = end, cur->element = 0;
+    return done;
+}
+
+#undef PN
+#undef PN_ISA
+#undef P_BODY
+#undef P_ONE
+#undef P_MANY
+#undef P_LOAD
+#undef P_GATHER
+#undef P_SPANS
+#undef P_MEMBER
+#undef P_STORE_RECORDS
+#undef PQ
+#undef PQ_IS_SWEEP
+#undef PQ_IS_CONTACTS
+#undef PONE
+#undef PMANY
