@@ -178,18 +178,18 @@ typedef struct {
     uint64_t start, idx, key, f, byj, tmp, total;
 } layout;
 
-/* A prepared grid (per == CB_GRID_CELLS_PREPARED) also holds the
- * elements by index (off_byj); one call's reads the caller's. */
-static layout layout_of(uint64_t m, unsigned per)
+/* A prepared grid also holds the elements by index (off_byj); one call's
+ * reads the caller's. */
+static layout layout_of(uint64_t m, int prepared)
 {
     layout l;
     uint64_t e = entries_room(m);
     l.start = ALIGN64(sizeof(cb_grid));
-    l.idx = l.start + ALIGN64(4 * (cells_budget(m, per) + 1));
+    l.idx = l.start + ALIGN64(4 * (cells_budget(m, CB_GRID_CELLS_MAX) + 1));
     l.key = l.idx + ALIGN64(4 * e);
     l.f = l.key + ALIGN64(4 * e);
     l.byj = l.f + CB_GRID_FIELDS * ALIGN64(4 * e);
-    l.tmp = l.byj + (per == CB_GRID_CELLS_PREPARED ? CB_GRID_FIELDS * ALIGN64(4 * (m + CB_GRID_PAD)) : 0);
+    l.tmp = l.byj + (prepared ? CB_GRID_FIELDS * ALIGN64(4 * (m + CB_GRID_PAD)) : 0);
     l.total = l.tmp + ALIGN64(4 * m);
     return l;
 }
@@ -198,7 +198,7 @@ size_t cb_grid_bytes(size_t m)
 {
     if ((uint64_t)m > CB_PAIRS_MAX_N)
         return SIZE_MAX;
-    uint64_t t = layout_of(m, CB_GRID_CELLS_PREPARED).total;
+    uint64_t t = layout_of(m, 1).total;
     return t < SIZE_MAX ? (size_t)t : SIZE_MAX;
 }
 
@@ -213,7 +213,7 @@ size_t cb_plan_bytes(size_t n_circles, size_t m)
 {
     if ((uint64_t)m > CB_PAIRS_MAX_N || (uint64_t)n_circles > CB_PAIRS_MAX_N)
         return SIZE_MAX;
-    uint64_t t = 64 + PLAN_HEAD + layout_of(m, CB_GRID_CELLS_CALL).total + ALIGN64(4 * (uint64_t)m) +
+    uint64_t t = 64 + PLAN_HEAD + layout_of(m, 0).total + ALIGN64(4 * (uint64_t)m) +
                  CULL_BYTES;
     return t < SIZE_MAX ? (size_t)t : SIZE_MAX;
 }
@@ -277,6 +277,11 @@ void cb_survey_add(cb_survey *s, const float *lx, const float *hx, const float *
         ext = ey > ext ? ey : ext;
         if (!finite_(ext))
             continue;
+        if (s->centres < CB_SURVEY) {
+            s->cx[s->centres] = (float)(0.5 * ((double)lx[u] + hx[u]));
+            s->cy[s->centres] = (float)(0.5 * ((double)ly[u] + hy[u]));
+            s->centres++;
+        }
         int b = ext > 0 ? ilog2(ext) + 1 : EXP_MIN; /* ext <= 2^b */
         b = b < EXP_MIN ? EXP_MIN : b > EXP_MAX ? EXP_MAX : b;
         s->hist[b - EXP_MIN]++;
@@ -312,9 +317,42 @@ static uint64_t make_levels(cb_grid *g, int e0, const cb_survey *s, uint64_t bud
     return cells;
 }
 
-/* The finest side: a power of two that holds most elements (SIZE_SHARE),
- * and no finer than the cell budget allows over the span. */
-static uint64_t choose_levels(cb_grid *g, const cb_survey *s, uint64_t budget)
+/* How crowded cells of side 2^e would be: the elements expected in a
+ * cell with an element (the sample's centres counted in a small hash of
+ * their cells: the sum of each cell's count squared over the sample's,
+ * times the elements surveyed). */
+#define CROWD_SLOTS 1024u
+static double crowding(const cb_survey *s, int e, size_t count)
+{
+    if (s->centres < 2)
+        return 0;
+    uint64_t key[CROWD_SLOTS];
+    uint32_t n[CROWD_SLOTS];
+    memset(n, 0, sizeof n);
+    double side = (double)pow2f(e <= 126 ? e : 126), sum = 0;
+    for (size_t k = 0; k < s->centres; k++) {
+        double cx = ((double)s->cx[k] - s->x0) / side, cy = ((double)s->cy[k] - s->y0) / side;
+        uint64_t id = (uint64_t)(cx < 4e9 ? cx : 4e9) << 32 | (uint64_t)(cy < 4e9 ? cy : 4e9);
+        uint32_t h = (uint32_t)((id * 0x9E3779B97F4A7C15ull) >> 54);
+        while (n[h] && key[h] != id)
+            h = (h + 1) & (CROWD_SLOTS - 1);
+        key[h] = id, n[h]++;
+    }
+    for (size_t h = 0; h < CROWD_SLOTS; h++)
+        sum += (double)n[h] * n[h];
+    return sum / ((double)s->centres * s->centres) * (double)count;
+}
+
+/*
+ * The finest side: a power of two that holds most elements (SIZE_SHARE),
+ * and no finer than CB_GRID_CELLS_PLAIN cells an element allow over the
+ * span (a prepared grid, read many times: CB_GRID_CELLS_MAX); then, while its cells would be crowded (more than CB_GRID_CROWD
+ * elements in an element's cell: clusters, or everything in one part of
+ * a wide span), halved as long as the budget allows, up to
+ * CB_GRID_CELLS_MAX cells an element. A uniform scene keeps the plain
+ * grid's few cells, a clustered one gets the finer ones its clusters need.
+ */
+static uint64_t choose_levels(cb_grid *g, const cb_survey *s, size_t count, int prepared)
 {
     double w = s->x1 > s->x0 ? s->x1 - s->x0 : 0, h = s->y1 > s->y0 ? s->y1 - s->y0 : 0;
     int e0 = EXP_MIN;
@@ -326,35 +364,45 @@ static uint64_t choose_levels(cb_grid *g, const cb_survey *s, uint64_t budget)
             break;
         }
     }
-    double per = w * h / (double)budget; /* side^2 >= per: e0 >= log2(per) / 2 */
+    const int e_size = e0 < EXP_MIN ? EXP_MIN : e0 > EXP_MAX ? EXP_MAX : e0;
+    const uint64_t plain = cells_budget(count, prepared ? CB_GRID_CELLS_MAX : CB_GRID_CELLS_PLAIN);
+    const uint64_t most = cells_budget(count, CB_GRID_CELLS_MAX);
+    double per = w * h / (double)plain; /* side^2 >= per: e0 >= log2(per) / 2 */
     if (per > 0 && finite_(per)) {
         int ed = (ilog2(per) + 1) / 2;
         e0 = ed > e0 ? ed : e0;
     }
     e0 = e0 < EXP_MIN ? EXP_MIN : e0 > EXP_MAX ? EXP_MAX : e0;
     for (;; e0++) {
-        uint64_t cells = make_levels(g, e0, s, budget);
-        if (cells)
-            return cells;
+        uint64_t cells = make_levels(g, e0, s, plain);
+        if (!cells)
+            continue;
+        while (e0 > e_size && crowding(s, e0, count) > CB_GRID_CROWD) {
+            uint64_t finer = make_levels(g, e0 - 1, s, most);
+            if (!finer)
+                break;
+            e0--, cells = finer;
+        }
+        return make_levels(g, e0, s, most);
     }
 }
 
 /* -------------------------------------------------------------- build */
 
 uint64_t cb_grid_begin(cb_grid *g, cb_shape shape, size_t m, size_t count, const cb_survey *s,
-                       unsigned per)
+                       int prepared)
 {
-    layout l = layout_of(m, per);
+    layout l = layout_of(m, prepared);
     memset(g, 0, sizeof *g);
     g->shape = (uint32_t)shape, g->m = m, g->bytes = l.total;
     g->off_start = l.start, g->off_idx = l.idx, g->off_key = l.key, g->off_f[0] = l.f;
     g->off_tmp = l.tmp;
     for (unsigned k = 1; k < CB_GRID_FIELDS; k++)
         g->off_f[k] = g->off_f[k - 1] + ALIGN64(4 * entries_room(m));
-    for (unsigned k = 0; per == CB_GRID_CELLS_PREPARED && k < CB_GRID_FIELDS; k++)
+    for (unsigned k = 0; prepared && k < CB_GRID_FIELDS; k++)
         g->off_byj[k] = l.byj + k * ALIGN64(4 * ((uint64_t)m + CB_GRID_PAD));
     g->bx0 = g->by0 = INFINITY, g->bx1 = g->by1 = -INFINITY;
-    uint64_t cells = choose_levels(g, s, cells_budget(count, per));
+    uint64_t cells = choose_levels(g, s, count, prepared);
     float x0 = finite_(s->x0) ? (float)s->x0 : 0.0f, y0 = finite_(s->y0) ? (float)s->y0 : 0.0f;
     x0 = x0 > -0x1p-100f && x0 < 0x1p-100f ? 0.0f : x0; /* no subnormal origin */
     y0 = y0 > -0x1p-100f && y0 < 0x1p-100f ? 0.0f : y0;
@@ -516,7 +564,7 @@ cb_plan_mem cb_plan_memory(void *scratch, size_t m)
     ((plan_head *)(void *)base)->magic = 0;
     cb_plan_mem p;
     p.grid = base + PLAN_HEAD;
-    p.keep = (uint32_t *)(void *)(base + PLAN_HEAD + layout_of(m, CB_GRID_CELLS_CALL).total);
+    p.keep = (uint32_t *)(void *)(base + PLAN_HEAD + layout_of(m, 0).total);
     p.cull = (uint64_t *)(void *)((unsigned char *)p.keep + ALIGN64(4 * (uint64_t)m));
     return p;
 }

@@ -99,13 +99,14 @@ CB_INLINE uint32_t cb_cell(float v, float v0, float sx, float top)
     return (uint32_t)t;
 }
 
-/* Cells per element, at most: a grid built once for many calls (the public
- * cb_grid_* functions) has finer cells, worth their build where they are
- * read many times (queries 20-45% faster than with CB_GRID_CELLS_CALL on
- * sparse and clustered scenes: docs/benchmark.md); one call's grid is
- * built and read once. */
-#define CB_GRID_CELLS_PREPARED 8u
-#define CB_GRID_CELLS_CALL 2u
+/* Cells per element: CB_GRID_CELLS_PLAIN when the cells would not be
+ * crowded (a uniform scene: more would cost a build that the queries do
+ * not repay), up to CB_GRID_CELLS_MAX where they would be (more than
+ * CB_GRID_CROWD elements expected in an element's cell: clusters, a
+ * crowd in one part of a wide span; grid.c's choose_levels). */
+#define CB_GRID_CELLS_PLAIN 2u
+#define CB_GRID_CELLS_MAX 8u
+#define CB_GRID_CROWD 8.0
 
 /* Bytes of a prepared grid of m elements (any shape), SIZE_MAX when too
  * large; the memory of one all-pairs call (its grid, its cull, its
@@ -129,6 +130,8 @@ typedef struct cb_survey {
     double x0, x1, y0, y1; /* the span of the finite interval ends */
     size_t bounded;        /* intervals of finite extent */
     uint32_t hist[201];    /* of them, how many have extent <= 2^(k - 100) */
+    size_t centres;        /* ... and their centres (how crowded cells would be) */
+    float cx[CB_SURVEY], cy[CB_SURVEY];
 } cb_survey;
 
 void cb_survey_init(cb_survey *s);
@@ -137,7 +140,7 @@ size_t cb_survey_at(size_t k, size_t count);
 void cb_survey_add(cb_survey *s, const float *lx, const float *hx, const float *ly,
                    const float *hy, uint32_t ok, size_t k);
 uint64_t cb_grid_begin(cb_grid *g, cb_shape shape, size_t m, size_t count, const cb_survey *s,
-                       unsigned per);
+                       int prepared);
 uint32_t cb_grid_place(const cb_grid *g, float lx, float hx, float ly, float hy);
 uint32_t *cb_grid_tmp(cb_grid *g);
 void cb_grid_prefix(cb_grid *g, uint64_t cells);

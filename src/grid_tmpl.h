@@ -35,10 +35,10 @@ CB_INLINE uint32_t GN(clipped)(const grid_clip *c, vf lx, vf hx, vf ly, vf hy)
  * bounds of every filed interval; the counts summed; pass 2: the entries'
  * element and key, cell by cell, ascending element index; then their
  * fields gathered in entry order, and a prepared grid's copy of the
- * elements by index. per: cells per element at most (grid.h).
+ * elements by index (prepared: a cb_grid_* grid, read by many calls).
  */
 static cb_grid *GN_ISA(grid_build)(void *mem, const void *els, size_t m, const uint32_t *keep,
-                               size_t kept, unsigned per, const grid_clip *clip)
+                                   size_t kept, int prepared, const grid_clip *clip)
 {
     cb_grid *g = (cb_grid *)mem;
     const size_t count = keep ? kept : m, samples = cb_survey_size(count);
@@ -60,7 +60,7 @@ static cb_grid *GN_ISA(grid_build)(void *mem, const void *els, size_t m, const u
         v_storeu(lx, a), v_storeu(hx, b), v_storeu(ly, c), v_storeu(hy, d);
         cb_survey_add(&sv, lx, hx, ly, hy, ok, k);
     }
-    uint64_t cells = cb_grid_begin(g, (cb_shape)CB_PASTE(CB_SHAPE_, GM), m, count, &sv, per);
+    uint64_t cells = cb_grid_begin(g, (cb_shape)CB_PASTE(CB_SHAPE_, GM), m, count, &sv, prepared);
     uint32_t *start = CB_GRID_AT(g, g->off_start, uint32_t), *tmp = cb_grid_tmp(g);
     const cb_grid_level l0 = g->level[0];
     /* the bounds: a NaN interval end is no operand's minimum or maximum

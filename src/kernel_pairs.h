@@ -249,17 +249,27 @@ CB_INLINE grid_arrays arrays_of(const cb_grid *g)
 }
 
 /* The levels that hold entries, finest first: the block's cells and runs
- * are on at[0]. */
+ * are on at[0]. When the others hold few entries all together (a few big
+ * elements among small ones), a circle reads each of them whole, as one
+ * run of its entries of key 0 (each element once), with no cells: flat. */
+#define CB_FLAT_ENTRIES (8u * CB_W)
 typedef struct {
     unsigned n, at[CB_GRID_LEVELS];
+    int flat;
+    uint32_t first[CB_GRID_LEVELS]; /* flat: the level's first entry */
 } grid_levels;
 
-CB_INLINE void grid_levels_of(const cb_grid *g, grid_levels *lv)
+CB_INLINE void grid_levels_of(const cb_grid *g, const uint32_t *start, grid_levels *lv)
 {
+    size_t upper = 0;
     lv->n = 0;
     for (unsigned l = 0; l < g->levels; l++)
-        if (g->level[l].entries)
+        if (g->level[l].entries) {
+            upper += lv->n ? g->level[l].entries : 0;
+            lv->first[lv->n] = start[g->level[l].cell0];
             lv->at[lv->n++] = l;
+        }
+    lv->flat = upper <= CB_FLAT_ENTRIES;
 }
 
 /*
@@ -347,6 +357,10 @@ CB_INLINE size_t grid_candidates(const cb_grid *g, const grid_levels *lv, const 
         return c;
     for (unsigned q = 0; q < lv->n; q++) {
         grid_rows rw;
+        if (q && lv->flat) {
+            c += g->level[lv->at[q]].entries;
+            continue;
+        }
         if (!grid_rows_of(g, lv->at[q], sp, u, q == 0, &rw))
             continue;
         for (uint32_t r = rw.r0; r <= rw.r1; r++) {
@@ -429,6 +443,7 @@ typedef struct {
     float t;         /* FIRST: the least time so far (1: none yet, the latest a hit has) */
     int heap;        /* more hits than room: buf is a max-heap of the least */
     int stop;        /* a scan has what it needs */
+    int sorted;      /* the list came in order (a scan's) */
 } grid_sink;
 
 CB_INLINE void sink_begin(grid_sink *s, int kind, uint32_t i, size_t jmin, const grid_out *o,
@@ -438,7 +453,7 @@ CB_INLINE void sink_begin(grid_sink *s, int kind, uint32_t i, size_t jmin, const
     s->room = kind == GK_PAIRS || kind == GK_CONTACTS || kind == GK_FIRST ? o->capacity - done : 0;
     s->buf = o->list ? o->list + done : NULL;
     s->row = kind == GK_MATRIX ? o->matrix + (size_t)i * words : NULL;
-    s->next = CB_NO_J, s->j = CB_NO_J, s->t = 1.0f, s->heap = 0, s->stop = 0;
+    s->next = CB_NO_J, s->j = CB_NO_J, s->t = 1.0f, s->heap = 0, s->stop = 0, s->sorted = 0;
 }
 
 /* A list's hit j: into the room, else a max-heap of the least `room`, the
@@ -498,32 +513,62 @@ CB_INLINE void sink_take(int kind, grid_sink *s, uint32_t bits, const uint32_t *
     }
 }
 
-/* The hits `bits` of elements j0 .. j0+CB_W-1 (a scan, in ascending j): a
- * list stops at its room, the next hit kept for the cursor; a probe at
- * its first hit. */
-CB_INLINE void sink_take_at(int kind, grid_sink *s, uint32_t bits, uint32_t j0, const float *tl)
+/* A scan's list hits, packed (kernel_batch.h's steps) as they come and
+ * written as pairs CB_SCAN_BATCH or more at a time: one loop, where a loop
+ * per word paid its tail on every word. */
+#define CB_SCAN_BATCH 256u
+typedef struct {
+    size_t c;
+    uint32_t j[CB_SCAN_BATCH + 64 + CB_PACK_STEP];
+} scan_list;
+
+CB_INLINE void scan_flush(grid_sink *s, scan_list *l)
+{
+    cb_pair *o = s->buf + s->k;
+    for (size_t q = 0; q < l->c; q++)
+        o[q].i = s->i, o[q].j = l->j[q];
+    s->k += l->c, l->c = 0;
+}
+
+/* The hits w of elements j0 .. j0+63 (a scan's word, in ascending j; tl:
+ * a sweep's times): a list stops at its room, the next hit kept for the
+ * cursor (its hits packed in l while the room allows a whole word); a
+ * probe at its first hit. */
+CB_INLINE void sink_word(int kind, grid_sink *s, uint64_t w, uint32_t j0, const float *tl,
+                         scan_list *l)
 {
     switch (kind) {
-    case GK_COUNT: s->k += cb_popcount64(bits); return;
+    case GK_COUNT: s->k += cb_popcount64(w); return;
     case GK_MATRIX:
-        for (; bits; bits &= bits - 1) {
-            uint32_t j = j0 + cb_ctz64(bits);
+        for (; w; w &= w - 1) {
+            uint32_t j = j0 + cb_ctz64(w);
             s->row[j >> 6] |= (uint64_t)1 << (j & 63u);
             s->k++;
         }
         return;
     case GK_FIRST:
     case GK_FIRST_COUNT:
-        for (; bits; bits &= bits - 1) { /* ascending j: an equal time later never wins */
-            unsigned u = cb_ctz64(bits);
+        for (; w; w &= w - 1) { /* ascending j: an equal time later never wins */
+            unsigned u = cb_ctz64(w);
             if (tl[u] < s->t || (tl[u] == s->t && s->j == CB_NO_J))
                 s->t = tl[u], s->j = j0 + u;
         }
         return;
-    case GK_PROBE: s->j = j0 + cb_ctz64(bits), s->stop = 1; return;
+    case GK_PROBE: s->j = j0 + cb_ctz64(w), s->stop = 1; return;
     default:
-        for (; bits; bits &= bits - 1) {
-            uint32_t j = j0 + cb_ctz64(bits);
+        if (s->room - s->k - l->c >= 64) {
+            for (unsigned u = 0; u < 64; u += CB_PACK_STEP) {
+                uint32_t bits = (uint32_t)(w >> u) & CB_LANES(CB_PACK_STEP);
+                v_pack_indices(l->j + l->c, bits, j0 + u);
+                l->c += step_count(bits);
+            }
+            if (l->c >= CB_SCAN_BATCH)
+                scan_flush(s, l);
+            return;
+        }
+        scan_flush(s, l);
+        for (; w; w &= w - 1) {
+            uint32_t j = j0 + cb_ctz64(w);
             if (s->k == s->room) {
                 s->next = j, s->stop = 1;
                 return;
@@ -667,11 +712,11 @@ CB_INT_SHAPES(CB_STORE)
 #include "grid_tmpl.h"
 
 typedef cb_grid *(*grid_build_fn)(void *mem, const void *els, size_t m, const uint32_t *keep,
-                                  size_t kept, unsigned per, const grid_clip *clip);
+                                  size_t kept, int prepared, const grid_clip *clip);
 typedef size_t (*grid_cull_fn)(const void *els, size_t m, const cb_cull *cl, uint32_t *keep);
 
 /* A grid built by this backend (the public cb_grid_* functions). */
-#define PREPARED CB_GRID_CELLS_PREPARED
+#define PREPARED 1
 cb_grid *CB_FN(cb_grid_build)(void *mem, cb_shape shape, const void *els, size_t m)
 {
     switch (shape) {
@@ -727,7 +772,7 @@ CB_INLINE const cb_grid *plan_grid(const cb_args *a, cb_shape one, const void *s
             by = &clip;
         }
     }
-    g = build(pm.grid, els, m, keep, kept, CB_GRID_CELLS_CALL, by);
+    g = build(pm.grid, els, m, keep, kept, 0, by);
     *stamp = cb_plan_commit(a->scratch, &key);
     return g;
 }

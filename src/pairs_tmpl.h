@@ -77,6 +77,11 @@ CB_INLINE void PN(runs)(int kind, const cb_grid *g, const grid_levels *lv, const
         return;
     for (unsigned q = 0; q < lv->n; q++) {
         grid_rows rw;
+        if (q && lv->flat) {
+            PN(run)(kind, one, margin, ga, lv->first[q], lv->first[q] + g->level[lv->at[q]].entries,
+                    1, strict, s);
+            continue;
+        }
         if (!grid_rows_of(g, lv->at[q], sp, u, q == 0, &rw))
             continue;
         for (uint32_t r = rw.r0; r <= rw.r1; r++) {
@@ -86,20 +91,39 @@ CB_INLINE void PN(runs)(int kind, const cb_grid *g, const grid_levels *lv, const
     }
 }
 
+/* The hits of elements j .. j+len-1 (len <= 64) as a word, tl their times
+ * (SWEEP); len is the constant 64 but at the end, so a whole word's loop
+ * unrolls. */
+CB_INLINE uint64_t PN(scan_word)(const P_ONE *one, vf margin, const void *els, size_t j,
+                                 size_t len, int strict, float best, float *tl)
+{
+    uint64_t w = 0;
+    for (size_t u = 0; u < len; u += CB_W) {
+        size_t k = len - u < CB_W ? len - u : CB_W;
+        P_MANY v = P_LOAD(els, j + u, k);
+        uint32_t bits = PN(select)(one, v, margin, strict, best, tl + u) & CB_LANES(k);
+        w |= (uint64_t)bits << u;
+    }
+    return w;
+}
+
 /* Elements [s->jmin, m) in index order (the scan): the query body on
- * consecutive elements, their hits in ascending j, so a list needs no sort
- * and stops at its room with the next pair found. */
+ * consecutive elements, 64 of them to a word of hits, in ascending j, so a
+ * list needs no sort and stops at its room with the next pair found. */
 CB_INLINE void PN(scan)(int kind, const P_ONE *one, vf margin, const void *els, size_t m,
                         int strict, grid_sink *s)
 {
-    float tl[CB_W];
-    for (size_t j = s->jmin; j < m && !s->stop; j += CB_W) {
-        size_t k = m - j < CB_W ? m - j : CB_W;
-        P_MANY v = k == CB_W ? P_LOAD(els, j, CB_W) : P_LOAD(els, j, k);
-        uint32_t bits = PN(select)(one, v, margin, strict, s->t, tl) & CB_LANES(k);
-        if (bits)
-            sink_take_at(kind, s, bits, (uint32_t)j, PQ_IS_SWEEP ? tl : NULL);
+    float tl[64]; /* SWEEP: the word's times */
+    scan_list pend; /* a list's hits, packed, before they are written as pairs */
+    pend.c = 0;
+    s->sorted = 1;
+    for (size_t j = s->jmin; j < m && !s->stop; j += 64) {
+        uint64_t w = m - j >= 64 ? PN(scan_word)(one, margin, els, j, 64, strict, s->t, tl)
+                                 : PN(scan_word)(one, margin, els, j, m - j, strict, s->t, tl);
+        if (w)
+            sink_word(kind, s, w, (uint32_t)j, PQ_IS_SWEEP ? tl : NULL, &pend);
     }
+    scan_flush(s, &pend);
 }
 
 /* The records of the list buf[0 .. k) (one circle's, sorted) from output
@@ -150,23 +174,23 @@ CB_OUT_OF_LINE size_t PN_ISA(grid_drive)(int kind, int strict, const cb_grid *g,
     const size_t m = (size_t)g->m, words = m / 64 + (m % 64 != 0);
     const grid_arrays ga = arrays_of(g);
     grid_levels lv;
-    grid_levels_of(g, &lv);
-    size_t i = cur->circle, jfrom = cur->element, done = 0;
+    grid_levels_of(g, ga.start, &lv);
+    const size_t from = cur->circle, jfrom = cur->element;
+    size_t done = 0;
     vf vmargin = v_set1(margin);
     grid_spans sp;
-    while (i < end) {
-        size_t nb = end - i < 64 ? end - i : 64;
-        uint64_t live = grid_block(g, &lv, &ga, set, i, nb, margin, &sp, P_SPANS);
-        for (size_t u = 0; u < nb; u++, i++, jfrom = 0) {
+    for (size_t base = from; base < end; base += 64) {
+        size_t nb = end - base < 64 ? end - base : 64;
+        if (kind == GK_MATRIX) /* every row of the range, hits or not */
+            memset(o->matrix + base * words, 0, nb * words * sizeof *o->matrix);
+        uint64_t live = grid_block(g, &lv, &ga, set, base, nb, margin, &sp, P_SPANS);
+        for (; live; live &= live - 1) {
+            const size_t u = cb_ctz64(live), i = base + u, j0 = i == from ? jfrom : 0;
             if (listing && kind != GK_PROBE && kind != GK_FIRST_COUNT && done == o->capacity)
                 kind = kind == GK_FIRST ? GK_FIRST_COUNT : GK_PROBE; /* full: find the next */
-            if (kind == GK_MATRIX)
-                memset(o->matrix + i * words, 0, words * sizeof *o->matrix);
-            if (!(live >> u & 1))
-                continue;
             grid_sink s;
-            sink_begin(&s, kind, (uint32_t)i, firsts ? 0 : self && jfrom <= i ? i + 1 : jfrom, o,
-                       done, words);
+            sink_begin(&s, kind, (uint32_t)i, firsts ? 0 : self && j0 <= i ? i + 1 : j0, o, done,
+                       words);
             P_ONE one;
             if (!P_MEMBER(set, i, &one) || s.jmin >= m)
                 continue;
@@ -201,7 +225,7 @@ CB_OUT_OF_LINE size_t PN_ISA(grid_drive)(int kind, int strict, const cb_grid *g,
             size_t got = s.heap ? s.room : s.k;
             if (s.heap)
                 cb_heapsort_by_j(s.buf, got);
-            else
+            else if (!s.sorted)
                 pair_sort(s.buf, got);
 #if PQ_IS_CONTACTS
             PN(records)(&one, els, s.buf, got, o, done);

@@ -54,5 +54,6 @@
 /* The number of fields of a shape, a constant expression. */
 #define CB_FIELD_ONE(V, F) +1
 #define CB_FIELD_COUNT(S) (0 CB_FIELDS_##S(CB_FIELD_ONE))
+#define CB_FIELD_COUNT_OF(S) CB_FIELD_COUNT(S) /* S a macro naming the shape */
 
 #endif
