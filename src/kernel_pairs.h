@@ -257,19 +257,25 @@ typedef struct {
     unsigned n, at[CB_GRID_LEVELS];
     int flat;
     uint32_t first[CB_GRID_LEVELS]; /* flat: the level's first entry */
+    size_t nflat;                   /* flat: the entries of key 0 above the first level */
+    uint32_t flatpos[CB_FLAT_ENTRIES];
 } grid_levels;
 
-CB_INLINE void grid_levels_of(const cb_grid *g, const uint32_t *start, grid_levels *lv)
+CB_INLINE void grid_levels_of(const cb_grid *g, const grid_arrays *ga, grid_levels *lv)
 {
     size_t upper = 0;
-    lv->n = 0;
+    lv->n = 0, lv->nflat = 0;
     for (unsigned l = 0; l < g->levels; l++)
         if (g->level[l].entries) {
             upper += lv->n ? g->level[l].entries : 0;
-            lv->first[lv->n] = start[g->level[l].cell0];
+            lv->first[lv->n] = ga->start[g->level[l].cell0];
             lv->at[lv->n++] = l;
         }
     lv->flat = upper <= CB_FLAT_ENTRIES;
+    for (unsigned q = 1; lv->flat && q < lv->n; q++)
+        for (uint32_t p = lv->first[q]; p < lv->first[q] + g->level[lv->at[q]].entries; p++)
+            if (ga->key[p] == 0.0f)
+                lv->flatpos[lv->nflat++] = p;
 }
 
 /*

@@ -13,6 +13,7 @@
 #define P_MANY CB_PASTE(vshape_, PMANY)
 #define P_LOAD CB_PASTE(load_, CB_PASTE(PMANY, _SOA))
 #define P_GATHER CB_PASTE(gather_, CB_PASTE(PMANY, _SOA))
+#define P_LOAD_ONE CB_PASTE(load_, CB_PASTE(PONE, _SOA))
 #define P_SPANS CB_PASTE(spans_, PONE)
 #define P_MEMBER CB_PASTE(member_, PONE)
 #define P_STORE_RECORDS CB_PASTE(store_pair_records_, CB_PASTE(CB_KIND_, PONE))
@@ -77,9 +78,10 @@ CB_INLINE void PN(runs)(int kind, const cb_grid *g, const grid_levels *lv, const
         return;
     for (unsigned q = 0; q < lv->n; q++) {
         grid_rows rw;
-        if (q && lv->flat) {
-            PN(run)(kind, one, margin, ga, lv->first[q], lv->first[q] + g->level[lv->at[q]].entries,
-                    1, strict, s);
+        if (q && lv->flat) { /* read whole: by the block (PN(flat)), but a sweep's */
+            if (PQ_IS_SWEEP)
+                PN(run)(kind, one, margin, ga, lv->first[q],
+                        lv->first[q] + g->level[lv->at[q]].entries, 1, strict, s);
             continue;
         }
         if (!grid_rows_of(g, lv->at[q], sp, u, q == 0, &rw))
@@ -124,6 +126,32 @@ CB_INLINE void PN(scan)(int kind, const P_ONE *one, vf margin, const void *els, 
             sink_word(kind, s, w, (uint32_t)j, PQ_IS_SWEEP ? tl : NULL, &pend);
     }
     scan_flush(s, &pend);
+}
+
+/* The flat entries (grid_levels) against the block's live circles, the
+ * other way round: an entry in every lane, CB_W circles at a time, the
+ * same body on the same pair's operands, so the same bits. hit[f]: bit u
+ * when circle base + u hits flat entry f; returns their union. (Not for a
+ * sweep: its sink needs each hit's time.) */
+CB_INLINE uint64_t PN(flat)(const grid_levels *lv, const grid_arrays *ga, const void *set,
+                            size_t base, size_t nb, uint64_t live, vf margin, int strict,
+                            uint64_t *hit)
+{
+    uint64_t any = 0;
+    for (size_t f = 0; f < lv->nflat; f++) {
+        uint32_t pos[CB_W];
+        for (size_t q = 0; q < CB_W; q++)
+            pos[q] = lv->flatpos[f];
+        P_MANY e = P_GATHER(&ga->view, pos, CB_W);
+        uint64_t w = 0;
+        for (size_t u = 0; u < nb; u += CB_W) {
+            size_t k = nb - u < CB_W ? nb - u : CB_W;
+            P_ONE c = P_LOAD_ONE(set, base + u, k);
+            w |= (uint64_t)(PN(select)(&c, e, margin, strict, 1.0f, NULL) & CB_LANES(k)) << u;
+        }
+        hit[f] = w & live, any |= hit[f];
+    }
+    return any;
 }
 
 /* The records of the list buf[0 .. k) (one circle's, sorted) from output
@@ -174,7 +202,7 @@ CB_OUT_OF_LINE size_t PN_ISA(grid_drive)(int kind, int strict, const cb_grid *g,
     const size_t m = (size_t)g->m, words = m / 64 + (m % 64 != 0);
     const grid_arrays ga = arrays_of(g);
     grid_levels lv;
-    grid_levels_of(g, ga.start, &lv);
+    grid_levels_of(g, &ga, &lv);
     const size_t from = cur->circle, jfrom = cur->element;
     size_t done = 0;
     vf vmargin = v_set1(margin);
@@ -184,6 +212,9 @@ CB_OUT_OF_LINE size_t PN_ISA(grid_drive)(int kind, int strict, const cb_grid *g,
         if (kind == GK_MATRIX) /* every row of the range, hits or not */
             memset(o->matrix + base * words, 0, nb * words * sizeof *o->matrix);
         uint64_t live = grid_block(g, &lv, &ga, set, base, nb, margin, &sp, P_SPANS);
+        uint64_t flat_hit[CB_FLAT_ENTRIES], flat_any = 0;
+        if (!PQ_IS_SWEEP && live && lv.nflat)
+            flat_any = PN(flat)(&lv, &ga, set, base, nb, live, vmargin, strict, flat_hit);
         for (; live; live &= live - 1) {
             const size_t u = cb_ctz64(live), i = base + u, j0 = i == from ? jfrom : 0;
             if (listing && kind != GK_PROBE && kind != GK_FIRST_COUNT && done == o->capacity)
@@ -197,8 +228,12 @@ CB_OUT_OF_LINE size_t PN_ISA(grid_drive)(int kind, int strict, const cb_grid *g,
             size_t cand = grid_candidates(g, &lv, &ga, &sp, u);
             if (els && grid_scan_pays(cand, m - s.jmin))
                 PN(scan)(kind, &one, vmargin, els, m, strict, &s);
-            else
+            else {
                 PN(runs)(kind, g, &lv, &ga, &one, vmargin, &sp, u, strict, &s);
+                for (size_t f = 0; flat_any >> u & 1 && f < lv.nflat; f++)
+                    if (flat_hit[f] >> u & 1 && ga.idx[lv.flatpos[f]] >= s.jmin)
+                        sink_take(kind, &s, 1u, ga.idx + lv.flatpos[f], NULL);
+            }
             if (kind == GK_PROBE || kind == GK_FIRST_COUNT) {
                 if (listing && s.j != CB_NO_J) { /* the next pair due, past a full output */
                     cur->circle = i, cur->element = kind == GK_PROBE ? s.j : 0;
@@ -249,6 +284,7 @@ CB_OUT_OF_LINE size_t PN_ISA(grid_drive)(int kind, int strict, const cb_grid *g,
 #undef P_MANY
 #undef P_LOAD
 #undef P_GATHER
+#undef P_LOAD_ONE
 #undef P_SPANS
 #undef P_MEMBER
 #undef P_STORE_RECORDS
