@@ -127,6 +127,7 @@ cb_args data_args(const dataset *d, int g, size_t e, int k)
         break;
     case CB_SHAPE_GRID: /* never a single shape */
     case CB_SHAPE_SELF:
+    case CB_SHAPE_GRID_SELF:
         break;
     }
     a.many = many_of(d, cb_entry_info_of(e));

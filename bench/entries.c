@@ -50,6 +50,7 @@ static const char *shape_word(cb_shape s, int plural)
         return plural ? "sweeps" : "sweep"; /* the elements of one box vs moving circles */
     case CB_SHAPE_GRID: /* the pairs form only: bench/pairs.c */
     case CB_SHAPE_SELF:
+    case CB_SHAPE_GRID_SELF:
         break;
     }
     return "shape";
@@ -203,6 +204,7 @@ size_t bytes_per_elem(const bench_group *g)
     case CB_SHAPE_CIRCLE:
     case CB_SHAPE_GRID: /* not a batch entry's element shape (the pairs form only) */
     case CB_SHAPE_SELF:
+    case CB_SHAPE_GRID_SELF:
         break;
     }
     return sizeof(cb_circle);
@@ -235,6 +237,7 @@ static cb_shape other_numbers(cb_shape s)
     case CB_SHAPE_OBOX:
     case CB_SHAPE_GRID:
     case CB_SHAPE_SELF:
+    case CB_SHAPE_GRID_SELF:
     case CB_SHAPE_SWEEP: /* no integer sweep */
         break;
     }

@@ -64,6 +64,7 @@ static int input_of(const bench_group *g)
     case CB_SHAPE_IBOX:    /* seed D and the float twins' rows compare them */
     case CB_SHAPE_GRID:    /* the pairs form only: not a group's elements */
     case CB_SHAPE_SELF:
+    case CB_SHAPE_GRID_SELF:
     case CB_SHAPE_SWEEP: /* moving circles (one box vs n sweeps): no loop, no streaming
                             read of 5 arrays; the closed form is their baseline */
         break;

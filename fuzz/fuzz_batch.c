@@ -517,7 +517,7 @@ static void check_pairs(const tk_views *in, size_t n, unsigned flags, int mode, 
     for (size_t k = 0; k < n; k++)
         cand[k].i = (uint32_t)(k % (set ? set : 1)), cand[k].j = (uint32_t)((k * 7919u) % n);
     void *scratch = xmalloc(cb_pairs_scratch_size(set, m > set ? m : set));
-    void *gmem = xmalloc(cb_grid_size(m));
+    void *gmem = xmalloc(cb_grid_size(m > set ? m : set)); /* the elements', or the set's */
     const void *soa[3] = {in->circles, in->boxes, in->oboxes}; /* by cb_shape */
     float sdx[FZ_PAIR_SET], sdy[FZ_PAIR_SET]; /* the set as sweeps, in the default mode */
     tk_sweep_moves(in->circles, set, sdx, sdy);
@@ -527,7 +527,9 @@ static void check_pairs(const tk_views *in, size_t n, unsigned flags, int mode, 
     TK_FOR_ENTRIES(e, TK_PAIRED) {
         const cb_entry_info *d = cb_entry_info_of(e);
         /* a grid entry: a grid of one shape per input, picked by the input */
-        int first = d->many == CB_SHAPE_GRID ? (int)((pattern + n) % 3) : 0;
+        int first = d->many != CB_SHAPE_GRID        ? 0
+                    : d->one == CB_SHAPE_SWEEP ? (int)((pattern + n) % 2) /* circles, boxes */
+                                               : (int)((pattern + n) % 3);
         for (int sh = first; sh == first; sh++) {
             fz_pout got, want, moded;
             pout_new(&got, d, room, words, n), pout_new(&want, d, room, words, n);
@@ -541,6 +543,10 @@ static void check_pairs(const tk_views *in, size_t n, unsigned flags, int mode, 
             tk_pair_els els = {d->many, NULL, m};
             if (d->many == CB_SHAPE_SELF) {
                 els.shape = CB_SHAPE_CIRCLE, els.els = in->circles, els.m = set;
+            } else if (d->many == CB_SHAPE_GRID_SELF) { /* the set, prepared */
+                els.shape = CB_SHAPE_CIRCLE, els.els = in->circles, els.m = set;
+                if (!(a.many = cb_grid_circles(gmem, in->circles, set)))
+                    FAILF("%s: the grid of the set was not built", d->name);
             } else if (d->many == CB_SHAPE_GRID) {
                 els.shape = (cb_shape)sh, els.els = soa[sh];
                 a.many = sh == CB_SHAPE_BOX      ? cb_grid_boxes(gmem, in->boxes, m)
@@ -719,7 +725,7 @@ static void check_int_pairs(const cb_icircle_soa *cs, const cb_ibox_soa *bs, siz
     size_t room = set * (m > set ? m : set) + 1, words = set * (m / 64 + (m % 64 != 0));
     room = room > words ? room : words; /* the matrix sits in the d2 array's place */
     void *scratch = xmalloc(cb_pairs_scratch_size(set, m > set ? m : set));
-    void *gmem = xmalloc(cb_grid_size(m));
+    void *gmem = xmalloc(cb_grid_size(m > set ? m : set));
     fz_iprecs got, want;
     iprecs_new(&got, room), iprecs_new(&want, room);
     char what[192];
@@ -734,6 +740,9 @@ static void check_int_pairs(const cb_icircle_soa *cs, const cb_ibox_soa *bs, siz
         a.capacity = d->output == CB_OUTPUT_MATRIX ? 0 : room, a.scratch = scratch;
         if (d->many == CB_SHAPE_SELF)
             els.shape = CB_SHAPE_ICIRCLE, els.els = cs, els.m = set, a.many = NULL;
+        if (d->many == CB_SHAPE_GRID_SELF && (els.shape = CB_SHAPE_ICIRCLE, els.els = cs,
+                                              els.m = set, !(a.many = cb_grid_icircles(gmem, cs, set))))
+            FAILF("%s: the grid of the set was not built", d->name);
         if (d->many == CB_SHAPE_GRID && !(a.many = circles ? cb_grid_icircles(gmem, cs, m)
                                                            : cb_grid_iboxes(gmem, bs, m)))
             FAILF("%s: the grid of %s was not built", d->name, tk_shape_name(els.shape));

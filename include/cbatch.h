@@ -701,7 +701,8 @@ typedef enum cb_shape {
     CB_SHAPE_SELF = 4,   /**< pairs: the set itself (pairs i < j) */
     CB_SHAPE_ICIRCLE = 5, /**< cb_icircle (integer) */
     CB_SHAPE_IBOX = 6,    /**< cb_ibox (integer min/max) */
-    CB_SHAPE_SWEEP = 7    /**< cb_sweep (a moving circle) */
+    CB_SHAPE_SWEEP = 7,   /**< cb_sweep (a moving circle) */
+    CB_SHAPE_GRID_SELF = 8 /**< pairs: a set prepared as a cb_grid, against itself (pairs i < j) */
 } cb_shape;
 
 /** Flags of the query functions (bitwise OR). */
@@ -1160,44 +1161,54 @@ CB_API size_t cb_batch_sweep_box_circles_aos_first(cb_box box, const cb_sweep *c
  *
  * How a call works, and what it costs. A call lays a grid over the
  * elements (a few levels of square cells, each element filed once or twice
- * by the cells its bounds cover), then runs every circle's test against
- * the elements of the cells its bounds cover, in vectors. The cull is
- * conservative for every input and float mode (src/grid.c has the proof),
- * so it never changes an answer. The cost follows n_circles + m + the
- * pairs found: sparse scenes cost a few look-ups per circle, crowded ones
- * about a test per pair. With far more elements than circles, a call first
- * drops the elements no circle can reach (so 256 bullets against 10^6
- * boxes cost about one read of the boxes).
+ * by the cells its bounds cover; finer cells where a sample of the elements
+ * says they crowd together), then reads, for each circle, the elements of
+ * the cells its bounds cover and runs the pair test on them in vectors.
+ * Circles whose bounds miss every element's, and elements no circle of
+ * the call can reach, cost next to nothing. A circle whose cells hold a
+ * large share of the elements it may pair with (a crowd in one place)
+ * tests those elements in index order instead, with no cell and no sort.
+ * The cull is conservative for every input and float mode (src/grid.c has
+ * the proof), so no answer depends on any of this. The cost follows
+ * n_circles + m + the pairs found: sparse scenes cost a few look-ups per
+ * circle, crowded ones about what writing their pairs costs.
  *
  * The range and the cursor. A call covers the circles [cursor->circle,
  * cursor->end). Calls over consecutive ranges give, concatenated, exactly
  * the list of one call over their union: a job system cuts 0 .. n_circles
- * among its jobs, anywhere, one cursor each ({begin, 0, end}), and joins
- * the lists in range order. The functions start no threads of their own.
+ * among its jobs, anywhere, one cursor each (cb_pairs_range(begin, end),
+ * which also says an empty job at 0), and joins the lists in range order.
+ * The functions start no threads of their own.
  *
  * Bounded output and resuming. A list call writes at most `capacity`
- * pairs (or records) and returns how many it wrote; it stops there, so it
- * costs what the pairs it wrote cost. The cursor then says where the next
- * pair is: call again with the same cursor (and the same scratch) for the
- * rest, after consuming the pairs. The range is done when cursor->circle
- * == cursor->end; a call that returns less than capacity also finished it.
- * A resumed call reuses the grid the first call left in the scratch
- * (cursor->plan names it): pass the same scratch and change no input in
- * between. Only a circle whose pairs were split between calls is tested
- * again.
+ * pairs (or records) and returns how many it wrote, pairs[0 .. return - 1]
+ * (a pair list: nothing past them is written). It stops there, so it costs what the
+ * pairs it wrote cost, plus finding the next one. The cursor then names
+ * exactly the next pair due: circle `circle`'s pair with element
+ * `element` (a sweep set's: the next sweep that hits, element 0), the
+ * first pair the next call writes; or the range is done (cursor->circle ==
+ * cursor->end), also when the capacity was exactly the pairs left. Call
+ * again with the same cursor (and the same scratch) for the rest, after
+ * consuming the pairs: a list of N pairs takes exactly ceil(N / capacity)
+ * calls. A resumed call reuses the grid the first call left in the
+ * scratch (cursor->plan names it): pass the same scratch and change no
+ * input in between. Only the circle of the next pair is read again.
  *
  * Counting. With pairs (out) == NULL and capacity == 0 a list call writes
  * nothing and returns the number of pairs from the cursor to the end of
  * the range: a count-only call, which costs about what a whole call does
  * (the cursor keeps its place, and a following call reuses its grid).
  *
- * Scratch. The pairs queries but the grid ones need cb_pairs_scratch_size(
- * n_circles, m) bytes of scratch (no alignment needed), for the grid and
- * the cull; pass NULL to have the call allocate it (malloc) and free it
- * before returning (a resumed call then builds its grid again). One scratch
- * per thread: a call writes it. The grid queries need none: the grid is
- * read only, and any number of threads may query one grid at once. Stack:
- * under 8 KiB. No function here keeps memory or state between calls.
+ * Scratch. The pairs queries against elements or a set itself need
+ * cb_pairs_scratch_size(n_circles, m) bytes of scratch (no alignment
+ * needed) for the grid and the cull; pass NULL to have the call allocate it
+ * (malloc) and free it before returning (a resumed call then builds its
+ * grid again). A call cannot tell how large a scratch is: one smaller than
+ * that size is undefined behaviour, as a too small output would be. One
+ * scratch per thread: a call writes it. The grid queries (_grid,
+ * _grid_self) need none: the grid is read only, and any number of threads
+ * may query one grid at once. Stack: under 8 KiB. No function here keeps
+ * memory or state between calls.
  */
 
 /** One pair: circle i of the set and element j (a box, an oriented box, or a circle). */
@@ -1207,16 +1218,36 @@ typedef struct cb_pair {
 
 /**
  * Where a pairs query starts, and where it stopped. Zero-initialised,
- * it is every circle of the set from the start. A job's range: {begin, 0,
- * end}. After a call: {end, 0, end, ...} when the range is done, else the
- * next pair due is circle `circle`'s first pair with an element >= `element`.
+ * it is every circle of the set from the start. A job's range [begin, end):
+ * cb_pairs_range(begin, end), or {begin, 0, end} when end > 0. After a
+ * call: {end, 0, end, ...} when the range is done; else exactly the next
+ * pair due, (circle, element): the pair the next call writes first (a sweep
+ * set's: element 0). A call whose capacity was exactly the pairs left
+ * leaves the range done.
  */
 typedef struct cb_pair_cursor {
-    size_t circle;  /**< the first circle whose pairs are due */
-    size_t element; /**< of that circle, the pairs with element j >= this are due (0: all) */
-    size_t end;     /**< one past the last circle of the range; 0: n_circles (set by the call) */
-    uint64_t plan;  /**< the library's: 0 for a new range; names the scratch's grid when resuming */
+    size_t circle;  /**< the circle of the next pair due */
+    size_t element; /**< of that circle, the pairs with element j >= this are due */
+    size_t end;     /**< one past the last circle of the range; 0: n_circles (set by the call),
+                         but for a cursor made by cb_pairs_range */
+    uint64_t plan;  /**< the library's: 0 for a new range (but for CB_PAIRS_RANGE_END); names
+                         the scratch's grid when resuming */
 } cb_pair_cursor;
+
+/** The bit of cursor->plan that says the range ends at cursor->end as given, 0 included. */
+#define CB_PAIRS_RANGE_END ((uint64_t)1 << 63)
+
+/**
+ * A new cursor over the circles [begin, end) of a set: a job's range.
+ * Empty when begin == end, at 0 too (where the zero cursor, {0, 0, 0}, is
+ * every circle of the set).
+ */
+static inline cb_pair_cursor cb_pairs_range(size_t begin, size_t end)
+{
+    cb_pair_cursor c;
+    c.circle = begin, c.element = 0, c.end = end, c.plan = CB_PAIRS_RANGE_END;
+    return c;
+}
 
 /**
  * Contact records of pairs: record k is of pair pair[k] = (i, j): circle i
@@ -1395,11 +1426,16 @@ CB_API size_t cb_pairs_sweep_circles_circles_first(const cb_sweep_soa *circles, 
 
 /*
  * Prepared elements: a grid built once over elements that do not move (a
- * level's walls), then queried by moving circles every frame without
- * binning the elements again. The grid copies what it needs and holds no
- * pointer into the caller's arrays: it answers for the elements as they
- * were when it was built (rebuild it when one changes), and stays valid
- * until its memory is freed or reused. Its layout is private.
+ * level's walls, a static crowd), then queried every frame without binning
+ * the elements again: by moving circles (_circles_grid), by sweeps
+ * (cb_pairs_sweep_circles_grid_first), or a grid of circles against itself
+ * (_circles_grid_self). The grid copies what it needs and holds no pointer
+ * into the caller's arrays: it answers for the elements as they were when
+ * it was built, whatever happens to those arrays after (the tests change
+ * and free them). So any change to an element (a move, a new radius,
+ * another count) needs a new grid: build it again, into the same memory or
+ * other. A grid stays valid until its memory is freed or reused, and is
+ * never to be edited. Its layout is private.
  * A grid query gives exactly the pairs, order, cursor and records of the
  * all-pairs function of its elements' shape on those elements.
  */
@@ -1448,6 +1484,31 @@ CB_API size_t cb_pairs_contacts_circles_grid(const cb_circle_soa *circles, size_
                                              const cb_grid *grid, cb_pair_cursor *cursor,
                                              float margin, cb_pair_contacts *out,
                                              size_t capacity, unsigned flags);
+/**
+ * A set prepared as a grid, against itself (static crowds, a level's
+ * decorations): every overlapping pair (i, j), i < j, of the circles a
+ * cb_grid_circles grid was built from, exactly cb_pairs_overlap_circles_self's
+ * on those circles (pairs, order, cursor, capacity, counting); the set's
+ * count is the grid's (the cursor's range is over it). A grid of other
+ * elements is CB_INVALID. No scratch.
+ */
+CB_API size_t cb_pairs_overlap_circles_grid_self(const cb_grid *grid, cb_pair_cursor *cursor,
+                                                 cb_pair *pairs, size_t capacity, unsigned flags);
+/** The contacts of every pair (i, j), i < j, of a prepared set, as cb_pairs_contacts_circles_self. */
+CB_API size_t cb_pairs_contacts_circles_grid_self(const cb_grid *grid, cb_pair_cursor *cursor,
+                                                  float margin, cb_pair_contacts *out,
+                                                  size_t capacity, unsigned flags);
+/**
+ * Sweeps against prepared elements (a frame of bullets against a level's
+ * walls): the first hit of every sweep i of the range among the elements
+ * of a grid of boxes or circles (cb_grid_boxes, cb_grid_circles), exactly
+ * what cb_pairs_sweep_first or cb_pairs_sweep_circles_circles_first gives
+ * on those elements; a grid of other elements is CB_INVALID. No scratch.
+ */
+CB_API size_t cb_pairs_sweep_circles_grid_first(const cb_sweep_soa *circles, size_t n_circles,
+                                                const cb_grid *grid, cb_pair_cursor *cursor,
+                                                cb_pair_sweep_hits *out, size_t capacity,
+                                                unsigned flags);
 
 /*
  * Integer all pairs (INTEGER COORDINATES): a set of integer circles against
@@ -1533,6 +1594,15 @@ CB_API size_t cb_pairs_contacts_icircles_grid(const cb_icircle_soa *icircles, si
                                               const cb_grid *grid, cb_pair_cursor *cursor,
                                               cb_int_pair_contacts *out, size_t capacity,
                                               unsigned flags);
+/** A set of integer circles prepared as a grid (cb_grid_icircles), against itself: the pairs
+ *  (i, j), i < j, as cb_pairs_overlap_icircles_self on its circles. No scratch. */
+CB_API size_t cb_pairs_overlap_icircles_grid_self(const cb_grid *grid, cb_pair_cursor *cursor,
+                                                  cb_pair *pairs, size_t capacity,
+                                                  unsigned flags);
+/** The integer contacts of every pair (i, j), i < j, of a prepared set of integer circles. */
+CB_API size_t cb_pairs_contacts_icircles_grid_self(const cb_grid *grid, cb_pair_cursor *cursor,
+                                                   cb_int_pair_contacts *out, size_t capacity,
+                                                   unsigned flags);
 
 /*
  * Candidate pairs: candidates[k] = (i, j) names circle i of the set and

@@ -34,7 +34,7 @@ DEFAULT_SIDES = {"batch": ("circle", "box"), "pairs": ("circle", "box"),
 # default pairing is a sweep against boxes.
 SWEEP_SIDES = ("sweep", "box")
 PLURAL = {"circle": "circles", "box": "boxes", "obox": "oboxes", "grid": "grid",
-          "self": "self", "icircle": "icircles", "ibox": "iboxes",
+          "self": "self", "grid_self": "grid_self", "icircle": "icircles", "ibox": "iboxes",
           "sweep": "circles"}  # moving circles, named as the circles they move
 INTEGER = {"icircle", "ibox"}
 OUTPUT_SUFFIX = {"indices": "_idx", "matrix": "_matrix", "hits": "_hits", "first_hit": "_first",
@@ -63,13 +63,15 @@ def rule_params(form, query, one, many, layout, output):
     # 1. the one side
     if form == "batch":
         p.append(f"cb_{one}")
+    elif many == "grid_self":  # the set, prepared as a grid (against itself)
+        p.append("const cb_grid *")
     else:  # the set: circles, integer circles against integer elements, or sweeps
         kind = "sweep" if one == "sweep" else "icircle" if one in INTEGER else "circle"
         p += [f"const cb_{kind}_soa *", "size_t"]
     # 2. the many side
     if many == "grid":
         p.append("const cb_grid *")
-    elif many != "self":
+    elif many not in ("self", "grid_self"):
         p += [(aos if layout == "aos" else soa)[many], "size_t"]
     # 3. what the form adds
     if form == "pairs":
@@ -90,7 +92,7 @@ def rule_params(form, query, one, many, layout, output):
     if output in ("pairs", "pair_contacts", "int_pair_contacts", "pair_first_hits"):
         p.append("size_t")
     # 6. the scratch of pairs against elements
-    if form == "pairs" and many != "grid":
+    if form == "pairs" and many not in ("grid", "grid_self"):
         p.append("void *")
     # 7. the flags
     p.append("unsigned")

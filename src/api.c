@@ -115,9 +115,21 @@ static size_t elements_of(const cb_entry_info *d, const cb_args *a)
 {
     if (d->many == CB_SHAPE_SELF)
         return a->n_circles;
-    if (d->many == CB_SHAPE_GRID)
+    if (d->many == CB_SHAPE_GRID || d->many == CB_SHAPE_GRID_SELF)
         return (size_t)grid_of(a->many)->m;
     return a->n;
+}
+
+/* Whether a grid's elements suit the entry: a set's own kind (integer
+ * circles for ICIRCLE) against itself; for a set against a grid, integer
+ * elements for integer circles, boxes or circles for sweeps. */
+static int grid_fits(const cb_entry_info *d, uint32_t shape)
+{
+    if (d->many == CB_SHAPE_GRID_SELF)
+        return shape == (uint32_t)d->one;
+    if (d->one == CB_SHAPE_SWEEP)
+        return shape == CB_SHAPE_BOX || shape == CB_SHAPE_CIRCLE;
+    return (d->one == CB_SHAPE_ICIRCLE) == cb_shape_is_integer(shape);
 }
 
 /* One batch or candidates call: can the kernel use these arguments
@@ -142,22 +154,22 @@ CB_INLINE int bad_batch(const cb_entry_info *d, const cb_args *a, size_t n)
 
 /* One pairs call. *work: whether it has anything to read (else it only
  * moves the cursor), so whether it needs its data and scratch. */
-static int bad_pairs(const cb_entry_info *d, const cb_args *a, int *work)
+static int bad_pairs(const cb_entry_info *d, cb_args *a, int *work)
 {
     if (d->query == CB_QUERY_CONTACTS && bad_margin(a->margin))
         return 1;
-    /* a grid of the set's kind: integer elements for integer circles */
-    if (d->many == CB_SHAPE_GRID &&
-        (!grid_of(a->many) ||
-         (d->one == CB_SHAPE_ICIRCLE) != cb_shape_is_integer(grid_of(a->many)->shape)))
+    const int gridded = d->many == CB_SHAPE_GRID || d->many == CB_SHAPE_GRID_SELF;
+    if (gridded && (!grid_of(a->many) || !grid_fits(d, grid_of(a->many)->shape)))
         return 1;
+    if (d->many == CB_SHAPE_GRID_SELF) /* the set is the grid's */
+        a->n_circles = (size_t)grid_of(a->many)->m;
     if ((uint64_t)a->n_circles > CB_PAIRS_MAX_N ||
-        (d->many != CB_SHAPE_SELF && d->many != CB_SHAPE_GRID && (uint64_t)a->n > CB_PAIRS_MAX_N))
+        (d->many != CB_SHAPE_SELF && !gridded && (uint64_t)a->n > CB_PAIRS_MAX_N))
         return 1;
     const cb_pair_cursor *cur = a->cursor;
     if (!cur)
         return 1;
-    size_t end = cur->end ? cur->end : a->n_circles;
+    size_t end = cur->end || (cur->plan & CB_PAIRS_RANGE_END) ? cur->end : a->n_circles;
     if (end > a->n_circles || cur->circle > end)
         return 1;
     if (d->output != CB_OUTPUT_MATRIX && a->capacity && !a->out)
@@ -169,12 +181,12 @@ static int bad_pairs(const cb_entry_info *d, const cb_args *a, int *work)
         return 1;
     if (a->out && bad_out(d->output, a->out))
         return 1;
-    if (cb_soa_missing(d->one, set_of(d, a)))
+    if (d->many != CB_SHAPE_GRID_SELF && cb_soa_missing(d->one, set_of(d, a)))
         return 1;
-    return d->many != CB_SHAPE_SELF && d->many != CB_SHAPE_GRID && cb_soa_missing(d->many, a->many);
+    return d->many != CB_SHAPE_SELF && !gridded && cb_soa_missing(d->many, a->many);
 }
 
-CB_INLINE int bad_args(const cb_entry_info *d, const cb_args *a, int *work)
+CB_INLINE int bad_args(const cb_entry_info *d, cb_args *a, int *work)
 {
     *work = 0;
     if (a->flags & ~(unsigned)(CB_STRICT | CB_TRUST_FENV))
@@ -208,7 +220,8 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
     if (bad_args(d, a, &work))
         return CB_INVALID;
     void *own = NULL;
-    if (work && d->form == CB_FORM_PAIRS && d->many != CB_SHAPE_GRID && !a->scratch) {
+    if (work && d->form == CB_FORM_PAIRS && d->many != CB_SHAPE_GRID &&
+        d->many != CB_SHAPE_GRID_SELF && !a->scratch) {
         size_t bytes = cb_pairs_scratch_size(a->n_circles, elements_of(d, a));
         own = bytes == SIZE_MAX ? NULL : malloc(bytes);
         if (!own)
@@ -228,7 +241,7 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
     }
     if (own) {
         free(own);
-        a->cursor->plan = 0;
+        a->cursor->plan &= CB_PAIRS_RANGE_END; /* no grid of its in any scratch */
     }
     return r;
 }
@@ -249,6 +262,12 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
 #define CB_F_ONE_SET(kind) a.CB_SET_FIELD_##kind = circles, a.n_circles = n_circles
 #define CB_A_ONE_BATCH(kind) a->CB_ONE_FIELD_##kind
 #define CB_A_ONE_SET(kind) a->CB_SET_FIELD_##kind, a->n_circles
+
+/* A set prepared as a grid (GRID_SELF): the grid is the one side, and the
+ * many side is nothing. */
+#define CB_P_ONE_GRID(kind) const cb_grid *els
+#define CB_F_ONE_GRID(kind) a.many = els
+#define CB_A_ONE_GRID(kind) (const cb_grid *)a->many
 
 #define CB_P_MANY_ELS(kind, lay) , CB_MANY_T_##kind##_##lay els, size_t n
 #define CB_P_MANY_GRID(kind, lay) , const cb_grid *els
@@ -321,9 +340,12 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
 #define CB_A_SCRATCH_NO
 
 /* Which of the parts a (form, many) pair takes. */
-#define CB_ONE_OF_BATCH BATCH
-#define CB_ONE_OF_PAIRS SET
-#define CB_ONE_OF_CANDIDATES SET
+#define CB_ONE_OF_BATCH_ELS BATCH
+#define CB_ONE_OF_PAIRS_ELS SET
+#define CB_ONE_OF_PAIRS_GRID SET
+#define CB_ONE_OF_PAIRS_SELF SET
+#define CB_ONE_OF_PAIRS_GSELF GRID
+#define CB_ONE_OF_CANDIDATES_ELS SET
 #define CB_MANY_OF_BOX ELS
 #define CB_MANY_OF_CIRCLE ELS
 #define CB_MANY_OF_OBOX ELS
@@ -332,25 +354,31 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
 #define CB_MANY_OF_SWEEP ELS
 #define CB_MANY_OF_GRID GRID
 #define CB_MANY_OF_SELF SELF
+#define CB_MANY_OF_GRID_SELF GSELF
+#define CB_P_MANY_GSELF(kind, lay)
+#define CB_F_MANY_GSELF (void)0
+#define CB_A_MANY_GSELF(kind, lay)
 #define CB_SCRATCH_OF_BATCH_ELS NO
 #define CB_SCRATCH_OF_CANDIDATES_ELS NO
 #define CB_SCRATCH_OF_PAIRS_ELS YES
 #define CB_SCRATCH_OF_PAIRS_SELF YES
 #define CB_SCRATCH_OF_PAIRS_GRID NO
+#define CB_SCRATCH_OF_PAIRS_GSELF NO
 
 #define CB_PART(part, kind) CB_PASTE(part, kind)
 #define CB_KIND_SCRATCH(form, many) CB_PART(CB_SCRATCH_OF_##form##_, CB_MANY_OF_##many)
+#define CB_KIND_ONE(form, many) CB_PART(CB_ONE_OF_##form##_, CB_MANY_OF_##many)
 
 #define CB_PUBLIC(form, query, one, many, layout, output)                                          \
     size_t CB_NAME(form, query, one, many, layout, output)(                                        \
-        CB_PART(CB_P_ONE_, CB_ONE_OF_##form)(one)                                                  \
+        CB_PART(CB_P_ONE_, CB_KIND_ONE(form, many))(one)                                                  \
             CB_PART(CB_P_MANY_, CB_MANY_OF_##many)(many, layout) CB_P_FORM_##form                  \
                 CB_P_OUT_##output CB_PART(CB_P_SCRATCH_, CB_KIND_SCRATCH(form, many)),             \
         unsigned flags)                                                                            \
     {                                                                                              \
         cb_args a;                                                                                 \
         CB_PUBLIC_CLEAR_##form(a);                                                                 \
-        CB_PART(CB_F_ONE_, CB_ONE_OF_##form)(one);                                                 \
+        CB_PART(CB_F_ONE_, CB_KIND_ONE(form, many))(one);                                                 \
         CB_PART(CB_F_MANY_, CB_MANY_OF_##many);                                                    \
         CB_F_FORM_##form;                                                                          \
         CB_F_OUT_##output;                                                                         \
@@ -370,7 +398,7 @@ CB_ENTRIES(CB_PUBLIC)
     static size_t CB_PASTE(call_, CB_NAME(form, query, one, many, layout, output))(const cb_args *a) \
     {                                                                                              \
         return CB_NAME(form, query, one, many, layout, output)(                                    \
-            CB_PART(CB_A_ONE_, CB_ONE_OF_##form)(one)                                              \
+            CB_PART(CB_A_ONE_, CB_KIND_ONE(form, many))(one)                                              \
                 CB_PART(CB_A_MANY_, CB_MANY_OF_##many)(many, layout) CB_A_FORM_##form              \
                     CB_A_OUT_##output CB_PART(CB_A_SCRATCH_, CB_KIND_SCRATCH(form, many)),         \
             a->flags);                                                                             \

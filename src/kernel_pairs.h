@@ -252,7 +252,7 @@ CB_INLINE grid_arrays arrays_of(const cb_grid *g)
  * are on at[0]. When the others hold few entries all together (a few big
  * elements among small ones), a circle reads each of them whole, as one
  * run of its entries of key 0 (each element once), with no cells: flat. */
-#define CB_FLAT_ENTRIES (8u * CB_W)
+#define CB_FLAT_ENTRIES 64u
 typedef struct {
     unsigned n, at[CB_GRID_LEVELS];
     int flat;
@@ -755,9 +755,9 @@ CB_INLINE const cb_grid *plan_grid(const cb_args *a, cb_shape one, const void *s
     cb_plan_key key;
     size_t first = a->cursor->circle;
     cb_plan_key_of(&key, one, set, a->n_circles, shape, els, m, first, end, margin, self);
-    const cb_grid *g = cb_plan_find(a->scratch, &key, a->cursor->plan);
+    const cb_grid *g = cb_plan_find(a->scratch, &key, a->cursor->plan & ~CB_PAIRS_RANGE_END);
     if (g) {
-        *stamp = a->cursor->plan;
+        *stamp = a->cursor->plan & ~CB_PAIRS_RANGE_END;
         return g;
     }
     cb_plan_mem pm = cb_plan_memory(a->scratch, m);

@@ -134,10 +134,10 @@
 /* The range of the call: cursor->end, 0 meaning n_circles (written back);
  * false when there is nothing to do (an empty range: the cursor moves to
  * its end, but for a count; or no elements: no pairs). */
-CB_INLINE int pair_range(const cb_args *a, int output, size_t m, size_t *end)
+CB_INLINE int pair_range(const cb_args *a, int output, size_t n_circles, size_t m, size_t *end)
 {
     cb_pair_cursor *cur = a->cursor;
-    *end = cur->end ? cur->end : a->n_circles;
+    *end = cur->end || (cur->plan & CB_PAIRS_RANGE_END) ? cur->end : n_circles;
     cur->end = *end;
     int count = output != CB_OUTPUT_MATRIX && a->out == NULL && a->capacity == 0;
     if (output == CB_OUTPUT_MATRIX)
@@ -173,7 +173,7 @@ CB_INLINE grid_out out_of(const cb_args *a, int output)
  * circles, of the set's shape): plan, then drive. */
 #define CB_PAIRS_BUILT(query, one, shape, output, m_, els_, self_)                                 \
     size_t end, m = m_;                                                                            \
-    if (!pair_range(a, CB_OUTPUT_##output, m, &end))                                               \
+    if (!pair_range(a, CB_OUTPUT_##output, a->n_circles, m, &end))                                               \
         return 0;                                                                                  \
     uint64_t stamp;                                                                                \
     const cb_grid *g = plan_grid(a, CB_SHAPE_##one, CB_SET(one, a), CB_SHAPE_##shape, els_, m,     \
@@ -181,7 +181,7 @@ CB_INLINE grid_out out_of(const cb_args *a, int output)
                                  CB_FN(grid_build_##shape), CB_FN(grid_cull_##shape), &stamp);     \
     grid_out o = out_of(a, CB_OUTPUT_##output);                                                    \
     size_t r = CB_GRID_DRIVE(query, one, shape, output, g, a, end, self_, &o, els_);               \
-    a->cursor->plan = stamp;                                                                       \
+    a->cursor->plan = stamp | (a->cursor->plan & CB_PAIRS_RANGE_END);                              \
     return r
 #define CB_PAIRS_ELS(query, one, shape, output)                                                    \
     CB_PAIRS_BUILT(query, one, shape, output, a->n, a->many, 0)
@@ -202,10 +202,26 @@ CB_INLINE grid_out out_of(const cb_args *a, int output)
 #define CB_GRID_CASES_ICIRCLE(query, output, g, a, end, o, els)                                    \
     case CB_SHAPE_IBOX: return CB_GRID_DRIVE(query, ICIRCLE, IBOX, output, g, a, end, 0, o, els);  \
     default: return CB_GRID_DRIVE(query, ICIRCLE, ICIRCLE, output, g, a, end, 0, o, els);
+#define CB_GRID_CASES_SWEEP(query, output, g, a, end, o, els)                                      \
+    case CB_SHAPE_BOX: return CB_GRID_DRIVE(query, SWEEP, BOX, output, g, a, end, 0, o, els);      \
+    default: return CB_GRID_DRIVE(query, SWEEP, CIRCLE, output, g, a, end, 0, o, els);
+/* A set prepared as a grid, against itself: the grid's copy of its circles
+ * by index is both the set and the elements (n_circles: the grid's m, set
+ * by the public function). */
+#define CB_PAIRS_GRID_SELF(query, one, output)                                                     \
+    const cb_grid *g = (const cb_grid *)a->many;                                                   \
+    size_t end;                                                                                    \
+    if (!pair_range(a, CB_OUTPUT_##output, (size_t)g->m, (size_t)g->m, &end))                      \
+        return 0;                                                                                  \
+    grid_out o = out_of(a, CB_OUTPUT_##output);                                                    \
+    grid_arrays ga = arrays_of(g);                                                                 \
+    return CB_FN(grid_drive_##query##_##one)(CB_GRID_KIND_##output(a),                            \
+                                             ((a)->flags & CB_STRICT) != 0, g, &ga.byj, &ga.byj,   \
+                                             a->cursor, end, 1, CB_GRID_MARGIN_##output(a), &o)
 #define CB_PAIRS_GRID(query, one, output)                                                          \
     const cb_grid *g = (const cb_grid *)a->many;                                                   \
     size_t end;                                                                                    \
-    if (!pair_range(a, CB_OUTPUT_##output, (size_t)g->m, &end))                                    \
+    if (!pair_range(a, CB_OUTPUT_##output, a->n_circles, (size_t)g->m, &end))                      \
         return 0;                                                                                  \
     grid_out o = out_of(a, CB_OUTPUT_##output);                                                    \
     grid_arrays ga = arrays_of(g);                                                                 \

@@ -16,7 +16,8 @@
  *           CIRCLE, or ICIRCLE for the integer elements, or (PAIRS) SWEEP, moving circles
  *   MANY    CB_SHAPE_<MANY>: the elements (BOX, CIRCLE, OBOX, IBOX, ICIRCLE; SWEEP, moving
  *           circles against one BOX; PAIRS also
- *           SELF, the set itself, and GRID, a cb_grid of elements)
+ *           SELF, the set itself, GRID, a cb_grid of elements, and GRID_SELF, a set
+ *           prepared as a cb_grid against itself)
  *   LAYOUT  CB_LAYOUT_<LAYOUT>: SOA or AOS (BATCH; the others are SOA)
  *   OUTPUT  CB_OUTPUT_<OUTPUT>: MASK, INDICES, DISTANCES, CONTACTS (BATCH,
  *           CANDIDATES); PAIRS, MATRIX, PAIR_CONTACTS (PAIRS); INT_DISTANCES,
@@ -153,6 +154,11 @@
     X(PAIRS, CONTACTS, ICIRCLE, GRID,    SOA, INT_PAIR_CONTACTS)                                   \
     X(PAIRS, SWEEP,    SWEEP,   BOX,     SOA, PAIR_FIRST_HITS)                                     \
     X(PAIRS, SWEEP,    SWEEP,   CIRCLE,  SOA, PAIR_FIRST_HITS)                                     \
+    X(PAIRS, SWEEP,    SWEEP,   GRID,    SOA, PAIR_FIRST_HITS)                                     \
+    X(PAIRS, OVERLAP,  CIRCLE,  GRID_SELF, SOA, PAIRS)                                             \
+    X(PAIRS, CONTACTS, CIRCLE,  GRID_SELF, SOA, PAIR_CONTACTS)                                     \
+    X(PAIRS, OVERLAP,  ICIRCLE, GRID_SELF, SOA, PAIRS)                                             \
+    X(PAIRS, CONTACTS, ICIRCLE, GRID_SELF, SOA, INT_PAIR_CONTACTS)                                 \
     X(CANDIDATES, OVERLAP,  CIRCLE, BOX,    SOA, MASK)                                             \
     X(CANDIDATES, OVERLAP,  CIRCLE, BOX,    SOA, INDICES)                                          \
     X(CANDIDATES, CONTACTS, CIRCLE, BOX,    SOA, CONTACTS)                                         \
@@ -207,6 +213,9 @@
 #define CB_SIDES_PAIRS_ICIRCLE_GRID _icircles_grid
 #define CB_SIDES_PAIRS_SWEEP_BOX
 #define CB_SIDES_PAIRS_SWEEP_CIRCLE _circles_circles
+#define CB_SIDES_PAIRS_SWEEP_GRID _circles_grid
+#define CB_SIDES_PAIRS_CIRCLE_GRID_SELF _circles_grid_self
+#define CB_SIDES_PAIRS_ICIRCLE_GRID_SELF _icircles_grid_self
 #define CB_SIDES_CANDIDATES_CIRCLE_BOX
 #define CB_SIDES_CANDIDATES_CIRCLE_CIRCLE _circles_circles
 #define CB_SIDES_CANDIDATES_ICIRCLE_IBOX _icircles_iboxes
@@ -259,6 +268,7 @@ enum { CB_ENTRIES(CB_ENTRY_ENUM) CB_ENTRY_COUNT };
 #define CB_MANY_T_OBOX_SOA const cb_obox_soa *
 #define CB_MANY_T_OBOX_AOS const cb_obox *
 #define CB_MANY_T_GRID_SOA const cb_grid *
+#define CB_MANY_T_GRID_SELF_SOA const cb_grid *
 #define CB_MANY_T_IBOX_SOA const cb_ibox_soa *
 #define CB_MANY_T_IBOX_AOS const cb_ibox *
 #define CB_MANY_T_ICIRCLE_SOA const cb_icircle_soa *

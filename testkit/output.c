@@ -740,7 +740,7 @@ const char *tk_entry_label(const cb_entry_info *d, char *buf, size_t size)
                                           "icontacts", "ipair-contacts", "t",
                                           "hits",      "first"};
     static const char *const shapes[] = {"circle", "box",     "obox", "grid",
-                                         "self",   "icircle", "ibox", "sweep"};
+                                         "self",   "icircle", "ibox", "sweep", "grid_self"};
     const size_t ns = sizeof shapes / sizeof *shapes;
     snprintf(buf, size, "%s %s/%s %s %s",
              (size_t)d->query < sizeof queries / sizeof *queries ? queries[d->query] : "?",

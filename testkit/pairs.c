@@ -43,9 +43,10 @@ int tk_pair_els_of(const cb_entry_info *d, const cb_args *a, tk_pair_els *out)
 {
     if (d->many == CB_SHAPE_GRID)
         return 0;
-    if (d->many == CB_SHAPE_SELF && d->one == CB_SHAPE_ICIRCLE)
+    int self = d->many == CB_SHAPE_SELF || d->many == CB_SHAPE_GRID_SELF;
+    if (self && d->one == CB_SHAPE_ICIRCLE)
         out->shape = CB_SHAPE_ICIRCLE, out->els = a->icircles, out->m = a->n_circles;
-    else if (d->many == CB_SHAPE_SELF)
+    else if (self)
         out->shape = CB_SHAPE_CIRCLE, out->els = a->circles, out->m = a->n_circles;
     else
         out->shape = d->many, out->els = a->many, out->m = a->n;
@@ -171,7 +172,8 @@ static size_t ref_pair_list(const cb_entry_info *d, const cb_args *a,
 {
     cb_pair_cursor *cur = a->cursor;
     int count_only = a->out == NULL && a->capacity == 0;
-    int self = d->many == CB_SHAPE_SELF, records = d->output == CB_OUTPUT_PAIR_CONTACTS;
+    int self = d->many == CB_SHAPE_SELF || d->many == CB_SHAPE_GRID_SELF;
+    int records = d->output == CB_OUTPUT_PAIR_CONTACTS;
     int int_records = d->output == CB_OUTPUT_INT_PAIR_CONTACTS;
     int ints = e->shape == CB_SHAPE_IBOX || e->shape == CB_SHAPE_ICIRCLE;
     size_t written = 0, total = 0;
@@ -213,7 +215,8 @@ size_t ref_entry_on(const cb_entry_info *d, const cb_args *a, const tk_pair_els 
     if (d->form != CB_FORM_PAIRS)
         return ref_entry(d, a); /* its elements are a->many's */
     size_t count = 0;
-    size_t end = a->cursor->end ? a->cursor->end : a->n_circles;
+    const cb_pair_cursor *c = a->cursor;
+    size_t end = c->end || (c->plan & CB_PAIRS_RANGE_END) ? c->end : a->n_circles;
     a->cursor->end = end;
     if (d->output == CB_OUTPUT_PAIR_FIRST_HITS)
         return ref_first_hits(a, e, end);
@@ -267,6 +270,7 @@ const char *tk_shape_name(cb_shape s)
     case CB_SHAPE_OBOX: return "oriented boxes";
     case CB_SHAPE_GRID: return "a grid";
     case CB_SHAPE_SELF: return "the set itself";
+    case CB_SHAPE_GRID_SELF: return "the set itself, prepared";
     case CB_SHAPE_ICIRCLE: return "integer circles";
     case CB_SHAPE_IBOX: return "integer boxes";
     case CB_SHAPE_SWEEP: return "sweeps";

@@ -452,6 +452,7 @@ cb_args tk_args(const cb_entry_info *d, const tk_probe *p, const void *many, siz
     case CB_SHAPE_SWEEP: a.sweep = tk_sweep_of(p); break;
     case CB_SHAPE_GRID: /* never a single shape */
     case CB_SHAPE_SELF:
+    case CB_SHAPE_GRID_SELF:
     case CB_SHAPE_ICIRCLE: /* the integer shapes' probes: check_integer.c */
     case CB_SHAPE_IBOX:
         break;

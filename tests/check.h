@@ -228,6 +228,8 @@ void tb_env_leave(unsigned long long saved, unsigned long long set, const char *
 /* Whether entry d lists pairs of a range of circles (the pairs form:
  * cursor, capacity, scratch) rather than testing candidates. */
 int tb_is_ranged(const cb_entry_info *d);
+/* A set against itself: SELF, or prepared as a grid (GRID_SELF). */
+int tb_is_self(const cb_entry_info *d);
 /* The pairs or candidates entry with these parts, or cb_entry_count(). */
 size_t tb_find_pair_entry(cb_form f, cb_query q, cb_shape many, cb_output o);
 /* The element shapes entry d is checked on (its own; the set for SELF; a
@@ -265,6 +267,8 @@ typedef struct {
     cb_sweep_soa ws;  /* the set as sweeps */
     void *grid_mem[3];
     const cb_grid *grid[3]; /* by cb_shape */
+    void *self_mem;
+    const cb_grid *self_grid; /* the set's circles prepared (GRID_SELF) */
 } tb_pdata;
 /* Where the input arrays sit: ending at a guard page, or starting one float
  * after one (misaligned off every vector width; under-reads fault). */
@@ -278,7 +282,8 @@ extern const tb_placement tb_placements[TB_PLACEMENTS];
 void tb_pdata_init(tb_pdata *p, size_t nc, size_t m, const tb_placement *pl);
 /* A tb_pdata of two corpora allocated elsewhere (freed there). */
 void tb_pdata_of(tb_pdata *p, const tb_corpus *set, const tb_corpus *els);
-/* Builds the grids of the elements as they are now (cb_grid_boxes, ...). */
+/* Builds the grids of the elements as they are now (cb_grid_boxes, ...),
+ * and of the set's circles. */
 void tb_pdata_grids(tb_pdata *p);
 void tb_pdata_free(tb_pdata *p);
 /* Frees what tb_pdata_of allocated (the corpora are the caller's). */

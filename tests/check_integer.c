@@ -417,7 +417,7 @@ static size_t check_plist(const int_pscene *sc, int_pbufs *x, cb_pair_cursor *su
     a.cursor = ref, a.scratch = NULL;
     a.out = count_only ? NULL : recs ? (void *)&x->ref_recs : (void *)x->ref_pairs;
     size_t want = ref_entry_on(sc->d, &a, &sc->els);
-    a.cursor = sub, a.scratch = sc->d->many == CB_SHAPE_GRID ? NULL : x->scratch;
+    a.cursor = sub, a.scratch = sc->d->many == CB_SHAPE_GRID || sc->d->many == CB_SHAPE_GRID_SELF ? NULL : x->scratch;
     if (sc->subject == TB_PUBLIC && (sc->seed ^ start.circle) % 4 == 0)
         a.scratch = NULL; /* sometimes the public functions allocate it */
     a.out = count_only ? NULL : recs ? (void *)&x->recs : (void *)x->pairs;
@@ -478,7 +478,7 @@ static size_t check_pscene(const int_pscene *sc, int_pbufs *x)
             a.cursor = &cr, a.out = x->ref_matrix;
             size_t want = ref_entry_on(sc->d, &a, &sc->els);
             a.cursor = &cs, a.out = x->matrix;
-            a.scratch = sc->d->many == CB_SHAPE_GRID ? NULL : x->scratch;
+            a.scratch = sc->d->many == CB_SHAPE_GRID || sc->d->many == CB_SHAPE_GRID_SELF ? NULL : x->scratch;
             size_t got = prun(sc, &a);
             TB_ASSERT(got == want && same_cursor(cs, cr),
                       "matrix from row %zu: returned %zu, cursor " CUR_FMT "; the reference %zu, "
@@ -558,6 +558,9 @@ size_t tb_int_pairs_check(int subject)
             const cb_grid *grids[2] = {cb_grid_iboxes(gmem[0], &eb, m),
                                        cb_grid_icircles(gmem[1], &ec, m)};
             TB_ASSERT(grids[0] && grids[1], "cb_grid_iboxes or cb_grid_icircles failed (m %zu)", m);
+            void *smem = tb_xmalloc(cb_grid_size(nc));
+            const cb_grid *sgrid = cb_grid_icircles(smem, &cs, nc); /* the set, prepared */
+            TB_ASSERT(sgrid, "cb_grid_icircles of the set failed (n %zu)", nc);
             int_pbufs x;
             pbufs_new(&x, nc, m > nc ? m : nc);
             for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
@@ -574,10 +577,12 @@ size_t tb_int_pairs_check(int subject)
                             sc.a.many = grids[k], sc.a.n = 0;
                             sc.els.shape = shape, sc.els.els = arr, sc.els.m = m;
                             sc.grid = k ? "a grid of integer circles" : "a grid of integer boxes";
-                        } else if (sc.d->many == CB_SHAPE_SELF) {
+                        } else if (sc.d->many == CB_SHAPE_SELF ||
+                                   sc.d->many == CB_SHAPE_GRID_SELF) {
                             if (k)
                                 break;
-                            sc.a.many = NULL, sc.a.n = 0;
+                            sc.a.many = sc.d->many == CB_SHAPE_SELF ? NULL : sgrid, sc.a.n = 0;
+                            sc.grid = sc.d->many == CB_SHAPE_SELF ? "no grid" : "the set prepared";
                             tk_pair_els_of(sc.d, &sc.a, &sc.els);
                         } else {
                             if (sc.d->many != shape)
@@ -590,7 +595,7 @@ size_t tb_int_pairs_check(int subject)
                 }
             }
             pbufs_free(&x);
-            free(gmem[0]), free(gmem[1]);
+            free(gmem[0]), free(gmem[1]), free(smem);
             corpus_free(&set), corpus_free(&els);
         }
     }

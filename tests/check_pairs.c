@@ -39,6 +39,11 @@ int tb_hostile_env, tb_hostile_want;
 
 int tb_is_ranged(const cb_entry_info *d) { return d->form == CB_FORM_PAIRS; }
 
+int tb_is_self(const cb_entry_info *d)
+{
+    return d->many == CB_SHAPE_SELF || d->many == CB_SHAPE_GRID_SELF;
+}
+
 size_t tb_find_pair_entry(cb_form f, cb_query q, cb_shape many, cb_output o)
 {
     return tk_find_entry(f, q, CB_SHAPE_CIRCLE, many, CB_LAYOUT_SOA, o);
@@ -48,9 +53,10 @@ size_t tb_pair_shapes(const cb_entry_info *d, cb_shape shapes[3])
 {
     if (d->many == CB_SHAPE_GRID) {
         shapes[0] = CB_SHAPE_BOX, shapes[1] = CB_SHAPE_CIRCLE, shapes[2] = CB_SHAPE_OBOX;
-        return 3;
+        return d->one == CB_SHAPE_SWEEP ? 2 : 3; /* sweeps: boxes and circles */
     }
-    shapes[0] = d->many == CB_SHAPE_SELF ? CB_SHAPE_CIRCLE : d->many;
+    shapes[0] = d->many == CB_SHAPE_SELF || d->many == CB_SHAPE_GRID_SELF ? CB_SHAPE_CIRCLE
+                                                                          : d->many;
     return 1;
 }
 
@@ -178,6 +184,7 @@ static void pdata_views(tb_pdata *p)
     p->ws = (cb_sweep_soa){p->cs.x, p->cs.y, p->cs.r, p->dx, p->dy};
     for (int k = 0; k < 3; k++)
         p->grid_mem[k] = tb_xmalloc(cb_grid_size(p->els.n)), p->grid[k] = NULL;
+    p->self_mem = tb_xmalloc(cb_grid_size(p->set.n)), p->self_grid = NULL;
 }
 
 void tb_pdata_init(tb_pdata *p, size_t nc, size_t m, const tb_placement *pl)
@@ -206,6 +213,9 @@ void tb_pdata_grids(tb_pdata *p)
     p->grid[CB_SHAPE_BOX] = cb_grid_boxes(p->grid_mem[CB_SHAPE_BOX], &p->eb, m);
     p->grid[CB_SHAPE_CIRCLE] = cb_grid_circles(p->grid_mem[CB_SHAPE_CIRCLE], &p->ec, m);
     p->grid[CB_SHAPE_OBOX] = cb_grid_oboxes(p->grid_mem[CB_SHAPE_OBOX], &p->eo, m);
+    p->self_grid = cb_grid_circles(p->self_mem, &p->cs, p->set.n);
+    TB_ASSERT(p->self_grid && cb_grid_elements(p->self_grid, NULL) == p->set.n,
+              "the grid of the set's %zu circles was not built", p->set.n);
     for (int k = 0; k < 3; k++) {
         cb_shape got = CB_SHAPE_GRID;
         TB_ASSERT(p->grid[k] && cb_grid_elements(p->grid[k], &got) == m && got == (cb_shape)k,
@@ -220,6 +230,7 @@ void tb_pdata_free_views(tb_pdata *p)
     tb_free(p->dx), tb_free(p->dy);
     for (int k = 0; k < 3; k++)
         free(p->grid_mem[k]);
+    free(p->self_mem);
 }
 
 void tb_pdata_free(tb_pdata *p)
@@ -243,6 +254,9 @@ tb_pcall tb_pcall_of(size_t e, const tb_pdata *p, cb_shape shape, unsigned flags
     c.els.shape = shape, c.els.els = tb_els_of(p, shape), c.els.m = p->els.n;
     if (c.d->many == CB_SHAPE_SELF) {
         c.els.els = &p->cs, c.els.m = p->set.n;
+    } else if (c.d->many == CB_SHAPE_GRID_SELF) { /* a.circles: the reference's only */
+        TB_ASSERT(p->self_grid != NULL, "test bug: %s: the grids were not built", c.d->name);
+        c.els.els = &p->cs, c.els.m = p->set.n, c.a.many = p->self_grid;
     } else if (c.d->many == CB_SHAPE_GRID) {
         TB_ASSERT(p->grid[shape] != NULL, "test bug: %s: the grids were not built", c.d->name);
         c.a.many = p->grid[shape];

@@ -378,9 +378,10 @@ Test(integer, pairs_bad_input)
     cb_icircle_soa cs = {v, v, v + 2}, holed = {v, NULL, v + 2};
     cb_box_soa fbs = {f, f, f + 2, f + 2};
     cb_circle_soa fcs = {f, f, f + 2};
-    static unsigned char gm[2][16384], scratch[1 << 17];
+    static unsigned char gm[5][16384], scratch[1 << 17];
     cb_grid *ig = cb_grid_iboxes(gm[0], &bs, 2), *fg = cb_grid_boxes(gm[1], &fbs, 2);
-    cr_assert(ig && fg && cb_pairs_scratch_size(2, 2) <= sizeof scratch && cb_grid_size(2) <= 16384);
+    cb_grid *icg = cb_grid_icircles(gm[2], &cs, 2), *fcg = cb_grid_circles(gm[3], &fcs, 2);
+    cr_assert(ig && fg && icg && fcg && cb_pairs_scratch_size(2, 2) <= sizeof scratch && cb_grid_size(2) <= 16384);
     cb_shape shape = CB_SHAPE_CIRCLE;
     cr_assert_eq(cb_grid_elements(ig, &shape), 2u);
     cr_assert_eq(shape, CB_SHAPE_IBOX, "cb_grid_elements: shape %d", (int)shape);
@@ -399,16 +400,18 @@ Test(integer, pairs_bad_input)
         cb_args a;
         memset(&a, 0, sizeof a);
         a.icircles = &cs, a.n_circles = 2, a.scratch = scratch;
+        int prepared_set = d->many == CB_SHAPE_GRID_SELF, self = d->many == CB_SHAPE_SELF;
         a.many = d->many == CB_SHAPE_GRID   ? (const void *)ig
                  : d->many == CB_SHAPE_IBOX ? (const void *)&bs
-                 : d->many == CB_SHAPE_SELF ? NULL
+                 : self                     ? NULL
+                 : prepared_set             ? (const void *)icg
                                             : (const void *)&cs;
-        a.n = d->many == CB_SHAPE_GRID || d->many == CB_SHAPE_SELF ? 0 : 2;
+        a.n = d->many == CB_SHAPE_GRID || self || prepared_set ? 0 : 2;
         a.out = d->output == CB_OUTPUT_MATRIX ? (void *)matrix : recs_out ? (void *)&recs : pairs;
         a.capacity = d->output == CB_OUTPUT_MATRIX ? 0 : 8;
         cb_pair_cursor cur = {0, 0, 0, 0};
         a.cursor = &cur;
-        size_t want = d->many == CB_SHAPE_SELF ? 1 : 4; /* every pair overlaps */
+        size_t want = self || prepared_set ? 1 : 4; /* every pair overlaps */
         cr_assert_eq(cb_entry_call(e, &a), want, "%s: the valid call", d->name);
         memset(pairs, 0xEE, sizeof pairs), memset(pp, 0xEE, sizeof pp);
         cb_pair_cursor start = {0, 0, 0, 0};
@@ -419,11 +422,13 @@ Test(integer, pairs_bad_input)
         cr_assert(cur.circle == start.circle && cur.element == 0 && cur.end == start.end,          \
                   "%s: %s moved the cursor", d->name, what);                                       \
     } while (0)
-        a.icircles = NULL;
-        REFUSED("NULL set");
-        a.icircles = &holed;
-        REFUSED("set without y");
-        a.icircles = &cs;
+        if (!prepared_set) { /* a prepared set's circles are its grid's */
+            a.icircles = NULL;
+            REFUSED("NULL set");
+            a.icircles = &holed;
+            REFUSED("set without y");
+            a.icircles = &cs;
+        }
         a.flags = 0x100;
         REFUSED("unknown flags");
         a.flags = 0;
@@ -446,6 +451,15 @@ Test(integer, pairs_bad_input)
             REFUSED("NULL grid");
             a.many = ig;
         }
+        if (prepared_set) {
+            a.many = fcg;
+            REFUSED("a grid of float circles");
+            a.many = ig;
+            REFUSED("a grid of integer boxes");
+            a.many = NULL;
+            REFUSED("NULL grid");
+            a.many = icg;
+        }
         if (d->output != CB_OUTPUT_MATRIX) {
             void *out = a.out;
             a.out = NULL;
@@ -459,6 +473,8 @@ Test(integer, pairs_bad_input)
         cr_assert(pairs[0].i == 0xEEEEEEEEu && pp[0].i == 0xEEEEEEEEu,
                   "%s: a refused call wrote its output", d->name);
         cur = start, a.n_circles = 0;
+        if (prepared_set) /* a grid of no circles */
+            a.many = cb_grid_icircles(gm[4], &cs, 0);
         cr_assert_eq(cb_entry_call(e, &a), 0, "%s: no circles", d->name);
 #undef REFUSED
     }

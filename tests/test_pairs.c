@@ -114,7 +114,8 @@ Test(pairs, entries)
             int listed_ok = d->form == CB_FORM_CANDIDATES &&
                             (d->output == CB_OUTPUT_TIMES || d->output == CB_OUTPUT_HITS);
             cr_assert(d->query == CB_QUERY_SWEEP && (ranged_ok || listed_ok) &&
-                          (d->many == CB_SHAPE_BOX || d->many == CB_SHAPE_CIRCLE),
+                          (d->many == CB_SHAPE_BOX || d->many == CB_SHAPE_CIRCLE ||
+                           (ranged_ok && d->many == CB_SHAPE_GRID)),
                       "%s: a sweep set's entry with form %d, query %d, elements %d, output %d",
                       d->name, (int)d->form, (int)d->query, (int)d->many, (int)d->output);
             ranged += ranged_ok, listed += listed_ok;
@@ -125,7 +126,7 @@ Test(pairs, entries)
         case CB_FORM_PAIRS: {
             cr_assert(d->many == CB_SHAPE_BOX || d->many == CB_SHAPE_CIRCLE ||
                           d->many == CB_SHAPE_OBOX || d->many == CB_SHAPE_GRID ||
-                          d->many == CB_SHAPE_SELF,
+                          tb_is_self(d),
                       "%s: elements %d", d->name, (int)d->many);
             cr_assert(contacts ? d->output == CB_OUTPUT_PAIR_CONTACTS
                                : d->query == CB_QUERY_OVERLAP &&
@@ -134,7 +135,7 @@ Test(pairs, entries)
             static const cb_output all_outs[] = {CB_OUTPUT_PAIRS, CB_OUTPUT_MATRIX,
                                                  CB_OUTPUT_PAIR_CONTACTS};
             for (size_t q = 0; q < 3; q++) {
-                if (d->many == CB_SHAPE_SELF && all_outs[q] == CB_OUTPUT_MATRIX)
+                if (tb_is_self(d) && all_outs[q] == CB_OUTPUT_MATRIX)
                     continue;
                 cb_query qq = all_outs[q] == CB_OUTPUT_PAIR_CONTACTS ? CB_QUERY_CONTACTS
                                                                      : CB_QUERY_OVERLAP;
@@ -167,6 +168,9 @@ Test(pairs, entries)
     cr_assert_lt(tb_find_pair_entry(CB_FORM_PAIRS, CB_QUERY_OVERLAP, CB_SHAPE_GRID,
                                     CB_OUTPUT_PAIRS),
                  ne, "no grid-pairs list");
+    cr_assert_lt(tb_find_pair_entry(CB_FORM_PAIRS, CB_QUERY_OVERLAP, CB_SHAPE_GRID_SELF,
+                                    CB_OUTPUT_PAIRS),
+                 ne, "no prepared self-pairs list");
     cr_assert_gt(ranged, 0, "no pair-list entry");
     cr_assert_gt(listed, 0, "no candidate entry");
     cr_assert_eq(cb_entry_find("cb_no_such_entry"), ne);
@@ -380,7 +384,7 @@ ParameterizedTest(int *sp, pairs, one_circle_calls, .timeout = 600)
                 tb_pcall c = tb_pcall_of(e, &p, sh, f, tb_margins[(k + e) % tb_margin_count]);
                 size_t me = c.els.m, words = me / 64 + (me % 64 != 0);
                 const void *els = c.els.els;
-                int self = d->many == CB_SHAPE_SELF;
+                int self = tb_is_self(d);
                 cb_pair_cursor cur = {0, 0, 0, 0};
                 void *scratch = tb_xmalloc(cb_pairs_scratch_size(nc, me));
                 c.a.cursor = &cur, c.a.scratch = scratch;
@@ -653,7 +657,8 @@ ParameterizedTest(int *sp, pairs, capacity_and_resumption, .timeout = 600)
                     size_t end = start.end ? start.end : nc;
                     start.circle = tb_below(&r, end + 1);
                     start.element = tb_below(&r, 3) ? 0 : tb_below(&r, c.els.m + 2);
-                    start.plan = tk_next(&r) % 2 ? tk_next(&r) : 0; /* a stale name: ignored */
+                    /* a stale name: ignored (but the bit of cb_pairs_range) */
+                    start.plan = tk_next(&r) % 2 ? tk_next(&r) & ~CB_PAIRS_RANGE_END : 0;
                     size_t cap = tb_below(&r, N + 3);
                     tb_check_list(*sp, &c, &x, start, cap < x.room ? cap : x.room, q % 5 == 0,
                                   tb_want_for(*sp), &w, NULL);
@@ -1344,7 +1349,9 @@ static const char *mutate(int k, bad_call *c, const tb_pdata *p, unsigned char *
     const cb_entry_info *d = c->c.d;
     cb_args *a = &c->c.a;
     int ranged = tb_is_ranged(d), listed = !ranged,
-        all = ranged && d->many != CB_SHAPE_GRID && d->many != CB_SHAPE_SELF;
+        all = ranged && d->many != CB_SHAPE_GRID && !tb_is_self(d);
+    int gridded = d->many == CB_SHAPE_GRID || d->many == CB_SHAPE_GRID_SELF;
+    int prepared_set = d->many == CB_SHAPE_GRID_SELF; /* no set argument: the grid's */
     int list = d->output == CB_OUTPUT_PAIRS || tk_has_records(d);
     int sweeps = d->one == CB_SHAPE_SWEEP;
     int contacts = d->query == CB_QUERY_CONTACTS;
@@ -1361,16 +1368,19 @@ static const char *mutate(int k, bad_call *c, const tb_pdata *p, unsigned char *
         a->n = (size_t)CB_INDEX_MAX_N + 1; return "n CB_INDEX_MAX_N + 1";
     case 5: if (!big || !listed) return NULL;
         a->n_candidates = (size_t)CB_INDEX_MAX_N + 1; return "n_candidates CB_INDEX_MAX_N + 1";
-    case 6: if (!ranged) return NULL;
+    case 6: if (!ranged || prepared_set) return NULL;
         a->n_circles = (size_t)CB_PAIRS_MAX_N + 1; return "n_circles CB_PAIRS_MAX_N + 1";
     case 7: if (!all) return NULL;
         a->n = (size_t)CB_PAIRS_MAX_N + 1; return "n CB_PAIRS_MAX_N + 1";
-    case 8: if (sweeps) {
+    case 8: if (prepared_set) return NULL;
+        if (sweeps) {
             a->sweeps = NULL;
             return "sweeps NULL";
         }
         a->circles = NULL; return "circles NULL";
     case 9: case 10: case 11: case 41: case 42:
+        if (prepared_set)
+            return NULL;
         if (sweeps) { /* the sweeps' x, y, r, dx, dy */
             static const char *const sweep_arrays[5] = {"sweeps->x NULL", "sweeps->y NULL",
                                                         "sweeps->r NULL", "sweeps->dx NULL",
@@ -1388,7 +1398,7 @@ static const char *mutate(int k, bad_call *c, const tb_pdata *p, unsigned char *
             &p->cs, (size_t)(k - 9), &c->set_copy);
         return set_arrays[k - 9];
     case 12: if (d->many == CB_SHAPE_SELF) return NULL;
-        a->many = NULL; return d->many == CB_SHAPE_GRID ? "grid NULL" : "many NULL";
+        a->many = NULL; return gridded ? "grid NULL" : "many NULL";
     case 13: case 14: case 15: case 16: case 17: case 18: {
         size_t q = (size_t)(k - 13);
         if (!(all || listed) || q >= n_many)
@@ -1437,9 +1447,9 @@ static const char *mutate(int k, bad_call *c, const tb_pdata *p, unsigned char *
         }
         return NULL;
     }
-    case 33: if (d->many != CB_SHAPE_GRID) return NULL;
+    case 33: if (!gridded) return NULL;
         memset(junk, 0, 4096); a->many = junk; return "grid: zeroed memory";
-    case 34: if (d->many != CB_SHAPE_GRID) return NULL;
+    case 34: if (!gridded) return NULL;
         memset(junk, 0x5A, 4096); a->many = junk; return "grid: memory of 0x5A bytes";
     case 35: if (!listed) return NULL;
         a->candidates = NULL; return "candidates NULL";
@@ -1456,7 +1466,14 @@ static const char *mutate(int k, bad_call *c, const tb_pdata *p, unsigned char *
     default:
         break;
     }
-    int q = k - 43;
+    if (k == 43) { /* a grid whose elements do not suit: a set's own is of circles, a sweep
+                    * set's boxes or circles */
+        if (!gridded || (d->many == CB_SHAPE_GRID && !sweeps))
+            return NULL;
+        a->many = p->grid[CB_SHAPE_OBOX];
+        return "a grid of oriented boxes";
+    }
+    int q = k - 44;
     if (q < 2 * (int)tb_bad_margin_count) {
         if (!contacts)
             return NULL;
@@ -1544,12 +1561,15 @@ Test(pairs, bad_input)
         }
 
         /* what is valid: empty sets with NULL pointers */
+        static unsigned char empty_grid[4096];
+        cr_assert_leq(cb_grid_size(0), sizeof empty_grid, "a grid of nothing needs %zu bytes",
+                      cb_grid_size(0));
         static const size_t empties[][3] = {{0, 100, 0}, {5, 0, 0}, {0, 0, 0}, {5, 100, 0}};
         cb_contacts nulls = {NULL, NULL, NULL, NULL, NULL, NULL, NULL};
         cb_pair_contacts pnulls = {NULL, NULL, NULL, NULL, NULL, NULL, NULL};
         for (size_t q = 0; q < sizeof empties / sizeof empties[0]; q++) {
             size_t enc = empties[q][0], em = empties[q][1], en = empties[q][2];
-            if (tb_is_ranged(d) && enc && (em || d->many == CB_SHAPE_GRID || d->many == CB_SHAPE_SELF))
+            if (tb_is_ranged(d) && enc && (em || d->many == CB_SHAPE_GRID || tb_is_self(d)))
                 continue; /* not empty for this entry */
             for (int holes = 0; holes < 2; holes++) {
                 cb_args a;
@@ -1561,6 +1581,8 @@ Test(pairs, bad_input)
                 a.capacity = a.out ? 7 : 0;
                 if (d->many == CB_SHAPE_GRID)
                     a.many = p.grid[CB_SHAPE_BOX]; /* a grid, with no circles */
+                if (d->many == CB_SHAPE_GRID_SELF) /* a grid of no circles */
+                    a.many = cb_grid_circles(empty_grid, NULL, 0);
                 cb_pair_cursor cur = {0, 0, 0, 0}, end = {enc, 0, enc, 0};
                 a.cursor = tb_is_ranged(d) ? &cur : NULL;
                 cr_assert_eq(cb_entry_call(e, &a), 0,
@@ -1589,8 +1611,11 @@ Test(pairs, bad_input)
                 for (int count = 0; count < 1 + (d->output != CB_OUTPUT_MATRIX); count++) {
                     bad_call_reset(&c, e, &p, shs[0]);
                     c.cursor = (cb_pair_cursor){ranges[q][0], ranges[q][1], ranges[q][2], 0};
-                    if (ranges[q][0] == 0 && ranges[q][2] == 0)
+                    if (ranges[q][0] == 0 && ranges[q][2] == 0) {
+                        if (d->many == CB_SHAPE_GRID_SELF)
+                            continue; /* its circles are the grid's */
                         c.cursor.end = 0, c.c.a.n_circles = 0; /* no circles at all */
+                    }
                     if (count)
                         c.c.a.out = NULL, c.c.a.capacity = 0;
                     cb_pair_cursor from = c.cursor;
@@ -1608,6 +1633,29 @@ Test(pairs, bad_input)
                               TB_CUR_ARGS(c.cursor), TB_CUR_ARGS(want_c),
                               bad_call_untouched(&c) ? "untouched" : "written");
                 }
+            /* cb_pairs_range: an empty job at 0 (the zero cursor would be every
+             * circle) and at 2 return 0 and stay done; a job [1, 3) is {1, 0, 3} */
+            for (size_t at = 0; at <= 2; at += 2) {
+                bad_call_reset(&c, e, &p, shs[0]);
+                c.cursor = cb_pairs_range(at, at);
+                cr_assert_eq(cb_entry_call(e, &c.c.a), 0, "%s: cb_pairs_range(%zu, %zu)", d->name,
+                             at, at);
+                cb_pair_cursor done = {at, 0, at, 0};
+                cr_assert(tb_same_cursor(c.cursor, done) && bad_call_untouched(&c) &&
+                              (c.cursor.plan & CB_PAIRS_RANGE_END),
+                          "%s: cb_pairs_range(%zu, %zu): cursor " TB_CUR_FMT ", output %s",
+                          d->name, at, at, TB_CUR_ARGS(c.cursor),
+                          bad_call_untouched(&c) ? "untouched" : "written");
+            }
+            if (d->output != CB_OUTPUT_MATRIX) {
+                cb_args ra = c.c.a, rb;
+                cb_pair_cursor j1 = cb_pairs_range(1, 3), j2 = {1, 0, 3, 0};
+                bad_call_reset(&c, e, &p, shs[0]);
+                ra = c.c.a, ra.cursor = &j1, ra.out = NULL, ra.capacity = 0;
+                rb = ra, rb.cursor = &j2;
+                cr_assert_eq(cb_entry_call(e, &ra), cb_entry_call(e, &rb),
+                             "%s: cb_pairs_range(1, 3) and {1, 0, 3} count alike", d->name);
+            }
             if (d->output != CB_OUTPUT_MATRIX) { /* capacity 0 with a buffer writes nothing */
                 bad_call_reset(&c, e, &p, shs[0]);
                 c.c.a.capacity = 0;
@@ -1810,7 +1858,7 @@ ParameterizedTest(int *sp, pairs, big_sets, .timeout = 600)
             /* the lists (their records are tested elsewhere); self pairs on
              * the third set only (4096 against themselves: the reference
              * takes n^2) */
-            if (d->output != CB_OUTPUT_PAIRS || (d->many == CB_SHAPE_SELF) != (k == 2))
+            if (d->output != CB_OUTPUT_PAIRS || tb_is_self(d) != (k == 2))
                 continue;
             cb_shape shs[3];
             size_t nsh = tb_pair_shapes(d, shs);

@@ -31,7 +31,7 @@ static void print_entries(void)
     static const char *const forms[] = {"batch", "pairs", "candidates"};
     static const char *const queries[] = {"overlap", "distance", "contacts", "sweep"};
     static const char *const shapes[] = {"circle", "box",     "obox", "grid",
-                                         "self",   "icircle", "ibox", "sweep"};
+                                         "self",   "icircle", "ibox", "sweep", "grid_self"};
     static const char *const layouts[] = {"soa", "aos"};
     static const char *const outputs[] = {"mask",   "indices", "distances",     "contacts",
                                           "pairs",  "matrix",  "pair_contacts", "int_distances",

@@ -1181,7 +1181,8 @@ static uint64_t run_pairs(const char *who, cb_backend b, unsigned long long ctl,
     cb_sweep_soa ws = {set_x, set_y, set_r, sdx, sdy};
     cb_pair *got = malloc(full * sizeof *got), *want = malloc(full * sizeof *want);
     uint64_t *mat = malloc(NQ * words * sizeof *mat), *wmat = malloc(NQ * words * sizeof *wmat);
-    void *scratch = malloc(cb_pairs_scratch_size(NQ, NB)), *gmem = malloc(cb_grid_size(NB));
+    void *scratch = malloc(cb_pairs_scratch_size(NQ, NB));
+    void *gmem = malloc(cb_grid_size(NB > NQ ? NB : NQ)); /* the elements', or the set's */
     precs gr, wr;
     int ok_recs = precs_new(&gr, full), ok_wrecs = ok_recs && precs_new(&wr, full);
     if (!got || !want || !mat || !wmat || !scratch || !gmem || !ok_wrecs) {
@@ -1198,7 +1199,7 @@ static uint64_t run_pairs(const char *who, cb_backend b, unsigned long long ctl,
             fail("%s: %s has no kernel on a backend that runs here", who, d->name);
             continue;
         }
-        int nshapes = d->many == CB_SHAPE_GRID ? 3 : 1;
+        int nshapes = d->many != CB_SHAPE_GRID ? 1 : d->one == CB_SHAPE_SWEEP ? 2 : 3;
         for (int sh = 0; sh < nshapes; sh++)
             for (unsigned flags = 0; flags <= CB_STRICT; flags++) {
                 tk_pair_els els = {d->many, soa[d->many <= CB_SHAPE_OBOX ? d->many : 0], NB};
@@ -1210,6 +1211,9 @@ static uint64_t run_pairs(const char *who, cb_backend b, unsigned long long ctl,
                 a.candidates = cand, a.n_candidates = NCAND, a.margin = margin_of(flags + 1u);
                 if (d->many == CB_SHAPE_SELF)
                     els.shape = CB_SHAPE_CIRCLE, els.els = &set, els.m = NQ, a.many = NULL;
+                if (d->many == CB_SHAPE_GRID_SELF) /* the set, prepared */
+                    els.shape = CB_SHAPE_CIRCLE, els.els = &set, els.m = NQ,
+                    a.many = cb_grid_circles(gmem, &set, NQ);
                 if (d->many == CB_SHAPE_GRID) {
                     els.shape = (cb_shape)sh, els.els = soa[sh];
                     a.many = sh == CB_SHAPE_BOX      ? cb_grid_boxes(gmem, &bs, NB)
@@ -1310,7 +1314,8 @@ static uint64_t run_int_pairs(const char *who, cb_backend b, unsigned long long 
     size_t unit = sizeof(cb_pair) + 2 * sizeof(int32_t) + sizeof(uint64_t) + sizeof(uint32_t) + 1;
     unsigned char *mem[2] = {malloc(full * unit), malloc(full * unit)};
     uint64_t *mat[2] = {malloc(NQ * words * sizeof(uint64_t)), malloc(NQ * words * sizeof(uint64_t))};
-    void *scratch = malloc(cb_pairs_scratch_size(NQ, NB)), *gmem = malloc(cb_grid_size(NB));
+    void *scratch = malloc(cb_pairs_scratch_size(NQ, NB));
+    void *gmem = malloc(cb_grid_size(NB > NQ ? NB : NQ)); /* the elements', or the set's */
     if (!mem[0] || !mem[1] || !mat[0] || !mat[1] || !scratch || !gmem) {
         fail("%s: out of memory", who);
         free(mem[0]), free(mem[1]), free(mat[0]), free(mat[1]), free(scratch), free(gmem);
@@ -1344,6 +1349,9 @@ static uint64_t run_int_pairs(const char *who, cb_backend b, unsigned long long 
                 a[0].many = els.els, a[0].capacity = full, a[0].scratch = scratch;
                 if (d->many == CB_SHAPE_SELF)
                     els.shape = CB_SHAPE_ICIRCLE, els.els = &set, els.m = NQ, a[0].many = NULL;
+                if (d->many == CB_SHAPE_GRID_SELF) /* the set, prepared */
+                    els.shape = CB_SHAPE_ICIRCLE, els.els = &set, els.m = NQ,
+                    a[0].many = cb_grid_icircles(gmem, &set, NQ);
                 if (d->many == CB_SHAPE_GRID)
                     a[0].many = circles ? cb_grid_icircles(gmem, &cs, NB) : cb_grid_iboxes(gmem, &bs, NB);
                 cb_pair_cursor cur[2] = {{0, 0, 0, 0}, {0, 0, 0, 0}};

@@ -346,13 +346,13 @@ static void pairs(size_t nc, size_t m, tb_rng *r, const cb_backend *bs, size_t n
     cb_sweep_soa ws = {cs.x, cs.y, cs.r, sdx, sdy}; /* the set as sweeps */
     size_t most = m > nc ? m : nc, room = nc * most + 1, words = (m + 63) / 64;
     void *scratch = xmalloc(cb_pairs_scratch_size(nc, most));
-    void *gmem = xmalloc(cb_grid_size(m));
+    void *gmem = xmalloc(cb_grid_size(m)), *sgmem = xmalloc(cb_grid_size(nc));
     char what[200];
     size_t pe = 0; /* the entry's place among the pairs and candidates entries */
     TK_FOR_ENTRIES(e, TK_PAIRED) {
         const cb_entry_info *d = cb_entry_info_of(e);
         const size_t p = pe++;
-        int nshape = d->many == CB_SHAPE_GRID ? 3 : 1;
+        int nshape = d->many != CB_SHAPE_GRID ? 1 : d->one == CB_SHAPE_SWEEP ? 2 : 3;
         for (int sh = 0; sh < nshape; sh++) {
             cb_args a;
             memset(&a, 0, sizeof a);
@@ -361,6 +361,10 @@ static void pairs(size_t nc, size_t m, tb_rng *r, const cb_backend *bs, size_t n
             a.sweeps = &ws;
             if (d->many == CB_SHAPE_SELF) {
                 el.shape = CB_SHAPE_CIRCLE, el.els = &cs, el.m = nc;
+            } else if (d->many == CB_SHAPE_GRID_SELF) { /* the set, prepared */
+                el.shape = CB_SHAPE_CIRCLE, el.els = &cs, el.m = nc;
+                a.many = cb_grid_circles(sgmem, &cs, nc);
+                CHECK(a.many != NULL, "%s: no grid of the set", d->name);
             } else if (d->many == CB_SHAPE_GRID) {
                 el.shape = (cb_shape)sh, el.els = soa[sh];
                 a.many = sh == CB_SHAPE_BOX      ? cb_grid_boxes(gmem, &eb, m)
@@ -467,7 +471,7 @@ static void pairs(size_t nc, size_t m, tb_rng *r, const cb_backend *bs, size_t n
             free(want);
         }
     }
-    free(scratch), free(gmem), free(sdx), free(sdy);
+    free(scratch), free(gmem), free(sgmem), free(sdx), free(sdy);
     tb_corpus_free(&set), tb_corpus_free(&els);
 }
 
