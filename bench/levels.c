@@ -599,7 +599,7 @@ static int keep(const lrow *r)
 
 static const char *const entry_one[2] = {"cb_pairs_overlap", "cb_pairs_overlap_circles_self"};
 static const char *const entry_prep[2] = {"cb_pairs_overlap_circles_grid",
-                                          "cb_pairs_overlap_grid_self"};
+                                          "cb_pairs_overlap_circles_grid_self"};
 static const char *const entry_loop[2] = {"cb_batch_overlap_idx",
                                           "cb_batch_overlap_circle_circles_idx"};
 

@@ -346,9 +346,22 @@ enum {
     TB_K_SCALED,
     TB_K_CLUSTERED,
     TB_K_COLUMN,
-    TB_PAIR_KINDS
+    TB_PAIR_KINDS,
+    /* the level-like scenes (tests/test_pairs.c's pairs::levels, issue 32;
+     * not in the loops over TB_PAIR_KINDS): a thin row of elements, every
+     * circle and element in one spot, gaussian clusters, a few huge
+     * elements among small ones, circles far outside the elements' area
+     * (some touching its edge), and one crowd at a density drawn from
+     * sparse to every pair overlapping */
+    TB_K_ROW = TB_PAIR_KINDS,
+    TB_K_ONE_CELL,
+    TB_K_GAUSSIAN,
+    TB_K_HUGE,
+    TB_K_OUTSIDE,
+    TB_K_DENSITY,
+    TB_ALL_KINDS
 };
-extern const char *const tb_pair_kind_name[TB_PAIR_KINDS];
+extern const char *const tb_pair_kind_name[TB_ALL_KINDS];
 void tb_pair_fill_kind(tb_pdata *p, int kind, tk_rng *r);
 /* n candidate pairs of nc circles and m elements, repeats allowed, in one
  * of several shapes of list (random, one pair repeated, ascending, ...). */

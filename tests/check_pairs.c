@@ -268,9 +268,90 @@ tb_pcall tb_pcall_of(size_t e, const tb_pdata *p, cb_shape shape, unsigned flags
 
 size_t tb_below(tk_rng *r, size_t n) { return n ? (size_t)(tk_next(r) % n) : 0; }
 
-const char *const tb_pair_kind_name[TB_PAIR_KINDS] = {
-    "random", "dense",    "adversarial",     "exact-touching", "touching",
-    "mixed",  "denormal", "scaled-touching", "clustered",      "one-column"};
+const char *const tb_pair_kind_name[TB_ALL_KINDS] = {
+    "random",   "dense",    "adversarial",     "exact-touching", "touching",
+    "mixed",    "denormal", "scaled-touching", "clustered",      "one-column",
+    "thin row", "one cell", "gaussian clusters", "huge among small", "circles outside",
+    "a crowd of any density"};
+
+/* A circle and a box centred at (x, y): radius r, sides w x h. */
+static void set_element(tb_pdata *p, size_t j, float x, float y, float r, float w, float h)
+{
+    cb_box b = {x - 0.5f * w, y - 0.5f * h, x + 0.5f * w, y + 0.5f * h};
+    cb_circle c = {x, y, r};
+    tb_corpus_set_box(&p->els, j, b);
+    tb_corpus_set_circle(&p->els, j, c);
+}
+
+/* mean 0, variance 1 (no libm) */
+static float near_gauss(tk_rng *r)
+{
+    return (tk_uniform(r, 0, 1) + tk_uniform(r, 0, 1) + tk_uniform(r, 0, 1) +
+            tk_uniform(r, 0, 1) - 2.0f) * 1.7320508f;
+}
+
+/* The level-like scenes (check.h). */
+static void fill_level(tb_pdata *p, int kind, tk_rng *r)
+{
+    size_t nc = p->set.n, m = p->els.n;
+    float cl[4][2], side = 0;
+    for (int k = 0; k < 4; k++)
+        cl[k][0] = tk_uniform(r, -500, 500), cl[k][1] = tk_uniform(r, -500, 500);
+    if (kind == TB_K_DENSITY) { /* one crowd: sparse to every pair overlapping */
+        static const float sides[5] = {2000, 200, 60, 20, 1};
+        side = sides[tb_below(r, 5)];
+    }
+    for (size_t j = 0; j < m; j++) {
+        float x, y, s = tk_uniform(r, 0.1f, 1), t = tk_uniform(r, 0.1f, 1);
+        switch (kind) {
+        case TB_K_ROW: x = tk_uniform(r, 0, 400), y = 10 + tk_uniform(r, 0, 0.25f); break;
+        case TB_K_ONE_CELL: x = tk_uniform(r, 5, 6), y = tk_uniform(r, 5, 6); break;
+        case TB_K_GAUSSIAN: {
+            const float *c = cl[tb_below(r, 4)];
+            x = c[0] + 3 * near_gauss(r), y = c[1] + 3 * near_gauss(r);
+            break;
+        }
+        case TB_K_HUGE:
+            x = tk_uniform(r, 0, 200), y = tk_uniform(r, 0, 200);
+            if (tk_next(r) % 64 == 0)
+                s = tk_uniform(r, 50, 150), t = tk_uniform(r, 50, 150);
+            break;
+        case TB_K_DENSITY: x = tk_uniform(r, 0, side), y = tk_uniform(r, 0, side); break;
+        default: /* outside: the elements in [0, 100]^2 */
+            x = tk_uniform(r, 0.5f, 99.5f), y = tk_uniform(r, 0.5f, 99.5f);
+            break;
+        }
+        set_element(p, j, x, y, 0.5f * s, s, t);
+    }
+    for (size_t i = 0; i < nc; i++) {
+        cb_circle c = {tk_uniform(r, 0, 400), tk_uniform(r, 0, 20), tk_uniform(r, 0.1f, 2)};
+        switch (kind) {
+        case TB_K_ONE_CELL: c.x = tk_uniform(r, 5, 6), c.y = tk_uniform(r, 5, 6); break;
+        case TB_K_GAUSSIAN: {
+            const float *g = cl[tb_below(r, 4)];
+            c.x = g[0] + 3 * near_gauss(r), c.y = g[1] + 3 * near_gauss(r);
+            c.r = tk_uniform(r, 0.05f, 0.5f);
+            break;
+        }
+        case TB_K_HUGE: c.x = tk_uniform(r, 0, 200), c.y = tk_uniform(r, 0, 200); break;
+        case TB_K_DENSITY: c.x = tk_uniform(r, 0, side), c.y = tk_uniform(r, 0, side); break;
+        case TB_K_OUTSIDE: /* far from the elements' area; one in 8 touches a box at
+                            * its edge (x = 100 or y = 100 exactly) */
+            c.x = tk_uniform(r, 150, 400), c.y = tk_uniform(r, 150, 400);
+            if (tk_next(r) % 8 == 0 && m) {
+                cb_box b = p->els.boxes[tb_below(r, m)];
+                c.r = 0.75f;
+                if (tk_next(r) & 1)
+                    c.x = b.max_x + c.r, c.y = b.min_y;
+                else
+                    c.x = b.min_x, c.y = b.max_y + c.r;
+            }
+            break;
+        default: break; /* the row: across it */
+        }
+        tb_corpus_set_circle(&p->set, i, c);
+    }
+}
 
 /* Circles and boxes crowded into 24 x 24: several hits per circle. */
 static cb_circle dense_circle(tk_rng *r)
@@ -442,6 +523,12 @@ void tb_pair_fill_kind(tb_pdata *p, int kind, tk_rng *r)
         }
         break;
     }
+    case TB_K_ROW:
+    case TB_K_ONE_CELL:
+    case TB_K_GAUSSIAN:
+    case TB_K_HUGE:
+    case TB_K_OUTSIDE:
+    case TB_K_DENSITY: fill_level(p, kind, r); break;
     default: /* dense, and mixed: dense with adversarial values strewn in */
         for (size_t j = 0; j < m; j++) {
             cb_box b = dense_box(r);

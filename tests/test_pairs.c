@@ -1739,6 +1739,83 @@ ParameterizedTest(int *bp, pairs, raw_float_modes, .timeout = 600)
     cr_log_info("backend %s: %zu calls in hostile modes equal the scalar kernel's", name, calls);
 }
 
+/* ---------------------------------------------------- 9b. level-like scenes */
+
+ParameterizedTestParameters(pairs, levels)
+{
+    return cr_make_param_array(int, all_subjects, N_SUBJECTS);
+}
+
+/*
+ * The scenes real levels have (issue 32; check.h's level kinds: a thin row,
+ * everything in one spot, gaussian clusters, a few huge elements among small
+ * ones, circles far outside the elements' area, a crowd of any density up
+ * to every pair overlapping) at set sizes 0, 1, 2, 64, 300 and against up
+ * to 1100 elements, every pair entry against the reference (or scalar):
+ * the count, the whole list and its cursor; the list in pieces of a fifth
+ * and of half of it, each call's pieces and cursor the reference's; and the
+ * range cut into three jobs (cb_pairs_range, one of them empty), joined.
+ * The engine's paths all run here: the bounds that skip circles, the cull,
+ * the crowded cells made finer, the scan of a crowded circle, the flat
+ * levels of a few big elements.
+ */
+ParameterizedTest(int *sp, pairs, levels, .timeout = 600)
+{
+    const char *subject = subject_or_skip(*sp);
+    static const size_t sizes[][2] = {{0, 0}, {1, 1}, {2, 2}, {64, 64}, {300, 300}, {150, 1100}};
+    size_t calls = 0, pieces = 0;
+    for (int kind = TB_PAIR_KINDS; kind < TB_ALL_KINDS; kind++)
+        for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+            size_t nc = sizes[k][0], m = sizes[k][1];
+            const tb_placement *pl = &tb_placements[(k + (size_t)kind) % 2];
+            tb_pdata p;
+            tb_pdata_init(&p, nc, m, pl);
+            tk_rng r = tb_rng_for(0x9B00000u + (size_t)kind * 16 + k);
+            tb_pair_fill_kind(&p, kind, &r);
+            tb_pbufs x;
+            tb_pbufs_init(&x, nc, m, 0, 0, 0);
+            x.without_scratch = (int)(k % 2);
+            tb_pwhere w = {subject, tb_pair_kind_name[kind], pl->name};
+            TK_FOR_ENTRIES(e, TK_FORM(CB_FORM_PAIRS)) {
+                const cb_entry_info *d = tb_info(e);
+                cb_shape shs[3];
+                size_t nsh = tb_pair_shapes(d, shs);
+                tb_pcall c = tb_pcall_of(e, &p, shs[(k + e) % nsh], (unsigned)(k + e) % 2,
+                                         tb_margins[(k + e) % tb_margin_count]);
+                size_t N = tb_check_entry(*sp, &c, &x, tb_want_for(*sp), &w);
+                calls++;
+                if (d->output == CB_OUTPUT_MATRIX || !nc)
+                    continue;
+                const size_t caps[2] = {N / 5 + 1, N / 2 + 1};
+                for (int q = 0; q < 2; q++) {
+                    cb_pair_cursor cur = {0, 0, 0, 0};
+                    size_t got = 0, ncalls = 0;
+                    while (cur.circle < nc && ncalls <= N) {
+                        got += tb_check_list(*sp, &c, &x, cur, caps[q], 0, tb_want_for(*sp), &w,
+                                             &cur);
+                        ncalls++, pieces++;
+                    }
+                    cr_assert(got == N && ncalls == (N ? (N + caps[q] - 1) / caps[q] : 1),
+                              "in pieces of %zu: %zu of %zu pairs in %zu calls: " TB_PW_FMT,
+                              caps[q], got, N, ncalls, TB_PW_ARGS(&c, &w));
+                }
+                /* three jobs, the middle one empty: their counts add up */
+                size_t cut = nc / 3, total = 0;
+                const size_t from[3] = {0, cut, cut}, to[3] = {cut, cut, nc};
+                for (int q = 0; q < 3; q++) {
+                    cb_pair_cursor job = cb_pairs_range(from[q], to[q]);
+                    total += tb_check_list(*sp, &c, &x, job, x.room, 0, tb_want_for(*sp), &w,
+                                           NULL);
+                }
+                cr_assert_eq(total, N, "three jobs found %zu of %zu pairs: " TB_PW_FMT, total, N,
+                             TB_PW_ARGS(&c, &w));
+            }
+            tb_pbufs_free(&x);
+            tb_pdata_free(&p);
+        }
+    cr_log_info("%s: %zu calls on level-like scenes, %zu pieces", subject, calls, pieces);
+}
+
 /* --------------------------------------------------------- 10. large sets */
 
 ParameterizedTestParameters(pairs, large_sets)
