@@ -1270,7 +1270,7 @@ typedef struct cb_pair_contacts {
 /**
  * Scratch bytes a pairs query over n_circles and m elements needs
  * (circles_self: m = n_circles); SIZE_MAX when either is above
- * CB_PAIRS_MAX_N or the size does not fit in a size_t. About 80 bytes per
+ * CB_PAIRS_MAX_N or the size does not fit in a size_t. About 104 bytes per
  * element plus 35 KiB, whatever the number of circles.
  */
 CB_API size_t cb_pairs_scratch_size(size_t n_circles, size_t m);
@@ -1441,7 +1441,7 @@ CB_API size_t cb_pairs_sweep_circles_circles_first(const cb_sweep_soa *circles, 
  */
 typedef struct cb_grid cb_grid;
 
-/** Bytes of memory a grid of m elements needs (any shape; about 100 bytes per element plus
+/** Bytes of memory a grid of m elements needs (any shape; about 124 bytes per element plus
  *  2 KiB); SIZE_MAX when m > CB_PAIRS_MAX_N. */
 CB_API size_t cb_grid_size(size_t m);
 
