@@ -530,6 +530,8 @@ typedef struct {
 
 CB_INLINE void scan_flush(grid_sink *s, scan_list *l)
 {
+    if (!l->c) /* nothing held (and a count or a matrix has no list) */
+        return;
     cb_pair *o = s->buf + s->k;
     for (size_t q = 0; q < l->c; q++)
         o[q].i = s->i, o[q].j = l->j[q];
