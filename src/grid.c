@@ -16,8 +16,8 @@
  * every float mode).
  *
  * THE INTERVALS. Every element and every query circle gets an x and a y
- * interval (kernel_template.h computes them, CB_W at a time: el_spans_<shape>
- * for elements, circle_spans for circles, in the operations written here).
+ * interval (kernel_pairs.h computes them, CB_W at a time: el_spans_<shape>
+ * for elements, spans_<set kind> for circles, in the operations written here).
  * The claim:
  * in any float mode (rounding direction, flushing of subnormal inputs and
  * results), the contract's body reports no hit (and the contact functions
@@ -152,13 +152,25 @@
  * exact scaling and the clamp keep it: the circle's high cell is at least
  * the element's low one. Likewise the other ends and the rows.
  *
- * THE CULL of one call (kernel_template.h's grid_cull_<shape>, with the
- * occupancy below): with far more elements than circles, a grid of bits
- * over the circles' intervals marks the cells some circle covers (the cell
- * formula again, with the cull's own origin and scale, in the same call);
- * an element whose intervals miss the circles' span, or whose cells meet
- * no marked cell, is left out of the call's grid: its intervals are
- * disjoint from every circle's, so it hits none.
+ * THE CULL of one call (kernel_pairs.h's plan_grid; grid_tmpl.h's
+ * grid_cull_<shape> and the clip of grid_build_<shape>, with the occupancy
+ * below): the union of the circles' intervals is taken first; an element
+ * whose intervals miss it is left out of the call's grid (the clip). With
+ * far more elements than circles, a grid of bits over that union marks the
+ * cells some circle covers (the cell formula again, with the cull's own
+ * origin and scale, in the same call), and an element whose cells meet no
+ * marked cell is left out too. Either way its intervals are disjoint from
+ * every circle's, so it hits none.
+ *
+ * THE BOUNDS of a grid: the least lower end and the greatest upper end of
+ * the intervals of the elements it files, on each axis (computed with the
+ * operations above, in the build's mode). A circle whose interval misses
+ * them misses every filed element's: if a pair can hit, the circle's upper
+ * end exceeds the element's lower end (by the slack above, in any two
+ * modes), which is at least the bounds' lower end; ordered compares, so a
+ * NaN interval meets nothing (and such a circle hits nothing), and reading
+ * a subnormal as zero (DAZ) only turns a strict order into equality, which
+ * still meets.
  */
 
 /* ------------------------------------------------------------- sizes */
@@ -373,18 +385,11 @@ static uint64_t choose_levels(cb_grid *g, const cb_survey *s, size_t count, int 
         e0 = ed > e0 ? ed : e0;
     }
     e0 = e0 < EXP_MIN ? EXP_MIN : e0 > EXP_MAX ? EXP_MAX : e0;
-    for (;; e0++) {
-        uint64_t cells = make_levels(g, e0, s, plain);
-        if (!cells)
-            continue;
-        while (e0 > e_size && crowding(s, e0, count) > CB_GRID_CROWD) {
-            uint64_t finer = make_levels(g, e0 - 1, s, most);
-            if (!finer)
-                break;
-            e0--, cells = finer;
-        }
-        return make_levels(g, e0, s, most);
-    }
+    while (!make_levels(g, e0, s, plain))
+        e0++;
+    while (e0 > e_size && crowding(s, e0, count) > CB_GRID_CROWD && make_levels(g, e0 - 1, s, most))
+        e0--;
+    return make_levels(g, e0, s, most); /* again: a finer try that failed left its levels */
 }
 
 /* -------------------------------------------------------------- build */

@@ -115,11 +115,11 @@ size_t cb_grid_bytes(size_t m);
 size_t cb_plan_bytes(size_t n_circles, size_t m);
 
 /* ---- building a grid: grid.c's steps, the per-element passes in
- * kernel_template.h (grid_build_<shape>)
+ * grid_tmpl.h (grid_build_<shape>)
  *
- * survey: what a sample of the elements' intervals says (their span, and
- * how big most are); begin: the levels, the layout, the counts zeroed (its
- * cells returned; at most `per` cells per element); place: an element's first cell (CB_GRID_TWO_ROWS when
+ * survey: what a sample of the elements' intervals says (their span, how
+ * big most are, where their centres lie); begin: the levels (grid.c's
+ * choose_levels), the layout, the counts zeroed (its cells returned); place: an element's first cell (CB_GRID_TWO_ROWS when
  * it is filed in two rows) on the first level it fits; the count of each
  * cell is then summed (prefix), the entries filled, and finish pads them
  * and marks the grid built. tmp: room for m words during the build. */

@@ -1,10 +1,10 @@
 /* pairs_tmpl.h - the many-against-many engine for one query, set kind and element shape: a range of circles against a grid, each circle's pairs found in the grid's runs or by a scan of the elements in index order, then counted, set in a matrix row, or listed in order with their records. */
-/* Part of kernel_pairs.h, which includes it once per combination with
+/* Part of kernel_template.h: pairs_engines.h includes it once per combination with
  *   PQ      the query: OVERLAP, CONTACTS or SWEEP (PQ_IS_SWEEP, PQ_IS_CONTACTS: 1 or 0)
  *   PONE    the set's kind: CIRCLE, ICIRCLE or SWEEP
  *   PMANY   the element shape: BOX, CIRCLE, OBOX, IBOX or ICIRCLE
  * and undefines them at its end. Its functions are named <name>_<PQ>_<PMANY>
- * (PN); the one the kernels call is grid_drive_<PQ>_<PMANY>. */
+ * (PN); the one the kernels call is grid_drive_<PQ>_<PMANY>_<isa>. */
 
 #define PN(name) CB_PASTE(name, CB_PASTE(_, CB_PASTE(PQ, CB_PASTE(_, PMANY))))
 #define PN_ISA(name) CB_FN(PN(name)) /* the functions a profile names: with the ISA's */
