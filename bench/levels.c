@@ -136,11 +136,12 @@ static void place(const lfam *f, int p, tk_rng *r, const double (*cl)[2], double
     }
 }
 
-static int scene_make(lscene *s, const lfam *f, uint64_t seed)
+/* The scene of family f, its counts divided by `shrink` (--quick: 8). */
+static int scene_make(lscene *s, const lfam *f, uint64_t seed, size_t shrink)
 {
     memset(s, 0, sizeof *s);
-    s->f = f, s->n = f->n, s->m = f->self ? f->n : f->m;
-    const size_t n = s->n, m = f->self ? 1 : f->m;
+    s->f = f, s->n = f->n / shrink, s->m = f->self ? s->n : f->m / shrink;
+    const size_t n = s->n, m = f->self ? 1 : s->m;
     s->cx = malloc(n * 4), s->cy = malloc(n * 4), s->cr = malloc(n * 4);
     s->x0 = malloc(m * 4), s->y0 = malloc(m * 4), s->x1 = malloc(m * 4), s->y1 = malloc(m * 4);
     if (!s->cx || !s->cy || !s->cr || !s->x0 || !s->y0 || !s->x1 || !s->y1)
@@ -156,7 +157,7 @@ static int scene_make(lscene *s, const lfam *f, uint64_t seed)
     }
     for (size_t j = 0; !f->self && j < m; j++) {
         double x, y;
-        int huge = f->eplace == P_HUGE && j % (m / (size_t)f->count) == 0;
+        int huge = f->eplace == P_HUGE && j % (f->m / (size_t)f->count) == 0;
         place(f, f->eplace == P_HUGE ? P_WORLD : f->eplace, &r, (const double(*)[2])cl, &x, &y);
         const float lo = huge ? f->big_lo : f->s_lo, hi = huge ? f->big_hi : f->s_hi;
         const float w = tk_uniform(&r, lo, hi), h = tk_uniform(&r, lo, hi);
@@ -614,7 +615,7 @@ static int fam_block(const bench_opts *o, const int *bs, int nb, int fi)
     lrow rows[3 * CB_BACKEND_COUNT + 3];
     void *gmem = NULL;
     fprintf(stderr, "cb-bench: levels: %s:", f->name);
-    if (scene_make(&s, f, o->seed ^ (0x1E7E15ull * (uint64_t)(fi + 1)))) {
+    if (scene_make(&s, f, o->seed ^ (0x1E7E15ull * (uint64_t)(fi + 1)), o->quick ? 8 : 1)) {
         fprintf(stderr, " out of memory\n");
         goto done;
     }

@@ -2073,6 +2073,47 @@ static void print_candidates(FILE *f, const bench_env *e)
                "xscalar = the scalar candidate kernel's (same kind) time over the row's\n");
 }
 
+/* No cliff (issue 32): over the sweep's scenes of one distribution and
+ * density (every N and M), the spread of ns per (N + M + pairs) of the all
+ * pairs and prepared rows per backend: the largest over the least (target
+ * within 3). */
+static void print_cliff(FILE *f)
+{
+    int bs[CB_BACKEND_COUNT], any = 0;
+    const int nb = backends_of(SET_SCENE, bs);
+    for (int dist = DIST_UNIFORM; dist <= DIST_CLUSTERED; dist++)
+        for (int density = 0; density < 2; density++)
+            for (int i = 0; i < nb; i++)
+                for (int q = 0; q < 2; q++) {
+                    const pkind kind = q ? PK_GRID : PK_ALL;
+                    double lo = INFINITY, hi = 0;
+                    size_t at_lo = 0, at_hi = 0;
+                    for (int sc = 0; sc < nscenes; sc++) {
+                        const scene *s = &scenes[sc];
+                        const prow *r = find_srow(sc, kind, bs[i]);
+                        if (s->dist != dist || s->density != density || !r || r->skip)
+                            continue;
+                        const double v = per_nmp(s, r, frame(r, 0));
+                        if (v < lo)
+                            lo = v, at_lo = (size_t)sc;
+                        if (v > hi)
+                            hi = v, at_hi = (size_t)sc;
+                    }
+                    if (!(hi > 0))
+                        continue;
+                    if (!any++)
+                        fprintf(f, "\nNo cliff (issue 32): ns per (N + M + pairs) across the "
+                                   "sweep's N and M at one density, the largest over the least "
+                                   "(target <= 3)\n");
+                    char l1[96], l2[96];
+                    fprintf(f, "  %-9s %-4s %-8s %-9s %6.2f .. %6.2f ns: %5.2fx%s  (%s; %s)\n",
+                            dist_names[dist], density_names[density],
+                            cb_backend_name((cb_backend)bs[i]), pkind_names[kind], lo, hi, hi / lo,
+                            hi / lo > 3 ? " MISS" : "", scene_label(&scenes[at_lo], l1, sizeof l1),
+                            scene_label(&scenes[at_hi], l2, sizeof l2));
+                }
+}
+
 void pairs_report(FILE *f, const bench_env *e)
 {
     if (!nres) {
@@ -2130,6 +2171,7 @@ void pairs_report(FILE *f, const bench_env *e)
     }
     for (int s = 0; s < nscenes; s++)
         print_scene(f, s);
+    print_cliff(f);
     print_candidates(f, e);
     shooter_report(f);
     levels_report(f);
