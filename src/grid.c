@@ -334,6 +334,13 @@ static uint64_t make_levels(cb_grid *g, int e0, const cb_survey *s, uint64_t bud
  * their cells: the sum of each cell's count squared over the sample's,
  * times the elements surveyed). */
 #define CROWD_SLOTS 1024u
+/* a centre's cell on one axis, clamped into [0, 4e9]: an infinite or NaN
+ * centre (malformed elements are surveyed too) counts in an end cell */
+static uint64_t crowd_cell(double v)
+{
+    return v > 0 ? (uint64_t)(v < 4e9 ? v : 4e9) : 0;
+}
+
 static double crowding(const cb_survey *s, int e, size_t count)
 {
     if (s->centres < 2)
@@ -343,8 +350,8 @@ static double crowding(const cb_survey *s, int e, size_t count)
     memset(n, 0, sizeof n);
     double side = (double)pow2f(e <= 126 ? e : 126), sum = 0;
     for (size_t k = 0; k < s->centres; k++) {
-        double cx = ((double)s->cx[k] - s->x0) / side, cy = ((double)s->cy[k] - s->y0) / side;
-        uint64_t id = (uint64_t)(cx < 4e9 ? cx : 4e9) << 32 | (uint64_t)(cy < 4e9 ? cy : 4e9);
+        const uint64_t id = crowd_cell(((double)s->cx[k] - s->x0) / side) << 32 |
+                            crowd_cell(((double)s->cy[k] - s->y0) / side);
         uint32_t h = (uint32_t)((id * 0x9E3779B97F4A7C15ull) >> 54);
         while (n[h] && key[h] != id)
             h = (h + 1) & (CROWD_SLOTS - 1);
