@@ -943,6 +943,22 @@ Test(pairs, grids)
                              (int)got, cb_backend_name(builder));
                 tb_pbufs_free(&x);
             }
+            /* grids built over the adversarial elements themselves (infinite,
+             * NaN, inverted: the build's survey and levels see them) */
+            tb_pdata_grids(&p);
+            for (int sh = 0; sh < 3; sh++) {
+                tb_pcall c = tb_pcall_of(ge, &p, (cb_shape)sh, 0, 0.0f);
+                tb_pbufs x;
+                tb_pbufs_init(&x, nc, m, 0, 0, 0);
+                w.layout = "grid built over adversarial elements";
+                for (int s = 0; s <= CB_BACKEND_COUNT; s++) {
+                    if (s < CB_BACKEND_COUNT && !tb_backend_runnable(s, NULL))
+                        continue;
+                    w.subject = s == TB_PUBLIC ? "public" : cb_backend_name((cb_backend)s);
+                    tb_check_entry(s, &c, &x, tb_want_for(s), &w);
+                }
+                tb_pbufs_free(&x);
+            }
             tb_pdata_free(&p), tb_pdata_free(&old);
         }
     /* memory that holds no grid */
