@@ -157,7 +157,7 @@ static int scene_make(lscene *s, const lfam *f, uint64_t seed, size_t shrink)
     }
     for (size_t j = 0; !f->self && j < m; j++) {
         double x, y;
-        int huge = f->eplace == P_HUGE && j % (f->m / (size_t)f->count) == 0;
+        int huge = f->eplace == P_HUGE && j % (m / (size_t)f->count) == 0;
         place(f, f->eplace == P_HUGE ? P_WORLD : f->eplace, &r, (const double(*)[2])cl, &x, &y);
         const float lo = huge ? f->big_lo : f->s_lo, hi = huge ? f->big_hi : f->s_hi;
         const float w = tk_uniform(&r, lo, hi), h = tk_uniform(&r, lo, hi);

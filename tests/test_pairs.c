@@ -901,6 +901,17 @@ ParameterizedTest(int *sp, pairs, self_pairs, .timeout = 600)
  * refused by every grid function with CB_INVALID and by cb_grid_elements
  * with 0.
  */
+/* One call checked on every runnable backend and through the public function. */
+static void check_every_subject(const tb_pcall *c, tb_pbufs *x, tb_pwhere w)
+{
+    for (int s = 0; s <= CB_BACKEND_COUNT; s++) {
+        if (s < CB_BACKEND_COUNT && !tb_backend_runnable(s, NULL))
+            continue;
+        w.subject = s == TB_PUBLIC ? "public" : cb_backend_name((cb_backend)s);
+        tb_check_entry(s, c, x, tb_want_for(s), &w);
+    }
+}
+
 Test(pairs, grids)
 {
     size_t ne = cb_entry_count();
@@ -931,12 +942,7 @@ Test(pairs, grids)
                 c.els.els = tb_els_of(&old, (cb_shape)sh); /* the reference reads the old ones */
                 tb_pbufs x;
                 tb_pbufs_init(&x, nc, m, 0, 0, 0);
-                for (int s = 0; s <= CB_BACKEND_COUNT; s++) {
-                    if (s < CB_BACKEND_COUNT && !tb_backend_runnable(s, NULL))
-                        continue;
-                    w.subject = s == TB_PUBLIC ? "public" : cb_backend_name((cb_backend)s);
-                    tb_check_entry(s, &c, &x, tb_want_for(s), &w);
-                }
+                check_every_subject(&c, &x, w);
                 cb_shape got = CB_SHAPE_GRID;
                 cr_assert_eq(cb_grid_elements(p.grid[sh], &got), m);
                 cr_assert_eq(got, (cb_shape)sh, "grid of shape %d says %d (built by %s)", sh,
@@ -951,12 +957,7 @@ Test(pairs, grids)
                 tb_pbufs x;
                 tb_pbufs_init(&x, nc, m, 0, 0, 0);
                 w.layout = "grid built over adversarial elements";
-                for (int s = 0; s <= CB_BACKEND_COUNT; s++) {
-                    if (s < CB_BACKEND_COUNT && !tb_backend_runnable(s, NULL))
-                        continue;
-                    w.subject = s == TB_PUBLIC ? "public" : cb_backend_name((cb_backend)s);
-                    tb_check_entry(s, &c, &x, tb_want_for(s), &w);
-                }
+                check_every_subject(&c, &x, w);
                 tb_pbufs_free(&x);
             }
             tb_pdata_free(&p), tb_pdata_free(&old);
