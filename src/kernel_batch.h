@@ -220,6 +220,13 @@ CB_INLINE size_t walk_indices(uint64_t w, size_t base, uint32_t *idx, size_t cou
 #else
 #define CB_OUT_OF_LINE static
 #endif
+/* Out of line and rarely taken: what it needs is not prepared on the
+ * path that skips it (a hot loop's registers stay its own). */
+#if defined(__GNUC__) || defined(__clang__)
+#define CB_COLD static __attribute__((noinline, cold, unused))
+#else
+#define CB_COLD static
+#endif
 CB_OUT_OF_LINE size_t pack_indices(uint64_t w, size_t base, uint32_t *idx, size_t count)
 {
     for (size_t j = 0; j < 64; j += CB_PACK_STEP) {

@@ -45,6 +45,8 @@ typedef struct {
     uint32_t run[4][64];       /* its rows r0 and r0 + 1: entries run[0] .. run[1]-1, and
                                   run[2] .. run[3]-1 (empty when the circle has one row) */
     uint8_t rest[64];          /* more rows there (r1 > r0 + 1) */
+    uint32_t most;             /* the most entries a live circle's two runs hold */
+    int more;                  /* a live circle reads more rows */
 } grid_spans;
 
 /* The intervals of k circles (centre x, y; a = |r| + margin) at o->lx[at ..]
@@ -278,6 +280,18 @@ CB_INLINE void grid_levels_of(const cb_grid *g, const grid_arrays *ga, grid_leve
                 lv->flatpos[lv->nflat++] = p;
 }
 
+/* Whether a circle scans the elements it may pair with (`left` of them, by
+ * index) rather than reading its `cand` candidates in the grid: when the
+ * candidates are over 1 / CB_SCAN_RATIO of them. A scanned element costs
+ * about what a candidate does, and the scan's hits come in order (no sort;
+ * see docs/benchmark.md, many against many on level-like scenes). */
+#define CB_SCAN_RATIO 3u
+
+CB_INLINE int grid_scan_pays(size_t cand, size_t left)
+{
+    return cand > 0 && left <= CB_SCAN_RATIO * cand;
+}
+
 /*
  * Circles i .. i+nb-1 (nb <= 64) of the set: their intervals (spans), which
  * of them meet the grid's bounds (bit u: circle i + u; a circle that misses
@@ -290,6 +304,7 @@ CB_INLINE uint64_t grid_block(const cb_grid *g, const grid_levels *lv, const gri
                               const void *set, size_t i, size_t nb, float margin, grid_spans *sp,
                               spans_fn spans)
 {
+    sp->most = 0, sp->more = 0;
     if (!lv->n)
         return 0;
     vf bx0 = v_set1(g->bx0), bx1 = v_set1(g->bx1), by0 = v_set1(g->by0), by1 = v_set1(g->by1);
@@ -311,6 +326,7 @@ CB_INLINE uint64_t grid_block(const cb_grid *g, const grid_levels *lv, const gri
         v_storeu(sp->cell[3] + u, grid_cell(d, g->y0, l0->sx, l0->top_y));
     }
     const cb_grid_level *l0 = &g->level[lv->at[0]];
+    uint32_t most = 0, more = 0;
     for (uint64_t w = live; w; w &= w - 1) {
         unsigned u = cb_ctz64(w);
         uint32_t c0 = (uint32_t)sp->cell[0][u], c1 = (uint32_t)sp->cell[1][u];
@@ -318,10 +334,13 @@ CB_INLINE uint64_t grid_block(const cb_grid *g, const grid_levels *lv, const gri
         c0 -= c0 > 0;
         const uint32_t *row = ga->start + l0->cell0 + (size_t)r0 * l0->cols;
         const uint32_t *next = r1 > r0 ? row + l0->cols : row;
-        sp->run[0][u] = row[c0], sp->run[1][u] = row[c1 + 1];
-        sp->run[2][u] = next[c0], sp->run[3][u] = r1 > r0 ? next[c1 + 1] : next[c0];
+        uint32_t e0 = row[c0], e1 = row[c1 + 1], e2 = next[c0];
+        uint32_t e3 = r1 > r0 ? next[c1 + 1] : e2, c = (e1 - e0) + (e3 - e2);
+        sp->run[0][u] = e0, sp->run[1][u] = e1, sp->run[2][u] = e2, sp->run[3][u] = e3;
         sp->rest[u] = r1 > r0 + 1;
+        most = c > most ? c : most, more |= sp->rest[u];
     }
+    sp->most = most, sp->more = (int)more;
     return live;
 }
 
@@ -375,18 +394,6 @@ CB_INLINE size_t grid_candidates(const cb_grid *g, const grid_levels *lv, const 
         }
     }
     return c;
-}
-
-/* Whether a circle scans the elements it may pair with (`left` of them, by
- * index) rather than reading its `cand` candidates in the grid: when the
- * candidates are over 1 / CB_SCAN_RATIO of them. A scanned element costs
- * about what a candidate does, and the scan's hits come in order (no sort;
- * see docs/benchmark.md, many against many on level-like scenes). */
-#define CB_SCAN_RATIO 3u
-
-CB_INLINE int grid_scan_pays(size_t cand, size_t left)
-{
-    return cand > 0 && left <= CB_SCAN_RATIO * cand;
 }
 
 /* ---- what a circle's hits become: the sinks */
@@ -457,13 +464,29 @@ CB_INLINE void sink_begin(grid_sink *s, int kind, uint32_t i, size_t jmin, const
 {
     s->k = 0, s->i = i, s->jmin = (uint32_t)jmin;
     s->room = kind == GK_PAIRS || kind == GK_CONTACTS || kind == GK_FIRST ? o->capacity - done : 0;
-    s->buf = o->list ? o->list + done : NULL;
+    s->buf = s->room ? o->list + done : NULL;
     s->row = kind == GK_MATRIX ? o->matrix + (size_t)i * words : NULL;
     s->next = CB_NO_J, s->j = CB_NO_J, s->t = 1.0f, s->heap = 0, s->stop = 0, s->sorted = 0;
 }
 
-/* A list's hit j: into the room, else a max-heap of the least `room`, the
- * least of those left out kept in next. */
+/* A list's hit j past its room: buf[0 .. room) becomes (heaped: is) a
+ * max-heap of the least hits; returns the hit left out (j or the largest
+ * kept). Rare: only a circle the output cannot hold. */
+CB_COLD uint32_t sink_over(cb_pair *buf, size_t room, int heaped, uint32_t j)
+{
+    if (!heaped)
+        cb_heap_make(buf, room);
+    uint32_t out = j;
+    if (j < buf[0].j) {
+        out = buf[0].j;
+        buf[0].j = j;
+        cb_heap_down(buf, room, 0);
+    }
+    return out;
+}
+
+/* A list's hit j: into the room, else the least `room` kept (sink_over),
+ * the least of those left out kept in next. */
 CB_INLINE void sink_list(grid_sink *s, uint32_t j)
 {
     if (s->k < s->room) {
@@ -471,15 +494,8 @@ CB_INLINE void sink_list(grid_sink *s, uint32_t j)
         s->k++;
         return;
     }
-    if (!s->heap)
-        cb_heap_make(s->buf, s->room), s->heap = 1;
-    uint32_t out = j;
-    if (j < s->buf[0].j) {
-        out = s->buf[0].j;
-        s->buf[0].j = j;
-        cb_heap_down(s->buf, s->room, 0);
-    }
-    s->next = out < s->next ? out : s->next;
+    uint32_t out = sink_over(s->buf, s->room, s->heap, j);
+    s->heap = 1, s->next = out < s->next ? out : s->next;
 }
 
 /* The hits `bits` of CB_W entries whose elements are idx[0 ..] (the grid's
@@ -641,6 +657,24 @@ CB_INLINE void pair_sort(cb_pair *p, size_t n)
     }
 }
 
+/* What one call of the engine (pairs_tmpl.h) reads throughout: the grid,
+ * its arrays and levels, the set and the elements by index, the output,
+ * the cursor and where it started (circle from, element jfrom). */
+typedef struct {
+    const cb_grid *g;
+    grid_arrays ga;
+    grid_levels lv;
+    const void *set, *els;
+    const grid_out *o;
+    cb_pair_cursor *cur;
+    size_t m, words, from, jfrom;
+    int self, strict;
+    vf margin;
+} grid_call;
+
+/* What a block of circles asks of the engine's call (pairs_tmpl.h). */
+enum { GD_ON, GD_RETURN, GD_FULL };
+
 /* ---- building a grid, and the cull of one call (grid_tmpl.h per element
  * shape; grid.c has the steps' shared parts, the layout and the proof) */
 
@@ -656,21 +690,33 @@ CB_INLINE void plan_clip(const void *set, size_t first, size_t end, float margin
                          grid_clip *c)
 {
     grid_spans sp;
-    c->x0 = c->y0 = INFINITY, c->x1 = c->y1 = -INFINITY, c->live = 0, c->unbounded = 0;
+    vf inf = v_set1(INFINITY), ninf = v_set1(-INFINITY), nan = v_set1(NAN);
+    vf x0 = inf, x1 = ninf, y0 = inf, y1 = ninf;
+    c->live = 0;
     for (size_t i = first; i < end; i += 64) {
         size_t nb = end - i < 64 ? end - i : 64;
-        for (size_t u = 0; u < nb; u += CB_W)
+        for (size_t u = 0; u < nb; u += CB_W) {
+            v_storeu(sp.lx + u, nan); /* lanes past the set's end: no interval */
             spans(set, i + u, nb - u < CB_W ? nb - u : CB_W, margin, 0.0f, 0.0f, &sp, u);
-        for (size_t u = 0; u < nb; u++) {
-            float a = sp.lx[u], b = sp.hx[u], y = sp.ly[u], d = sp.hy[u];
-            if (!(a <= b && y <= d)) /* a NaN: it hits nothing */
-                continue;
-            c->unbounded |= a - a != 0 || b - b != 0 || y - y != 0 || d - d != 0;
-            c->x0 = a < c->x0 ? a : c->x0, c->x1 = b > c->x1 ? b : c->x1;
-            c->y0 = y < c->y0 ? y : c->y0, c->y1 = d > c->y1 ? d : c->y1;
-            c->live++;
+            vf a = v_loadu(sp.lx + u), b = v_loadu(sp.hx + u);
+            vf y = v_loadu(sp.ly + u), d = v_loadu(sp.hy + u);
+            vm ok = v_le_m(v_sel(v_le_m(y, d), a, nan), b); /* a NaN: it hits nothing */
+            c->live += cb_popcount64(v_mbits(ok));
+            x0 = v_min(x0, v_sel(ok, a, inf)), x1 = v_max(x1, v_sel(ok, b, ninf));
+            y0 = v_min(y0, v_sel(ok, y, inf)), y1 = v_max(y1, v_sel(ok, d, ninf));
         }
     }
+    float l[4][CB_W];
+    v_storeu(l[0], x0), v_storeu(l[1], x1), v_storeu(l[2], y0), v_storeu(l[3], y1);
+    c->x0 = c->y0 = INFINITY, c->x1 = c->y1 = -INFINITY;
+    for (size_t q = 0; q < CB_W; q++) {
+        c->x0 = l[0][q] < c->x0 ? l[0][q] : c->x0, c->x1 = l[1][q] > c->x1 ? l[1][q] : c->x1;
+        c->y0 = l[2][q] < c->y0 ? l[2][q] : c->y0, c->y1 = l[3][q] > c->y1 ? l[3][q] : c->y1;
+    }
+    /* an interval reaching an infinity (unbounded, or past the floats)
+     * makes the union's bound that infinity */
+    c->unbounded = c->live && (c->x0 - c->x0 != 0 || c->x1 - c->x1 != 0 ||
+                               c->y0 - c->y0 != 0 || c->y1 - c->y1 != 0);
 }
 
 /* The cull's bits: the cells of the cull's grid that some circle of

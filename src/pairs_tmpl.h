@@ -39,28 +39,40 @@ CB_INLINE uint32_t PN(select)(const P_ONE *one, P_MANY v, vf margin, int strict,
 #endif
 }
 
-/* The entries [p0, p1) of a run for the circle one, into the sink. A
- * vector load past p1 reads the next cells' entries or the grid's padding
- * (masked off). In a row after the circle's first, only the entries of key
- * 0 count: an element filed in two rows is taken in the first one read.
- * Entries of elements below the sink's jmin are masked off too. */
+/* Entries p .. p+CB_W-1 of a run for the circle one, into the sink: the
+ * lanes `lanes` of them. In a row after the circle's first, only the
+ * entries of key 0 count: an element filed in two rows is taken in the
+ * first one read. Entries of elements below jmin (the sink's) are masked
+ * off too. */
+CB_INLINE void PN(run_vec)(int kind, const P_ONE *one, vf margin, const grid_arrays *ga, size_t p,
+                           uint32_t lanes, int later_row, uint32_t jmin, int strict,
+                           grid_sink *s)
+{
+    float tl[CB_W];
+    P_MANY v = P_LOAD(&ga->view, p, CB_W);
+    uint32_t bits = PN(select)(one, v, margin, strict, s->t, tl) & lanes;
+    if (later_row)
+        bits &= v_le_bits(v_loadu(ga->key + p), v_set1(0.0f));
+    if (jmin)
+        bits &= v_le_u_bits(v_set1_i((int32_t)jmin),
+                            v_loadu_i((const int32_t *)(const void *)(ga->idx + p)));
+    if (bits)
+        sink_take(kind, s, bits, ga->idx + p, PQ_IS_SWEEP ? tl : NULL);
+}
+
+/* The entries [p0, p1) of a run, whole vectors then the last one's lanes.
+ * A vector load past p1 reads the next cells' entries or the grid's
+ * padding (masked off). */
 CB_INLINE void PN(run)(int kind, const P_ONE *one, vf margin, const grid_arrays *ga, size_t p0,
                        size_t p1, int later_row, int strict, grid_sink *s)
 {
-    float tl[CB_W];
-    for (size_t p = p0; p < p1; p += CB_W) {
-        P_MANY v = P_LOAD(&ga->view, p, CB_W);
-        uint32_t bits = PN(select)(one, v, margin, strict, s->t, tl);
-        if (p1 - p < CB_W)
-            bits &= CB_LANES(p1 - p);
-        if (bits && later_row)
-            bits &= v_le_bits(v_loadu(ga->key + p), v_set1(0.0f));
-        if (bits && s->jmin)
-            bits &= v_le_u_bits(v_set1_i((int32_t)s->jmin),
-                                v_loadu_i((const int32_t *)(const void *)(ga->idx + p)));
-        if (bits)
-            sink_take(kind, s, bits, ga->idx + p, PQ_IS_SWEEP ? tl : NULL);
-    }
+    if (p0 >= p1)
+        return;
+    const uint32_t jmin = s->jmin; /* a local: the sink's stores may not move it */
+    size_t p = p0;
+    for (; p1 - p > CB_W; p += CB_W)
+        PN(run_vec)(kind, one, margin, ga, p, CB_LANES(CB_W), later_row, jmin, strict, s);
+    PN(run_vec)(kind, one, margin, ga, p, CB_LANES(p1 - p), later_row, jmin, strict, s);
 }
 
 /* Every run of circle u of the block: the first level's first two rows
@@ -70,10 +82,8 @@ CB_INLINE void PN(runs)(int kind, const cb_grid *g, const grid_levels *lv, const
                         const P_ONE *one, vf margin, const grid_spans *sp, size_t u, int strict,
                         grid_sink *s)
 {
-    if (sp->run[0][u] < sp->run[1][u])
-        PN(run)(kind, one, margin, ga, sp->run[0][u], sp->run[1][u], 0, strict, s);
-    if (sp->run[2][u] < sp->run[3][u])
-        PN(run)(kind, one, margin, ga, sp->run[2][u], sp->run[3][u], 1, strict, s);
+    PN(run)(kind, one, margin, ga, sp->run[0][u], sp->run[1][u], 0, strict, s);
+    PN(run)(kind, one, margin, ga, sp->run[2][u], sp->run[3][u], 1, strict, s);
     if (lv->n == 1 && !sp->rest[u]) /* most circles: done */
         return;
     for (unsigned q = 0; q < lv->n; q++) {
@@ -172,109 +182,176 @@ CB_INLINE void PN(records)(const P_ONE *one, const void *els, const cb_pair *buf
 }
 #endif
 
+/* One circle's pairs (circle i, bit u of the block), into the sink s
+ * (begun): found in the grid's runs, or, when may_scan and its candidates
+ * are a large share of the elements it may pair with, by the scan of
+ * those elements (no cell, no sort). */
+CB_INLINE void PN(find)(const int kind, const int may_scan, const grid_call *c,
+                        const grid_spans *sp, const uint64_t *flat_hit, uint64_t flat_any,
+                        const P_ONE *one, size_t u, grid_sink *s)
+{
+    if (may_scan && c->els &&
+        grid_scan_pays(grid_candidates(c->g, &c->lv, &c->ga, sp, u), c->m - s->jmin)) {
+        PN(scan)(kind, one, c->margin, c->els, c->m, c->strict, s);
+        return;
+    }
+    PN(runs)(kind, c->g, &c->lv, &c->ga, one, c->margin, sp, u, c->strict, s);
+    for (size_t f = 0; flat_any >> u & 1 && f < c->lv.nflat; f++)
+        if (flat_hit[f] >> u & 1 && c->ga.idx[c->lv.flatpos[f]] >= s->jmin)
+            sink_take(kind, s, 1u, c->ga.idx + c->lv.flatpos[f], NULL);
+}
+
+/*
+ * The live circles of a block (bit u: circle base + u), each through the
+ * sink of kind, *done counting what is written or counted. Returns GD_ON
+ * when the block is done; GD_RETURN when the call is (the cursor set);
+ * GD_FULL when a list is full before circle *at (the cursor names it and
+ * the circles from there are probed for the next pair due). may_scan:
+ * whether a circle of the block may scan (the test per circle costs the
+ * blocks of a sparse scene, where none does, a tenth of their time).
+ */
+CB_INLINE int PN(block)(const int kind, const int listing, const int may_scan, const grid_call *c,
+                        const grid_spans *sp, const uint64_t *flat_hit, uint64_t flat_any,
+                        size_t base, uint64_t live, size_t *done)
+{
+    const int firsts = kind == GK_FIRST || kind == GK_FIRST_COUNT;
+    const grid_out *o = c->o;
+    for (; live; live &= live - 1) {
+        const size_t u = cb_ctz64(live), i = base + u, j0 = i == c->from ? c->jfrom : 0;
+        if (listing && kind != GK_PROBE && kind != GK_FIRST_COUNT && *done == o->capacity) {
+            c->cur->circle = i, c->cur->element = j0;
+            return GD_FULL;
+        }
+        grid_sink s;
+        sink_begin(&s, kind, (uint32_t)i, firsts ? 0 : c->self && j0 <= i ? i + 1 : j0, o, *done,
+                   c->words);
+        P_ONE one;
+        if (!P_MEMBER(c->set, i, &one) || s.jmin >= c->m)
+            continue;
+        PN(find)(kind, may_scan, c, sp, flat_hit, flat_any, &one, u, &s);
+        if (kind == GK_PROBE || kind == GK_FIRST_COUNT) {
+            if (listing && s.j != CB_NO_J) { /* the next pair due, past a full output */
+                c->cur->circle = i, c->cur->element = kind == GK_PROBE ? s.j : 0;
+                return GD_RETURN;
+            }
+            *done += !listing && s.j != CB_NO_J;
+            continue;
+        }
+        if (kind == GK_COUNT || kind == GK_MATRIX) {
+            *done += s.k;
+            continue;
+        }
+        if (kind == GK_FIRST) { /* the first hit, if any: one record */
+            if (s.j == CB_NO_J)
+                continue;
+            s.buf[0].i = (uint32_t)i, s.buf[0].j = s.j;
+#if PQ_IS_SWEEP
+            P_MANY v = P_GATHER(c->els, &s.j, 1);
+            store_pair_first_hit(o, *done, P_BODY(records_SWEEP)(one, v, c->strict));
+#endif
+            ++*done;
+            continue;
+        }
+        size_t got = s.heap ? s.room : s.k;
+        if (s.heap)
+            cb_heapsort_by_j(s.buf, got);
+        else if (!s.sorted)
+            pair_sort(s.buf, got);
+#if PQ_IS_CONTACTS
+        PN(records)(&one, c->els, s.buf, got, o, *done);
+#endif
+        *done += got;
+        if (s.next != CB_NO_J) { /* more pairs than room: the rest of this circle next time */
+            c->cur->circle = i, c->cur->element = s.next;
+            return GD_RETURN;
+        }
+    }
+    return GD_ON;
+}
+
+CB_OUT_OF_LINE size_t PN_ISA(grid_any)(int kind, int listing, int strict, const cb_grid *g,
+                                      const void *set, const void *els, cb_pair_cursor *cur,
+                                      size_t end, int self, float margin, const grid_out *o,
+                                      size_t done);
+
 /*
  * The circles [cur->circle, end) of the set against the grid g, with one
- * sink (kind); els: the elements by index (the caller's arrays, or a
- * prepared grid's copy), which the scans and the records read. Returns the
- * count (COUNT, FIRST_COUNT), the bits set (MATRIX) or the records written
- * (PAIRS, CONTACTS, FIRST), and moves the cursor (not for the counts).
+ * sink (kind; listing: a list's, whose cursor names the next pair due);
+ * els: the elements by index (the caller's arrays, or a prepared grid's
+ * copy), which the scans and the records read. Returns the count (COUNT,
+ * FIRST_COUNT), the bits set (MATRIX) or the records written (PAIRS,
+ * CONTACTS, FIRST), plus done, and moves the cursor (not for the counts).
  *
  * Per block of 64 circles: their intervals, which of them meet the grid's
  * bounds (the others can hit nothing), and on the first level with
  * entries their cells and the runs of their first two rows (vectors, then
  * independent loads). Per circle: the entries of its runs are its
- * candidates; when they are a large share of the elements it may pair
- * with, the scan of those elements costs less (no cell, no sort) and is
- * taken instead. A list's hits go straight into the output, then are
- * sorted by element (pair_sort); when more arrive than fit, the output
+ * candidates (PN(find)). A list's hits go straight into the output, then
+ * are sorted by element (pair_sort); when more arrive than fit, the output
  * keeps the least (a heap) and the next one is the cursor's.
  *
  * When the output is full, the circles after are probed, without writing,
  * for the next pair due: the cursor names it (or the range is done), as
  * cbatch.h promises, and the probe's circles are not read again.
  */
-CB_OUT_OF_LINE size_t PN_ISA(grid_drive)(int kind, int strict, const cb_grid *g, const void *set,
-                                     const void *els, cb_pair_cursor *cur, size_t end, int self,
-                                     float margin, const grid_out *o)
+CB_INLINE size_t PN(drive)(const int kind, const int listing, int strict, const cb_grid *g,
+                           const void *set, const void *els, cb_pair_cursor *cur, size_t end,
+                           int self, float margin, const grid_out *o, size_t done)
 {
-    const int listing = kind == GK_PAIRS || kind == GK_CONTACTS || kind == GK_FIRST;
-    const int firsts = kind == GK_FIRST || kind == GK_FIRST_COUNT;
-    const size_t m = (size_t)g->m, words = m / 64 + (m % 64 != 0);
-    const grid_arrays ga = arrays_of(g);
-    grid_levels lv;
-    grid_levels_of(g, &ga, &lv);
-    const size_t from = cur->circle, jfrom = cur->element;
-    size_t done = 0;
-    vf vmargin = v_set1(margin);
+    grid_call c;
+    c.g = g, c.ga = arrays_of(g), c.set = set, c.els = els, c.o = o, c.cur = cur;
+    c.m = (size_t)g->m, c.words = c.m / 64 + (c.m % 64 != 0);
+    c.from = cur->circle, c.jfrom = cur->element, c.self = self, c.strict = strict;
+    c.margin = v_set1(margin);
+    grid_levels_of(g, &c.ga, &c.lv);
     grid_spans sp;
-    for (size_t base = from; base < end; base += 64) {
+    for (size_t base = c.from; base < end; base += 64) {
         size_t nb = end - base < 64 ? end - base : 64;
         if (kind == GK_MATRIX) /* every row of the range, hits or not */
-            memset(o->matrix + base * words, 0, nb * words * sizeof *o->matrix);
-        uint64_t live = grid_block(g, &lv, &ga, set, base, nb, margin, &sp, P_SPANS);
+            memset(o->matrix + base * c.words, 0, nb * c.words * sizeof *o->matrix);
+        uint64_t live = grid_block(g, &c.lv, &c.ga, set, base, nb, margin, &sp, P_SPANS);
         uint64_t flat_hit[CB_FLAT_ENTRIES], flat_any = 0;
-        if (!PQ_IS_SWEEP && live && lv.nflat)
-            flat_any = PN(flat)(&lv, &ga, set, base, nb, live, vmargin, strict, flat_hit);
-        for (; live; live &= live - 1) {
-            const size_t u = cb_ctz64(live), i = base + u, j0 = i == from ? jfrom : 0;
-            if (listing && kind != GK_PROBE && kind != GK_FIRST_COUNT && done == o->capacity)
-                kind = kind == GK_FIRST ? GK_FIRST_COUNT : GK_PROBE; /* full: find the next */
-            grid_sink s;
-            sink_begin(&s, kind, (uint32_t)i, firsts ? 0 : self && j0 <= i ? i + 1 : j0, o, done,
-                       words);
-            P_ONE one;
-            if (!P_MEMBER(set, i, &one) || s.jmin >= m)
-                continue;
-            size_t cand = grid_candidates(g, &lv, &ga, &sp, u);
-            if (els && grid_scan_pays(cand, m - s.jmin))
-                PN(scan)(kind, &one, vmargin, els, m, strict, &s);
-            else {
-                PN(runs)(kind, g, &lv, &ga, &one, vmargin, &sp, u, strict, &s);
-                for (size_t f = 0; flat_any >> u & 1 && f < lv.nflat; f++)
-                    if (flat_hit[f] >> u & 1 && ga.idx[lv.flatpos[f]] >= s.jmin)
-                        sink_take(kind, &s, 1u, ga.idx + lv.flatpos[f], NULL);
-            }
-            if (kind == GK_PROBE || kind == GK_FIRST_COUNT) {
-                if (listing && s.j != CB_NO_J) { /* the next pair due, past a full output */
-                    cur->circle = i, cur->element = kind == GK_PROBE ? s.j : 0;
-                    return done;
-                }
-                done += !listing && s.j != CB_NO_J;
-                continue;
-            }
-            if (kind == GK_COUNT || kind == GK_MATRIX) {
-                done += s.k;
-                continue;
-            }
-            if (kind == GK_FIRST) { /* the first hit, if any: one record */
-                if (s.j == CB_NO_J)
-                    continue;
-                s.buf[0].i = (uint32_t)i, s.buf[0].j = s.j;
-#if PQ_IS_SWEEP
-                P_MANY v = P_GATHER(els, &s.j, 1);
-                store_pair_first_hit(o, done, P_BODY(records_SWEEP)(one, v, strict));
-#endif
-                done++;
-                continue;
-            }
-            size_t got = s.heap ? s.room : s.k;
-            if (s.heap)
-                cb_heapsort_by_j(s.buf, got);
-            else if (!s.sorted)
-                pair_sort(s.buf, got);
-#if PQ_IS_CONTACTS
-            PN(records)(&one, els, s.buf, got, o, done);
-#endif
-            done += got;
-            if (s.next != CB_NO_J) { /* more pairs than room: the rest of this circle next time */
-                cur->circle = i, cur->element = s.next;
-                return done;
-            }
-        }
+        if (!PQ_IS_SWEEP && live && c.lv.nflat)
+            flat_any = PN(flat)(&c.lv, &c.ga, set, base, nb, live, c.margin, strict, flat_hit);
+        /* the elements a circle of the block may pair with: at least these */
+        size_t after = self ? base + nb : base == c.from && !(kind == GK_FIRST || kind == GK_FIRST_COUNT) ? c.jfrom : 0;
+        int step = sp.more || c.lv.n > 1 || (after < c.m && grid_scan_pays(sp.most, c.m - after))
+                       ? PN(block)(kind, listing, 1, &c, &sp, flat_hit, flat_any, base, live, &done)
+                       : PN(block)(kind, listing, 0, &c, &sp, flat_hit, flat_any, base, live, &done);
+        if (step == GD_FULL)
+            return PN_ISA(grid_any)(kind == GK_FIRST ? GK_FIRST_COUNT : GK_PROBE, 1, strict, g,
+                                    set, els, cur, end, self, margin, o, done);
+        if (step == GD_RETURN)
+            return done;
     }
     if (kind != GK_COUNT && (kind != GK_FIRST_COUNT || listing))
         cur->circle = end, cur->element = 0;
     return done;
+}
+
+/* The engine for any sink (kind), and for the probe past a full list
+ * (listing: the cursor is to name the next pair due). */
+CB_OUT_OF_LINE size_t PN_ISA(grid_any)(int kind, int listing, int strict, const cb_grid *g,
+                                      const void *set, const void *els, cb_pair_cursor *cur,
+                                      size_t end, int self, float margin, const grid_out *o,
+                                      size_t done)
+{
+    return PN(drive)(kind, listing, strict, g, set, els, cur, end, self, margin, o, done);
+}
+
+/* The engine the kernels call: the list this query writes (the most
+ * common call, and the one whose per-hit cost counts) from a copy where
+ * the sink is a constant, so no per-circle or per-hit step asks which it
+ * is; the other sinks from grid_any. */
+CB_OUT_OF_LINE size_t PN_ISA(grid_drive)(int kind, int strict, const cb_grid *g, const void *set,
+                                         const void *els, cb_pair_cursor *cur, size_t end,
+                                         int self, float margin, const grid_out *o)
+{
+    const int list = PQ_IS_SWEEP ? GK_FIRST : PQ_IS_CONTACTS ? GK_CONTACTS : GK_PAIRS;
+    if (kind == list)
+        return PN(drive)(list, 1, strict, g, set, els, cur, end, self, margin, o, 0);
+    return PN_ISA(grid_any)(kind, kind == GK_PAIRS || kind == GK_CONTACTS || kind == GK_FIRST,
+                            strict, g, set, els, cur, end, self, margin, o, 0);
 }
 
 #undef PN
