@@ -255,11 +255,15 @@ CB_INLINE grid_arrays arrays_of(const cb_grid *g)
  * elements among small ones), a circle reads each of them whole, as one
  * run of its entries of key 0 (each element once), with no cells: flat. */
 #define CB_FLAT_ENTRIES 64u
+_Static_assert(CB_FLAT_ENTRIES <= 64, "a circle's flat hits are the bits of a word");
 typedef struct {
     unsigned n, at[CB_GRID_LEVELS];
     int flat;
     uint32_t first[CB_GRID_LEVELS]; /* flat: the level's first entry */
     size_t nflat;                   /* flat: the entries of key 0 above the first level */
+    size_t upper;                   /* the entries above the first level */
+    int past;                       /* a circle reads levels past the first one circle by
+                                       circle (not the flat ones: PN(flat) reads those) */
     uint32_t flatpos[CB_FLAT_ENTRIES];
 } grid_levels;
 
@@ -273,7 +277,7 @@ CB_INLINE void grid_levels_of(const cb_grid *g, const grid_arrays *ga, grid_leve
             lv->first[lv->n] = ga->start[g->level[l].cell0];
             lv->at[lv->n++] = l;
         }
-    lv->flat = upper <= CB_FLAT_ENTRIES;
+    lv->flat = upper <= CB_FLAT_ENTRIES, lv->upper = upper;
     for (unsigned q = 1; lv->flat && q < lv->n; q++)
         for (uint32_t p = lv->first[q]; p < lv->first[q] + g->level[lv->at[q]].entries; p++)
             if (ga->key[p] == 0.0f)
@@ -463,8 +467,9 @@ CB_INLINE void sink_begin(grid_sink *s, int kind, uint32_t i, size_t jmin, const
                           size_t done, size_t words)
 {
     s->k = 0, s->i = i, s->jmin = (uint32_t)jmin;
-    s->room = kind == GK_PAIRS || kind == GK_CONTACTS || kind == GK_FIRST ? o->capacity - done : 0;
-    s->buf = s->room ? o->list + done : NULL;
+    const int writes = kind == GK_PAIRS || kind == GK_CONTACTS || kind == GK_FIRST;
+    s->room = writes ? o->capacity - done : 0;
+    s->buf = writes ? o->list + done : NULL;
     s->row = kind == GK_MATRIX ? o->matrix + (size_t)i * words : NULL;
     s->next = CB_NO_J, s->j = CB_NO_J, s->t = 1.0f, s->heap = 0, s->stop = 0, s->sorted = 0;
 }

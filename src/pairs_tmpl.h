@@ -60,19 +60,28 @@ CB_INLINE void PN(run_vec)(int kind, const P_ONE *one, vf margin, const grid_arr
         sink_take(kind, s, bits, ga->idx + p, PQ_IS_SWEEP ? tl : NULL);
 }
 
-/* The entries [p0, p1) of a run, whole vectors then the last one's lanes.
- * A vector load past p1 reads the next cells' entries or the grid's
- * padding (masked off). */
+/* The entries [p0, p1) of a run, whole vectors then the last one's lanes
+ * (jmin: the sink's, a constant 0 in the common copy). A vector load past
+ * p1 reads the next cells' entries or the grid's padding (masked off). */
+CB_INLINE void PN(run_from)(int kind, const P_ONE *one, vf margin, const grid_arrays *ga,
+                            size_t p0, size_t p1, int later_row, const uint32_t jmin, int strict,
+                            grid_sink *s)
+{
+    size_t p = p0;
+    for (; p1 - p > CB_W; p += CB_W)
+        PN(run_vec)(kind, one, margin, ga, p, CB_LANES(CB_W), later_row, jmin, strict, s);
+    PN(run_vec)(kind, one, margin, ga, p, CB_LANES(p1 - p), later_row, jmin, strict, s);
+}
+
 CB_INLINE void PN(run)(int kind, const P_ONE *one, vf margin, const grid_arrays *ga, size_t p0,
                        size_t p1, int later_row, int strict, grid_sink *s)
 {
     if (p0 >= p1)
         return;
-    const uint32_t jmin = s->jmin; /* a local: the sink's stores may not move it */
-    size_t p = p0;
-    for (; p1 - p > CB_W; p += CB_W)
-        PN(run_vec)(kind, one, margin, ga, p, CB_LANES(CB_W), later_row, jmin, strict, s);
-    PN(run_vec)(kind, one, margin, ga, p, CB_LANES(p1 - p), later_row, jmin, strict, s);
+    if (s->jmin)
+        PN(run_from)(kind, one, margin, ga, p0, p1, later_row, s->jmin, strict, s);
+    else
+        PN(run_from)(kind, one, margin, ga, p0, p1, later_row, 0, strict, s);
 }
 
 /* Every run of circle u of the block: the first level's first two rows
@@ -84,7 +93,7 @@ CB_INLINE void PN(runs)(int kind, const cb_grid *g, const grid_levels *lv, const
 {
     PN(run)(kind, one, margin, ga, sp->run[0][u], sp->run[1][u], 0, strict, s);
     PN(run)(kind, one, margin, ga, sp->run[2][u], sp->run[3][u], 1, strict, s);
-    if (lv->n == 1 && !sp->rest[u]) /* most circles: done */
+    if (!sp->rest[u] && !lv->past) /* most circles: done */
         return;
     for (unsigned q = 0; q < lv->n; q++) {
         grid_rows rw;
@@ -140,14 +149,16 @@ CB_INLINE void PN(scan)(int kind, const P_ONE *one, vf margin, const void *els, 
 
 /* The flat entries (grid_levels) against the block's live circles, the
  * other way round: an entry in every lane, CB_W circles at a time, the
- * same body on the same pair's operands, so the same bits. hit[f]: bit u
- * when circle base + u hits flat entry f; returns their union. (Not for a
- * sweep: its sink needs each hit's time.) */
+ * same body on the same pair's operands, so the same bits. hit[u]: bit f
+ * when circle base + u hits flat entry f (a live circle's); returns the
+ * live circles with a hit. (Not for a sweep: its sink needs each hit's
+ * time.) */
 CB_INLINE uint64_t PN(flat)(const grid_levels *lv, const grid_arrays *ga, const void *set,
                             size_t base, size_t nb, uint64_t live, vf margin, int strict,
-                            uint64_t *hit)
+                            uint64_t hit[64])
 {
     uint64_t any = 0;
+    memset(hit, 0, 64 * sizeof *hit);
     for (size_t f = 0; f < lv->nflat; f++) {
         uint32_t pos[CB_W];
         for (size_t q = 0; q < CB_W; q++)
@@ -159,7 +170,9 @@ CB_INLINE uint64_t PN(flat)(const grid_levels *lv, const grid_arrays *ga, const 
             P_ONE c = P_LOAD_ONE(set, base + u, k);
             w |= (uint64_t)(PN(select)(&c, e, margin, strict, 1.0f, NULL) & CB_LANES(k)) << u;
         }
-        hit[f] = w & live, any |= hit[f];
+        any |= w &= live;
+        for (; w; w &= w - 1)
+            hit[cb_ctz64(w)] |= (uint64_t)1 << f;
     }
     return any;
 }
@@ -196,9 +209,11 @@ CB_INLINE void PN(find)(const int kind, const int may_scan, const grid_call *c,
         return;
     }
     PN(runs)(kind, c->g, &c->lv, &c->ga, one, c->margin, sp, u, c->strict, s);
-    for (size_t f = 0; flat_any >> u & 1 && f < c->lv.nflat; f++)
-        if (flat_hit[f] >> u & 1 && c->ga.idx[c->lv.flatpos[f]] >= s->jmin)
-            sink_take(kind, s, 1u, c->ga.idx + c->lv.flatpos[f], NULL);
+    for (uint64_t h = flat_any >> u & 1 ? flat_hit[u] : 0; h; h &= h - 1) {
+        const uint32_t *j = c->ga.idx + c->lv.flatpos[cb_ctz64(h)];
+        if (*j >= s->jmin)
+            sink_take(kind, s, 1u, j, NULL);
+    }
 }
 
 /*
@@ -216,8 +231,9 @@ CB_INLINE int PN(block)(const int kind, const int listing, const int may_scan, c
 {
     const int firsts = kind == GK_FIRST || kind == GK_FIRST_COUNT;
     const grid_out *o = c->o;
+    const size_t from = c->from, jfrom = c->jfrom; /* locals: the sink's stores cannot move them */
     for (; live; live &= live - 1) {
-        const size_t u = cb_ctz64(live), i = base + u, j0 = i == c->from ? c->jfrom : 0;
+        const size_t u = cb_ctz64(live), i = base + u, j0 = i == from ? jfrom : 0;
         if (listing && kind != GK_PROBE && kind != GK_FIRST_COUNT && *done == o->capacity) {
             c->cur->circle = i, c->cur->element = j0;
             return GD_FULL;
@@ -298,24 +314,30 @@ CB_INLINE size_t PN(drive)(const int kind, const int listing, int strict, const 
                            const void *set, const void *els, cb_pair_cursor *cur, size_t end,
                            int self, float margin, const grid_out *o, size_t done)
 {
+    const int firsts = kind == GK_FIRST || kind == GK_FIRST_COUNT;
     grid_call c;
     c.g = g, c.ga = arrays_of(g), c.set = set, c.els = els, c.o = o, c.cur = cur;
     c.m = (size_t)g->m, c.words = c.m / 64 + (c.m % 64 != 0);
     c.from = cur->circle, c.jfrom = cur->element, c.self = self, c.strict = strict;
     c.margin = v_set1(margin);
     grid_levels_of(g, &c.ga, &c.lv);
+    c.lv.past = c.lv.n > 1 && (PQ_IS_SWEEP || !c.lv.flat); /* flat levels: PN(flat)'s */
     grid_spans sp;
     for (size_t base = c.from; base < end; base += 64) {
         size_t nb = end - base < 64 ? end - base : 64;
         if (kind == GK_MATRIX) /* every row of the range, hits or not */
             memset(o->matrix + base * c.words, 0, nb * c.words * sizeof *o->matrix);
         uint64_t live = grid_block(g, &c.lv, &c.ga, set, base, nb, margin, &sp, P_SPANS);
-        uint64_t flat_hit[CB_FLAT_ENTRIES], flat_any = 0;
+        uint64_t flat_hit[64], flat_any = 0; /* by circle: the flat entries it hits */
         if (!PQ_IS_SWEEP && live && c.lv.nflat)
             flat_any = PN(flat)(&c.lv, &c.ga, set, base, nb, live, c.margin, strict, flat_hit);
-        /* the elements a circle of the block may pair with: at least these */
-        size_t after = self ? base + nb : base == c.from && !(kind == GK_FIRST || kind == GK_FIRST_COUNT) ? c.jfrom : 0;
-        int step = sp.more || c.lv.n > 1 || (after < c.m && grid_scan_pays(sp.most, c.m - after))
+        /* a circle pairs with the elements from its jmin on: a scan may pay
+         * in the block only if it pays from the block's last jmin with its
+         * largest runs and the flat levels whole */
+        size_t jmax = self ? base + nb : base == c.from && !firsts ? c.jfrom : 0;
+        int may_scan = sp.more || (c.lv.n > 1 && !c.lv.flat) ||
+                       (jmax < c.m && grid_scan_pays(sp.most + c.lv.upper, c.m - jmax));
+        int step = may_scan
                        ? PN(block)(kind, listing, 1, &c, &sp, flat_hit, flat_any, base, live, &done)
                        : PN(block)(kind, listing, 0, &c, &sp, flat_hit, flat_any, base, live, &done);
         if (step == GD_FULL)
