@@ -37,11 +37,10 @@ CB_INLINE vf grid_cell(vf v, float v0, float sx, float top)
 
 /* A block of up to 64 circles: their intervals; on the first level that
  * holds entries (the finest: most elements, and most scenes have no
- * other), their cells and the runs of their first two rows; the other
- * levels and rows are read circle by circle. */
+ * other), the runs of their first two rows; the other levels and rows are
+ * read circle by circle. */
 typedef struct {
     float lx[64], hx[64], ly[64], hy[64];
-    float cell[4][64];         /* c0, c1, r0, r1 on the first level, whole floats */
     uint32_t run[4][64];       /* its rows r0 and r0 + 1: entries run[0] .. run[1]-1, and
                                   run[2] .. run[3]-1 (empty when the circle has one row) */
     uint8_t rest[64];          /* more rows there (r1 > r0 + 1) */
@@ -312,37 +311,37 @@ CB_INLINE uint64_t grid_block(const cb_grid *g, const grid_levels *lv, const gri
     if (!lv->n)
         return 0;
     vf bx0 = v_set1(g->bx0), bx1 = v_set1(g->bx1), by0 = v_set1(g->by0), by1 = v_set1(g->by1);
+    const cb_grid_level *l0 = &g->level[lv->at[0]];
     uint64_t live = 0;
+    uint32_t most = 0, more = 0;
     for (size_t u = 0; u < nb; u += CB_W) {
         size_t k = nb - u < CB_W ? nb - u : CB_W;
         spans(set, i + u, k, margin, g->gx, g->gy, sp, u);
         vf a = v_loadu(sp->lx + u), b = v_loadu(sp->hx + u);
         vf c = v_loadu(sp->ly + u), d = v_loadu(sp->hy + u);
-        uint32_t meet = v_le_bits(a, bx1) & v_le_bits(bx0, b) & v_le_bits(c, by1) &
-                        v_le_bits(by0, d);
-        live |= (uint64_t)(meet & CB_LANES(k)) << u;
-        if (!(meet & CB_LANES(k)))
+        uint32_t in = v_le_bits(a, bx1) & v_le_bits(bx0, b) & v_le_bits(c, by1) &
+                      v_le_bits(by0, d) & CB_LANES(k);
+        live |= (uint64_t)in << u;
+        if (!in)
             continue;
-        const cb_grid_level *l0 = &g->level[lv->at[0]];
-        v_storeu(sp->cell[0] + u, grid_cell(a, g->x0, l0->sx, l0->top_x));
-        v_storeu(sp->cell[1] + u, grid_cell(b, g->x0, l0->sx, l0->top_x));
-        v_storeu(sp->cell[2] + u, grid_cell(c, g->y0, l0->sx, l0->top_y));
-        v_storeu(sp->cell[3] + u, grid_cell(d, g->y0, l0->sx, l0->top_y));
-    }
-    const cb_grid_level *l0 = &g->level[lv->at[0]];
-    uint32_t most = 0, more = 0;
-    for (uint64_t w = live; w; w &= w - 1) {
-        unsigned u = cb_ctz64(w);
-        uint32_t c0 = (uint32_t)sp->cell[0][u], c1 = (uint32_t)sp->cell[1][u];
-        uint32_t r0 = (uint32_t)sp->cell[2][u], r1 = (uint32_t)sp->cell[3][u];
-        c0 -= c0 > 0;
-        const uint32_t *row = ga->start + l0->cell0 + (size_t)r0 * l0->cols;
-        const uint32_t *next = r1 > r0 ? row + l0->cols : row;
-        uint32_t e0 = row[c0], e1 = row[c1 + 1], e2 = next[c0];
-        uint32_t e3 = r1 > r0 ? next[c1 + 1] : e2, c = (e1 - e0) + (e3 - e2);
-        sp->run[0][u] = e0, sp->run[1][u] = e1, sp->run[2][u] = e2, sp->run[3][u] = e3;
-        sp->rest[u] = r1 > r0 + 1;
-        most = c > most ? c : most, more |= sp->rest[u];
+        float cell[4][CB_W]; /* c0, c1, r0, r1 of each lane, whole floats */
+        v_storeu(cell[0], grid_cell(a, g->x0, l0->sx, l0->top_x));
+        v_storeu(cell[1], grid_cell(b, g->x0, l0->sx, l0->top_x));
+        v_storeu(cell[2], grid_cell(c, g->y0, l0->sx, l0->top_y));
+        v_storeu(cell[3], grid_cell(d, g->y0, l0->sx, l0->top_y));
+        for (; in; in &= in - 1) {
+            const unsigned q = cb_ctz64(in), v = (unsigned)u + q;
+            uint32_t c0 = (uint32_t)cell[0][q], c1 = (uint32_t)cell[1][q];
+            uint32_t r0 = (uint32_t)cell[2][q], r1 = (uint32_t)cell[3][q];
+            c0 -= c0 > 0;
+            const uint32_t *row = ga->start + l0->cell0 + (size_t)r0 * l0->cols;
+            const uint32_t *next = r1 > r0 ? row + l0->cols : row;
+            uint32_t e0 = row[c0], e1 = row[c1 + 1], e2 = next[c0];
+            uint32_t e3 = r1 > r0 ? next[c1 + 1] : e2, n = (e1 - e0) + (e3 - e2);
+            sp->run[0][v] = e0, sp->run[1][v] = e1, sp->run[2][v] = e2, sp->run[3][v] = e3;
+            sp->rest[v] = r1 > r0 + 1;
+            most = n > most ? n : most, more |= sp->rest[v];
+        }
     }
     sp->most = most, sp->more = (int)more;
     return live;
@@ -360,17 +359,13 @@ CB_INLINE int grid_rows_of(const cb_grid *g, unsigned l, const grid_spans *sp, s
 {
     const cb_grid_level *lv = &g->level[l];
     uint32_t c0, c1, r0, r1;
-    if (block_level) {
-        if (!sp->rest[u])
-            return 0;
-        c0 = (uint32_t)sp->cell[0][u], c1 = (uint32_t)sp->cell[1][u];
-        r0 = (uint32_t)sp->cell[2][u], r1 = (uint32_t)sp->cell[3][u];
-    } else {
-        c0 = cb_cell(sp->lx[u], g->x0, lv->sx, lv->top_x);
-        c1 = cb_cell(sp->hx[u], g->x0, lv->sx, lv->top_x);
-        r0 = cb_cell(sp->ly[u], g->y0, lv->sx, lv->top_y);
-        r1 = cb_cell(sp->hy[u], g->y0, lv->sx, lv->top_y);
-    }
+    if (block_level && !sp->rest[u])
+        return 0;
+    /* the block's cells again (grid_cell's operations are cb_cell's) */
+    c0 = cb_cell(sp->lx[u], g->x0, lv->sx, lv->top_x);
+    c1 = cb_cell(sp->hx[u], g->x0, lv->sx, lv->top_x);
+    r0 = cb_cell(sp->ly[u], g->y0, lv->sx, lv->top_y);
+    r1 = cb_cell(sp->hy[u], g->y0, lv->sx, lv->top_y);
     rw->c0 = c0 - (c0 > 0), rw->c1 = c1, rw->first = r0, rw->r1 = r1;
     rw->r0 = block_level ? r0 + 2 : r0;
     rw->cols = lv->cols, rw->cell0 = lv->cell0;
@@ -691,7 +686,7 @@ typedef struct {
     int unbounded; /* one reaches everywhere: no clip */
 } grid_clip;
 
-CB_INLINE void plan_clip(const void *set, size_t first, size_t end, float margin, spans_fn spans,
+CB_INLINE void plan_clip_by(const void *set, size_t first, size_t end, float margin, spans_fn spans,
                          grid_clip *c)
 {
     grid_spans sp;
@@ -726,7 +721,7 @@ CB_INLINE void plan_clip(const void *set, size_t first, size_t end, float margin
 
 /* The cull's bits: the cells of the cull's grid that some circle of
  * set[first .. end-1] covers. */
-CB_INLINE void plan_mark(const void *set, size_t first, size_t end, float margin, spans_fn spans,
+CB_INLINE void plan_mark_by(const void *set, size_t first, size_t end, float margin, spans_fn spans,
                          cb_cull *cl)
 {
     grid_spans sp;
@@ -743,6 +738,30 @@ CB_INLINE void plan_mark(const void *set, size_t first, size_t end, float margin
                          cb_cell(y, cl->y0, cl->sy, cl->top_y),
                          cb_cell(d, cl->y0, cl->sy, cl->top_y));
         }
+    }
+}
+
+/* The clip and the marks of a set of kind one (CIRCLE, ICIRCLE, SWEEP):
+ * out of line, so their block of intervals (3 KiB) is off the stack
+ * before the engine runs (the stack cbatch.h states); a switch, so each
+ * reads its intervals through an inlined spans_<ONE>. */
+CB_OUT_OF_LINE void CB_FN(plan_clip)(cb_shape one, const void *set, size_t first, size_t end,
+                                     float margin, grid_clip *c)
+{
+    switch (one) {
+    case CB_SHAPE_SWEEP: plan_clip_by(set, first, end, margin, spans_SWEEP, c); return;
+    case CB_SHAPE_ICIRCLE: plan_clip_by(set, first, end, margin, spans_ICIRCLE, c); return;
+    default: plan_clip_by(set, first, end, margin, spans_CIRCLE, c); return;
+    }
+}
+
+CB_OUT_OF_LINE void CB_FN(plan_mark)(cb_shape one, const void *set, size_t first, size_t end,
+                                     float margin, cb_cull *cl)
+{
+    switch (one) {
+    case CB_SHAPE_SWEEP: plan_mark_by(set, first, end, margin, spans_SWEEP, cl); return;
+    case CB_SHAPE_ICIRCLE: plan_mark_by(set, first, end, margin, spans_ICIRCLE, cl); return;
+    default: plan_mark_by(set, first, end, margin, spans_CIRCLE, cl); return;
     }
 }
 
@@ -802,7 +821,7 @@ cb_grid *CB_FN(cb_grid_build)(void *mem, cb_shape shape, const void *els, size_t
 
 CB_INLINE const cb_grid *plan_grid(const cb_args *a, cb_shape one, const void *set,
                                    cb_shape shape, const void *els, size_t m, size_t end,
-                                   float margin, int self, spans_fn spans, grid_build_fn build,
+                                   float margin, int self, grid_build_fn build,
                                    grid_cull_fn cull, uint64_t *stamp)
 {
     cb_plan_key key;
@@ -819,13 +838,13 @@ CB_INLINE const cb_grid *plan_grid(const cb_args *a, cb_shape one, const void *s
     grid_clip clip;
     const grid_clip *by = NULL;
     if (!self) {
-        plan_clip(set, first, end, margin, spans, &clip);
+        CB_FN(plan_clip)(one, set, first, end, margin, &clip);
         if (!clip.live) { /* no circle can hit anything: an empty grid */
             keep = pm.keep;
         } else if (!clip.unbounded && clip.live * (uint64_t)CB_CULL_RATIO <= m) {
             cb_cull cl;
             cb_cull_begin(&cl, pm.cull, clip.x0, clip.x1, clip.y0, clip.y1, clip.live);
-            plan_mark(set, first, end, margin, spans, &cl);
+            CB_FN(plan_mark)(one, set, first, end, margin, &cl);
             kept = cull(els, m, &cl, pm.keep), keep = pm.keep;
         } else if (!clip.unbounded) {
             by = &clip;

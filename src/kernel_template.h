@@ -177,8 +177,8 @@ CB_INLINE grid_out out_of(const cb_args *a, int output)
         return 0;                                                                                  \
     uint64_t stamp;                                                                                \
     const cb_grid *g = plan_grid(a, CB_SHAPE_##one, CB_SET(one, a), CB_SHAPE_##shape, els_, m,     \
-                                 end, CB_GRID_MARGIN_##output(a), self_, spans_##one,              \
-                                 CB_FN(grid_build_##shape), CB_FN(grid_cull_##shape), &stamp);     \
+                                 end, CB_GRID_MARGIN_##output(a), self_, CB_FN(grid_build_##shape), \
+                                 CB_FN(grid_cull_##shape), &stamp);                                \
     grid_out o = out_of(a, CB_OUTPUT_##output);                                                    \
     size_t r = CB_GRID_DRIVE(query, one, shape, output, g, a, end, self_, &o, els_);               \
     a->cursor->plan = stamp | (a->cursor->plan & CB_PAIRS_RANGE_END);                              \

@@ -285,11 +285,6 @@ CB_INLINE int PN(block)(const int kind, const int listing, const int may_scan, c
     return GD_ON;
 }
 
-CB_OUT_OF_LINE size_t PN_ISA(grid_any)(int kind, int listing, int strict, const cb_grid *g,
-                                      const void *set, const void *els, cb_pair_cursor *cur,
-                                      size_t end, int self, float margin, const grid_out *o,
-                                      size_t done);
-
 /*
  * The circles [cur->circle, end) of the set against the grid g, with one
  * sink (kind; listing: a list's, whose cursor names the next pair due);
@@ -297,6 +292,8 @@ CB_OUT_OF_LINE size_t PN_ISA(grid_any)(int kind, int listing, int strict, const 
  * copy), which the scans and the records read. Returns the count (COUNT,
  * FIRST_COUNT), the bits set (MATRIX) or the records written (PAIRS,
  * CONTACTS, FIRST), plus done, and moves the cursor (not for the counts).
+ * *full: set when a list is full before the cursor's circle (the circles
+ * from there are still to be probed for the next pair due).
  *
  * Per block of 64 circles: their intervals, which of them meet the grid's
  * bounds (the others can hit nothing), and on the first level with
@@ -312,7 +309,7 @@ CB_OUT_OF_LINE size_t PN_ISA(grid_any)(int kind, int listing, int strict, const 
  */
 CB_INLINE size_t PN(drive)(const int kind, const int listing, int strict, const cb_grid *g,
                            const void *set, const void *els, cb_pair_cursor *cur, size_t end,
-                           int self, float margin, const grid_out *o, size_t done)
+                           int self, float margin, const grid_out *o, size_t done, int *full)
 {
     const int firsts = kind == GK_FIRST || kind == GK_FIRST_COUNT;
     grid_call c;
@@ -340,10 +337,8 @@ CB_INLINE size_t PN(drive)(const int kind, const int listing, int strict, const 
         int step = may_scan
                        ? PN(block)(kind, listing, 1, &c, &sp, flat_hit, flat_any, base, live, &done)
                        : PN(block)(kind, listing, 0, &c, &sp, flat_hit, flat_any, base, live, &done);
-        if (step == GD_FULL)
-            return PN_ISA(grid_any)(kind == GK_FIRST ? GK_FIRST_COUNT : GK_PROBE, 1, strict, g,
-                                    set, els, cur, end, self, margin, o, done);
-        if (step == GD_RETURN)
+        *full = step == GD_FULL;
+        if (step != GD_ON)
             return done;
     }
     if (kind != GK_COUNT && (kind != GK_FIRST_COUNT || listing))
@@ -356,25 +351,41 @@ CB_INLINE size_t PN(drive)(const int kind, const int listing, int strict, const 
 CB_OUT_OF_LINE size_t PN_ISA(grid_any)(int kind, int listing, int strict, const cb_grid *g,
                                       const void *set, const void *els, cb_pair_cursor *cur,
                                       size_t end, int self, float margin, const grid_out *o,
-                                      size_t done)
+                                      size_t done, int *full)
 {
-    return PN(drive)(kind, listing, strict, g, set, els, cur, end, self, margin, o, done);
+    return PN(drive)(kind, listing, strict, g, set, els, cur, end, self, margin, o, done, full);
 }
 
-/* The engine the kernels call: the list this query writes (the most
- * common call, and the one whose per-hit cost counts) from a copy where
- * the sink is a constant, so no per-circle or per-hit step asks which it
- * is; the other sinks from grid_any. */
+/* The list this query writes (the most common call, and the one whose
+ * per-hit cost counts), in a copy where the sink is a constant: no
+ * per-circle or per-hit step asks which it is. */
+#define P_LIST (PQ_IS_SWEEP ? GK_FIRST : PQ_IS_CONTACTS ? GK_CONTACTS : GK_PAIRS)
+CB_OUT_OF_LINE size_t PN_ISA(grid_list)(int strict, const cb_grid *g, const void *set,
+                                       const void *els, cb_pair_cursor *cur, size_t end, int self,
+                                       float margin, const grid_out *o, int *full)
+{
+    return PN(drive)(P_LIST, 1, strict, g, set, els, cur, end, self, margin, o, 0, full);
+}
+
+/* The engine the kernels call: the query's list from grid_list, the other
+ * sinks from grid_any; a list full before the end probed after, so the
+ * probe's frame never sits on the list's (the stack cbatch.h states). */
 CB_OUT_OF_LINE size_t PN_ISA(grid_drive)(int kind, int strict, const cb_grid *g, const void *set,
                                          const void *els, cb_pair_cursor *cur, size_t end,
                                          int self, float margin, const grid_out *o)
 {
-    const int list = PQ_IS_SWEEP ? GK_FIRST : PQ_IS_CONTACTS ? GK_CONTACTS : GK_PAIRS;
-    if (kind == list)
-        return PN(drive)(list, 1, strict, g, set, els, cur, end, self, margin, o, 0);
-    return PN_ISA(grid_any)(kind, kind == GK_PAIRS || kind == GK_CONTACTS || kind == GK_FIRST,
-                            strict, g, set, els, cur, end, self, margin, o, 0);
+    const int listing = kind == GK_PAIRS || kind == GK_CONTACTS || kind == GK_FIRST;
+    int full = 0;
+    size_t done = kind == P_LIST
+                      ? PN_ISA(grid_list)(strict, g, set, els, cur, end, self, margin, o, &full)
+                      : PN_ISA(grid_any)(kind, listing, strict, g, set, els, cur, end, self, margin,
+                                         o, 0, &full);
+    if (full)
+        done = PN_ISA(grid_any)(kind == GK_FIRST ? GK_FIRST_COUNT : GK_PROBE, 1, strict, g, set,
+                                els, cur, end, self, margin, o, done, &full);
+    return done;
 }
+#undef P_LIST
 
 #undef PN
 #undef PN_ISA
