@@ -1,6 +1,7 @@
 /* test_backends.c - every runnable backend's raw kernel of every entry, and every entry's public function, are bit-identical to the scalar backend and agree with testkit's reference. */
 #include "bits.h"
 #include "cr_check.h" /* check.h, the run's one seed, failures as assertions */
+#include "../src/kernel_pack.h" /* the literal tables, checked by pack_tables */
 
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
@@ -606,6 +607,24 @@ Test(backends, reference_sqrt, .timeout = 600)
                          "ref_sqrt(%a = 0x%08" PRIx32 ") = %a, sqrtf %a", x, u, got, want);
     }
     cr_log_info("ref_sqrt equals sqrtf on %zu inputs", checked);
+}
+
+/* The index sinks of the ISAs without a compress instruction pack hits
+ * through src/kernel_pack.h's literal tables: every entry, recomputed from
+ * its mask bit by bit. */
+Test(backends, pack_tables)
+{
+    for (unsigned m = 0; m < 256; m++) {
+        uint64_t lanes = 0;
+        unsigned hits = 0;
+        for (unsigned j = 0; j < 8; j++)
+            if (m >> j & 1u)
+                lanes |= (uint64_t)j << (8 * hits++);
+        cr_assert_eq(cb_pack_lanes[m], lanes, "cb_pack_lanes[%u] = 0x%016" PRIx64 ", want 0x%016" PRIx64,
+                     m, cb_pack_lanes[m], lanes);
+        cr_assert_eq(cb_pack_count[m], hits, "cb_pack_count[%u] = %u, want %u", m,
+                     (unsigned)cb_pack_count[m], hits);
+    }
 }
 
 /* ------------------------- contacts against overlap and distance entries */
