@@ -9,10 +9,9 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
-/* Vector primitives and loaders: always inlined; `unused` because a backend
- * file defines every loader a query may need, and not every query uses all. */
+/* Vector primitives and loaders: always inlined. */
 #if defined(__GNUC__) || defined(__clang__)
-#define CB_INLINE static inline __attribute__((always_inline, unused))
+#define CB_INLINE static inline __attribute__((always_inline))
 #else
 #define CB_INLINE static inline
 #endif

@@ -83,13 +83,6 @@ typedef struct {
 #define CB_GATHER_BLOCK_STRICT(query, one, many, layout)                                           \
     CB_GATHER_BLOCK_(query, one, many, layout, vrecords, CB_AND_STRICT)
 
-/* A hint to fetch what p points at (nothing where the compiler has no way). */
-#if defined(__GNUC__) || defined(__clang__)
-#define CB_PREFETCH(p) __builtin_prefetch(p)
-#else
-#define CB_PREFETCH(p) ((void)(p))
-#endif
-
 /* ---- storing lanes (the record sinks) */
 
 /* The first k lanes of v at p; whole vectors when room (floats writable
@@ -216,14 +209,14 @@ CB_INLINE size_t walk_indices(uint64_t w, size_t base, uint32_t *idx, size_t cou
 /* A function of its own, never inlined: a packed word is 64 hits' worth of
  * work for one call, and the walk's loop stays small without it. */
 #if defined(__GNUC__) || defined(__clang__)
-#define CB_OUT_OF_LINE static __attribute__((noinline, unused))
+#define CB_OUT_OF_LINE static __attribute__((noinline))
 #else
 #define CB_OUT_OF_LINE static
 #endif
 /* Out of line and rarely taken: what it needs is not prepared on the
  * path that skips it (a hot loop's registers stay its own). */
 #if defined(__GNUC__) || defined(__clang__)
-#define CB_COLD static __attribute__((noinline, cold, unused))
+#define CB_COLD static __attribute__((noinline, cold))
 #else
 #define CB_COLD static
 #endif

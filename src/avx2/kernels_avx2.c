@@ -76,7 +76,6 @@ CB_INLINE vi v_sel_i(vi m, vi a, vi b) { return _mm256_blendv_epi8(b, a, m); }
 CB_INLINE vi v_max_i(vi a, vi b) { return _mm256_max_epi32(a, b); }
 CB_INLINE vi v_min_i(vi a, vi b) { return _mm256_min_epi32(a, b); }
 CB_INLINE vi v_max_u(vi a, vi b) { return _mm256_max_epu32(a, b); }
-CB_INLINE vi v_min_u(vi a, vi b) { return _mm256_min_epu32(a, b); }
 CB_INLINE vi v_sub_i(vi a, vi b) { return _mm256_sub_epi32(a, b); }
 CB_INLINE vi v_add_i(vi a, vi b) { return _mm256_add_epi32(a, b); }
 CB_INLINE vi v_or_i(vi a, vi b) { return _mm256_or_si256(a, b); }

@@ -75,7 +75,6 @@ CB_INLINE vi v_sel_i(vi m, vi a, vi b)
 CB_INLINE vi v_max_i(vi a, vi b) { return _mm512_max_epi32(a, b); }
 CB_INLINE vi v_min_i(vi a, vi b) { return _mm512_min_epi32(a, b); }
 CB_INLINE vi v_max_u(vi a, vi b) { return _mm512_max_epu32(a, b); }
-CB_INLINE vi v_min_u(vi a, vi b) { return _mm512_min_epu32(a, b); }
 CB_INLINE vi v_sub_i(vi a, vi b) { return _mm512_sub_epi32(a, b); }
 CB_INLINE vi v_add_i(vi a, vi b) { return _mm512_add_epi32(a, b); }
 CB_INLINE vi v_or_i(vi a, vi b) { return _mm512_or_si512(a, b); }

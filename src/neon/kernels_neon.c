@@ -94,7 +94,6 @@ CB_INLINE vi v_sel_i(vi m, vi a, vi b) { return vbslq_s32(v_u(m), a, b); }
 CB_INLINE vi v_max_i(vi a, vi b) { return vmaxq_s32(a, b); }
 CB_INLINE vi v_min_i(vi a, vi b) { return vminq_s32(a, b); }
 CB_INLINE vi v_max_u(vi a, vi b) { return vreinterpretq_s32_u32(vmaxq_u32(v_u(a), v_u(b))); }
-CB_INLINE vi v_min_u(vi a, vi b) { return vreinterpretq_s32_u32(vminq_u32(v_u(a), v_u(b))); }
 CB_INLINE vi v_sub_i(vi a, vi b) { return vsubq_s32(a, b); }
 CB_INLINE vi v_add_i(vi a, vi b) { return vaddq_s32(a, b); }
 CB_INLINE vi v_or_i(vi a, vi b) { return vorrq_s32(a, b); }

@@ -90,7 +90,6 @@ CB_INLINE vf v_cvt_f(vi a) { return opaque((float)a); }
 CB_INLINE vi v_max_i(vi a, vi b) { return a > b ? a : b; }
 CB_INLINE vi v_min_i(vi a, vi b) { return a < b ? a : b; }
 CB_INLINE vi v_max_u(vi a, vi b) { return (uint32_t)a > (uint32_t)b ? a : b; }
-CB_INLINE vi v_min_u(vi a, vi b) { return (uint32_t)a < (uint32_t)b ? a : b; }
 CB_INLINE vi v_sub_i(vi a, vi b) { return (vi)((uint32_t)a - (uint32_t)b); }
 CB_INLINE vi v_add_i(vi a, vi b) { return (vi)((uint32_t)a + (uint32_t)b); }
 CB_INLINE vi v_or_i(vi a, vi b) { return a | b; }

@@ -156,7 +156,6 @@ CB_INLINE vi v_and_i(vi a, vi b) { return _mm_and_si128(a, b); }
 CB_INLINE vi v_flip(vi a) { return _mm_xor_si128(a, _mm_set1_epi32(INT32_MIN)); }
 CB_INLINE vi v_lt_u_m(vi a, vi b) { return _mm_cmpgt_epi32(v_flip(b), v_flip(a)); }
 CB_INLINE vi v_max_u(vi a, vi b) { return v_sel_i(v_lt_u_m(b, a), a, b); }
-CB_INLINE vi v_min_u(vi a, vi b) { return v_sel_i(v_lt_u_m(a, b), a, b); }
 CB_INLINE vi v_eq_m_i(vi a, vi b) { return _mm_cmpeq_epi32(a, b); }
 CB_INLINE uint32_t v_le_u_bits(vi a, vi b)
 {

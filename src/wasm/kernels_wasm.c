@@ -104,7 +104,6 @@ CB_INLINE vi v_sel_i(vi m, vi a, vi b) { return wasm_v128_bitselect(a, b, m); }
 CB_INLINE vi v_max_i(vi a, vi b) { return wasm_i32x4_max(a, b); }
 CB_INLINE vi v_min_i(vi a, vi b) { return wasm_i32x4_min(a, b); }
 CB_INLINE vi v_max_u(vi a, vi b) { return wasm_u32x4_max(a, b); }
-CB_INLINE vi v_min_u(vi a, vi b) { return wasm_u32x4_min(a, b); }
 CB_INLINE vi v_sub_i(vi a, vi b) { return wasm_i32x4_sub(a, b); }
 CB_INLINE vi v_add_i(vi a, vi b) { return wasm_i32x4_add(a, b); }
 CB_INLINE vi v_or_i(vi a, vi b) { return wasm_v128_or(a, b); }
