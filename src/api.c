@@ -6,9 +6,9 @@
 #include <string.h>
 
 /* The descriptors of cb_entry_info_of, one per registry row. */
-#define CB_DESCRIPTOR(form, query, one, many, layout, output)                                      \
-    {CB_STRING(CB_NAME(form, query, one, many, layout, output)), CB_FORM_##form, CB_QUERY_##query, \
-     CB_SHAPE_##one, CB_SHAPE_##many, CB_LAYOUT_##layout, CB_OUTPUT_##output},
+#define CB_DESCRIPTOR(name, form, query, one, many, layout, output)                                \
+    {#name, CB_FORM_##form, CB_QUERY_##query, CB_SHAPE_##one,                                     \
+     CB_SHAPE_##many, CB_LAYOUT_##layout, CB_OUTPUT_##output},
 static const cb_entry_info entries[CB_ENTRY_COUNT] = {CB_ENTRIES(CB_DESCRIPTOR)};
 
 /* ---------------------------------------------------------------- checks */
@@ -369,22 +369,21 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
 #define CB_KIND_SCRATCH(form, many) CB_PART(CB_SCRATCH_OF_##form##_, CB_MANY_OF_##many)
 #define CB_KIND_ONE(form, many) CB_PART(CB_ONE_OF_##form##_, CB_MANY_OF_##many)
 
-#define CB_PUBLIC(form, query, one, many, layout, output)                                          \
-    size_t CB_NAME(form, query, one, many, layout, output)(                                        \
-        CB_PART(CB_P_ONE_, CB_KIND_ONE(form, many))(one)                                                  \
-            CB_PART(CB_P_MANY_, CB_MANY_OF_##many)(many, layout) CB_P_FORM_##form                  \
-                CB_P_OUT_##output CB_PART(CB_P_SCRATCH_, CB_KIND_SCRATCH(form, many)),             \
-        unsigned flags)                                                                            \
+#define CB_PUBLIC(name, form, query, one, many, layout, output)                                    \
+    size_t name(CB_PART(CB_P_ONE_, CB_KIND_ONE(form, many))(one)                                   \
+                    CB_PART(CB_P_MANY_, CB_MANY_OF_##many)(many, layout) CB_P_FORM_##form          \
+                        CB_P_OUT_##output CB_PART(CB_P_SCRATCH_, CB_KIND_SCRATCH(form, many)),     \
+                unsigned flags)                                                                    \
     {                                                                                              \
         cb_args a;                                                                                 \
         CB_PUBLIC_CLEAR_##form(a);                                                                 \
-        CB_PART(CB_F_ONE_, CB_KIND_ONE(form, many))(one);                                                 \
+        CB_PART(CB_F_ONE_, CB_KIND_ONE(form, many))(one);                                          \
         CB_PART(CB_F_MANY_, CB_MANY_OF_##many);                                                    \
         CB_F_FORM_##form;                                                                          \
         CB_F_OUT_##output;                                                                         \
         CB_PART(CB_F_SCRATCH_, CB_KIND_SCRATCH(form, many));                                       \
         a.flags = flags;                                                                           \
-        return checked_call(CB_PASTE(CB_E_, CB_NAME(form, query, one, many, layout, output)), &a); \
+        return checked_call(CB_E_##name, &a);                                                      \
     }
 /* A batch call sets only the fields its kernel reads (the other single
  * shapes are never read, and zeroing them costs stores on every small
@@ -394,18 +393,17 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
 #define CB_PUBLIC_CLEAR_CANDIDATES(a) memset(&(a), 0, sizeof(a))
 CB_ENTRIES(CB_PUBLIC)
 
-#define CB_CALLER(form, query, one, many, layout, output)                                          \
-    static size_t CB_PASTE(call_, CB_NAME(form, query, one, many, layout, output))(const cb_args *a) \
+#define CB_CALLER(name, form, query, one, many, layout, output)                                    \
+    static size_t call_##name(const cb_args *a)                                                    \
     {                                                                                              \
-        return CB_NAME(form, query, one, many, layout, output)(                                    \
-            CB_PART(CB_A_ONE_, CB_KIND_ONE(form, many))(one)                                              \
+        return name(                                                                               \
+            CB_PART(CB_A_ONE_, CB_KIND_ONE(form, many))(one)                                       \
                 CB_PART(CB_A_MANY_, CB_MANY_OF_##many)(many, layout) CB_A_FORM_##form              \
                     CB_A_OUT_##output CB_PART(CB_A_SCRATCH_, CB_KIND_SCRATCH(form, many)),         \
             a->flags);                                                                             \
     }
 CB_ENTRIES(CB_CALLER)
-#define CB_CALLER_PTR(form, query, one, many, layout, output)                                      \
-    CB_PASTE(call_, CB_NAME(form, query, one, many, layout, output)),
+#define CB_CALLER_PTR(name, form, query, one, many, layout, output) call_##name,
 static size_t (*const callers[CB_ENTRY_COUNT])(const cb_args *) = {CB_ENTRIES(CB_CALLER_PTR)};
 
 /* ------------------------------------------------------------ the table */

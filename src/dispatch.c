@@ -49,15 +49,13 @@ static const cb_selection *select_first_use(void);
 /* The bootstrap kernels, one per entry: the first call of each chooses the
  * backend, then forwards to the chosen kernel. Racing first callers all end
  * up on the same choice (see select_first_use). */
-#define CB_BOOT(form, query, one, many, layout, output)                                            \
-    static size_t CB_PASTE(boot_, CB_NAME(form, query, one, many, layout, output))(const cb_args *a) \
+#define CB_BOOT(name, form, query, one, many, layout, output)                                      \
+    static size_t boot_##name(const cb_args *a)                                                    \
     {                                                                                              \
-        return select_first_use()                                                                  \
-            ->kernels[CB_PASTE(CB_E_, CB_NAME(form, query, one, many, layout, output))](a);        \
+        return select_first_use()->kernels[CB_E_##name](a);                                        \
     }
 CB_ENTRIES(CB_BOOT)
-#define CB_BOOT_PTR(form, query, one, many, layout, output)                                        \
-    CB_PASTE(boot_, CB_NAME(form, query, one, many, layout, output)),
+#define CB_BOOT_PTR(name, form, query, one, many, layout, output) boot_##name,
 static const cb_kernel_table bootstrap_kernels = {CB_ENTRIES(CB_BOOT_PTR)};
 static const cb_selection bootstrap = {CB_BACKEND_SCALAR, bootstrap_kernels, "not chosen yet"};
 

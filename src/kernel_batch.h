@@ -276,64 +276,23 @@ CB_INLINE size_t drive_INDICES(block_fn block, word_fn whole, const void *ctx, c
                : drive(block, whole, ctx, a->many, a->n, (uint64_t *)0, idx, 1);
 }
 
-/* The dense sinks: every element's result, in place; a tail through the
- * partial stores, so nothing past n is written. One driver per output,
- * from its result type and its store: STORE(out, i, r, k) writes the
- * first k lanes of r as elements i .. i+k-1. */
-#define CB_DENSE_DRIVER(output, result_t, STORE)                                                   \
-    CB_INLINE size_t drive_##output(result_t (*block)(const void *, const void *, size_t, size_t, \
-                                                      int),                                        \
-                                    const void *ctx, const cb_args *a)                             \
-    {                                                                                              \
-        size_t n = a->n, i = 0;                                                                    \
-        int strict = (a->flags & CB_STRICT) != 0; /* the sweeps' start test reads it */            \
-        for (; i + CB_W <= n; i += CB_W)                                                           \
-            STORE(a->out, i, block(ctx, a->many, i, CB_W, strict), CB_W);                          \
-        if (i < n)                                                                                 \
-            STORE(a->out, i, block(ctx, a->many, i, n - i, strict), n - i);                        \
-        return n;                                                                                  \
-    }
-
+/* The dense sinks (drive_dense_tmpl.h, once per output): every element's
+ * result, in place. */
 CB_INLINE void store_distances(void *out, size_t i, vf r, size_t k)
 {
     store_lanes((float *)out + i, r, k, k);
 }
-CB_DENSE_DRIVER(DISTANCES, vf, store_distances)
-CB_DENSE_DRIVER(TIMES, vf, store_distances) /* the sweeps' times: floats, as the distances */
+#define DRIVE_OUTPUT DISTANCES
+#define DRIVE_RESULT vf
+#define DRIVE_STORE store_distances
+#include "drive_dense_tmpl.h"
+#define DRIVE_OUTPUT TIMES /* the sweeps' times: floats, as the distances */
+#define DRIVE_RESULT vf
+#define DRIVE_STORE store_distances
+#include "drive_dense_tmpl.h"
 
-/* The record sinks, in two passes: the selection writes the ascending
- * indices (the index sink), then the records of the selected elements are
- * computed CB_W at a time and stored straight into the caller's SoA arrays:
- * from gathered elements, so the costly part of a record runs once per
- * selected element in full vectors, however sparse the selection (the
- * gather blocks load CB_W consecutive indices, a vector all of whose lanes
- * hit, as the elements lie: the same bits, a lane's record depending on
- * its element alone). Full vectors may write lanes past the count but
- * never past n (the arrays' documented room). One driver per output, from
- * its records' types and its store: STORE(o, c, r, k, room) writes records
- * c .. c+k-1 with room entries from c. */
-#define CB_RECORD_DRIVER(output, out_t, result_t, STORE)                                           \
-    CB_INLINE size_t drive_##output(                                                               \
-        block_fn select, word_fn whole,                                                            \
-        result_t (*gather)(const void *, const void *, const uint32_t *, size_t, int),             \
-        const void *ctx, const cb_args *a)                                                         \
-    {                                                                                              \
-        const out_t *o = (const out_t *)a->out;                                                    \
-        if (a->n == 0) /* n == 0 is valid with any pointers, out included */                       \
-            return 0;                                                                              \
-        int strict = (a->flags & CB_STRICT) != 0;                                                  \
-        size_t count = !strict                                                                     \
-                           ? drive(select, whole, ctx, a->many, a->n, (uint64_t *)0, o->index, 0)  \
-                           : drive(select, whole, ctx, a->many, a->n, (uint64_t *)0, o->index, 1); \
-        for (size_t c = 0; c < count; c += CB_W) {                                                 \
-            size_t k = count - c < CB_W ? count - c : CB_W, room = a->n - c;                       \
-            result_t r = k == CB_W ? gather(ctx, a->many, o->index + c, CB_W, strict)              \
-                                   : gather(ctx, a->many, o->index + c, k, strict);                \
-            STORE(o, c, r, k, room);                                                               \
-        }                                                                                          \
-        return count;                                                                              \
-    }
-
+/* The record sinks (drive_records_tmpl.h, once per output): the selection,
+ * then the records of the selected elements. */
 CB_INLINE void store_contacts(const cb_contacts *o, size_t c, vrecords r, size_t k, size_t room)
 {
     store_lanes(o->normal_x + c, r.nx, k, room), store_lanes(o->normal_y + c, r.ny, k, room);
@@ -341,7 +300,11 @@ CB_INLINE void store_contacts(const cb_contacts *o, size_t c, vrecords r, size_t
     store_lanes(o->point_x + c, r.px, k, room), store_lanes(o->point_y + c, r.py, k, room);
     store_bytes(o->feature + c, r.feature, k);
 }
-CB_RECORD_DRIVER(CONTACTS, cb_contacts, vrecords, store_contacts)
+#define DRIVE_OUTPUT CONTACTS
+#define DRIVE_OUT_T cb_contacts
+#define DRIVE_RESULT vrecords
+#define DRIVE_STORE store_contacts
+#include "drive_records_tmpl.h"
 
 /* The sweeps' hit records: a vrecords whose sep holds the time. */
 CB_INLINE void store_sweep_hits(const cb_sweep_hits *o, size_t c, vrecords r, size_t k,
@@ -352,7 +315,11 @@ CB_INLINE void store_sweep_hits(const cb_sweep_hits *o, size_t c, vrecords r, si
     store_lanes(o->point_x + c, r.px, k, room), store_lanes(o->point_y + c, r.py, k, room);
     store_bytes(o->feature + c, r.feature, k);
 }
-CB_RECORD_DRIVER(HITS, cb_sweep_hits, vrecords, store_sweep_hits)
+#define DRIVE_OUTPUT HITS
+#define DRIVE_OUT_T cb_sweep_hits
+#define DRIVE_RESULT vrecords
+#define DRIVE_STORE store_sweep_hits
+#include "drive_records_tmpl.h"
 
 /* The first hit: the least time, the lowest index among equal times,
  * reduced as the times come (no array of them is written), then its one
@@ -404,7 +371,10 @@ CB_INLINE void store_int_distances(void *out, size_t i, result_DISTANCE_I r, siz
     store_lanes_w(o->d2 + i, r.d2, k, k);
     store_lanes_i(o->point_x + i, r.px, k, k), store_lanes_i(o->point_y + i, r.py, k, k);
 }
-CB_DENSE_DRIVER(INT_DISTANCES, result_DISTANCE_I, store_int_distances)
+#define DRIVE_OUTPUT INT_DISTANCES
+#define DRIVE_RESULT result_DISTANCE_I
+#define DRIVE_STORE store_int_distances
+#include "drive_dense_tmpl.h"
 
 CB_INLINE void store_int_contacts(const cb_int_contacts *o, size_t c, result_CONTACTS_I r,
                                   size_t k, size_t room)
@@ -414,7 +384,11 @@ CB_INLINE void store_int_contacts(const cb_int_contacts *o, size_t c, result_CON
     store_lanes_i(o->depth + c, r.depth, k, room);
     store_bytes_i(o->feature + c, r.feature, k);
 }
-CB_RECORD_DRIVER(INT_CONTACTS, cb_int_contacts, result_CONTACTS_I, store_int_contacts)
+#define DRIVE_OUTPUT INT_CONTACTS
+#define DRIVE_OUT_T cb_int_contacts
+#define DRIVE_RESULT result_CONTACTS_I
+#define DRIVE_STORE store_int_contacts
+#include "drive_records_tmpl.h"
 
 /* Candidates run the batch drivers: the candidates are the elements. */
 CB_INLINE cb_args listed_args(const cb_args *a)

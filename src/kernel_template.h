@@ -1,9 +1,9 @@
-/* kernel_template.h - one backend's kernel table: the loaders, the drivers and the query files' blocks (kernel_loaders.h, kernel_batch.h, kernel_pairs.h, queries/), instantiated for every registry row. */
+/* kernel_template.h - one backend's kernels, one per registry row, and its kernel table: each row's kernel calls its form's driver (kernel_batch.h, the pairs engine, the candidates' words) with its query's blocks. */
 
 /*
  * A backend file (src/<isa>/kernels_<isa>.c) defines the ISA's vector
  * primitives, then includes this file:
- *   CB_SUFFIX        the ISA's name as a token (scalar, sse, avx2, avx512, neon)
+ *   CB_SUFFIX        the backend's name as a token (scalar, sse, avx2, avx512, neon, simd128)
  *   CB_W             lanes per vector: 1, 4, 8 or 16 (a divisor of 64)
  *   vf               a vector of CB_W floats
  *   v_set1(f), v_loadu(p)      broadcast; unaligned load of CB_W floats
@@ -42,7 +42,7 @@
  *   v_set1_i, v_loadu_i, v_storeu_i, v_load_ints(p, count)   as the float ones
  *   v_as_i(vf)       the lanes' bits as int32, no conversion
  *   v_cvt_f(vi)      the signed int32 lanes converted to binary32 (rounded)
- *   v_max_i, v_min_i signed, v_max_u, v_min_u unsigned; v_sub_i, v_add_i modulo 2^32;
+ *   v_max_i, v_min_i signed, v_max_u unsigned; v_sub_i, v_add_i modulo 2^32;
  *   v_or_i, v_and_i
  *   v_le_u_bits(a, b) unsigned a <= b, lane i -> bit i; v_neg_bits(a) a < 0
  *   v_lt_u_m(a, b), v_eq_m_i(a, b) masks; v_sel_i(m, a, b) = m ? a : b
@@ -52,10 +52,13 @@
  *   v_le_w_bits, v_lt_w_bits   unsigned compares, lane i -> bit i
  *   v_storeu_w(p, v) CB_W uint64 at p, in lane order
  *
- * This file owns the rest: the vector shapes, the SoA loaders, the driver
- * (64-element mask words, tails, index lists) and the table. So a query is
- * written once, in src/queries/, over vectors of shapes; an ISA supplies
- * primitives and loaders only.
+ * The files this one includes own the rest: the vector shapes and their
+ * loads (kernel_loaders.h, shape_tmpl.h), the one-against-many drivers and
+ * sinks (kernel_batch.h), the grids and the all-pairs engine
+ * (kernel_pairs.h, grid_tmpl.h, pairs_tmpl.h), the candidates' lane loads
+ * (kernel_listed.h) and the query files (src/queries/). So a query is
+ * written once over vectors of shapes; an ISA supplies primitives and
+ * loaders only.
  */
 
 #include <string.h>
@@ -84,8 +87,7 @@
 
 /* ---- the kernels, one per registry row, and the backend's table */
 
-#define CB_KERNEL_NAME(form, query, one, many, layout, output)                                     \
-    CB_FN(CB_PASTE(kernel_, CB_NAME(form, query, one, many, layout, output)))
+#define CB_KERNEL_NAME(name) CB_FN(kernel_##name)
 
 /* Batch: the single shape in every lane, then the output's driver with the
  * blocks it takes. */
@@ -101,35 +103,16 @@
 #define CB_BLOCKS_FIRST_HIT(q, o, m, l) block_##q##_##o##_##m##_##l, gather_##q##_##o##_##m##_##l
 
 #define CB_KERNEL_BATCH(query, one, many, layout, output)                                          \
-    ctx_##one ctx = broadcast_##one(a, CB_MARGIN_##output(a));                                     \
+    ctx_##one ctx = broadcast_##one(a, margin_of(a, CB_OUTPUT_##output));                          \
     return drive_##output(CB_BLOCKS_##output(query, one, many, layout), &ctx, a)
 
 /* Pairs: against elements or the set itself, the call's grid in its scratch
  * (grid.c: built after the cull, or left by the previous call of a resumed
  * range), then the circles of the range against it; against a grid, the
- * caller's, whose shape picks the query's body. */
-
-/* A list call with no room and no list counts; the others write. */
-#define CB_GRID_KIND_PAIRS(a) ((a)->out == NULL && (a)->capacity == 0 ? GK_COUNT : GK_PAIRS)
-#define CB_GRID_KIND_PAIR_CONTACTS(a)                                                              \
-    ((a)->out == NULL && (a)->capacity == 0 ? GK_COUNT : GK_CONTACTS)
-#define CB_GRID_KIND_INT_PAIR_CONTACTS(a) CB_GRID_KIND_PAIR_CONTACTS(a)
-#define CB_GRID_KIND_MATRIX(a) GK_MATRIX
-#define CB_GRID_KIND_PAIR_FIRST_HITS(a)                                                            \
-    ((a)->out == NULL && (a)->capacity == 0 ? GK_FIRST_COUNT : GK_FIRST)
-#define CB_GRID_MARGIN_PAIRS(a) 0.0f
-#define CB_GRID_MARGIN_MATRIX(a) 0.0f
-#define CB_GRID_MARGIN_PAIR_CONTACTS(a) ((a)->margin)
-#define CB_GRID_MARGIN_INT_PAIR_CONTACTS(a) 0.0f /* the integer contacts take none */
-#define CB_GRID_MARGIN_PAIR_FIRST_HITS(a) 0.0f
+ * caller's, whose shape picks the engine. */
 
 /* The set of a pairs call: its circles, integer circles, or sweeps. */
 #define CB_SET(one, a) ((const void *)(a)->CB_SET_FIELD_##one)
-
-#define CB_GRID_DRIVE(query, one, many, output, g, a, end, self, o, els)                           \
-    CB_FN(grid_drive_##query##_##many)(CB_GRID_KIND_##output(a), ((a)->flags & CB_STRICT) != 0, g, \
-                                       CB_SET(one, a), els, (a)->cursor, end, self,                \
-                                       CB_GRID_MARGIN_##output(a), o)
 
 /* The range of the call: cursor->end, 0 meaning n_circles (written back);
  * false when there is nothing to do (an empty range: the cursor moves to
@@ -169,65 +152,112 @@ CB_INLINE grid_out out_of(const cb_args *a, int output)
     return o;
 }
 
-/* Against elements (a shape's m of them) or the set itself (SELF: its
- * circles, of the set's shape): plan, then drive. */
-#define CB_PAIRS_BUILT(query, one, shape, output, m_, els_, self_)                                 \
-    size_t end, m = m_;                                                                            \
-    if (!pair_range(a, CB_OUTPUT_##output, a->n_circles, m, &end))                                               \
-        return 0;                                                                                  \
-    uint64_t stamp;                                                                                \
-    const cb_grid *g = plan_grid(a, CB_SHAPE_##one, CB_SET(one, a), CB_SHAPE_##shape, els_, m,     \
-                                 end, CB_GRID_MARGIN_##output(a), self_, CB_FN(grid_build_##shape), \
-                                 CB_FN(grid_cull_##shape), &stamp);                                \
-    grid_out o = out_of(a, CB_OUTPUT_##output);                                                    \
-    size_t r = CB_GRID_DRIVE(query, one, shape, output, g, a, end, self_, &o, els_);               \
-    a->cursor->plan = stamp | (a->cursor->plan & CB_PAIRS_RANGE_END);                              \
-    return r
+/* The engine of one query and element shape (pairs_tmpl.h's grid_drive). */
+typedef size_t (*grid_drive_fn)(int kind, int strict, const cb_grid *g, const void *set,
+                                const void *els, cb_pair_cursor *cur, size_t end, int self,
+                                float margin, const grid_out *o);
+
+/* The sink of a pairs output: a list call with no room and no list
+ * counts; the others write. */
+CB_INLINE int grid_kind_of(const cb_args *a, int output)
+{
+    int count = a->out == NULL && a->capacity == 0;
+    if (output == CB_OUTPUT_MATRIX)
+        return GK_MATRIX;
+    if (output == CB_OUTPUT_PAIR_FIRST_HITS)
+        return count ? GK_FIRST_COUNT : GK_FIRST;
+    if (output == CB_OUTPUT_PAIRS)
+        return count ? GK_COUNT : GK_PAIRS;
+    return count ? GK_COUNT : GK_CONTACTS; /* PAIR_CONTACTS, INT_PAIR_CONTACTS */
+}
+
+CB_INLINE size_t run_engine(grid_drive_fn drive, const cb_args *a, int output, const cb_grid *g,
+                            const void *set, const void *els, size_t end, int self)
+{
+    grid_out o = out_of(a, output);
+    return drive(grid_kind_of(a, output), (a->flags & CB_STRICT) != 0, g, set, els, a->cursor, end,
+                 self, margin_of(a, output), &o);
+}
+
+/* Against elements (m of shape) or the set itself (self: its circles, of
+ * the set's shape): the call's grid in its scratch (plan_grid), then the
+ * circles of the range against it. */
+CB_INLINE size_t pairs_built(const cb_args *a, int output, cb_shape one, const void *set,
+                             cb_shape shape, const void *els, size_t m, int self,
+                             grid_build_fn build, grid_cull_fn cull, grid_drive_fn drive)
+{
+    size_t end;
+    if (!pair_range(a, output, a->n_circles, m, &end))
+        return 0;
+    uint64_t stamp;
+    const cb_grid *g = plan_grid(a, one, set, shape, els, m, end, margin_of(a, output), self,
+                                 build, cull, &stamp);
+    size_t r = run_engine(drive, a, output, g, set, els, end, self);
+    a->cursor->plan = stamp | (a->cursor->plan & CB_PAIRS_RANGE_END);
+    return r;
+}
+
+/* Against the caller's grid: its shape picks the engine (shape_a's or
+ * shape_b's, else other's: the public functions let through only a grid
+ * of the set's kind); its copy of the elements by index is what the scans
+ * and records read. */
+CB_INLINE size_t pairs_grid(const cb_args *a, int output, const void *set, cb_shape shape_a,
+                            grid_drive_fn drive_a, cb_shape shape_b, grid_drive_fn drive_b,
+                            grid_drive_fn other)
+{
+    const cb_grid *g = (const cb_grid *)a->many;
+    size_t end;
+    if (!pair_range(a, output, a->n_circles, (size_t)g->m, &end))
+        return 0;
+    grid_arrays ga = arrays_of(g);
+    /* direct calls: an engine whose address escaped would not be
+     * specialised for its callers' constants */
+    if (g->shape == shape_a)
+        return run_engine(drive_a, a, output, g, set, &ga.byj, end, 0);
+    if (g->shape == shape_b)
+        return run_engine(drive_b, a, output, g, set, &ga.byj, end, 0);
+    return run_engine(other, a, output, g, set, &ga.byj, end, 0);
+}
+
+/* A set prepared as a grid, against itself: the grid's copy of its circles
+ * by index is both the set and the elements (n_circles: the grid's m, set
+ * by the public function). */
+CB_INLINE size_t pairs_grid_self(const cb_args *a, int output, grid_drive_fn drive)
+{
+    const cb_grid *g = (const cb_grid *)a->many;
+    size_t end;
+    if (!pair_range(a, output, (size_t)g->m, (size_t)g->m, &end))
+        return 0;
+    grid_arrays ga = arrays_of(g);
+    return run_engine(drive, a, output, g, &ga.byj, &ga.byj, end, 1);
+}
+
+/* The rows' calls: the engine of (query, element shape) by name. */
+#define CB_ENGINE(query, shape) CB_FN(grid_drive_##query##_##shape)
 #define CB_PAIRS_ELS(query, one, shape, output)                                                    \
-    CB_PAIRS_BUILT(query, one, shape, output, a->n, a->many, 0)
+    return pairs_built(a, CB_OUTPUT_##output, CB_SHAPE_##one, CB_SET(one, a), CB_SHAPE_##shape,    \
+                       a->many, a->n, 0, CB_FN(grid_build_##shape), CB_FN(grid_cull_##shape),      \
+                       CB_ENGINE(query, shape))
 #define CB_PAIRS_BOX(query, one, output) CB_PAIRS_ELS(query, one, BOX, output)
 #define CB_PAIRS_CIRCLE(query, one, output) CB_PAIRS_ELS(query, one, CIRCLE, output)
 #define CB_PAIRS_OBOX(query, one, output) CB_PAIRS_ELS(query, one, OBOX, output)
 #define CB_PAIRS_IBOX(query, one, output) CB_PAIRS_ELS(query, one, IBOX, output)
 #define CB_PAIRS_ICIRCLE(query, one, output) CB_PAIRS_ELS(query, one, ICIRCLE, output)
 #define CB_PAIRS_SELF(query, one, output)                                                          \
-    CB_PAIRS_BUILT(query, one, one, output, a->n_circles, CB_SET(one, a), 1)
-/* Against a grid: its shape picks the body (the public functions let
- * through only a grid of the set's kind: integer elements for ICIRCLE);
- * its copy of the elements by index is what the scans and records read. */
-#define CB_GRID_CASES_CIRCLE(query, output, g, a, end, o, els)                                     \
-    case CB_SHAPE_BOX: return CB_GRID_DRIVE(query, CIRCLE, BOX, output, g, a, end, 0, o, els);     \
-    case CB_SHAPE_CIRCLE: return CB_GRID_DRIVE(query, CIRCLE, CIRCLE, output, g, a, end, 0, o, els); \
-    default: return CB_GRID_DRIVE(query, CIRCLE, OBOX, output, g, a, end, 0, o, els);
-#define CB_GRID_CASES_ICIRCLE(query, output, g, a, end, o, els)                                    \
-    case CB_SHAPE_IBOX: return CB_GRID_DRIVE(query, ICIRCLE, IBOX, output, g, a, end, 0, o, els);  \
-    default: return CB_GRID_DRIVE(query, ICIRCLE, ICIRCLE, output, g, a, end, 0, o, els);
-#define CB_GRID_CASES_SWEEP(query, output, g, a, end, o, els)                                      \
-    case CB_SHAPE_BOX: return CB_GRID_DRIVE(query, SWEEP, BOX, output, g, a, end, 0, o, els);      \
-    default: return CB_GRID_DRIVE(query, SWEEP, CIRCLE, output, g, a, end, 0, o, els);
-/* A set prepared as a grid, against itself: the grid's copy of its circles
- * by index is both the set and the elements (n_circles: the grid's m, set
- * by the public function). */
-#define CB_PAIRS_GRID_SELF(query, one, output)                                                     \
-    const cb_grid *g = (const cb_grid *)a->many;                                                   \
-    size_t end;                                                                                    \
-    if (!pair_range(a, CB_OUTPUT_##output, (size_t)g->m, (size_t)g->m, &end))                      \
-        return 0;                                                                                  \
-    grid_out o = out_of(a, CB_OUTPUT_##output);                                                    \
-    grid_arrays ga = arrays_of(g);                                                                 \
-    return CB_FN(grid_drive_##query##_##one)(CB_GRID_KIND_##output(a),                            \
-                                             ((a)->flags & CB_STRICT) != 0, g, &ga.byj, &ga.byj,   \
-                                             a->cursor, end, 1, CB_GRID_MARGIN_##output(a), &o)
+    return pairs_built(a, CB_OUTPUT_##output, CB_SHAPE_##one, CB_SET(one, a), CB_SHAPE_##one,      \
+                       CB_SET(one, a), a->n_circles, 1, CB_FN(grid_build_##one),                   \
+                       CB_FN(grid_cull_##one), CB_ENGINE(query, one))
+/* A grid's engines by the set: its two named shapes, then the other. */
+#define CB_GRID_ENGINES_CIRCLE(q)                                                                  \
+    CB_SHAPE_BOX, CB_ENGINE(q, BOX), CB_SHAPE_CIRCLE, CB_ENGINE(q, CIRCLE), CB_ENGINE(q, OBOX)
+#define CB_GRID_ENGINES_ICIRCLE(q)                                                                 \
+    CB_SHAPE_IBOX, CB_ENGINE(q, IBOX), CB_SHAPE_IBOX, CB_ENGINE(q, IBOX), CB_ENGINE(q, ICIRCLE)
+#define CB_GRID_ENGINES_SWEEP(q)                                                                   \
+    CB_SHAPE_BOX, CB_ENGINE(q, BOX), CB_SHAPE_BOX, CB_ENGINE(q, BOX), CB_ENGINE(q, CIRCLE)
 #define CB_PAIRS_GRID(query, one, output)                                                          \
-    const cb_grid *g = (const cb_grid *)a->many;                                                   \
-    size_t end;                                                                                    \
-    if (!pair_range(a, CB_OUTPUT_##output, a->n_circles, (size_t)g->m, &end))                      \
-        return 0;                                                                                  \
-    grid_out o = out_of(a, CB_OUTPUT_##output);                                                    \
-    grid_arrays ga = arrays_of(g);                                                                 \
-    switch (g->shape) {                                                                            \
-        CB_GRID_CASES_##one(query, output, g, a, end, &o, &ga.byj)                                 \
-    }
+    return pairs_grid(a, CB_OUTPUT_##output, CB_SET(one, a), CB_GRID_ENGINES_##one(query))
+#define CB_PAIRS_GRID_SELF(query, one, output)                                                     \
+    return pairs_grid_self(a, CB_OUTPUT_##output, CB_ENGINE(query, one))
 #define CB_KERNEL_PAIRS(query, one, many, layout, output) CB_PAIRS_##many(query, one, output)
 
 /* Candidates: the batch drivers with the candidate blocks, whose words come
@@ -253,8 +283,8 @@ CB_INLINE grid_out out_of(const cb_args *a, int output)
     select_##query##_LISTED_##many##_SOA, CB_WORD_NAME(query, many, HITS),                         \
         gather_##query##_LISTED_##many##_SOA
 #define CB_KERNEL_CANDIDATES(query, one, many, layout, output)                                     \
-    ctx_LISTED ctx = {a->circles, a->candidates, v_set1(CB_MARGIN_##output(a)), a->icircles,       \
-                      a->sweeps};                                                                  \
+    ctx_LISTED ctx = {a->circles, a->candidates, v_set1(margin_of(a, CB_OUTPUT_##output)),         \
+                      a->icircles, a->sweeps};                                                     \
     cb_args b = listed_args(a);                                                                    \
     return drive_##output(CB_LISTED_BLOCKS_##output(query, many), &ctx, &b)
 
@@ -274,14 +304,14 @@ CB_INLINE grid_out out_of(const cb_args *a, int output)
         return word(CB_LISTED_WORD_##output(query, many), ctx, els, base, len, strict);            \
     }
 
-#define CB_KERNEL(form, query, one, many, layout, output)                                          \
+#define CB_KERNEL(name, form, query, one, many, layout, output)                                    \
     CB_LISTED_WORDS_##form(query, many, output)                                                    \
-    static size_t CB_KERNEL_NAME(form, query, one, many, layout, output)(const cb_args *a)         \
+    static size_t CB_KERNEL_NAME(name)(const cb_args *a)                                           \
     {                                                                                              \
         CB_KERNEL_##form(query, one, many, layout, output);                                        \
     }
 CB_ENTRIES(CB_KERNEL)
 
-#define CB_KERNEL_PTR(form, query, one, many, layout, output)                                      \
-    CB_KERNEL_NAME(form, query, one, many, layout, output),
+#define CB_KERNEL_PTR(name, form, query, one, many, layout, output)                                \
+    CB_KERNEL_NAME(name),
 const cb_kernel_table CB_CAT(cb_kernels, CB_SUFFIX) = {CB_ENTRIES(CB_KERNEL_PTR)};
