@@ -40,8 +40,9 @@ static void usage(FILE *f)
             "  --reps N         samples per row, min/median/max over them (default %d, max %d)\n"
             "  --sample-ms X    minimum length of one timed sample (default %.1f)\n"
             "  --seed N         data seed, decimal or 0x hex (default 0x%X)\n"
-            "  --out DIR        where cb-bench.txt (the full tables), cb-bench.csv, cb-bench-small.csv,\n"
-            "                   cb-bench-pairs.csv and cb-bench.svg go (default bench-out)\n"
+            "  --out DIR        where cb-bench.txt (the full tables), cb-bench.svg, cb-bench.csv,\n"
+            "                   cb-bench-small.csv, cb-bench-pairs.csv, cb-bench-shooter.csv and\n"
+            "                   cb-bench-levels.csv go (default bench-out)\n"
             "  --llc BYTES      last-level cache one core can use, for the regime labels\n"
             "                   (default: from the OS; a VM's socket-wide figure is capped at 32Mi)\n"
             "  --pairs-only     only the many-against-many section (the all-pairs scene sweep,\n"
@@ -775,14 +776,17 @@ int main(int argc, char **argv)
     if (rc) {
         fprintf(stderr, "cb-bench: could not write every file in %s\n", o.out_dir);
     } else {
-        printf("\nWritten to %s/: cb-bench.txt (the tables of every row measured)%s%s%s%s\n",
+        printf("\nWritten to %s/: cb-bench.txt (the tables of every row measured)%s%s%s%s%s\n",
                o.out_dir,
                !ladder      ? ""
                : o.wall_only ? ", cb-bench.csv (every row)"
                              : ", cb-bench.svg (the plot: boxes/s vs n), cb-bench.csv (every row)",
                nsmall ? ", cb-bench-small.csv (small batches)" : "",
-               o.pairs && !o.shooter_only ? ", cb-bench-pairs.csv (many against many)" : "",
-               o.pairs ? ", cb-bench-shooter.csv (the shooter frame)" : "");
+               o.pairs && !o.shooter_only && !o.levels_only
+                   ? ", cb-bench-pairs.csv (many against many)"
+                   : "",
+               o.pairs && !o.levels_only ? ", cb-bench-shooter.csv (the shooter frame)" : "",
+               o.pairs && !o.shooter_only ? ", cb-bench-levels.csv (the level-like scenes)" : "");
         if (!o.full)
             printf("Every row (all entries and outputs, the small batches, the scene sweep, "
                    "candidate pairs): bash scripts/bench.sh --full\n");

@@ -1,4 +1,4 @@
-/* cbatch.h - public API of cbatch: batched overlap, distance and contact queries of circles against boxes (axis-aligned and oriented) and circles. */
+/* cbatch.h - public API of cbatch: batched overlap, distance, contacts and sweeps of circles against boxes, oriented boxes and circles, in float and integer coordinates, one against many, all pairs and candidate pairs; bit-identical on every backend. */
 #ifndef CBATCH_H
 #define CBATCH_H
 
@@ -22,16 +22,22 @@
  *                           obox_circles
  *               pairs       circles_circles, circles_oboxes, circles_self
  *                           (the set against itself, pairs i < j),
- *                           circles_grid (against a cb_grid built beforehand)
+ *                           circles_grid (against a cb_grid built beforehand),
+ *                           circles_grid_self (a set prepared as a cb_grid,
+ *                           against itself)
  *               candidates  circles_circles
  *             The integer shapes (INTEGER COORDINATES below) are always
  *             named: icircle_iboxes, ibox_icircles, icircle_icircles
- *             (batch); icircles_iboxes, icircles_icircles (candidates).
+ *             (batch); icircles_iboxes, icircles_icircles (pairs,
+ *             candidates); icircles_self, icircles_grid, icircles_grid_self
+ *             (pairs).
  *             A sweep is named as the circle it moves: cb_batch_sweep
  *             (against boxes), sweep_circle_circles, sweep_circle_oboxes,
  *             sweep_box_circles (moving circles against one box); a set of
  *             sweeps as circles: cb_pairs_sweep_first,
- *             cb_pairs_sweep_circles_circles_first, cb_candidates_sweep
+ *             cb_pairs_sweep_circles_circles_first,
+ *             cb_pairs_sweep_circles_grid_first, cb_candidates_sweep,
+ *             cb_candidates_sweep_circles_circles
  *   _aos      the elements are an array of structs (batch; default: SoA)
  *   output    none for the query's own output (overlap: a bitmask, or for
  *             pairs a list of pairs; distance: one float per element;
@@ -447,27 +453,32 @@
  * (-hx, -hy, hx, hy) (so step 2 reads the turned displacement).
  *
  *  - Meaning, for well-formed input (every magnitude 0 or in [2^-60, 2^60],
- *    x0 <= x1, y0 <= y1, radii >= 0): the box grown by R with its corners
- *    rounded is where the centre touches the box, and the steps find where
- *    the path first enters it. Rounding moves the answer by a distance,
- *    not a time: with S = |x| + |y| + R + |dx| + |dy| + |x0| + |y0| + |x1|
- *    + |y1| (circles: |ox| + |oy| in place of the box), a hit at t > 0 has
- *    the exact distance from (x + t dx, y + t dy) to the box within 2^-20 S
- *    of R, a hit at t = 0 starts within 2^-20 S of touching; and whenever
- *    the exact path goes deeper than 2^-20 S into the grown, rounded box
- *    (the circle penetrates the box by more than that) at some time t',
- *    the query reports a hit with t <= t': no tunnelling, however thin the
- *    box and however far the circle moves. Grazing (touching the rounded
- *    box without entering it by more than 2^-20 S) may be reported either
- *    way; sliding along a face at exactly R is a hit from the time the
- *    circle reaches the face's span. (Measured: the worst seen is below
- *    2^-23 S; docs/testing.md says how.) Against an oriented box, also
- *    well-formed as ORIENTED BOXES says, S has |cx| + |cy| + hx + hy in
- *    place of the box's corners and the band is 2^-18 S + |rho - 1| (|e| +
- *    |d|) (rho = |(c, s)|, e the start's offset from the box's centre, d
- *    the displacement): the frame's sums are up to twice S, and its
- *    rounding moves the centre by a few ulps of |e|; a turn that is not a
- *    unit one moves the answer by the rest (below 2^-23 S for cb_rotation's
+ *    x0 <= x1, y0 <= y1, radii >= 0; an oriented box's hx, hy >= 0 and its
+ *    (c, s) a unit pair as ORIENTED BOXES says, |c*c + s*s - 1| <= 2^-20, of
+ *    any magnitude: the range is not c's and s's, so 0, tiny and denormal
+ *    components are well-formed): the box grown by R with its corners rounded
+ *    is where the centre touches the box, and the steps find where the path
+ *    first enters it. Rounding moves the answer by a distance, not a time: with
+ *    S = |x| + |y| + R + |dx| + |dy| + |x0| + |y0| + |x1| + |y1| (circles:
+ *    |ox| + |oy| in place of the box), a hit at t > 0 has the exact distance
+ *    from (x + t dx, y + t dy) to the box within 2^-20 S of R, a hit at t = 0
+ *    starts within 2^-20 S of touching; and whenever the exact path goes deeper
+ *    than 2^-20 S into the grown, rounded box (the circle penetrates the box by
+ *    more than that) at some time t', the query reports a hit with t <= t': no
+ *    tunnelling, however thin the box and however far the circle moves; but
+ *    with CB_STRICT a point that does not move (R = 0, dx = dy = 0) is a miss
+ *    wherever it lies, deep inside included, as the strict overlap of a point
+ *    never hits. Grazing (touching the rounded box without entering it by more
+ *    than 2^-20 S) may be reported either way. Sliding along a face at exactly
+ *    R is such a graze: mostly a hit, at most 2^-23 S of travel (a few ulps of
+ *    t) after the time the centre reaches the face's span, but a miss where
+ *    step 5 at the face's first corner rounds D below 0. (Measured: the worst
+ *    seen is below 2^-23 S; docs/testing.md says how.) Against an oriented box,
+ *    S has |cx| + |cy| + hx + hy in place of the box's corners and the band is
+ *    2^-18 S + |rho - 1| (|e| + |d|) (rho = |(c, s)|, e the start's offset from
+ *    the box's centre, d the displacement): the frame's sums are up to twice S,
+ *    and its rounding moves the centre by a few ulps of |e|; a turn that is not
+ *    a unit one moves the answer by the rest (below 2^-23 S for cb_rotation's
  *    pairs).
  *  - CB_STRICT changes step 1 only, so that dx = dy = 0 gives exactly the
  *    overlap query's hits under either flag.
@@ -477,8 +488,14 @@
  *    is a miss; so is a box with a NaN in max_x or max_y (after step 3: the
  *    overlap contract never lets it hit; a NaN min acts as the max, as the
  *    clamp takes it), and an element circle or oriented box with a NaN in
- *    any field. Every value written is t in [0, 1] or CB_SWEEP_MISS, never
- *    a NaN, whatever the input.
+ *    any field. Against an oriented box the rule reads the turned sweep: a
+ *    NaN in lx, ly, ldx or ldy is a miss, even from a start that overlaps
+ *    the box. So an infinite dx or dy is a miss where it meets a zero c or
+ *    s (inf * 0) or an infinite term of the other sign (inf - inf), though
+ *    the overlap query hits at the start (and, for (c, s) = (1, 0), the
+ *    axis-aligned twin gives t = 0). Every time written (t, and a hit
+ *    record's t) is in [0, 1] or CB_SWEEP_MISS, never a NaN, whatever the
+ *    input.
  *
  * Hit records (the _hits and _first functions; a cb_sweep_hits). An element
  * is hit when its t above is in [0, 1]. Its record: the centre at impact
@@ -490,9 +507,11 @@
  * t > 0 has its centre within the stated band of touching, the normal from
  * the element toward it and the point on the element's boundary, FACE or
  * CORNER (INSIDE when the centre at impact lies on the box, as a ray's
- * does). The normal is a unit vector and the point a number for
- * well-formed input; never a NaN, whatever the input (the contact
- * contract's canonical values).
+ * does). For well-formed input the normal is a unit vector and the point
+ * a number. For other input they are still the contact contract's values
+ * at the centre at impact, so they may be infinite or a NaN (0x7FC00000 on
+ * every backend, as there): an infinite or overflowing coordinate, say,
+ * gives a NaN normal. t never is a NaN.
  *  - _hits: every hit, in ascending index order; returns their count.
  *  - _first: the hit with the least t, the lowest index among equal times;
  *    returns 1, or 0 when nothing is hit (nothing written). Reduced inside
@@ -2043,7 +2062,7 @@ typedef struct cb_args {
     unsigned flags;               /**< as the query functions' flags */
     float margin;                 /**< contacts: the margin */
     cb_obox obox;                 /**< batch: the single oriented box, when one is CB_SHAPE_OBOX */
-    const cb_circle_soa *circles; /**< pairs, candidates: the set */
+    const cb_circle_soa *circles; /**< pairs, candidates: the set, when one is CB_SHAPE_CIRCLE */
     size_t n_circles;
     const cb_pair *candidates;    /**< candidates: the pairs to test */
     size_t n_candidates;
@@ -2052,9 +2071,9 @@ typedef struct cb_args {
     void *scratch;                /**< pairs but GRID: cb_pairs_scratch_size bytes, or NULL */
     cb_icircle icircle;           /**< batch: the single circle, when one is CB_SHAPE_ICIRCLE */
     cb_ibox ibox;                 /**< batch: the single box, when one is CB_SHAPE_IBOX */
-    const cb_icircle_soa *icircles; /**< candidates of integer circles: the set */
+    const cb_icircle_soa *icircles; /**< pairs, candidates: the set, when one is CB_SHAPE_ICIRCLE */
     cb_sweep sweep;               /**< batch: the single sweep, when one is CB_SHAPE_SWEEP */
-    const cb_sweep_soa *sweeps;   /**< pairs of sweeps (one is CB_SHAPE_SWEEP): the set */
+    const cb_sweep_soa *sweeps;   /**< pairs, candidates: the set, when one is CB_SHAPE_SWEEP */
 } cb_args;
 
 /** A raw kernel: see cb_entry_kernel. */

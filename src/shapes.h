@@ -21,8 +21,10 @@
  * internal.h) and a plan's arrays (grid.c).
  */
 #define CB_SHAPES(X) CB_GRID_SHAPES(X) X(SWEEP, sweep, FIELDS)
-/* The float shapes a grid holds and candidate pairs name (kernel_pairs.h,
- * grid.c); a sweep (a moving circle) is only the single shape so far. */
+/* The float shapes a grid holds and candidate pairs name as elements
+ * (kernel_pairs.h, grid.c). A sweep (a moving circle) is never an element
+ * of a grid or of a candidate pair: it is a batch's single shape or its
+ * many side (box_circles), or the set of pairs and candidates. */
 #define CB_GRID_SHAPES(X) X(CIRCLE, circle, ISA) X(BOX, box, ISA) X(OBOX, obox, ISA)
 
 #define CB_FIELDS_CIRCLE(X) X(x, x) X(y, y) X(r, r)

@@ -1,4 +1,4 @@
-/* test_pairs.c - the many-against-many entries (cb_pair_entry_*): every backend's raw kernels and the public functions against testkit's reference (testkit/pairs.c) and the one-circle entries; order, capacity, cursor and resumption; work split over ranges of circles; self pairs; prepared grids; candidate pairs; big, clustered and hostile sets; bad input; the public path on every backend. */
+/* test_pairs.c - the many-against-many entries (the pairs and candidates forms of the cb_entry_* table): every backend's raw kernels and the public functions against testkit's reference (testkit/pairs.c) and the one-circle entries; order, capacity, cursor and resumption; work split over ranges of circles; self pairs; prepared grids; candidate pairs; big, clustered and hostile sets; bad input; the public path on every backend. */
 #include "bits.h"
 #include "fpctl.h"
 #include "check.h"
