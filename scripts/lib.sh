@@ -25,7 +25,9 @@ sanitized_build=(-Doptimization=1 -Ddebug=true)
 # The gcc ASan+UBSan build: test-sanitizers.sh runs the whole suite in it,
 # test-fuzz.sh replays its evolved corpus through its cb-fuzz-replay (the
 # other compiler's code generation of every backend than the clang fuzz
-# build). -fno-sanitize-recover makes every UBSan finding fatal.
+# build). -fno-sanitize-recover makes every UBSan finding fatal;
+# -fsanitize=float-cast-overflow adds the check gcc leaves out of
+# "undefined" (clang includes it: the fuzz build has it).
 # -DCB_NO_FUSED_PATHS: the overlap query runs its generic blocks instead of
 # the fused (x, y)-pair paths the native stage tests, so every ISA's generic
 # AoS loaders are proven bit for bit against scalar here too. -g1: line
@@ -36,7 +38,7 @@ sanitized_build=(-Doptimization=1 -Ddebug=true)
 sanitizer_dir=build/sanitizers
 # shellcheck disable=SC2034
 sanitizer_options=("${sanitized_build[@]}" -Dtests=enabled -Dbench=disabled -Dfuzz=auto
-  -Db_sanitize=address,undefined "-Dc_args=-fno-sanitize-recover=all -DCB_NO_FUSED_PATHS -g1")
+  -Db_sanitize=address,undefined "-Dc_args=-fsanitize=float-cast-overflow -fno-sanitize-recover=all -DCB_NO_FUSED_PATHS -g1")
 
 # The machine's cores: ninja's jobs and meson test's processes.
 jobs=$(nproc 2>/dev/null || echo 2)
