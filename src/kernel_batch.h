@@ -42,7 +42,7 @@ typedef struct {
         const void *ctx, const void *els, size_t i, size_t k, int strict)                          \
     {                                                                                              \
         vshape_##many v = load_##many##_##layout(els, i, k);                                       \
-        return query_##query##_##one##_##many(((const ctx_##one *)ctx)->shape, v, strict);          \
+        return query_##query##_##one##_##many(((const ctx_##one *)ctx)->shape, v, strict);         \
     }
 
 /* A query whose output is a list of records has two bodies:
@@ -59,7 +59,7 @@ typedef struct {
     CB_GATHER_BLOCK(query, one, many, layout)
 #define CB_SELECT_BLOCK(query, one, many, layout)                                                  \
     CB_INLINE uint32_t select_##query##_##one##_##many##_##layout(const void *ctx, const void *els, \
-                                                                   size_t i, size_t k, int strict)   \
+                                                                   size_t i, size_t k, int strict) \
     {                                                                                              \
         const ctx_##one *c_ = (const ctx_##one *)ctx;                                              \
         vshape_##many v = load_##many##_##layout(els, i, k);                                       \
@@ -69,7 +69,7 @@ typedef struct {
     CB_INLINE result_t gather_##query##_##one##_##many##_##layout(                                 \
         const void *ctx, const void *els, const uint32_t *idx, size_t k, int strict)               \
     {                                                                                              \
-        /* CB_W consecutive indices (all lanes hit): the elements as they lie */                 \
+        /* CB_W consecutive indices (all lanes hit): the elements as they lie */                   \
         int lie = k == CB_W && idx[CB_W - 1] - idx[0] == CB_W - 1;                                 \
         vshape_##many v = lie ? load_##many##_##layout(els, idx[0], CB_W)                          \
                               : gather_##many##_##layout(els, idx, k);                             \
@@ -391,7 +391,7 @@ CB_INLINE void store_int_contacts(const cb_int_contacts *o, size_t c, result_CON
 #include "drive_records_tmpl.h"
 
 /* Candidates run the batch drivers: the candidates are the elements. */
-CB_INLINE cb_args listed_args(const cb_args *a)
+CB_INLINE cb_args candidates_args(const cb_args *a)
 {
     cb_args b;
     memset(&b, 0, sizeof b);

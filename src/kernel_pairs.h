@@ -771,7 +771,7 @@ CB_OUT_OF_LINE void CB_FN(plan_mark)(cb_shape one, const void *set, size_t first
 #define CB_STORE_FIELD_I(V, F) v_storeu_i((int32_t *)(void *)(*d++ + p), v.V);
 #define CB_STORE(S, name, aos)                                                                     \
     _Static_assert(CB_FIELD_COUNT(S) <= CB_GRID_FIELDS, "a grid holds CB_GRID_FIELDS fields");     \
-    CB_INLINE void store_##S(float *const *d, size_t p, vshape_##S v)                             \
+    CB_INLINE void store_##S(float *const *d, size_t p, vshape_##S v)                              \
     {                                                                                              \
         CB_FIELDS_##S(CB_PASTE(CB_STORE_FIELD_, CB_KIND_##S))                                      \
     }

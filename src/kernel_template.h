@@ -56,7 +56,7 @@
  * loads (kernel_loaders.h, shape_tmpl.h), the one-against-many drivers and
  * sinks (kernel_batch.h), the grids and the all-pairs engine
  * (kernel_pairs.h, grid_tmpl.h, pairs_tmpl.h), the candidates' lane loads
- * (kernel_listed.h) and the query files (src/queries/). So a query is
+ * (kernel_candidates.h) and the query files (src/queries/). So a query is
  * written once over vectors of shapes; an ISA supplies primitives and
  * loaders only.
  */
@@ -77,7 +77,7 @@
 #include "kernel_loaders.h"
 #include "kernel_batch.h"
 #include "kernel_pairs.h"
-#include "kernel_listed.h"
+#include "kernel_candidates.h"
 
 /* The query files listed in the registry, then the all-pairs engine over
  * their bodies. */
@@ -262,50 +262,50 @@ CB_INLINE size_t pairs_grid_self(const cb_args *a, int output, grid_drive_fn dri
 
 /* Candidates: the batch drivers with the candidate blocks, whose words come
  * from one out-of-line function per (query, element, output): word_<...>. */
-#define CB_LISTED_WORD_MASK(query, many) block_##query##_LISTED_##many##_SOA
-#define CB_LISTED_WORD_INDICES(query, many) block_##query##_LISTED_##many##_SOA
-#define CB_LISTED_WORD_CONTACTS(query, many) select_##query##_LISTED_##many##_SOA
-#define CB_LISTED_WORD_INT_CONTACTS(query, many) CB_LISTED_WORD_CONTACTS(query, many)
-#define CB_LISTED_WORD_HITS(query, many) CB_LISTED_WORD_CONTACTS(query, many)
+#define CB_CANDIDATES_WORD_MASK(query, many) block_##query##_CANDIDATES_##many##_SOA
+#define CB_CANDIDATES_WORD_INDICES(query, many) block_##query##_CANDIDATES_##many##_SOA
+#define CB_CANDIDATES_WORD_CONTACTS(query, many) select_##query##_CANDIDATES_##many##_SOA
+#define CB_CANDIDATES_WORD_INT_CONTACTS(query, many) CB_CANDIDATES_WORD_CONTACTS(query, many)
+#define CB_CANDIDATES_WORD_HITS(query, many) CB_CANDIDATES_WORD_CONTACTS(query, many)
 #define CB_WORD_NAME(query, many, output) CB_FN(word_##query##_##many##_##output)
-#define CB_LISTED_BLOCKS_MASK(query, many)                                                         \
-    block_##query##_LISTED_##many##_SOA, CB_WORD_NAME(query, many, MASK)
-#define CB_LISTED_BLOCKS_INDICES(query, many)                                                      \
-    block_##query##_LISTED_##many##_SOA, CB_WORD_NAME(query, many, INDICES)
-#define CB_LISTED_BLOCKS_CONTACTS(query, many)                                                     \
-    select_##query##_LISTED_##many##_SOA, CB_WORD_NAME(query, many, CONTACTS),                     \
-        gather_##query##_LISTED_##many##_SOA
-#define CB_LISTED_BLOCKS_INT_CONTACTS(query, many)                                                 \
-    select_##query##_LISTED_##many##_SOA, CB_WORD_NAME(query, many, INT_CONTACTS),                 \
-        gather_##query##_LISTED_##many##_SOA
-#define CB_LISTED_BLOCKS_TIMES(query, many) block_##query##_LISTED_##many##_SOA
-#define CB_LISTED_BLOCKS_HITS(query, many)                                                         \
-    select_##query##_LISTED_##many##_SOA, CB_WORD_NAME(query, many, HITS),                         \
-        gather_##query##_LISTED_##many##_SOA
+#define CB_CANDIDATES_BLOCKS_MASK(query, many)                                                     \
+    block_##query##_CANDIDATES_##many##_SOA, CB_WORD_NAME(query, many, MASK)
+#define CB_CANDIDATES_BLOCKS_INDICES(query, many)                                                  \
+    block_##query##_CANDIDATES_##many##_SOA, CB_WORD_NAME(query, many, INDICES)
+#define CB_CANDIDATES_BLOCKS_CONTACTS(query, many)                                                 \
+    select_##query##_CANDIDATES_##many##_SOA, CB_WORD_NAME(query, many, CONTACTS),                 \
+        gather_##query##_CANDIDATES_##many##_SOA
+#define CB_CANDIDATES_BLOCKS_INT_CONTACTS(query, many)                                             \
+    select_##query##_CANDIDATES_##many##_SOA, CB_WORD_NAME(query, many, INT_CONTACTS),             \
+        gather_##query##_CANDIDATES_##many##_SOA
+#define CB_CANDIDATES_BLOCKS_TIMES(query, many) block_##query##_CANDIDATES_##many##_SOA
+#define CB_CANDIDATES_BLOCKS_HITS(query, many)                                                     \
+    select_##query##_CANDIDATES_##many##_SOA, CB_WORD_NAME(query, many, HITS),                     \
+        gather_##query##_CANDIDATES_##many##_SOA
 #define CB_KERNEL_CANDIDATES(query, one, many, layout, output)                                     \
-    ctx_LISTED ctx = {a->circles, a->candidates, v_set1(margin_of(a, CB_OUTPUT_##output)),         \
+    ctx_CANDIDATES ctx = {a->circles, a->candidates, v_set1(margin_of(a, CB_OUTPUT_##output)),     \
                       a->icircles, a->sweeps};                                                     \
-    cb_args b = listed_args(a);                                                                    \
-    return drive_##output(CB_LISTED_BLOCKS_##output(query, many), &ctx, &b)
+    cb_args b = candidates_args(a);                                                                \
+    return drive_##output(CB_CANDIDATES_BLOCKS_##output(query, many), &ctx, &b)
 
-#define CB_LISTED_WORDS_BATCH(query, many, output)
-#define CB_LISTED_WORDS_PAIRS(query, many, output)
-#define CB_LISTED_WORDS_CANDIDATES(query, many, output) CB_LISTED_WORDS_OF_##output(query, many)
-#define CB_LISTED_WORDS_OF_TIMES(query, many) /* a dense output: no words */
-#define CB_LISTED_WORDS_OF_MASK(query, many) CB_LISTED_WORD_FN(query, many, MASK)
-#define CB_LISTED_WORDS_OF_INDICES(query, many) CB_LISTED_WORD_FN(query, many, INDICES)
-#define CB_LISTED_WORDS_OF_CONTACTS(query, many) CB_LISTED_WORD_FN(query, many, CONTACTS)
-#define CB_LISTED_WORDS_OF_INT_CONTACTS(query, many) CB_LISTED_WORD_FN(query, many, INT_CONTACTS)
-#define CB_LISTED_WORDS_OF_HITS(query, many) CB_LISTED_WORD_FN(query, many, HITS)
-#define CB_LISTED_WORD_FN(query, many, output)                                                     \
+#define CB_CANDIDATES_WORDS_BATCH(query, many, output)
+#define CB_CANDIDATES_WORDS_PAIRS(query, many, output)
+#define CB_CANDIDATES_WORDS_CANDIDATES(query, many, output) CB_CANDIDATES_WORDS_OF_##output(query, many)
+#define CB_CANDIDATES_WORDS_OF_TIMES(query, many) /* a dense output: no words */
+#define CB_CANDIDATES_WORDS_OF_MASK(query, many) CB_CANDIDATES_WORD_FN(query, many, MASK)
+#define CB_CANDIDATES_WORDS_OF_INDICES(query, many) CB_CANDIDATES_WORD_FN(query, many, INDICES)
+#define CB_CANDIDATES_WORDS_OF_CONTACTS(query, many) CB_CANDIDATES_WORD_FN(query, many, CONTACTS)
+#define CB_CANDIDATES_WORDS_OF_INT_CONTACTS(query, many) CB_CANDIDATES_WORD_FN(query, many, INT_CONTACTS)
+#define CB_CANDIDATES_WORDS_OF_HITS(query, many) CB_CANDIDATES_WORD_FN(query, many, HITS)
+#define CB_CANDIDATES_WORD_FN(query, many, output)                                                 \
     CB_OUT_OF_LINE uint64_t CB_WORD_NAME(query, many, output)(const void *ctx, const void *els,    \
                                                               size_t base, size_t len, int strict) \
     {                                                                                              \
-        return word(CB_LISTED_WORD_##output(query, many), ctx, els, base, len, strict);            \
+        return word(CB_CANDIDATES_WORD_##output(query, many), ctx, els, base, len, strict);        \
     }
 
 #define CB_KERNEL(name, form, query, one, many, layout, output)                                    \
-    CB_LISTED_WORDS_##form(query, many, output)                                                    \
+    CB_CANDIDATES_WORDS_##form(query, many, output)                                                \
     static size_t CB_KERNEL_NAME(name)(const cb_args *a)                                           \
     {                                                                                              \
         CB_KERNEL_##form(query, one, many, layout, output);                                        \

@@ -53,7 +53,7 @@
  * base is not a pointer to one struct member, which gcc compiled
  * differently from the floats' array) */
 #define S_GATHER_AOS(V, F)                                                                         \
-    v.V = v_gather((const float *)(const void *)s + offsetof(S_T, F) / sizeof(float), idx, k,     \
+    v.V = v_gather((const float *)(const void *)s + offsetof(S_T, F) / sizeof(float), idx, k,      \
                    sizeof *s / sizeof(float));
 #define S_AS_INT(V, F) v.V = v_as_i(t.V);
 

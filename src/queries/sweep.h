@@ -154,13 +154,13 @@ CB_INLINE vshape_CIRCLE sweep_at(vshape_SWEEP w, vf t)
 }
 
 #define CB_SWEEP_RECORDS(many)                                                                     \
-    CB_INLINE uint32_t select_SWEEP_SWEEP_##many(vshape_SWEEP w, vshape_##many v, vf margin,      \
+    CB_INLINE uint32_t select_SWEEP_SWEEP_##many(vshape_SWEEP w, vshape_##many v, vf margin,       \
                                                  int strict)                                       \
     {                                                                                              \
         (void)margin;                                                                              \
-        return v_le_bits(query_SWEEP_SWEEP_##many(w, v, strict), v_set1(1.0f));                   \
+        return v_le_bits(query_SWEEP_SWEEP_##many(w, v, strict), v_set1(1.0f));                    \
     }                                                                                              \
-    CB_INLINE vrecords records_SWEEP_SWEEP_##many(vshape_SWEEP w, vshape_##many v, int strict)    \
+    CB_INLINE vrecords records_SWEEP_SWEEP_##many(vshape_SWEEP w, vshape_##many v, int strict)     \
     {                                                                                              \
         vf t = query_SWEEP_SWEEP_##many(w, v, strict);                                             \
         vrecords r = records_CONTACTS_CIRCLE_##many(sweep_at(w, t), v);                            \
@@ -207,7 +207,7 @@ CB_SWEEP_BLOCKS(BOX, SWEEP, AOS)
 
 /* Candidate pairs of a set of sweeps and boxes or circles: times, and the
  * selection and records of the hits. */
-CB_LISTED_BLOCK(SWEEP, SWEEP, BOX)
-CB_LISTED_BLOCK(SWEEP, SWEEP, CIRCLE)
-CB_LISTED_RECORD_BLOCKS_STRICT(SWEEP, SWEEP, BOX)
-CB_LISTED_RECORD_BLOCKS_STRICT(SWEEP, SWEEP, CIRCLE)
+CB_CANDIDATES_BLOCK(SWEEP, SWEEP, BOX)
+CB_CANDIDATES_BLOCK(SWEEP, SWEEP, CIRCLE)
+CB_CANDIDATES_RECORD_BLOCKS_STRICT(SWEEP, SWEEP, BOX)
+CB_CANDIDATES_RECORD_BLOCKS_STRICT(SWEEP, SWEEP, CIRCLE)

@@ -1,9 +1,9 @@
-/* listed_tmpl.h - the lane loads of candidate pairs for one set shape and one element shape, listed_<SET>_<MANY> (kernel_listed.h includes it once per pair of shapes the CANDIDATES rows use). */
+/* candidates_tmpl.h - the lane loads of candidate pairs for one set shape and one element shape, candidate_lanes_<SET>_<MANY> (kernel_candidates.h includes it once per pair of shapes the CANDIDATES rows use). */
 /*
  * Defined by the includer, undefined here:
  *   LSET, LSET_NAME    the set's shape (CIRCLE, SWEEP, ICIRCLE) and public
- *                      name (circle: cb_circle_soa); CB_LISTED_SET_<LSET>
- *                      (kernel_listed.h) finds it in the ctx_LISTED
+ *                      name (circle: cb_circle_soa); CB_CANDIDATES_SET_<LSET>
+ *                      (kernel_candidates.h) finds it in the ctx_CANDIDATES
  *   LMANY, LMANY_NAME  the elements' shape and public name
  *   LINT               1 for the integer shapes: their indices split into
  *                      arrays, then the integer gathers (lanes from k up
@@ -40,19 +40,18 @@
     }
 #endif
 
-CB_INLINE void CB_PASTE(CB_PASTE(listed_, LSET), CB_PASTE(_, LMANY))(const ctx_LISTED *c,
-                                                                    const void *els,
-                                                                    const cb_pair *p, size_t k,
-                                                                    L_SET_V *one, L_MANY_V *many)
+#define L_FN CB_PASTE(CB_PASTE(candidate_lanes_, LSET), CB_PASTE(_, LMANY))
+CB_INLINE void L_FN(const ctx_CANDIDATES *c, const void *els, const cb_pair *p, size_t k,
+                    L_SET_V *one, L_MANY_V *many)
 {
 #if LINT
     uint32_t i[CB_W], j[CB_W];
     for (size_t u = 0; u < k; u++)
         i[u] = p[u].i, j[u] = p[u].j;
-    *one = CB_PASTE(gather_, CB_PASTE(LSET, _SOA))(CB_LISTED_SET(LSET, c), i, k);
+    *one = CB_PASTE(gather_, CB_PASTE(LSET, _SOA))(CB_CANDIDATES_SET(LSET, c), i, k);
     *many = CB_PASTE(gather_, CB_PASTE(LMANY, _SOA))(els, j, k);
 #else
-    const L_SET_T *s = CB_LISTED_SET(LSET, c);
+    const L_SET_T *s = CB_CANDIDATES_SET(LSET, c);
     const L_MANY_T *e = (const L_MANY_T *)els;
     struct {
         L_SET_FIELDS(L_DECLARE)
@@ -79,6 +78,7 @@ CB_INLINE void CB_PASTE(CB_PASTE(listed_, LSET), CB_PASTE(_, LMANY))(const ctx_L
 #undef L_DONE_MANY
 #undef L_LANE
 #endif
+#undef L_FN
 #undef L_SET_T
 #undef L_MANY_T
 #undef L_SET_V
