@@ -627,6 +627,16 @@ float tb_rmag(tk_rng *g, const int r[2], unsigned zero_in)
     return fabsf(tb_rexp(g, r));
 }
 
+float tb_radius_at(tk_rng *g, const tb_scale_class *s, double dist)
+{
+    switch (tk_next(g) % 5) {
+    case 0: return 0.f;
+    case 1: return tb_rmag(g, s->ext, 1 << 20);
+    case 2: case 3: return dist > 0 ? (float)dist : tb_rmag(g, s->ext, 1 << 20);
+    default: return (float)(dist * 2 * (double)tk_uniform(g, 0.f, 1.f));
+    }
+}
+
 int tb_overlap_one(cb_circle c, cb_box b, unsigned flags)
 {
     uint64_t mask = 0;

@@ -184,4 +184,16 @@ float tb_rexp(tk_rng *g, const int r[2]);
 /* A magnitude |tb_rexp(g, r)|, zero one time in `zero_in`. */
 float tb_rmag(tk_rng *g, const int r[2], unsigned zero_in);
 
+/* Ranges of binary32 exponents for the accuracy suites (test_contacts.c,
+ * test_oriented.c, each with its table): positions of the single shape,
+ * offsets of the other from it, extents (half-sizes, radii). */
+typedef struct {
+    const char *name;
+    int pos[2], off[2], ext[2];
+} tb_scale_class;
+/* A radius for a centre at exact distance dist from the other shape: zero,
+ * any of the class's extents, touching (the float nearest), or a random
+ * fraction of up to 2x. */
+float tb_radius_at(tk_rng *g, const tb_scale_class *s, double dist);
+
 #endif

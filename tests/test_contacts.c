@@ -551,13 +551,8 @@ static void check_contact(stats *S, const char *subj, const cb_entry_info *d, co
 
 /* ------------------------------------------------------------ generators */
 
-/* Ranges of binary32 exponents: positions of the single shape, offsets of
- * the elements from it, extents (half-sizes, radii). */
-typedef struct {
-    const char *name;
-    int pos[2], off[2], ext[2];
-} scale_class;
-static const scale_class classes[] = {
+/* The scale classes (support.h's tb_scale_class), up to 2^125. */
+static const tb_scale_class classes[] = {
     {"unit", {-4, 8}, {-8, 6}, {-8, 6}},
     {"tiny, squares underflow", {-100, -80}, {-110, -76}, {-110, -76}},
     {"denormal", {-149, -127}, {-149, -127}, {-149, -127}},
@@ -603,7 +598,7 @@ static void rdir(tk_rng *g, double *ux, double *uy)
 }
 
 /* A box for the single circle c (elements of "circle vs boxes"). */
-static cb_box gen_box_for(tk_rng *g, const scale_class *s, cb_circle c)
+static cb_box gen_box_for(tk_rng *g, const tb_scale_class *s, cb_circle c)
 {
     for (int tries = 0; tries < 1000; tries++) {
         float cx = c.x, cy = c.y, e[4];
@@ -685,25 +680,8 @@ static double box_dist(double x, double y, cb_box b)
     return sqrt(dx * dx + dy * dy);
 }
 
-/* A radius for a centre at exact distance `dist` from the other shape:
- * zero, any, touching (the float nearest), or a random fraction of up to 2x. */
-static float gen_radius(tk_rng *g, const scale_class *s, double dist)
-{
-    switch (tk_next(g) % 5) {
-    case 0:
-        return 0.f;
-    case 1:
-        return tb_rmag(g, s->ext, 1 << 20);
-    case 2:
-    case 3:
-        return dist > 0 ? (float)dist : tb_rmag(g, s->ext, 1 << 20);
-    default:
-        return (float)(dist * 2 * (double)tk_uniform(g, 0.f, 1.f));
-    }
-}
-
 /* A circle for the single box b (elements of "circles vs box"). */
-static cb_circle gen_circle_for_box(tk_rng *g, const scale_class *s, cb_box b)
+static cb_circle gen_circle_for_box(tk_rng *g, const tb_scale_class *s, cb_box b)
 {
     for (int tries = 0; tries < 1000; tries++) {
         float lo[2] = {b.min_x, b.min_y}, hi[2] = {b.max_x, b.max_y}, v[2];
@@ -737,7 +715,7 @@ static cb_circle gen_circle_for_box(tk_rng *g, const scale_class *s, cb_box b)
             break;
         }
         cb_circle c = {v[0], v[1], 0};
-        c.r = gen_radius(g, s, box_dist(c.x, c.y, b));
+        c.r = tb_radius_at(g, s, box_dist(c.x, c.y, b));
         if (ok_circle(c))
             return c;
     }
@@ -746,7 +724,7 @@ static cb_circle gen_circle_for_box(tk_rng *g, const scale_class *s, cb_box b)
 }
 
 /* A circle for the single circle c (elements of "circle vs circles"). */
-static cb_circle gen_circle_for_circle(tk_rng *g, const scale_class *s, cb_circle c)
+static cb_circle gen_circle_for_circle(tk_rng *g, const tb_scale_class *s, cb_circle c)
 {
     for (int tries = 0; tries < 1000; tries++) {
         cb_circle o;
@@ -775,7 +753,7 @@ static cb_circle gen_circle_for_circle(tk_rng *g, const scale_class *s, cb_circl
         double dist = sqrt(((double)c.x - o.x) * ((double)c.x - o.x) +
                            ((double)c.y - o.y) * ((double)c.y - o.y));
         /* touching: ro such that r + ro is the distance, up to rounding */
-        o.r = gen_radius(g, s, dist > c.r ? dist - c.r : 0);
+        o.r = tb_radius_at(g, s, dist > c.r ? dist - c.r : 0);
         if (ok_circle(o))
             return o;
     }
@@ -818,7 +796,7 @@ static pair pair_at(const batch *B, size_t i)
 
 /* A batch of combo k in scale class s: the single shape, then every element
  * placed relative to it. */
-static void batch_fill(batch *B, const combo *k, tk_rng *g, const scale_class *s)
+static void batch_fill(batch *B, const combo *k, tk_rng *g, const tb_scale_class *s)
 {
     B->k = k;
     if (k->one == CB_SHAPE_CIRCLE) {
@@ -845,12 +823,11 @@ static void batch_fill(batch *B, const combo *k, tk_rng *g, const scale_class *s
 static cb_args batch_args(const batch *B, const cb_entry_info *d, void *out, unsigned flags,
                           float margin)
 {
-    cb_args a;
-    memset(&a, 0, sizeof a);
-    a.circle = B->circle, a.box = B->box, a.n = B->c.n;
-    a.many = pick_many(d, &B->bs, B->c.boxes, &B->cs, B->c.circles);
-    a.out = out, a.flags = flags, a.margin = margin;
-    return a;
+    tk_probe p;
+    memset(&p, 0, sizeof p);
+    p.circle = B->circle, p.box = B->box;
+    return tk_args(d, &p, pick_many(d, &B->bs, B->c.boxes, &B->cs, B->c.circles), B->c.n, out,
+                   flags, margin);
 }
 
 /* ------------------------------------------------------- (1) accuracy */
@@ -889,7 +866,7 @@ ParameterizedTest(int *subject, contacts, accuracy, .timeout = 600)
     for (size_t ki = 0; ki < N_COMBOS; ki++)
         for (size_t ci = 0; ci < N_CLASSES; ci++)
             for (int rep = 0; rep < BATCHES; rep++) {
-                const scale_class *cls = &classes[ci];
+                const tb_scale_class *cls = &classes[ci];
                 batch_fill(&B, &combos[ki], &g, cls);
                 float margin = tb_rmag(&g, cls->ext, 4);
                 unsigned mode = tk_next(&g) & 1 ? CB_STRICT : 0;
@@ -1116,7 +1093,7 @@ ParameterizedTest(int *subject, contacts, selection_by_margin, .timeout = 600)
 {
     const char *subj = subject_or_skip(*subject);
     enum { N = 67, BATCHES = 60, MARGINS = 6 };
-    static const scale_class moderate[] = {
+    static const tb_scale_class moderate[] = {
         {"unit", {-4, 8}, {-8, 6}, {-8, 6}},
         {"moderate exponents", {-30, 30}, {-30, 30}, {-30, 30}},
     };

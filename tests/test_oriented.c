@@ -199,19 +199,14 @@ typedef struct {
 static cb_args make_args(const cb_entry_info *d, const store *S, const single *one, void *out,
                          unsigned flags, float margin)
 {
-    cb_args a;
-    memset(&a, 0, sizeof a);
-    a.circle = one->circle, a.obox = one->obox, a.box = one->box;
-    a.n = S->n;
     int soa = d->layout == CB_LAYOUT_SOA;
+    const void *many = soa ? (const void *)&S->cis : (const void *)S->ci;
     if (d->many == CB_SHAPE_OBOX)
-        a.many = soa ? (const void *)&S->obs : (const void *)S->ob;
+        many = soa ? (const void *)&S->obs : (const void *)S->ob;
     else if (d->many == CB_SHAPE_BOX)
-        a.many = soa ? (const void *)&S->bxs : (const void *)S->bx;
-    else
-        a.many = soa ? (const void *)&S->cis : (const void *)S->ci;
-    a.out = out, a.flags = flags, a.margin = margin;
-    return a;
+        many = soa ? (const void *)&S->bxs : (const void *)S->bx;
+    tk_probe p = {one->circle, one->box, one->obox};
+    return tk_args(d, &p, many, S->n, out, flags, margin);
 }
 
 /* Every output kind for n elements, each array at a guard page. */
@@ -961,14 +956,9 @@ static void check_contact(stats *S, int kind, const char *subj, const cb_entry_i
 
 /* ------------------------------------------------------------ generators */
 
-/* Ranges of binary32 exponents: positions of the single shape, offsets of
- * the other from it, extents (half-extents, radii). Every value stays below
+/* The scale classes (support.h's tb_scale_class): every value stays below
  * 2^124, the header's well-formed limit. */
-typedef struct {
-    const char *name;
-    int pos[2], off[2], ext[2];
-} scale_class;
-static const scale_class classes[] = {
+static const tb_scale_class classes[] = {
     {"unit", {-4, 8}, {-8, 6}, {-8, 6}},
     {"tiny, squares underflow", {-100, -80}, {-110, -76}, {-110, -76}},
     {"denormal", {-149, -127}, {-149, -127}, {-149, -127}},
@@ -1028,7 +1018,7 @@ static cb_rot gen_rot(tk_rng *g, int *kind)
 /* A position of the circle's centre in the box's frame: anywhere near;
  * inside; on a side; the centre; a face region; a corner region; touching
  * (at distance r from a side or a corner, before rounding); far. */
-static void gen_local(tk_rng *g, const scale_class *s, double hx, double hy, double r, double *lx,
+static void gen_local(tk_rng *g, const tb_scale_class *s, double hx, double hy, double r, double *lx,
                       double *ly)
 {
     double sx = tk_next(g) & 1 ? 1 : -1, sy = tk_next(g) & 1 ? 1 : -1;
@@ -1067,18 +1057,6 @@ static void gen_local(tk_rng *g, const scale_class *s, double hx, double hy, dou
     }
 }
 
-/* A radius for a centre at exact distance dist: zero, any, touching (the
- * float nearest), or a random fraction of up to 2x. */
-static float gen_radius(tk_rng *g, const scale_class *s, double dist)
-{
-    switch (tk_next(g) % 5) {
-    case 0: return 0.f;
-    case 1: return tb_rmag(g, s->ext, 1 << 20);
-    case 2: case 3: return dist > 0 ? (float)dist : tb_rmag(g, s->ext, 1 << 20);
-    default: return (float)(dist * 2 * (double)tk_uniform(g, 0.f, 1.f));
-    }
-}
-
 typedef struct {
     const combo *k;
     single one;
@@ -1089,7 +1067,7 @@ typedef struct {
 
 /* A batch of pairing k in scale class s: the single shape, then every
  * element placed in the box's frame relative to it. */
-static void batch_fill(batch *B, const combo *k, tk_rng *g, const scale_class *s)
+static void batch_fill(batch *B, const combo *k, tk_rng *g, const tb_scale_class *s)
 {
     B->k = k;
     memset(&B->one, 0, sizeof B->one);
@@ -1132,7 +1110,7 @@ static void batch_fill(batch *B, const combo *k, tk_rng *g, const scale_class *s
                 c.y = (float)(b.cy + (sh * lx + ch * ly));
                 c.r = 0;
                 if (ok_value(c.x) && ok_value(c.y))
-                    c.r = gen_radius(g, s, oref_of(c, b).dist);
+                    c.r = tb_radius_at(g, s, oref_of(c, b).dist);
                 cr_assert(++tries < 1000, "no well-formed circle generated: test bug");
             } while (!ok_circle(c));
             set_circle(&B->S, i, c);
@@ -1182,7 +1160,7 @@ ParameterizedTest(int *subject, oriented, accuracy, .timeout = 600)
     for (size_t ki = 0; ki < N_COMBOS; ki++)
         for (size_t ci = 0; ci < N_CLASSES; ci++)
             for (int rep = 0; rep < BATCHES; rep++) {
-                const scale_class *cls = &classes[ci];
+                const tb_scale_class *cls = &classes[ci];
                 batch_fill(&B, &combos[ki], &g, cls);
                 TK_FOR_ENTRIES(e, TK_BATCH) {
                     const cb_entry_info *d = cb_entry_info_of(e);
