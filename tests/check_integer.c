@@ -12,9 +12,9 @@ static const char *const mode_names[MODES] = {"extreme", "small", "scaled", "nea
 
 static int32_t clamp32(int64_t v) { return v < INT32_MIN ? INT32_MIN : v > INT32_MAX ? INT32_MAX : (int32_t)v; }
 
-static int32_t draw(tb_rng *g, int mode, int32_t base)
+static int32_t draw(tk_rng *g, int mode, int32_t base)
 {
-    uint64_t u = tb_next(g);
+    uint64_t u = tk_next(g);
     switch (mode) {
     case MODE_EXTREME:
         return u % 4 ? tk_int_special[(u >> 8) % tk_int_special_count] : (int32_t)(uint32_t)(u >> 32);
@@ -31,19 +31,19 @@ static int32_t draw(tb_rng *g, int mode, int32_t base)
 }
 
 /* A radius: mostly >= 0, sometimes negative (it never hits). */
-static int32_t draw_radius(tb_rng *g, int mode)
+static int32_t draw_radius(tk_rng *g, int mode)
 {
     int32_t r = draw(g, mode == MODE_NEAR || mode == MODE_TOUCHING ? MODE_SCALED : mode, 0);
-    if (tb_next(g) % 8 && r < 0)
+    if (tk_next(g) % 8 && r < 0)
         r = r == INT32_MIN ? INT32_MAX : -r;
     return r;
 }
 
-static cb_ibox draw_box(tb_rng *g, int mode, cb_icircle near)
+static cb_ibox draw_box(tk_rng *g, int mode, cb_icircle near)
 {
     cb_ibox b = {draw(g, mode, near.x), draw(g, mode, near.y), draw(g, mode, near.x),
                  draw(g, mode, near.y)};
-    uint64_t u = tb_next(g);
+    uint64_t u = tk_next(g);
     if (u % 8 && b.min_x > b.max_x) /* one in eight may stay inverted */
         b.min_x ^= b.max_x, b.max_x ^= b.min_x, b.min_x ^= b.max_x;
     if ((u >> 3) % 8 && b.min_y > b.max_y)
@@ -55,7 +55,7 @@ static cb_ibox draw_box(tb_rng *g, int mode, cb_icircle near)
     return b;
 }
 
-static cb_icircle draw_circle(tb_rng *g, int mode, cb_icircle near)
+static cb_icircle draw_circle(tk_rng *g, int mode, cb_icircle near)
 {
     cb_icircle c = {draw(g, mode, near.x), draw(g, mode, near.y), draw_radius(g, mode)};
     return c;
@@ -66,18 +66,18 @@ static cb_icircle draw_circle(tb_rng *g, int mode, cb_icircle near)
  * also comes up (the offsets of MODE_NEAR). 0 when it does not fit. */
 static const int64_t triples[][3] = {{0, 1, 1}, {3, 4, 5}, {5, 12, 13}, {8, 15, 17}, {20, 21, 29}};
 
-static int64_t draw_scale(tb_rng *g) { return (int64_t)1 << (tb_next(g) % 26); }
+static int64_t draw_scale(tk_rng *g) { return (int64_t)1 << (tk_next(g) % 26); }
 
-static int touching_box(tb_rng *g, cb_icircle c, cb_ibox *out)
+static int touching_box(tk_rng *g, cb_icircle c, cb_ibox *out)
 {
-    const int64_t *t = triples[tb_next(g) % 5];
+    const int64_t *t = triples[tk_next(g) % 5];
     /* the corner at distance exactly r when r is a multiple of h, else
      * just inside; the near values come from the corpus's other draws */
     int64_t s = c.r > 0 ? c.r / t[2] : 0;
     if (s == 0)
         return 0;
-    int64_t w = (int64_t)(tb_next(g) % 1000);
-    int sx = tb_next(g) & 1 ? 1 : -1, sy = tb_next(g) & 1 ? 1 : -1;
+    int64_t w = (int64_t)(tk_next(g) % 1000);
+    int sx = tk_next(g) & 1 ? 1 : -1, sy = tk_next(g) & 1 ? 1 : -1;
     /* the box's corner nearest the centre at (cx - sx a s, cy - sy b s) */
     int64_t kx = (int64_t)c.x - sx * t[0] * s, ky = (int64_t)c.y - sy * t[1] * s;
     int64_t fx = kx - sx * w, fy = ky - sy * w; /* the far corner */
@@ -125,7 +125,7 @@ static void corpus_set(int_corpus *c, size_t i, cb_ibox b, cb_icircle o)
 
 /* Elements for the probes (circle, box) in `mode`: touching ones are built
  * against the probe circle, and also against the probe box's corners. */
-static void corpus_fill(int_corpus *c, size_t from, tb_rng *g, int mode, cb_icircle pc, cb_ibox pb)
+static void corpus_fill(int_corpus *c, size_t from, tk_rng *g, int mode, cb_icircle pc, cb_ibox pb)
 {
     for (size_t i = from; i < c->n; i++) {
         cb_ibox b = draw_box(g, mode == MODE_TOUCHING ? MODE_NEAR : mode, pc);
@@ -133,15 +133,15 @@ static void corpus_fill(int_corpus *c, size_t from, tb_rng *g, int mode, cb_icir
         if (mode == MODE_TOUCHING) {
             touching_box(g, pc, &b);
             /* a circle touching the probe circle: centres h t apart, radii summing to it */
-            const int64_t *t = triples[tb_next(g) % 5];
+            const int64_t *t = triples[tk_next(g) % 5];
             int64_t s = draw_scale(g), h = t[2] * s;
             int64_t ox = (int64_t)pc.x + t[0] * s, oy = (int64_t)pc.y - t[1] * s;
             if (pc.r >= 0 && pc.r <= h && h - pc.r <= INT32_MAX && ox <= INT32_MAX &&
                 oy >= INT32_MIN)
                 o.x = (int32_t)ox, o.y = (int32_t)oy, o.r = (int32_t)(h - pc.r);
             /* a circle touching a corner or a face of the probe box */
-            if (tb_next(g) & 1) {
-                int64_t r = (int64_t)(tb_next(g) % 100000), kx = pb.max_x, ky = pb.min_y;
+            if (tk_next(g) & 1) {
+                int64_t r = (int64_t)(tk_next(g) % 100000), kx = pb.max_x, ky = pb.min_y;
                 if (kx + r <= INT32_MAX)
                     o.x = (int32_t)(kx + r), o.y = (int32_t)ky, o.r = (int32_t)r;
             }
@@ -150,7 +150,7 @@ static void corpus_fill(int_corpus *c, size_t from, tb_rng *g, int mode, cb_icir
     }
 }
 
-static cb_icircle probe_circle(tb_rng *g, int mode)
+static cb_icircle probe_circle(tk_rng *g, int mode)
 {
     cb_icircle z = {0, 0, 0};
     return draw_circle(g, mode == MODE_TOUCHING ? MODE_SCALED : mode, z);
@@ -237,13 +237,13 @@ static size_t check_batch(int subject, size_t e, const int_corpus *c, size_t n, 
 /* A candidates call: n pairs drawn over the corpus (its circles as the set,
  * its boxes or circles as the elements), repeats and any order, in an array
  * ending at a guard page. */
-static size_t check_candidates(int subject, size_t e, const int_corpus *c, size_t n, tb_rng *g,
+static size_t check_candidates(int subject, size_t e, const int_corpus *c, size_t n, tk_rng *g,
                                unsigned flags, const char *mode, uint64_t seed)
 {
     const cb_entry_info *d = cb_entry_info_of(e);
     cb_pair *cand = tb_alloc_guarded(n * sizeof *cand, 0);
     for (size_t k = 0; k < n; k++) {
-        uint64_t u = tb_next(g);
+        uint64_t u = tk_next(g);
         cand[k].i = (uint32_t)(u % c->n), cand[k].j = (uint32_t)((u >> 32) % c->n);
     }
     cb_ibox_soa bs = {c->a[0], c->a[1], c->a[2], c->a[3]};
@@ -261,7 +261,7 @@ static size_t check_candidates(int subject, size_t e, const int_corpus *c, size_
 size_t tb_int_check(int subject, const size_t *lengths, size_t nl, size_t large)
 {
     uint64_t seed = tb_seed();
-    tb_rng g = tb_rng_for(0x1A7E6E2u + (uint64_t)subject);
+    tk_rng g = tb_rng_for(0x1A7E6E2u + (uint64_t)subject);
     size_t calls = 0, top = large;
     for (size_t l = 0; l < nl; l++)
         top = lengths[l] > top ? lengths[l] : top;
@@ -536,7 +536,7 @@ static const size_t pair_sizes[][2] = {{0, 5}, {1, 0},  {1, 1},   {3, 7},  {5, 1
 size_t tb_int_pairs_check(int subject)
 {
     uint64_t seed = tb_seed();
-    tb_rng g = tb_rng_for(0x9A125u + (uint64_t)subject);
+    tk_rng g = tb_rng_for(0x9A125u + (uint64_t)subject);
     size_t calls = 0;
     for (int mode = 0; mode < MODES; mode++) {
         for (size_t z = 0; z < sizeof pair_sizes / sizeof pair_sizes[0]; z++) {

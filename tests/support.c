@@ -228,9 +228,9 @@ void tb_seed_share(void)
 #endif
 }
 
-tb_rng tb_rng_for(uint64_t stream)
+tk_rng tb_rng_for(uint64_t stream)
 {
-    tb_rng r = {tb_seed() ^ (stream * 0xD1B54A32D192ED03ull)};
+    tk_rng r = {tb_seed() ^ (stream * 0xD1B54A32D192ED03ull)};
     tk_next(&r); /* decorrelate nearby streams */
     return r;
 }
@@ -374,11 +374,11 @@ void tb_corpus_set_obox(tb_corpus *c, size_t i, cb_obox o)
 /* ------------------------------------------------- rotations, oriented boxes */
 
 /* A uniform double in [0, 1) from 53 random bits. */
-static double unit_double(tb_rng *r) { return (double)(tk_next(r) >> 11) * 0x1p-53; }
+static double unit_double(tk_rng *r) { return (double)(tk_next(r) >> 11) * 0x1p-53; }
 
-static float adversarial_or_any(tb_rng *r);
+static float adversarial_or_any(tk_rng *r);
 
-void tb_rotation(tb_rng *r, int unit_only, float *c, float *s)
+void tb_rotation(tk_rng *r, int unit_only, float *c, float *s)
 {
     uint64_t k = tk_next(r) % (unit_only ? 4 : 8);
     switch (k) {
@@ -414,7 +414,7 @@ cb_obox tb_obox_of(cb_box b)
         for (int k = 0; k < 4; k++)
             h = (h ^ ((u >> (8 * k)) & 0xffu)) * 0x100000001b3ull;
     }
-    tb_rng r = {h};
+    tk_rng r = {h};
     float c, s;
     tb_rotation(&r, 1, &c, &s);
     return tk_obox_of_box(b, c, s);
@@ -432,7 +432,7 @@ cb_obox tb_obox_placed(cb_box rel, float px, float py, float c, float s)
     return o;
 }
 
-cb_obox tb_any_obox(tb_rng *r)
+cb_obox tb_any_obox(tk_rng *r)
 {
     cb_obox o = {adversarial_or_any(r), adversarial_or_any(r), adversarial_or_any(r),
                  adversarial_or_any(r), 0, 0};
@@ -453,7 +453,7 @@ void tb_corpus_set_circle(tb_corpus *c, size_t i, cb_circle ci)
     sync_sweep(c, i);
 }
 
-void tb_corpus_fill_random(tb_corpus *c, tb_rng *r)
+void tb_corpus_fill_random(tb_corpus *c, tk_rng *r)
 {
     for (size_t i = 0; i < c->n; i++) {
         float x = tk_uniform(r, 0.f, 256.f), y = tk_uniform(r, 0.f, 256.f);
@@ -469,13 +469,13 @@ void tb_corpus_fill_random(tb_corpus *c, tb_rng *r)
     }
 }
 
-static float adversarial_or_any(tb_rng *r)
+static float adversarial_or_any(tk_rng *r)
 {
     uint64_t k = tk_next(r);
     return (k & 7) == 0 ? tk_any_float(r) : tb_adversarial[(k >> 3) % tb_adversarial_count];
 }
 
-void tb_corpus_fill_adversarial(tb_corpus *c, tb_rng *r)
+void tb_corpus_fill_adversarial(tb_corpus *c, tk_rng *r)
 {
     for (size_t i = 0; i < c->n; i++) {
         cb_box b = {adversarial_or_any(r), adversarial_or_any(r), adversarial_or_any(r),
@@ -493,7 +493,7 @@ void tb_corpus_fill_adversarial(tb_corpus *c, tb_rng *r)
 }
 
 /* A float a few ulps from f (f finite): 0 to 2 steps either way. */
-static float nudge(tb_rng *r, float f)
+static float nudge(tk_rng *r, float f)
 {
     int steps = (int)(tk_next(r) % 5) - 2;
     for (; steps > 0; steps--)
@@ -505,7 +505,7 @@ static float nudge(tb_rng *r, float f)
 
 /* A point at distance d from (x, y) in the quadrant (sx, sy), rounded to
  * float: both offsets nonzero, their squares inexact. */
-static void on_arc(tb_rng *r, float x, float y, float d, int sx, int sy, float *px, float *py)
+static void on_arc(tk_rng *r, float x, float y, float d, int sx, int sy, float *px, float *py)
 {
     double t = 0.05 + 1.47 * (double)tk_uniform(r, 0.f, 1.f); /* angle in (0, pi/2) */
     *px = nudge(r, (float)(x + sx * d * cos(t)));
@@ -518,7 +518,7 @@ static void on_arc(tb_rng *r, float x, float y, float d, int sx, int sy, float *
  * spanning the centre's height; 2 its corner at the origin; 3 its side
  * through the origin (in 2 and 3 the circle's centre is on the box's
  * boundary). */
-static cb_box touching_rel(tb_rng *r, float rad, int sx, int sy, int mode, float w, float h)
+static cb_box touching_rel(tk_rng *r, float rad, int sx, int sy, int mode, float w, float h)
 {
     float px, py;
     switch (mode) {
@@ -551,7 +551,7 @@ static void from_frame(cb_obox o, double x, double y, float *wx, float *wy)
     *wy = (float)((double)o.cy + (x * o.s + y * o.c));
 }
 
-void tb_corpus_fill_touching(tb_corpus *c, tb_rng *r, cb_circle circle, cb_box box)
+void tb_corpus_fill_touching(tb_corpus *c, tk_rng *r, cb_circle circle, cb_box box)
 {
     float rad = fabsf(circle.r);
     cb_obox twin = tb_obox_of(box);

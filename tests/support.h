@@ -54,14 +54,9 @@ int tb_overlap_one(cb_circle c, cb_box b, unsigned flags);
 
 /* ---- random numbers: testkit's splitmix64, replayable from a printed seed */
 
-/* The suites' generator is testkit's (rng.h), so a corpus here is the same
- * stream the fuzzer, the digest and the benchmark would draw from a seed.
- * The tb_ names are kept as aliases for the suites written against them. */
-typedef tk_rng tb_rng;
-static inline uint64_t tb_next(tb_rng *r) { return tk_next(r); }
-static inline float tb_uniform(tb_rng *r, float lo, float hi) { return tk_uniform(r, lo, hi); }
-/* any bit pattern: NaNs, infs, denormals included */
-static inline float tb_any_float(tb_rng *r) { return tk_any_float(r); }
+/* The suites' generator is testkit's (rng.h: tk_rng, tk_next, tk_uniform,
+ * tk_any_float), so a corpus here is the same stream the fuzzer, the digest
+ * and the benchmark would draw from a seed. */
 
 /* The suite seed: $CB_SEED if set (decimal or 0x-hex), else a time-based one;
  * printed once to stderr as "cbatch test seed: 0x... (replay with CB_SEED=...)". */
@@ -72,7 +67,7 @@ uint64_t tb_seed(void);
 void tb_seed_share(void);
 /* A generator for one named stream of the suite seed: tests and data sets get
  * independent sequences that are all replayed by the one CB_SEED. */
-tb_rng tb_rng_for(uint64_t stream);
+tk_rng tb_rng_for(uint64_t stream);
 
 /* ---- adversarial values: +-0, denormals, FLT_MIN/MAX, +-inf, NaNs, small ints */
 
@@ -98,7 +93,7 @@ extern const size_t tb_bad_margin_count;
  * 2^-24). unit_only == 0 adds what a validator rejects: testkit's non-unit,
  * zero, huge, infinite and NaN pairs, adversarial values and any bit
  * patterns. */
-void tb_rotation(tb_rng *r, int unit_only, float *c, float *s);
+void tb_rotation(tk_rng *r, int unit_only, float *c, float *s);
 /* Box b's oriented twin: its centre and half-extents (tk_obox_of_box) with a
  * unit rotation (tb_rotation) drawn from a hash of b's bits, so the same box
  * always has the same twin, wherever it is made: the twin of a probe box is
@@ -113,7 +108,7 @@ cb_obox tb_obox_of(cb_box b);
 cb_obox tb_obox_placed(cb_box rel, float px, float py, float c, float s);
 /* An oriented box of adversarial values or any bit patterns, its rotation
  * from tb_rotation(r, 0, ...). */
-cb_obox tb_any_obox(tb_rng *r);
+cb_obox tb_any_obox(tk_rng *r);
 /* The probe of one call made of a circle and a box, the oriented box being
  * the box's twin (tb_obox_of). */
 tk_probe tb_probe(cb_circle c, cb_box b);
@@ -163,10 +158,10 @@ void tb_corpus_copy(tb_corpus *dst, const tb_corpus *src);
 /* Realistic data: boxes of size 0.5..8 scattered over a 256x256 level,
  * circles of radius 0.5..4; a mix of hits, misses and near-touching. The
  * oriented boxes are the boxes' twins, turned about their centres. */
-void tb_corpus_fill_random(tb_corpus *c, tb_rng *r);
+void tb_corpus_fill_random(tb_corpus *c, tk_rng *r);
 /* Every coordinate drawn from tb_adversarial or any bit pattern; the
  * oriented boxes' too, with rotations from tb_rotation(r, 0, ...). */
-void tb_corpus_fill_adversarial(tb_corpus *c, tb_rng *r);
+void tb_corpus_fill_adversarial(tb_corpus *c, tk_rng *r);
 /* Boundary data for one probe of each shape: every box touches `circle`
  * (within an ulp or two, at a corner with both dx and dy nonzero, or at a
  * side), every oriented box touches it the same way in its own frame (at a
@@ -174,7 +169,7 @@ void tb_corpus_fill_adversarial(tb_corpus *c, tb_rng *r);
  * and every circle touches `box` (even indices) or its twin tb_obox_of(box)
  * (odd indices) the same way. There the last bit of d2 decides, so a kernel
  * that fused a*b+c or reordered the sum differs. */
-void tb_corpus_fill_touching(tb_corpus *c, tb_rng *r, cb_circle circle, cb_box box);
+void tb_corpus_fill_touching(tb_corpus *c, tk_rng *r, cb_circle circle, cb_box box);
 
 
 /* +-m * 2^e with m uniform in [1, 2) and e uniform in [r[0], r[1]]

@@ -49,7 +49,7 @@ ParameterizedTest(int *b, integer, pairs, .timeout = 600)
  * before it are written, nothing from it on; SoA the same. */
 Test(integer, converters)
 {
-    tb_rng g = tb_rng_for(0xC0417u);
+    tk_rng g = tb_rng_for(0xC0417u);
     enum { N = 4096 };
     static cb_irect rects[N];
     static cb_ibox_center centers[N];
@@ -60,7 +60,7 @@ Test(integer, converters)
         for (size_t i = 0; i < N; i++) {
             int32_t v[4];
             for (int k = 0; k < 4; k++) { /* mostly fitting, sometimes at the edges */
-                uint64_t u = tb_next(&g);
+                uint64_t u = tk_next(&g);
                 v[k] = u % 16 ? (int32_t)((int64_t)(u >> 34) - (1 << 29))
                               : tk_int_special[(u >> 8) % tk_int_special_count];
             }
@@ -285,24 +285,24 @@ Test(integer, bad_input)
  * by exactly 2^2f (while it fits): the same data at Q0 and at Q16.16. */
 Test(integer, fixed_point_scale)
 {
-    tb_rng g = tb_rng_for(0xF1C5u);
+    tk_rng g = tb_rng_for(0xF1C5u);
     enum { N = 1000 };
     static int32_t q0[7][N], q16[7][N];
     for (int round = 0; round < 200; round++) {
-        int f = 1 + (int)(tb_next(&g) % 16);
+        int f = 1 + (int)(tk_next(&g) % 16);
         for (size_t i = 0; i < N; i++)
             for (int k = 0; k < 7; k++) {
-                int32_t x = (int32_t)(tb_next(&g) % 2001) - 1000;
+                int32_t x = (int32_t)(tk_next(&g) % 2001) - 1000;
                 if (k == 2) /* max_x >= min_x, max_y >= min_y, r >= 0 */
-                    x = q0[0][i] + (int32_t)(tb_next(&g) % 50);
+                    x = q0[0][i] + (int32_t)(tk_next(&g) % 50);
                 if (k == 3)
-                    x = q0[1][i] + (int32_t)(tb_next(&g) % 50);
+                    x = q0[1][i] + (int32_t)(tk_next(&g) % 50);
                 if (k == 6)
-                    x = (int32_t)(tb_next(&g) % 300);
+                    x = (int32_t)(tk_next(&g) % 300);
                 q0[k][i] = x, q16[k][i] = (int32_t)((uint32_t)x << f);
             }
-        cb_icircle c0 = {(int32_t)(tb_next(&g) % 2001) - 1000, (int32_t)(tb_next(&g) % 2001) - 1000,
-                         (int32_t)(tb_next(&g) % 400)};
+        cb_icircle c0 = {(int32_t)(tk_next(&g) % 2001) - 1000, (int32_t)(tk_next(&g) % 2001) - 1000,
+                         (int32_t)(tk_next(&g) % 400)};
         cb_icircle c16 = {(int32_t)((uint32_t)c0.x << f), (int32_t)((uint32_t)c0.y << f),
                           (int32_t)((uint32_t)c0.r << f)};
         cb_ibox_soa b0 = {q0[0], q0[1], q0[2], q0[3]}, b16 = {q16[0], q16[1], q16[2], q16[3]};

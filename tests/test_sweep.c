@@ -85,10 +85,10 @@ static void scene_set(scene *s, size_t i, cb_box b, cb_circle c, cb_rot turn)
     s->boxes[i] = b, s->circles[i] = c, s->oboxes[i] = o;
 }
 
-static cb_rot turn_of(tb_rng *g, size_t i)
+static cb_rot turn_of(tk_rng *g, size_t i)
 {
     cb_rot none = {1.0f, 0.0f};
-    return i % 3 == 0 ? none : cb_rotation(tb_uniform(g, 0.0f, 6.2831853f));
+    return i % 3 == 0 ? none : cb_rotation(tk_uniform(g, 0.0f, 6.2831853f));
 }
 
 /* Element i of entry d's input as a pair with the sweep w, for the
@@ -140,21 +140,21 @@ static const char *pair_text(const tk_sweep_pair *p, char *buf, size_t size)
     return buf;
 }
 
-static float unit(tb_rng *g) { return tb_uniform(g, 0.0f, 1.0f); }
-static float sym(tb_rng *g) { return tb_uniform(g, -1.0f, 1.0f); }
+static float unit(tk_rng *g) { return tk_uniform(g, 0.0f, 1.0f); }
+static float sym(tk_rng *g) { return tk_uniform(g, -1.0f, 1.0f); }
 
 /* A box of about size `sc` near the origin, sometimes of zero width or height. */
-static cb_box draw_box(tb_rng *g, float sc)
+static cb_box draw_box(tk_rng *g, float sc)
 {
     float x = sym(g) * sc, y = sym(g) * sc;
-    float w = tb_next(g) % 5 ? unit(g) * sc : 0.0f, h = tb_next(g) % 5 ? unit(g) * sc : 0.0f;
+    float w = tk_next(g) % 5 ? unit(g) * sc : 0.0f, h = tk_next(g) % 5 ? unit(g) * sc : 0.0f;
     cb_box b = {x, y, x + w, y + h};
     return b;
 }
 
 /* The scene of kind k at scale sc: the sweep first, then the elements
  * made to meet it the way the kind says. */
-static void scene_fill(scene *s, int k, tb_rng *g, float sc)
+static void scene_fill(scene *s, int k, tk_rng *g, float sc)
 {
     cb_sweep w = {sym(g) * 2 * sc, sym(g) * 2 * sc, unit(g) * sc / 2, sym(g) * 4 * sc,
                   sym(g) * 4 * sc};
@@ -162,9 +162,9 @@ static void scene_fill(scene *s, int k, tb_rng *g, float sc)
         w.dx = w.dy = 0.0f;
     if (k == K_RAY)
         w.r = 0.0f;
-    if (k == K_RANDOM && tb_next(g) % 8 == 0)
+    if (k == K_RANDOM && tk_next(g) % 8 == 0)
         w.dx = 0.0f;
-    if (k == K_RANDOM && tb_next(g) % 8 == 0)
+    if (k == K_RANDOM && tk_next(g) % 8 == 0)
         w.dy = 0.0f;
     s->w = w;
     for (size_t i = 0; i < s->n; i++) {
@@ -175,7 +175,7 @@ static void scene_fill(scene *s, int k, tb_rng *g, float sc)
         case K_GRAZE: /* the box's corner at distance r from the path's line, or a hair off */
             if (len > 0) {
                 float t = unit(g), nx = -w.dy / len, ny = w.dx / len;
-                float off = w.r * (1.0f + (float)((int)(tb_next(g) % 5) - 2) * 0x1p-22f);
+                float off = w.r * (1.0f + (float)((int)(tk_next(g) % 5) - 2) * 0x1p-22f);
                 float kx = w.x + t * w.dx + nx * off, ky = w.y + t * w.dy + ny * off;
                 /* the box on the far side of the corner from the line */
                 float ex = unit(g) * sc, ey = unit(g) * sc;
@@ -188,8 +188,8 @@ static void scene_fill(scene *s, int k, tb_rng *g, float sc)
             s->w.dy = 0.0f;
             b.max_y = s->w.y - s->w.r;
             b.min_y = b.max_y - unit(g) * sc;
-            if (tb_next(g) & 1) /* or one ulp either way */
-                b.max_y = nextafterf(b.max_y, tb_next(g) & 1 ? INFINITY : -INFINITY);
+            if (tk_next(g) & 1) /* or one ulp either way */
+                b.max_y = nextafterf(b.max_y, tk_next(g) & 1 ? INFINITY : -INFINITY);
             c.y = s->w.y - s->w.r - c.r;
             break;
         case K_WALLS: { /* a wall of zero width across the path, far inside the displacement */
@@ -201,7 +201,7 @@ static void scene_fill(scene *s, int k, tb_rng *g, float sc)
         }
         case K_INSIDE: /* the start inside or touching */
             b.min_x = w.x - unit(g) * sc, b.max_x = w.x + unit(g) * sc;
-            b.min_y = w.y + (tb_next(g) & 1 ? w.r : -unit(g) * sc);
+            b.min_y = w.y + (tk_next(g) & 1 ? w.r : -unit(g) * sc);
             b.max_y = b.min_y + unit(g) * sc;
             c.x = w.x + w.r, c.y = w.y;
             break;
@@ -209,7 +209,7 @@ static void scene_fill(scene *s, int k, tb_rng *g, float sc)
             if (len > 0) {
                 float t = unit(g), nx = -w.dy / len, ny = w.dx / len;
                 c.r = unit(g) * sc / 4;
-                float off = (w.r + c.r) * (1.0f + (float)((int)(tb_next(g) % 5) - 2) * 0x1p-22f);
+                float off = (w.r + c.r) * (1.0f + (float)((int)(tk_next(g) % 5) - 2) * 0x1p-22f);
                 c.x = w.x + t * w.dx + nx * off, c.y = w.y + t * w.dy + ny * off;
             }
             break;
@@ -377,7 +377,7 @@ ParameterizedTestParameters(sweep, contract)
 ParameterizedTest(int *b, sweep, contract, .timeout = 600)
 {
     const char *who = subject_or_skip(*b);
-    tb_rng g = tb_rng_for(0x5EE9u);
+    tk_rng g = tb_rng_for(0x5EE9u);
     double worst = 0, worst_obox = 0, worst_record = 0, calls = 0;
     size_t hits = 0;
     for (int k = 0; k < KINDS; k++)
@@ -421,7 +421,7 @@ static size_t still_agrees(const float *t, const uint64_t *mask, size_t n, const
  * flags, on the adversarial floats of the suites. */
 Test(sweep, still_is_overlap)
 {
-    tb_rng g = tb_rng_for(0x5711u);
+    tk_rng g = tb_rng_for(0x5711u);
     enum { N = 257 };
     scene s;
     scene_new(&s, N);
@@ -430,10 +430,10 @@ Test(sweep, still_is_overlap)
         scene_fill(&s, K_STILL, &g, ldexpf(1.0f, round % 41 - 20));
         for (size_t i = 0; i < N; i += 3) { /* the suites' adversarial values in places */
             cb_box b = s.boxes[i];
-            b.min_x = tb_any_float(&g);
+            b.min_x = tk_any_float(&g);
             cb_circle c = s.circles[i];
-            c.r = tb_any_float(&g);
-            cb_rot turn = {s.oboxes[i].c, tb_any_float(&g)};
+            c.r = tk_any_float(&g);
+            cb_rot turn = {s.oboxes[i].c, tk_any_float(&g)};
             scene_set(&s, i, b, c, turn);
         }
         cb_box_soa bs = {s.f[0], s.f[1], s.f[2], s.f[3]};

@@ -77,12 +77,12 @@ static size_t usable_backends(cb_backend out[CB_BACKEND_COUNT], int loud)
     return m;
 }
 
-static float adversarial_or_random(tb_rng *r, int adversarial)
+static float adversarial_or_random(tk_rng *r, int adversarial)
 {
     if (!adversarial)
-        return tb_uniform(r, 0, 64);
-    uint64_t k = tb_next(r);
-    return (k & 7) == 0 ? tb_any_float(r) : tb_adversarial[(k >> 3) % tb_adversarial_count];
+        return tk_uniform(r, 0, 64);
+    uint64_t k = tk_next(r);
+    return (k & 7) == 0 ? tk_any_float(r) : tb_adversarial[(k >> 3) % tb_adversarial_count];
 }
 
 /* Equal bits, or NaN in both: which NaN a sum of two NaNs returns depends on
@@ -110,7 +110,7 @@ static int overlap_one(cb_circle c, cb_box b, unsigned flags)
 }
 
 /* Every entry of the batch form on one length, every usable backend, raw and public. */
-static void batches(size_t n, tb_rng *r, const cb_backend *bs, size_t nb)
+static void batches(size_t n, tk_rng *r, const cb_backend *bs, size_t nb)
 {
     int adv = n % 2;
     /* min_x min_y max_x max_y | x y r | cx cy hx hy c s */
@@ -127,7 +127,7 @@ static void batches(size_t n, tb_rng *r, const cb_backend *bs, size_t nb)
         if (!adv) { /* realistic oriented boxes: small, turned by a unit rotation */
             col[9][i] = col[9][i] / 8, col[10][i] = col[10][i] / 8;
             tb_rotation(r, 1, &col[11][i], &col[12][i]);
-        } else if (tb_next(r) % 2) {
+        } else if (tk_next(r) % 2) {
             tb_rotation(r, 0, &col[11][i], &col[12][i]);
         }
         cb_box b = {col[0][i], col[1][i], col[2][i], col[3][i]};
@@ -330,7 +330,7 @@ static void batches(size_t n, tb_rng *r, const cb_backend *bs, size_t nb)
  * exact sizes (and the public calls also without scratch), lists whole and
  * in pieces: each answer the reference's (testkit's ref_entry_on for the
  * pairs form, ref_entry for candidates), bit for bit. */
-static void pairs(size_t nc, size_t m, tb_rng *r, const cb_backend *bs, size_t nb)
+static void pairs(size_t nc, size_t m, tk_rng *r, const cb_backend *bs, size_t nb)
 {
     tb_corpus set = tb_corpus_new(nc), els = tb_corpus_new(m);
     if (nc % 2)
@@ -560,7 +560,7 @@ int main(int argc, char **argv)
     if (nb && RUNNING_ON_VALGRIND)
         cb_set_backend(bs[nb - 1]);
 
-    tb_rng r = {tb_seed() ^ 0xd71e};
+    tk_rng r = {tb_seed() ^ 0xd71e};
     static const size_t extra[] = {191, 192, 193, 255, 256, 257, 300};
     for (size_t n = 0; n <= 130; n++)
         batches(n, &r, bs, nb);

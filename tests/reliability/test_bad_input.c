@@ -144,7 +144,7 @@ Test(bad_input, null_pointer_with_n_positive_is_invalid_and_writes_nothing)
     for (size_t t = 0; t < sizeof ns / sizeof ns[0]; t++) {
         size_t n = ns[t];
         tb_corpus c = tb_corpus_new(n);
-        tb_rng r = {tb_seed() ^ n};
+        tk_rng r = {tb_seed() ^ n};
         tb_corpus_fill_random(&c, &r);
         TK_FOR_ENTRIES(e, TK_BATCH) {
             const cb_entry_info *d = cb_entry_info_of(e);
@@ -205,7 +205,7 @@ Test(bad_input, contact_margins_nan_inf_negative_are_invalid_and_write_nothing)
     for (size_t t = 0; t < sizeof ns / sizeof ns[0]; t++) {
         size_t n = ns[t];
         tb_corpus c = tb_corpus_new(n);
-        tb_rng r = {tb_seed() ^ (n << 12)};
+        tk_rng r = {tb_seed() ^ (n << 12)};
         tb_corpus_fill_random(&c, &r);
         cb_box_soa bs;
         cb_circle_soa cs;
@@ -254,7 +254,7 @@ Test(bad_input, unknown_flag_bits_are_invalid_and_write_nothing)
     for (size_t t = 0; t < sizeof ns / sizeof ns[0]; t++) {
         size_t n = ns[t];
         tb_corpus c = tb_corpus_new(n);
-        tb_rng r = {tb_seed() ^ (n << 8)};
+        tk_rng r = {tb_seed() ^ (n << 8)};
         tb_corpus_fill_random(&c, &r);
         cb_box_soa bs;
         cb_circle_soa cs;
@@ -288,7 +288,7 @@ Test(bad_input, index_functions_reject_n_above_cb_index_max_n)
     static const uint64_t ns[] = {CB_INDEX_MAX_N + 1u, CB_INDEX_MAX_N + 64u, 1ull << 40,
                                   (uint64_t)SIZE_MAX / 2, (uint64_t)SIZE_MAX};
     tb_corpus c = tb_corpus_new(1);
-    tb_rng r = {tb_seed()};
+    tk_rng r = {tb_seed()};
     tb_corpus_fill_random(&c, &r);
     cb_box_soa bs;
     cb_circle_soa cs;
@@ -493,19 +493,19 @@ static const float odd_ok[] = {0.0f, -0.0f, 1.0e-45f, -1.0e-45f, 1.1754942e-38f,
                                FLT_MIN, -FLT_MIN, FLT_MAX, -FLT_MAX, 1.0f, -1.0f, 0.1f, 1.0e30f};
 #define N_ODD (sizeof odd_ok / sizeof odd_ok[0])
 
-static float pick(tb_rng *r) { return odd_ok[tb_next(r) % N_ODD]; }
+static float pick(tk_rng *r) { return odd_ok[tk_next(r) % N_ODD]; }
 
-static cb_box good_box(tb_rng *r)
+static cb_box good_box(tk_rng *r)
 {
     float a = pick(r), b = pick(r), c = pick(r), d = pick(r);
     cb_box x = {a < b ? a : b, c < d ? c : d, a < b ? b : a, c < d ? d : c};
     return x;
 }
 
-static cb_circle good_circle(tb_rng *r)
+static cb_circle good_circle(tk_rng *r)
 {
     float rad = fabsf(pick(r));
-    if (tb_next(r) % 5 == 0)
+    if (tk_next(r) % 5 == 0)
         rad = -0.0f; /* -0.0 counts as 0 */
     cb_circle x = {pick(r), pick(r), rad};
     return x;
@@ -581,7 +581,7 @@ Test(validate, oboxes_null_is_invalid_and_fault_is_none)
 
 Test(validate, all_well_formed_returns_n)
 {
-    tb_rng r = {tb_seed() ^ 0x7a11};
+    tk_rng r = {tb_seed() ^ 0x7a11};
     for (size_t n = 0; n <= 130; n++) {
         cb_box *b = tb_alloc_guarded(n * sizeof *b, 0);
         cb_circle *c = tb_alloc_guarded(n * sizeof *c, 0);
@@ -612,7 +612,7 @@ Test(validate, nan_and_inf_in_each_coordinate_at_first_bad_index)
 {
     enum { N = 70 };
     static const size_t at[] = {0, 1, 15, 16, 31, 63, 64, N - 1};
-    tb_rng r = {tb_seed() ^ 0xbad};
+    tk_rng r = {tb_seed() ^ 0xbad};
     cb_box *b = tb_alloc_guarded(N * sizeof *b, 0);
     cb_circle *c = tb_alloc_guarded(N * sizeof *c, 0);
     for (size_t i = 0; i < N; i++)

@@ -161,7 +161,7 @@ static float leg(double hyp, double a, int k)
 
 static void make_groups(group g[G_COUNT])
 {
-    tb_rng r = {tb_seed() ^ 0xfe4f};
+    tk_rng r = {tb_seed() ^ 0xfe4f};
     for (int k = 0; k < G_COUNT; k++) {
         g[k].c = tb_corpus_new(N);
         g[k].v = tb_corpus_views(&g[k].c, &g[k].bs, &g[k].cs);
@@ -169,19 +169,19 @@ static void make_groups(group g[G_COUNT])
     /* Near ties: circle at the origin, box corners (dx, dy) at distance ~r;
      * circles around the box [0,1]^2 at (-dx, -dy) with radius ~|(dx, dy)|. */
     {
-        float rad = tb_uniform(&r, 1.0f, 2.0f);
+        float rad = tk_uniform(&r, 1.0f, 2.0f);
         cb_circle c0 = {0, 0, rad};
         cb_box b0 = {0, 0, 1, 1};
         for (size_t i = 0; i < N; i++) {
-            float dx = tb_uniform(&r, 0.01f, rad * 0.99f);
-            float dy = leg(rad, dx, (int)(tb_next(&r) % 5) - 2);
+            float dx = tk_uniform(&r, 0.01f, rad * 0.99f);
+            float dy = leg(rad, dx, (int)(tk_next(&r) % 5) - 2);
             cb_box b = {dx, dy, dx + 1, dy + 1};
             tb_corpus_set_box(&g[G_ROUND].c, i, b);
             float oc, os;
             tb_rotation(&r, 1, &oc, &os);
             tb_corpus_set_obox(&g[G_ROUND].c, i, tb_obox_placed(b, 0, 0, oc, os));
-            float ax = tb_uniform(&r, 0.5f, 2.0f), ay = tb_uniform(&r, 0.5f, 2.0f);
-            float cr = leg(sqrt((double)ax * ax + (double)ay * ay), 0, (int)(tb_next(&r) % 5) - 2);
+            float ax = tk_uniform(&r, 0.5f, 2.0f), ay = tk_uniform(&r, 0.5f, 2.0f);
+            float cr = leg(sqrt((double)ax * ax + (double)ay * ay), 0, (int)(tk_next(&r) % 5) - 2);
             cb_circle c = {-ax, -ay, cr};
             tb_corpus_set_circle(&g[G_ROUND].c, i, c);
         }
@@ -191,26 +191,26 @@ static void make_groups(group g[G_COUNT])
      * of the same size; plus denormal coordinates themselves. */
     {
         const float s = 0x1p-70f;
-        float rad = s * tb_uniform(&r, 1.0f, 2.0f);
+        float rad = s * tk_uniform(&r, 1.0f, 2.0f);
         cb_circle c0 = {0, 0, rad};
         cb_box b0 = {0, 0, 1, 1};
         for (size_t i = 0; i < N; i++) {
-            float dx = s * tb_uniform(&r, 0.0f, 2.0f), dy = s * tb_uniform(&r, 0.0f, 2.0f);
+            float dx = s * tk_uniform(&r, 0.0f, 2.0f), dy = s * tk_uniform(&r, 0.0f, 2.0f);
             if (i % 7 == 0)
-                dx = 0x1p-140f * (float)(tb_next(&r) % 64); /* a denormal coordinate */
+                dx = 0x1p-140f * (float)(tk_next(&r) % 64); /* a denormal coordinate */
             cb_box b = {dx, dy, 1, 1};
             tb_corpus_set_box(&g[G_DENORMAL].c, i, b);
             /* an oriented box as small as the distances: the frame's
              * offsets and their squares stay in the denormal-square range */
-            cb_box small = {dx, dy, dx + s * tb_uniform(&r, 0.5f, 2.0f),
-                            dy + s * tb_uniform(&r, 0.5f, 2.0f)};
+            cb_box small = {dx, dy, dx + s * tk_uniform(&r, 0.5f, 2.0f),
+                            dy + s * tk_uniform(&r, 0.5f, 2.0f)};
             float oc, os;
             tb_rotation(&r, 1, &oc, &os);
             tb_corpus_set_obox(&g[G_DENORMAL].c, i, tb_obox_placed(small, 0, 0, oc, os));
-            cb_circle c = {-s * tb_uniform(&r, 0.0f, 2.0f), -s * tb_uniform(&r, 0.0f, 2.0f),
-                           s * tb_uniform(&r, 0.0f, 2.5f)};
+            cb_circle c = {-s * tk_uniform(&r, 0.0f, 2.0f), -s * tk_uniform(&r, 0.0f, 2.0f),
+                           s * tk_uniform(&r, 0.0f, 2.5f)};
             if (i % 5 == 0)
-                c.r = 0x1p-149f * (float)(tb_next(&r) % 1000); /* a denormal radius */
+                c.r = 0x1p-149f * (float)(tk_next(&r) % 1000); /* a denormal radius */
             tb_corpus_set_circle(&g[G_DENORMAL].c, i, c);
         }
         g[G_DENORMAL].one = tb_probe(c0, b0);
@@ -396,18 +396,18 @@ static float mul_volatile(float a, float b)
 static void run_convert(const mode *m)
 {
     begin(m);
-    tb_rng r = {tb_seed() ^ 0xc0de};
+    tk_rng r = {tb_seed() ^ 0xc0de};
     static cb_box_center ce[NC];
     static cb_box_corner co[NC];
     for (int i = 0; i < NC; i++) {
-        cb_box_center a = {tb_uniform(&r, -1000, 1000), tb_uniform(&r, -1000, 1000),
-                           tb_uniform(&r, 0, 10), tb_uniform(&r, 0, 10)};
-        cb_box_corner b = {tb_uniform(&r, -1000, 1000), tb_uniform(&r, -1000, 1000),
-                           tb_uniform(&r, 0, 10), tb_uniform(&r, 0, 10)};
+        cb_box_center a = {tk_uniform(&r, -1000, 1000), tk_uniform(&r, -1000, 1000),
+                           tk_uniform(&r, 0, 10), tk_uniform(&r, 0, 10)};
+        cb_box_corner b = {tk_uniform(&r, -1000, 1000), tk_uniform(&r, -1000, 1000),
+                           tk_uniform(&r, 0, 10), tk_uniform(&r, 0, 10)};
         switch (i % 4) {
         case 1: /* denormal operands and results */
-            a.cx = 0x1p-149f * (float)(tb_next(&r) % 5000), a.hx = 0x1p-149f * (float)(tb_next(&r) % 5000);
-            b.x = -0x1p-149f * (float)(tb_next(&r) % 5000), b.w = 0x1p-149f * (float)(tb_next(&r) % 9000);
+            a.cx = 0x1p-149f * (float)(tk_next(&r) % 5000), a.hx = 0x1p-149f * (float)(tk_next(&r) % 5000);
+            b.x = -0x1p-149f * (float)(tk_next(&r) % 5000), b.w = 0x1p-149f * (float)(tk_next(&r) % 9000);
             break;
         case 2: /* a normal minus a normal giving a denormal */
             a.cy = FLT_MIN, a.hy = 0.75f * FLT_MIN, b.y = -FLT_MIN, b.h = 0.25f * FLT_MIN;
@@ -502,7 +502,7 @@ static void run_convert(const mode *m)
         for (int i = 0; i < NC; i++)
             angles[i] = i % 4 == 0 ? special_angles[(size_t)(i / 4) % (sizeof special_angles /
                                                                         sizeof special_angles[0])]
-                                   : tb_uniform(&r, -100, 100);
+                                   : tk_uniform(&r, -100, 100);
         cb_obox want_b[NC], want_k[NC], got_b[NC], got_k[NC];
         float rc[NC], rs[NC], so[12][NC];
         for (int i = 0; i < NC; i++) { /* expected, in the default environment */

@@ -17,7 +17,7 @@
 
 /* Runs one length on backend b, raw and public, against the raw scalar
  * kernel; returns the number of failures. */
-static int one_length(size_t n, tb_rng *r, cb_backend b)
+static int one_length(size_t n, tk_rng *r, cb_backend b)
 {
     int failures = 0;
     tb_corpus c = tb_corpus_new(n);
@@ -29,13 +29,13 @@ static int one_length(size_t n, tb_rng *r, cb_backend b)
     tb_corpus_copy(&bc, &c);
 
     /* A circle and a box (and its twin) large enough to hit part of the random level. */
-    cb_circle circle = {tb_uniform(r, 0, 256), tb_uniform(r, 0, 256), tb_uniform(r, 1, 90)};
-    float bx = tb_uniform(r, 0, 200), by = tb_uniform(r, 0, 200);
-    cb_box box = {bx, by, bx + tb_uniform(r, 0, 60), by + tb_uniform(r, 0, 60)};
+    cb_circle circle = {tk_uniform(r, 0, 256), tk_uniform(r, 0, 256), tk_uniform(r, 1, 90)};
+    float bx = tk_uniform(r, 0, 200), by = tk_uniform(r, 0, 200);
+    cb_box box = {bx, by, bx + tk_uniform(r, 0, 60), by + tk_uniform(r, 0, 60)};
     tk_probe probe = tb_probe(circle, box);
     if (n % 3 == 2 && n) { /* adversarial: use the corpus' own values */
-        probe.circle = c.circles[tb_next(r) % n], probe.box = c.boxes[tb_next(r) % n];
-        probe.obox = c.oboxes[tb_next(r) % n];
+        probe.circle = c.circles[tk_next(r) % n], probe.box = c.boxes[tk_next(r) % n];
+        probe.obox = c.oboxes[tk_next(r) % n];
     }
 
     /* inputs[0] ends at a guard page, inputs[1] starts right after one. */
@@ -134,7 +134,7 @@ ParameterizedTest(int *bp, guard, every_length_0_to_200_raw_and_public, .timeout
         cr_skip_test("backend %s not runnable here: %s", cb_backend_name(b), why);
     /* Parameterized instances share one test name: say which one this is. */
     cr_log_info("guard pages: backend %s, every entry", cb_backend_name(b));
-    tb_rng r = {tb_seed() ^ 0x6a4d};
+    tk_rng r = {tb_seed() ^ 0x6a4d};
     for (size_t n = 0; n <= MAX_N; n++) {
         int f = one_length(n, &r, b);
         cr_expect_eq(f, 0, "%s n=%zu: %d difference(s), see stderr", cb_backend_name(b), n, f);

@@ -66,21 +66,21 @@ typedef struct {
     cb_args a;
 } job;
 
-static void pick(job *j, tb_rng *r, tk_out *outs)
+static void pick(job *j, tk_rng *r, tk_out *outs)
 {
-    j->e = rel_batch_entry((size_t)(tb_next(r) % rel_batch_count()));
+    j->e = rel_batch_entry((size_t)(tk_next(r) % rel_batch_count()));
     void *out = outs[j->e].out;
-    unsigned flags = (unsigned)(tb_next(r) & CB_STRICT);
-    j->which = (int)(tb_next(r) & 1);
+    unsigned flags = (unsigned)(tk_next(r) & CB_STRICT);
+    j->which = (int)(tk_next(r) & 1);
     const tb_corpus *c = &corpora[j->which];
-    j->n = (size_t)(tb_next(r) % (NMAX + 1));
+    j->n = (size_t)(tk_next(r) % (NMAX + 1));
     j->v = tb_corpus_views(c, &j->bs, &j->cs);
-    tk_probe probe = {c->circles[tb_next(r) % NMAX], c->boxes[tb_next(r) % NMAX],
-                      c->oboxes[tb_next(r) % NMAX]};
+    tk_probe probe = {c->circles[tk_next(r) % NMAX], c->boxes[tk_next(r) % NMAX],
+                      c->oboxes[tk_next(r) % NMAX]};
     if (j->which == 0) /* a bigger circle so that random-level calls hit something */
         probe.circle.r *= 16;
     j->a = rel_args(cb_entry_info_of(j->e), &j->v, &probe, j->n, out, flags);
-    j->a.margin = tb_margins[tb_next(r) % tb_margin_count]; /* contact entries read it */
+    j->a.margin = tb_margins[tk_next(r) % tb_margin_count]; /* contact entries read it */
 }
 
 typedef struct {
@@ -91,7 +91,7 @@ typedef struct {
 static void *worker(void *p)
 {
     const worker_arg *a = p;
-    tb_rng r = {a->seed};
+    tk_rng r = {a->seed};
     char who[64];
     snprintf(who, sizeof who, "worker %d", a->id);
     /* Every batch entry's output for NMAX elements, and the scalar
@@ -179,7 +179,7 @@ static int one_round(int round)
     else
         unsetenv("CB_BACKEND");
 
-    tb_rng r = {tb_seed() ^ (uint64_t)round * 0x9E3779B97F4A7C15ull};
+    tk_rng r = {tb_seed() ^ (uint64_t)round * 0x9E3779B97F4A7C15ull};
     corpora[0] = tb_corpus_new(NMAX), corpora[1] = tb_corpus_new(NMAX);
     tb_corpus_fill_random(&corpora[0], &r);
     tb_corpus_fill_adversarial(&corpora[1], &r);
@@ -188,7 +188,7 @@ static int one_round(int round)
     pthread_t t[WORKERS + 1];
     worker_arg args[WORKERS];
     for (int i = 0; i < WORKERS; i++) {
-        args[i].id = i, args[i].seed = tb_next(&r);
+        args[i].id = i, args[i].seed = tk_next(&r);
         if (pthread_create(&t[i], NULL, worker, &args[i]) != 0) {
             perror("pthread_create");
             return 1;
@@ -273,7 +273,7 @@ static void *pair_worker(void *p)
 static int pair_jobs(void)
 {
     tb_corpus c = tb_corpus_new(JOB_CIRCLES), b = tb_corpus_new(JOB_BOXES);
-    tb_rng r = tb_rng_for(0x7A11);
+    tk_rng r = tb_rng_for(0x7A11);
     tb_corpus_fill_random(&c, &r), tb_corpus_fill_random(&b, &r);
     cb_circle_soa set = tb_corpus_circles(&c);
     cb_box_soa boxes = tb_corpus_boxes(&b);
@@ -290,7 +290,7 @@ static int pair_jobs(void)
         pair_job *j = &jobs[k];
         j->set = &set, j->boxes = &boxes, j->grid = grid;
         j->begin = (size_t)k * JOB_CIRCLES / JOBS, j->end = (size_t)(k + 1) * JOB_CIRCLES / JOBS;
-        j->cap = 1 + tb_next(&r) % 97;
+        j->cap = 1 + tk_next(&r) % 97;
         j->list[0] = malloc(room * sizeof(cb_pair)), j->list[1] = malloc(room * sizeof(cb_pair));
         if (pthread_create(&t[k], NULL, pair_worker, j) != 0) {
             perror("pthread_create");
