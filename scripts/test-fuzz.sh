@@ -12,12 +12,13 @@ secs=${CB_FUZZ_SECONDS:-60}
 #    finding) and coverage (-fsanitize=fuzzer-no-link); only the target gets
 #    -fsanitize=fuzzer (fuzz/meson.build). Static, so one binary holds both.
 #    -g1 (here and in step 3): line tables only, enough for the reports'
-#    file and line, and the builds of the kernel files are much faster.
+#    file and line, and the builds of the kernel files are much faster;
+#    one_copy (lib.sh) too.
 dir=build/fuzz
 CC=clang setup "$dir" "${sanitized_build[@]}" -Ddefault_library=static \
   -Dfuzz=enabled -Dtests=disabled -Dbench=disabled -Dtools=disabled \
   -Db_sanitize=address,undefined -Db_lundef=false \
-  "-Dc_args=-fno-sanitize-recover=all -fsanitize=fuzzer-no-link -g1"
+  "-Dc_args=-fno-sanitize-recover=all -fsanitize=fuzzer-no-link -g1 $one_copy"
 build "$dir"
 
 # The committed seed corpus first, through the same checks.

@@ -12,7 +12,7 @@ bash scripts/deps.sh build test
 # the rounds run a few seconds longer.
 dir=build/threads
 CC=gcc setup "$dir" -Doptimization=0 -Ddebug=true -Dtests=enabled -Dbench=disabled \
-  -Dtools=disabled -Db_sanitize=thread
+  -Dtools=disabled -Db_sanitize=thread "-Dc_args=$one_copy"
 build "$dir" tests/reliability/rel-threads
 
 # halt_on_error: the first report ends the process with exitcode 66, and the

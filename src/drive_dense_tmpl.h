@@ -14,10 +14,15 @@ CB_INLINE size_t CB_PASTE(drive_, DRIVE_OUTPUT)(DRIVE_RESULT (*block)(const void
 {
     size_t n = a->n, i = 0;
     int strict = (a->flags & CB_STRICT) != 0; /* the sweeps' start test reads it */
-    for (; i + CB_W <= n; i += CB_W)
-        DRIVE_STORE(a->out, i, block(ctx, a->many, i, CB_W, strict), CB_W);
-    if (i < n)
-        DRIVE_STORE(a->out, i, block(ctx, a->many, i, n - i, strict), n - i);
+    if (CB_SPECIALIZE) /* whole vectors: k the constant CB_W */
+        for (; i + CB_W <= n; i += CB_W)
+            DRIVE_STORE(a->out, i, block(ctx, a->many, i, CB_W, strict), CB_W);
+    for (; i < n; i += CB_W) { /* the tail, or (one copy) every vector */
+        size_t k = n - i < CB_W ? n - i : CB_W;
+        DRIVE_STORE(a->out, i, block(ctx, a->many, i, k, strict), k);
+        if (CB_SPECIALIZE)
+            break;
+    }
     return n;
 }
 

@@ -27,11 +27,10 @@ CB_INLINE size_t CB_PASTE(drive_, DRIVE_OUTPUT)(
     if (a->n == 0) /* n == 0 is valid with any pointers, out included */
         return 0;
     int strict = (a->flags & CB_STRICT) != 0;
-    size_t count = !strict ? drive(select, whole, ctx, a->many, a->n, (uint64_t *)0, o->index, 0)
-                           : drive(select, whole, ctx, a->many, a->n, (uint64_t *)0, o->index, 1);
+    size_t count = drive_mode(select, whole, ctx, a, (uint64_t *)0, o->index);
     for (size_t c = 0; c < count; c += CB_W) {
         size_t k = count - c < CB_W ? count - c : CB_W, room = a->n - c;
-        DRIVE_RESULT r = k == CB_W ? gather(ctx, a->many, o->index + c, CB_W, strict)
+        DRIVE_RESULT r = CB_SPECIALIZE && k == CB_W ? gather(ctx, a->many, o->index + c, CB_W, strict)
                                    : gather(ctx, a->many, o->index + c, k, strict);
         DRIVE_STORE(o, c, r, k, room);
     }

@@ -68,7 +68,7 @@ static cb_grid *GN_ISA(grid_build)(void *mem, const void *els, size_t m, const u
     vf bx0 = v_set1(INFINITY), bx1 = v_set1(-INFINITY), by0 = bx0, by1 = bx1;
     for (size_t q = 0; q < count; q += CB_W) {
         size_t k = count - q < CB_W ? count - q : CB_W;
-        G_MANY v = k == CB_W ? GN(elements)(els, keep, q, CB_W) : GN(elements)(els, keep, q, k);
+        G_MANY v = CB_SPECIALIZE && k == CB_W ? GN(elements)(els, keep, q, CB_W) : GN(elements)(els, keep, q, k);
         vf a, b, c, d;
         uint32_t ok = G_SPANS(v, &a, &b, &c, &d) & CB_LANES(k);
         if (clip)
@@ -144,7 +144,7 @@ static cb_grid *GN_ISA(grid_build)(void *mem, const void *els, size_t m, const u
             dst[f] = CB_GRID_AT(g, g->off_byj[f], float);
         for (size_t j = 0; j < m; j += CB_W) {
             size_t k = m - j < CB_W ? m - j : CB_W;
-            G_STORE(dst, j, k == CB_W ? G_LOAD(els, j, CB_W) : G_LOAD(els, j, k));
+            G_STORE(dst, j, CB_SPECIALIZE && k == CB_W ? G_LOAD(els, j, CB_W) : G_LOAD(els, j, k));
         }
     }
     cb_grid_finish(g, cells);

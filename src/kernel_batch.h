@@ -147,6 +147,21 @@ CB_INLINE void store_bytes_i(uint8_t *p, vi v, size_t k)
 
 /* ---- the driver: 64 elements per word, tails, and the output sinks */
 
+/* CB_SPECIALIZE, 1 unless the build defines it 0: the drivers and the
+ * pairs engine keep the copies they make for speed, each the same source
+ * with a constant (a copy per touching mode, whole vectors and whole words
+ * apart from tails, the pairs query's own list apart from its other sinks).
+ * With 0 each such call goes through its one general copy: the same lines
+ * and the same results from a fraction of the code. The instrumented test
+ * builds (scripts/lib.sh) use 0 and compile several times faster; the
+ * native stage tests the copies a release runs. */
+#ifndef CB_SPECIALIZE
+#define CB_SPECIALIZE 1
+#endif
+
+/* The lanes below k. */
+#define CB_LANES(k) ((uint32_t)(((uint64_t)1 << (k)) - 1u))
+
 typedef uint32_t (*block_fn)(const void *ctx, const void *els, size_t i, size_t k, int strict);
 
 /* Hits of elements base .. base+len-1 (len <= 64) as one word, bit j = element base+j. */
@@ -155,10 +170,15 @@ CB_INLINE uint64_t word(block_fn block, const void *ctx, const void *els, size_t
 {
     uint64_t w = 0;
     size_t j = 0;
-    for (; j + CB_W <= len; j += CB_W)
-        w |= (uint64_t)block(ctx, els, base + j, CB_W, strict) << j;
-    if (j < len) /* lanes past the tail are zero, and may hit: keep only the real ones */
-        w |= (uint64_t)(block(ctx, els, base + j, len - j, strict) & ((1u << (len - j)) - 1u)) << j;
+    if (CB_SPECIALIZE) /* whole vectors: k the constant CB_W */
+        for (; j + CB_W <= len; j += CB_W)
+            w |= (uint64_t)block(ctx, els, base + j, CB_W, strict) << j;
+    for (; j < len; j += CB_W) { /* the tail, or (one copy) every vector */
+        size_t k = len - j < CB_W ? len - j : CB_W; /* lanes past a tail are zero, and may hit */
+        w |= (uint64_t)(block(ctx, els, base + j, k, strict) & CB_LANES(k)) << j;
+        if (CB_SPECIALIZE)
+            break;
+    }
     return w;
 }
 
@@ -183,8 +203,6 @@ typedef uint64_t (*word_fn)(const void *ctx, const void *els, size_t base, size_
 #ifndef CB_PACK_MIN
 #define CB_PACK_MIN 16
 #endif
-/* The lanes below k. */
-#define CB_LANES(k) ((uint32_t)(((uint64_t)1 << (k)) - 1u))
 
 /* The hits of a packing step's bits. */
 CB_INLINE unsigned step_count(uint32_t bits)
@@ -243,9 +261,9 @@ CB_INLINE size_t drive(block_fn block, word_fn whole, const void *ctx, const voi
     int packing = 0;
     for (size_t base = 0; base < n; base += 64) {
         size_t len = n - base < 64 ? n - base : 64, before = count;
-        uint64_t w = whole         ? whole(ctx, els, base, len, strict)
-                     : len == 64 ? word(block, ctx, els, base, 64, strict)
-                                 : word(block, ctx, els, base, len, strict);
+        uint64_t w = whole                          ? whole(ctx, els, base, len, strict)
+                     : CB_SPECIALIZE && len == 64 ? word(block, ctx, els, base, 64, strict)
+                                                  : word(block, ctx, els, base, len, strict);
         if (mask) {
             mask[base / 64] = w;
             count += cb_popcount64(w);
@@ -258,22 +276,27 @@ CB_INLINE size_t drive(block_fn block, word_fn whole, const void *ctx, const voi
     return count;
 }
 
-/* One driver per output kind (the registry's OUTPUT column), each
- * specialised for the touching mode so the compare is fixed in the loop. */
+/* drive() in the call's touching mode: a copy per mode, so the compare is
+ * fixed in the loop. */
+CB_INLINE size_t drive_mode(block_fn block, word_fn whole, const void *ctx, const cb_args *a,
+                            uint64_t *mask, uint32_t *idx)
+{
+    int strict = (a->flags & CB_STRICT) != 0;
+    if (CB_SPECIALIZE)
+        return !strict ? drive(block, whole, ctx, a->many, a->n, mask, idx, 0)
+                       : drive(block, whole, ctx, a->many, a->n, mask, idx, 1);
+    return drive(block, whole, ctx, a->many, a->n, mask, idx, strict);
+}
+
+/* One driver per output kind (the registry's OUTPUT column). */
 CB_INLINE size_t drive_MASK(block_fn block, word_fn whole, const void *ctx, const cb_args *a)
 {
-    uint64_t *mask = (uint64_t *)a->out;
-    return !(a->flags & CB_STRICT)
-               ? drive(block, whole, ctx, a->many, a->n, mask, (uint32_t *)0, 0)
-               : drive(block, whole, ctx, a->many, a->n, mask, (uint32_t *)0, 1);
+    return drive_mode(block, whole, ctx, a, (uint64_t *)a->out, (uint32_t *)0);
 }
 
 CB_INLINE size_t drive_INDICES(block_fn block, word_fn whole, const void *ctx, const cb_args *a)
 {
-    uint32_t *idx = (uint32_t *)a->out;
-    return !(a->flags & CB_STRICT)
-               ? drive(block, whole, ctx, a->many, a->n, (uint64_t *)0, idx, 0)
-               : drive(block, whole, ctx, a->many, a->n, (uint64_t *)0, idx, 1);
+    return drive_mode(block, whole, ctx, a, (uint64_t *)0, (uint32_t *)a->out);
 }
 
 /* The dense sinks (drive_dense_tmpl.h, once per output): every element's
@@ -339,7 +362,8 @@ CB_INLINE size_t first_hit(vf (*block)(const void *, const void *, size_t, size_
     vf vbest = v_set1(best);
     for (size_t i = 0; i < n; i += CB_W) {
         size_t k = n - i < CB_W ? n - i : CB_W;
-        vf t = k == CB_W ? block(ctx, a->many, i, CB_W, strict) : block(ctx, a->many, i, k, strict);
+        vf t = CB_SPECIALIZE && k == CB_W ? block(ctx, a->many, i, CB_W, strict)
+                                          : block(ctx, a->many, i, k, strict);
         if (!v_mbits(v_lt_m(t, vbest)))
             continue;
         float lanes[CB_W];
@@ -361,8 +385,10 @@ CB_INLINE size_t drive_FIRST_HIT(vf (*block)(const void *, const void *, size_t,
                                                     size_t, int),
                                  const void *ctx, const cb_args *a)
 {
-    return !(a->flags & CB_STRICT) ? first_hit(block, gather, ctx, a, 0)
-                                   : first_hit(block, gather, ctx, a, 1);
+    int strict = (a->flags & CB_STRICT) != 0;
+    if (CB_SPECIALIZE) /* a copy per touching mode */
+        return !strict ? first_hit(block, gather, ctx, a, 0) : first_hit(block, gather, ctx, a, 1);
+    return first_hit(block, gather, ctx, a, strict);
 }
 
 CB_INLINE void store_int_distances(void *out, size_t i, result_DISTANCE_I r, size_t k)

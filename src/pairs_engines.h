@@ -2,6 +2,7 @@
 /* Part of kernel_template.h, which includes it after the query files (the
  * engine runs their bodies); not a header of its own. */
 
+
 #define PQ OVERLAP
 #define PQ_IS_SWEEP 0
 #define PQ_IS_CONTACTS 0

@@ -78,9 +78,9 @@ CB_INLINE void PN(run)(int kind, const P_ONE *one, vf margin, const grid_arrays 
 {
     if (p0 >= p1)
         return;
-    if (s->jmin)
+    if (s->jmin || !CB_SPECIALIZE)
         PN(run_from)(kind, one, margin, ga, p0, p1, later_row, s->jmin, strict, s);
-    else
+    else /* the common copy: no element masked off */
         PN(run_from)(kind, one, margin, ga, p0, p1, later_row, 0, strict, s);
 }
 
@@ -139,8 +139,11 @@ CB_INLINE void PN(scan)(int kind, const P_ONE *one, vf margin, const void *els, 
     pend.c = 0;
     s->sorted = 1;
     for (size_t j = s->jmin; j < m && !s->stop; j += 64) {
-        uint64_t w = m - j >= 64 ? PN(scan_word)(one, margin, els, j, 64, strict, s->t, tl)
-                                 : PN(scan_word)(one, margin, els, j, m - j, strict, s->t, tl);
+        size_t len = m - j < 64 ? m - j : 64;
+        uint64_t w = CB_SPECIALIZE && m - j >= 64
+                         ? PN(scan_word)(one, margin, els, j, 64, strict, s->t, tl)
+                         : PN(scan_word)(one, margin, els, j, CB_SPECIALIZE ? m - j : len, strict,
+                                         s->t, tl);
         if (w)
             sink_word(kind, s, w, (uint32_t)j, PQ_IS_SWEEP ? tl : NULL, &pend);
     }
@@ -334,8 +337,10 @@ CB_INLINE size_t PN(drive)(const int kind, const int listing, int strict, const 
         size_t jmax = self ? base + nb : base == c.from && !firsts ? c.jfrom : 0;
         int may_scan = sp.more || (c.lv.n > 1 && !c.lv.flat) ||
                        (jmax < c.m && grid_scan_pays(sp.most + c.lv.upper, c.m - jmax));
-        int step = may_scan
-                       ? PN(block)(kind, listing, 1, &c, &sp, flat_hit, flat_any, base, live, &done)
+        int step =
+            !CB_SPECIALIZE ? PN(block)(kind, listing, may_scan, &c, &sp, flat_hit, flat_any,
+                                          base, live, &done)
+            : may_scan ? PN(block)(kind, listing, 1, &c, &sp, flat_hit, flat_any, base, live, &done)
                        : PN(block)(kind, listing, 0, &c, &sp, flat_hit, flat_any, base, live, &done);
         *full = step == GD_FULL;
         if (step != GD_ON)
@@ -360,12 +365,14 @@ CB_OUT_OF_LINE size_t PN_ISA(grid_any)(int kind, int listing, int strict, const 
  * per-hit cost counts), in a copy where the sink is a constant: no
  * per-circle or per-hit step asks which it is. */
 #define P_LIST (PQ_IS_SWEEP ? GK_FIRST : PQ_IS_CONTACTS ? GK_CONTACTS : GK_PAIRS)
+#if CB_SPECIALIZE
 CB_OUT_OF_LINE size_t PN_ISA(grid_list)(int strict, const cb_grid *g, const void *set,
                                        const void *els, cb_pair_cursor *cur, size_t end, int self,
                                        float margin, const grid_out *o, int *full)
 {
     return PN(drive)(P_LIST, 1, strict, g, set, els, cur, end, self, margin, o, 0, full);
 }
+#endif
 
 /* The engine the kernels call: the query's list from grid_list, the other
  * sinks from grid_any; a list full before the end probed after, so the
@@ -376,10 +383,15 @@ CB_OUT_OF_LINE size_t PN_ISA(grid_drive)(int kind, int strict, const cb_grid *g,
 {
     const int listing = kind == GK_PAIRS || kind == GK_CONTACTS || kind == GK_FIRST;
     int full = 0;
+#if CB_SPECIALIZE
     size_t done = kind == P_LIST
                       ? PN_ISA(grid_list)(strict, g, set, els, cur, end, self, margin, o, &full)
                       : PN_ISA(grid_any)(kind, listing, strict, g, set, els, cur, end, self, margin,
                                          o, 0, &full);
+#else
+    size_t done = PN_ISA(grid_any)(kind, listing, strict, g, set, els, cur, end, self, margin, o, 0,
+                                   &full);
+#endif
     if (full)
         done = PN_ISA(grid_any)(kind == GK_FIRST ? GK_FIRST_COUNT : GK_PROBE, 1, strict, g, set,
                                 els, cur, end, self, margin, o, done, &full);
