@@ -98,7 +98,7 @@ static const void *set_of(const cb_entry_info *d, const cb_args *a)
  * kernels gather through the indices, so they must exist). Written as an OR
  * of compares against the largest valid index (n_circles, m <= 2^32), which
  * compilers vectorize without an unsigned max: the pass costs a third of
- * what a running maximum did (docs/benchmark.md). */
+ * what a running maximum did (docs/measurements.md). */
 static int bad_candidates(const cb_pair *c, size_t n, size_t n_circles, size_t m)
 {
     if (n_circles == 0 || m == 0)

@@ -13,7 +13,7 @@
  * straight into their lanes (the ISA's lane loads, vlane). Lanes from k up
  * keep candidate 0's floats (never stored). Splitting the indices into
  * arrays for per-component gathers first cost more than the loads
- * themselves (docs/benchmark.md).
+ * themselves (docs/measurements.md).
  */
 
 #define L_SET_T CB_PASTE(CB_PASTE(cb_, LSET_NAME), _soa)

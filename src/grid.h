@@ -253,7 +253,7 @@ CB_INLINE void cb_heap_make(cb_pair *h, size_t n)
  * list of a set of up to CB_SORT_SPAN elements), all of one circle: the j
  * set as bits of a bitmap, then written back in the bitmap's order (the
  * pairs' i are the circle's, so only the j move). Linear, where heapsort
- * mispredicts about log2(n) branches a pair (docs/benchmark.md). The j are
+ * mispredicts about log2(n) branches a pair (docs/measurements.md). The j are
  * distinct. Stack: 1 KiB. */
 #define CB_SORT_SPAN 8192u
 

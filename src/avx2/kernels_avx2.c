@@ -132,7 +132,7 @@ CB_INLINE void v_storeu_w(uint64_t *p, vw v)
 /* Gathers for the contact records: lane j < k gets base[idx[j] * stride];
  * lanes from k up repeat lane k - 1 (records past the count are not kept).
  * Scalar loads into registers: on the CPUs measured, faster than vgather
- * and than a round trip through memory (docs/benchmark.md). */
+ * and than a round trip through memory (docs/measurements.md). */
 #define CB_HAVE_GATHER 1
 CB_INLINE vf v_gather(const float *base, const uint32_t *idx, size_t k, size_t stride)
 {

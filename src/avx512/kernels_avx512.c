@@ -125,7 +125,7 @@ CB_INLINE void v_storeu_w(uint64_t *p, vw v)
 /* Gathers for the contact records: lane j < k gets base[idx[j] * stride];
  * lanes from k up repeat lane k - 1 (records past the count are not kept).
  * Scalar loads into registers: on the CPUs measured, faster than vgather
- * and than a round trip through memory (docs/benchmark.md). */
+ * and than a round trip through memory (docs/measurements.md). */
 #define CB_HAVE_GATHER 1
 CB_INLINE vf v_gather(const float *base, const uint32_t *idx, size_t k, size_t stride)
 {
@@ -214,7 +214,7 @@ CB_INLINE void v_load_circles_aos_pairs(const cb_circle *p, size_t k, vf *lo, vf
     static const int32_t r_c[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 19, 22, 25, 28, 31};
     const float *f = &p[0].x;
     __m512 a, b, c;
-    if (k == 16) { /* plain loads in the hot loop (docs/benchmark.md: masked loads that miss
+    if (k == 16) { /* plain loads in the hot loop (docs/measurements.md: masked loads that miss
                       the caches stream slower on some CPUs) */
         a = _mm512_loadu_ps(f), b = _mm512_loadu_ps(f + 16), c = _mm512_loadu_ps(f + 32);
     } else {

@@ -36,7 +36,7 @@ CB_GENERIC_BLOCK(OVERLAP, BOX, CIRCLE, SOA)
  * element's x square to its y square. Per element these are the contract's
  * operations with the contract's operands, so the bits are the same as the
  * generic blocks'; the ISA opts in when it needs fewer shuffles this way
- * (measured in docs/benchmark.md). Building with -DCB_NO_FUSED_PATHS uses
+ * (measured in docs/measurements.md). Building with -DCB_NO_FUSED_PATHS uses
  * the generic blocks instead: the sanitizer test stage does, so the generic
  * AoS loaders of every ISA are proven bit for bit as well.
  */

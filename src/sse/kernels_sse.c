@@ -36,7 +36,7 @@ CB_INLINE uint32_t v_mbits(vm m) { return (uint32_t)_mm_movemask_ps(m); }
  * from scalar loads that stop at the last valid float. */
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((noinline)) /* out of line: only tails call it, and inlined its branches
-                             stop GCC from unrolling the full-block loops (docs/benchmark.md) */
+                             stop GCC from unrolling the full-block loops (docs/measurements.md) */
 #endif
 static __m128 v_load_floats(const float *f, size_t count)
 {

@@ -179,7 +179,7 @@ CB_INLINE void v_circles_from_regs(vf a, vf b, vf c, vf *x, vf *y, vf *r)
  * into min and max corners; the squares [dx0 dy0 dx1 dy1], [dx2 dy2 dx3 dy3]
  * become [dx0 dx1 dx2 dx3] + [dy0 dy1 dy2 dy3], already in box order (dx
  * first, as the contract adds). Six shuffles per four boxes instead of the
- * transpose's eight; measured faster under node (docs/benchmark.md). */
+ * transpose's eight; measured faster under node (docs/measurements.md). */
 #define CB_BOXES_AOS_PAIRS 1
 CB_INLINE vf v_interleave_lo(vf a, vf b) { return wasm_i32x4_shuffle(a, b, 0, 4, 1, 5); }
 CB_INLINE vf v_pairs_even(vf a, vf b) { return wasm_i32x4_shuffle(a, b, 0, 1, 4, 5); }
