@@ -1,4 +1,4 @@
-/* bench.h - shared declarations of cb-bench's parts: options, data sets, measured rows, timing, seeds, baselines, output. */
+/* bench.h - shared declarations of cb-bench's parts: options, data sets, measured rows, timing, the per-pair baselines, the compiler and memory baselines, output. */
 #ifndef CB_BENCH_H
 #define CB_BENCH_H
 
@@ -87,7 +87,7 @@ int group_moving(const bench_group *g);
  * sweep's. */
 size_t bytes_per_elem(const bench_group *g);
 /* Whether the group's pairs involve an oriented box (either shape): such a
- * group is compared with the oriented seeds only, the others
+ * group is compared with the oriented per-pair baselines only, the others
  * with the axis-aligned ones. */
 int group_oriented(const bench_group *g);
 /* Whether the group's shapes are the integer ones (cb_icircle, cb_ibox). */
@@ -152,7 +152,7 @@ out_kind group_primary(const bench_group *g);
 
 typedef enum {
     KIND_BACKEND,      /* a library backend's raw kernel (cb_entry_kernel) */
-    KIND_SEED,         /* a seed method A-E, per pair in a loop */
+    KIND_BASELINE,     /* a per-pair baseline A-E, one pair at a time in a loop */
     KIND_CLAMP_O2,     /* plain clamp loop, -O2 baseline ISA */
     KIND_CLAMP_NATIVE, /* plain clamp loop, -O3 -march=native */
     KIND_STREAM,       /* streaming read of the same arrays */
@@ -162,56 +162,58 @@ typedef enum {
 } case_kind;
 
 
-/* Seed E's own types (its write-up's): a box as centre + width/height, and
- * the contact record it builds per pair. */
-typedef struct seed_ebox {
+/* Baseline E's own types (its write-up's): a box as centre + width/height,
+ * and the contact record it builds per pair. */
+typedef struct baseline_ebox {
     float cx, cy, w, h;
-} seed_ebox;
-/* Seed E's rotated box: its box plus the angle, with the cosine and sine a
- * user computes once per box (libm's cosf/sinf, not cb_rotation: the seed's
- * own rotation, so its answers may differ from the contract's in the last
- * bits, which its notes count). */
-typedef struct seed_erbox {
+} baseline_ebox;
+/* Baseline E's rotated box: its box plus the angle, with the cosine and sine
+ * a user computes once per box (libm's cosf/sinf, not cb_rotation: the
+ * baseline's own rotation, so its answers may differ from the contract's in
+ * the last bits, which its notes count). */
+typedef struct baseline_erbox {
     float cx, cy, w, h;
     float angle, c, s;
-} seed_erbox;
-typedef struct seed_econtact {
+} baseline_erbox;
+typedef struct baseline_econtact {
     float distance; /* signed: |delta| - r, negative when penetrating */
     float nx, ny;   /* delta / |delta|: from the box toward the circle */
     float depth;    /* r - |delta| */
     float px, py;   /* contact point: the projection onto the box */
     float mtv_x, mtv_y; /* minimum translation vector: normal * depth */
-} seed_econtact;
+} baseline_econtact;
 
-/* Seed D works on SDL-style integer rectangles and circles. */
-typedef struct seed_irect {
+/* Baseline D works on SDL-style integer rectangles and circles. */
+typedef struct baseline_irect {
     int32_t x, y, w, h;
-} seed_irect;
-typedef struct seed_icircle {
+} baseline_irect;
+typedef struct baseline_icircle {
     int32_t x, y, r;
-} seed_icircle;
+} baseline_icircle;
 
 /* One rung of the size ladder: n boxes and n circles scattered over a level,
- * the same shapes in every layout the library and the seeds take, each
+ * the same shapes in every layout the library and the baselines take, each
  * group's single shapes, and the output buffers (sized for the worst case). */
 typedef struct dataset {
     size_t n;
     float level; /* side of the square level, in world units */
-    /* n boxes: SoA, AoS, and the seeds' formats (all exact: integer corners) */
+    /* n boxes: SoA, AoS, and the baselines' formats (all exact: integer
+     * corners) */
     float *x0, *y0, *x1, *y1;
     cb_box_soa soa;
     cb_box *aos;
     cb_box_center *centers; /* A, B, E's overlap row */
     cb_box_corner *corners; /* C */
-    seed_irect *irects;     /* D */
-    seed_ebox *eboxes;      /* E's distance and contact rows */
+    baseline_irect *irects; /* D */
+    baseline_ebox *eboxes;  /* E's distance and contact rows */
     /* the same n boxes as oriented boxes: the same centres and half-extents,
      * each turned by its own random angle (cb_rotation's (c, s)), SoA and
-     * AoS; and as seed E's rotated boxes (same angle, libm's cos and sin) */
+     * AoS; and as baseline E's rotated boxes (same angle, libm's cos and
+     * sin) */
     float *ocx, *ocy, *ohx, *ohy, *oc, *os;
     cb_obox_soa osoa;
     cb_obox *oaos;
-    seed_erbox *erboxes;
+    baseline_erbox *erboxes;
     /* n circles: SoA and AoS */
     float *cx, *cy, *cr;
     cb_circle_soa csoa;
@@ -252,7 +254,7 @@ typedef struct dataset {
     cb_output kinds[BENCH_MAX_KINDS];
     tk_out out[BENCH_MAX_KINDS], ref[BENCH_MAX_KINDS];
     unsigned char *bytes;
-    seed_econtact *econtacts; /* seed E's records and their indices */
+    baseline_econtact *econtacts; /* baseline E's records and their indices */
     uint32_t *eindex;
 } dataset;
 
@@ -275,9 +277,9 @@ typedef struct dataset {
 #define BENCH_WALL_H 256.0f
 
 /* all == 0: only what the summary's rows read (group_needed in data.c:
- * one circle vs boxes, overlap, and the seeds' formats); the same boxes and
- * queries as with all. The bullets (and the wall groups' boxes) are made
- * with all only. */
+ * one circle vs boxes, overlap, and the baselines' formats); the same boxes
+ * and queries as with all. The bullets (and the wall groups' boxes) are
+ * made with all only. */
 int data_make(dataset *d, size_t n, uint64_t seed, int all);
 void data_free(dataset *d);
 /* The arguments of entry e (of group g) at query k: the group's single
@@ -297,7 +299,8 @@ typedef struct bench_case {
                         BENCH_NO_ENTRY */
     cb_kernel_fn fn; /* KIND_BACKEND, KIND_SCAN: cb_entry_kernel(entry, backend) */
     int group;       /* the table group the row belongs to */
-    int seed;        /* KIND_SEED: 0..4 = A..E (E also: OUT_DIST, OUT_CONT_*), SEED_E_ROT */
+    int baseline;    /* KIND_BASELINE: 0..4 = A..E (E also: OUT_DIST, OUT_CONT_*),
+                        BASELINE_E_ROT */
     int native;      /* KIND_STREAM: use the -march=native build */
     out_kind out;
     char label[32];
@@ -311,8 +314,8 @@ typedef struct bench_row {
     case_kind kind;
     int group;
     out_kind out;
-    int backend; /* cb_backend for KIND_BACKEND and KIND_SCAN, else -1 */
-    int seed_id; /* KIND_SEED: 0..4 = A..E, SEED_E_ROT */
+    int backend;     /* cb_backend for KIND_BACKEND and KIND_SCAN, else -1 */
+    int baseline_id; /* KIND_BASELINE: 0..4 = A..E, BASELINE_E_ROT */
     size_t hits;
     unsigned long iters;
     int reps;
@@ -391,10 +394,10 @@ int clamp_covers(const bench_group *g);
 int stream_covers(const bench_group *g);
 /* run.c: check a case's output against the contract: a backend against the
  * scalar backend (the scalar backend against testkit's reference), a loop
- * against the scalar backend, a seed under its own touching rule. Returns 0
- * when they agree, else the number of differing answers (or 1 where only
- * the first difference is known); the first difference, or a seed's
- * summary, goes to why. */
+ * against the scalar backend, a per-pair baseline under its own touching
+ * rule. Returns 0 when they agree, else the number of differing answers (or
+ * 1 where only the first difference is known); the first difference, or a
+ * per-pair baseline's summary, goes to why. */
 size_t check_case(const bench_case *c, dataset *d, char *why, size_t whylen);
 /* run.c: the backend rows rows[0..k-1] of one entry and row kind, checked as
  * check_case does with the scalar output computed once for all of them;
@@ -410,39 +413,41 @@ int check_backends(const bench_case *const *rows, int k, dataset *d, char *why, 
 int small_run(const bench_opts *o, const dataset *d, const int *bs, int nb, small_row *out,
               int max, double *fenv_ns);
 
-/* -------------------------------------------------------------- seeds */
+/* ------------------------------------------------- the per-pair baselines */
 
-/* Seeds A..E answer the axis-aligned question (ids 0..SEED_COUNT-1);
- * SEED_E_ROT is seed E's method for rotated boxes (translate and rotate the
- * circle into box space, solve, rotate the results back) on the oriented
- * boxes, listed with the oriented groups. */
-#define SEED_COUNT 5
-#define SEED_D 3
-#define SEED_E 4
-#define SEED_E_ROT 5
-#define SEED_IDS 6
-/* Seed names, whether touching counts (1: <=, 0: <), and whether the seed
- * computes on integers (seed D: its rows go with the integer groups, and
- * are compared with the integer entries), for ids < SEED_IDS. */
-const char *seed_name(int s);
-int seed_touch(int s);
-int seed_integer(int s);
-/* One circle against n boxes in the seed's own box format, one pair at a
+/* Baselines A..E (docs/baselines.md) answer the axis-aligned question (ids
+ * 0..BASELINE_COUNT-1); BASELINE_E_ROT is baseline E's method for rotated
+ * boxes (translate and rotate the circle into box space, solve, rotate the
+ * results back) on the oriented boxes, listed with the oriented groups. */
+#define BASELINE_COUNT 5
+#define BASELINE_D 3
+#define BASELINE_E 4
+#define BASELINE_E_ROT 5
+#define BASELINE_IDS 6
+/* Baseline names, whether touching counts (1: <=, 0: <), and whether the
+ * baseline computes on integers (baseline D: its rows go with the integer
+ * groups, and are compared with the integer entries), for ids <
+ * BASELINE_IDS. */
+const char *baseline_name(int s);
+int baseline_touch(int s);
+int baseline_integer(int s);
+/* One circle against n boxes in the baseline's own box format, one pair at a
  * time, bitmask out (same layout as the library's); returns the hit count.
  * The circle is group g's single circle at query k: d->q[g][k], or for an
- * integer group d->qi[g][k]. SEED_E_ROT: against the n rotated boxes. */
-size_t seed_run(int s, const dataset *d, int g, int k, uint64_t *mask);
-/* The row label of seed E's (s = SEED_E) or rotated seed E's (SEED_E_ROT)
- * distance and contact rows. */
-const char *seed_e_label(int s, out_kind o);
-/* Seed E's signed distance of circle c to every box (its own box struct),
- * one pair at a time: dist[i]; returns n. s = SEED_E or SEED_E_ROT. */
-size_t seed_e_distances(int s, const dataset *d, cb_circle c, float *dist);
-/* Seed E's full contact computation, one pair at a time: for the boxes it
+ * integer group d->qi[g][k]. BASELINE_E_ROT: against the n rotated boxes. */
+size_t baseline_run(int s, const dataset *d, int g, int k, uint64_t *mask);
+/* The row label of baseline E's (s = BASELINE_E) or rotated baseline E's
+ * (BASELINE_E_ROT) distance and contact rows. */
+const char *baseline_e_label(int s, out_kind o);
+/* Baseline E's signed distance of circle c to every box (its own box struct),
+ * one pair at a time: dist[i]; returns n. s = BASELINE_E or BASELINE_E_ROT. */
+size_t baseline_e_distances(int s, const dataset *d, cb_circle c, float *dist);
+/* Baseline E's full contact computation, one pair at a time: for the boxes it
  * reports (early out on squared lengths with its epsilon: touching
  * excluded), its record out[k] and the box's index idx[k]; returns k.
- * SEED_E_ROT: normal, point and MTV rotated back to the world. */
-size_t seed_e_contacts(int s, const dataset *d, cb_circle c, seed_econtact *out, uint32_t *idx);
+ * BASELINE_E_ROT: normal, point and MTV rotated back to the world. */
+size_t baseline_e_contacts(int s, const dataset *d, cb_circle c, baseline_econtact *out,
+                           uint32_t *idx);
 
 /* ------------------------------------------------ the sweeps' closed form */
 

@@ -1,4 +1,4 @@
-/* data.c - benchmark data: boxes and circles scattered over a game level, every layout and seed format, the same boxes turned into oriented boxes, each group's query shapes and hit counts, the outputs and arguments of any entry. */
+/* data.c - benchmark data: boxes and circles scattered over a game level, every layout and baseline format, the same boxes turned into oriented boxes, each group's query shapes and hit counts, the outputs and arguments of any entry. */
 #include "bench.h"
 #include "rng.h"
 
@@ -11,8 +11,8 @@
  * boxes (walls, crates, enemies: 8..64 units a side) stays that of a real
  * level at every size; circles are entities of radius 4..32. All corners,
  * centres and radii are integers (centres may be .5), so every layout and
- * every seed format holds exactly the same shapes: a difference between two
- * methods is then the method's, never the conversion's.
+ * every baseline format holds exactly the same shapes: a difference between
+ * two methods is then the method's, never the conversion's.
  *
  * The oriented boxes are those boxes (the same centres and half-extents,
  * exact) each turned about its centre by a random angle in [0, 2 pi), with
@@ -20,8 +20,9 @@
  * density and nearly the same hit counts as the axis-aligned ones (a turned
  * box covers the same area; its reach grows up to its half-diagonal), and
  * their area queries are calibrated on their own elements like every other
- * group's. Seed E's rotated boxes hold the same angle with the cosine and
- * sine a user would compute (libm), which need not be cb_rotation's bits.
+ * group's. Baseline E's rotated boxes hold the same angle with the cosine
+ * and sine a user would compute (libm), which need not be cb_rotation's
+ * bits.
  *
  * The integer groups (cb_icircle, cb_ibox) read the same boxes and circles
  * as int32, and ask their float twin's questions (group_number_twin): every
@@ -215,8 +216,8 @@ static int32_t calibrate(const dataset *d, int g, double p)
 
 /* Whether data_make prepares group g: every group, or for the summary
  * (all == 0) one circle vs boxes, overlap, float and integer (the
- * headlines and the seeds' groups), and the sweep headline (its overlap
- * twin is the first of those), whose data alone is then made. */
+ * headlines and the per-pair baselines' groups), and the sweep headline
+ * (its overlap twin is the first of those), whose data alone is then made. */
 static int group_needed(int g, int all)
 {
     const bench_group *gr = group_at(g);
@@ -256,8 +257,8 @@ int data_make(dataset *d, size_t n, uint64_t seed, int all)
     d->aos = alloc(n * sizeof(cb_box));
     d->centers = alloc(n * sizeof(cb_box_center));
     d->corners = alloc(n * sizeof(cb_box_corner));
-    d->irects = alloc(n * sizeof(seed_irect));
-    d->eboxes = alloc(n * sizeof(seed_ebox));
+    d->irects = alloc(n * sizeof(baseline_irect));
+    d->eboxes = alloc(n * sizeof(baseline_ebox));
     d->ix0 = alloc(n * sizeof(int32_t));
     d->iy0 = alloc(n * sizeof(int32_t));
     d->ix1 = alloc(n * sizeof(int32_t));
@@ -271,8 +272,8 @@ int data_make(dataset *d, size_t n, uint64_t seed, int all)
         d->oc = alloc(n * sizeof(float));
         d->os = alloc(n * sizeof(float));
         d->oaos = alloc(n * sizeof(cb_obox));
-        d->erboxes = alloc(n * sizeof(seed_erbox));
-        d->econtacts = alloc(n * sizeof(seed_econtact));
+        d->erboxes = alloc(n * sizeof(baseline_erbox));
+        d->econtacts = alloc(n * sizeof(baseline_econtact));
         d->eindex = alloc(n * sizeof(uint32_t));
         d->cx = alloc(n * sizeof(float));
         d->cy = alloc(n * sizeof(float));
@@ -334,12 +335,12 @@ int data_make(dataset *d, size_t n, uint64_t seed, int all)
         d->centers[i] = c;
         cb_box_corner k = {(float)x, (float)y, (float)w, (float)h};
         d->corners[i] = k;
-        seed_irect r = {x, y, w, h};
+        baseline_irect r = {x, y, w, h};
         d->irects[i] = r;
         cb_ibox ib = {x, y, x + w, y + h};
         d->ix0[i] = ib.min_x, d->iy0[i] = ib.min_y, d->ix1[i] = ib.max_x, d->iy1[i] = ib.max_y;
         d->iaos[i] = ib;
-        seed_ebox eb = {c.cx, c.cy, (float)w, (float)h};
+        baseline_ebox eb = {c.cx, c.cy, (float)w, (float)h};
         d->eboxes[i] = eb;
     }
     for (size_t i = 0; i < n; i++) { /* drawn without all too: the queries come after */
@@ -388,8 +389,8 @@ int data_make(dataset *d, size_t n, uint64_t seed, int all)
         d->oc[i] = r.c, d->os[i] = r.s;
         cb_obox o = {c->cx, c->cy, c->hx, c->hy, r.c, r.s};
         d->oaos[i] = o;
-        seed_erbox eb = {c->cx, c->cy, d->eboxes[i].w, d->eboxes[i].h, angle, cosf(angle),
-                         sinf(angle)};
+        baseline_erbox eb = {c->cx, c->cy, d->eboxes[i].w, d->eboxes[i].h, angle, cosf(angle),
+                             sinf(angle)};
         d->erboxes[i] = eb;
     }
     d->osoa.cx = d->ocx, d->osoa.cy = d->ocy, d->osoa.hx = d->ohx, d->osoa.hy = d->ohy;

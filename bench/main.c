@@ -23,15 +23,16 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: cb-bench [options]\n"
             "  By default: the summary (about a minute): one circle vs boxes (SoA, bitmask) on\n"
-            "  every backend at 1Ki,16Ki,16Mi against scalar, the compiler's loops, the seeds\n"
-            "  and a streaming read; the same with integer shapes against the float rows,\n"
-            "  scalar and seed D; the sweep (a moving circle vs boxes, SoA) against the\n"
-            "  overlap, scalar and a closed form per pair, and its hit records and first\n"
-            "  hit beside its times; and the named many-against-many scenes.\n"
-            "  --full           every row (every entry and output, seed E's distance and contact\n"
-            "                   rows, the small batches, the scene sweep, candidate pairs) at sizes\n"
-            "                   16,64,256,1Ki,16Ki,256Ki,4Mi,16Mi, and the full tables on stdout\n"
-            "                   before the summary (several minutes)\n"
+            "  every backend at 1Ki,16Ki,16Mi against scalar, the compiler's loops, the\n"
+            "  per-pair baselines A-E and a streaming read; the same with integer shapes\n"
+            "  against the float rows, scalar and baseline D; the sweep (a moving circle vs\n"
+            "  boxes, SoA) against the overlap, scalar and a closed form per pair, and its\n"
+            "  hit records and first hit beside its times; and the named many-against-many\n"
+            "  scenes.\n"
+            "  --full           every row (every entry and output, baseline E's distance and\n"
+            "                   contact rows, the small batches, the scene sweep, candidate\n"
+            "                   pairs) at sizes 16,64,256,1Ki,16Ki,256Ki,4Mi,16Mi, and the full\n"
+            "                   tables on stdout before the summary (several minutes)\n"
             "  --quick          a few seconds: every row at sizes 16,1Ki,16Ki, 3 reps, short\n"
             "                   samples (the tests); with --full the full tables too\n"
             "  --sizes LIST     comma-separated box counts, suffixes Ki/Mi (k/K, m/M) allowed\n"
@@ -395,28 +396,28 @@ static bench_row *row_push(rowvec *r)
 }
 
 /* An upper bound of build_cases' count, for its array: the backend rows,
- * the overlap seeds, seed E's distance and contact rows for boxes and for
- * rotated boxes (with its rotated overlap row), each group's baselines
- * (two loops, a streaming read, a closed form) and a sweep group's times
- * then scan on each backend. */
+ * the per-pair overlap baselines, baseline E's distance and contact rows
+ * for boxes and for rotated boxes (with its rotated overlap row), each
+ * group's other baselines (two loops, a streaming read, a closed form) and
+ * a sweep group's times then scan on each backend. */
 static size_t max_cases(int nb)
 {
-    return (size_t)nb * cb_entry_count() * BENCH_ENTRY_ROWS + SEED_COUNT + 3 + 4 +
+    return (size_t)nb * cb_entry_count() * BENCH_ENTRY_ROWS + BASELINE_COUNT + 3 + 4 +
            (4 + (size_t)nb) * (size_t)group_count();
 }
 
 /* Every row of a size rung: each backend on each entry of each group, the
- * seeds, and each group's compiler loops, streaming read and (a sweep
- * group's) closed form and times then scan on each backend; or, for the
- * summary (all == 0), those of the headline entries: each backend on the
- * headline, on the integer headline and on every entry of the sweep
+ * per-pair baselines, and each group's compiler loops, streaming read and
+ * (a sweep group's) closed form and times then scan on each backend; or,
+ * for the summary (all == 0), those of the headline entries: each backend
+ * on the headline, on the integer headline and on every entry of the sweep
  * headline's group (times, hit records, first hit), the headline group's
  * loops and streaming read, the sweep headline's closed form and times
- * then scan, and the overlap seeds. With wall (--wall-only), those of the
- * wall alone (one box vs n bullets, SoA): each backend's times at the wall
- * and its _first, the times then scan, and the closed form; and each
- * backend's times of the sweep headline (one bullet vs n boxes), which the
- * wall's report compares with. */
+ * then scan, and the per-pair overlap baselines. With wall (--wall-only),
+ * those of the wall alone (one box vs n bullets, SoA): each backend's times
+ * at the wall and its _first, the times then scan, and the closed form; and
+ * each backend's times of the sweep headline (one bullet vs n boxes), which
+ * the wall's report compares with. */
 static int build_cases(const bench_env *e, const int *bs, int nb, bench_case *cs, int all,
                        int wall)
 {
@@ -455,31 +456,31 @@ static int build_cases(const bench_env *e, const int *bs, int nb, bench_case *cs
                 }
             }
         }
-    /* A seed takes one box struct per pair: an array of structs, so it is
-     * listed (and its bandwidth judged) with one circle vs boxes, AoS; seed
-     * D, on integers, with one integer circle vs integer boxes, AoS, whose
-     * entry it is checked against (with the float group's when the library
-     * has no integer one). Seed
-     * E's distance and contact computation has rows with the groups of
-     * those queries on that input (contacts at both selections). Seed E's
-     * method for rotated boxes has the same rows (overlap, distance,
-     * contacts) with the groups of one circle vs oriented boxes, AoS. */
+    /* A per-pair baseline takes one box struct per pair: an array of
+     * structs, so it is listed (and its bandwidth judged) with one circle vs
+     * boxes, AoS; baseline D, on integers, with one integer circle vs
+     * integer boxes, AoS, whose entry it is checked against (with the float
+     * group's when the library has no integer one). Baseline E's distance
+     * and contact computation has rows with the groups of those queries on
+     * that input (contacts at both selections). Baseline E's method for
+     * rotated boxes has the same rows (overlap, distance, contacts) with the
+     * groups of one circle vs oriented boxes, AoS. */
     int sg = group_find(CB_QUERY_OVERLAP, CB_SHAPE_CIRCLE, CB_SHAPE_BOX, CB_LAYOUT_AOS);
     int ig = group_find(CB_QUERY_OVERLAP, CB_SHAPE_ICIRCLE, CB_SHAPE_IBOX, CB_LAYOUT_AOS);
     if (ig < 0 || group_entry(group_at(ig), CB_OUTPUT_MASK) == BENCH_NO_ENTRY)
         ig = sg;
     if (!wall && sg >= 0 && group_entry(group_at(sg), CB_OUTPUT_MASK) != BENCH_NO_ENTRY)
-        for (int s = 0; s < SEED_COUNT; s++) {
+        for (int s = 0; s < BASELINE_COUNT; s++) {
             bench_case c = blank;
-            c.kind = KIND_SEED, c.group = seed_integer(s) ? ig : sg, c.seed = s;
-            snprintf(c.label, sizeof c.label, "%s", seed_name(s));
+            c.kind = KIND_BASELINE, c.group = baseline_integer(s) ? ig : sg, c.baseline = s;
+            snprintf(c.label, sizeof c.label, "%s", baseline_name(s));
             cs[nc++] = c;
         }
     int og = group_find(CB_QUERY_OVERLAP, CB_SHAPE_CIRCLE, CB_SHAPE_OBOX, CB_LAYOUT_AOS);
     if (all && og >= 0 && group_entry(group_at(og), CB_OUTPUT_MASK) != BENCH_NO_ENTRY) {
         bench_case c = blank;
-        c.kind = KIND_SEED, c.group = og, c.seed = SEED_E_ROT;
-        snprintf(c.label, sizeof c.label, "%s", seed_name(SEED_E_ROT));
+        c.kind = KIND_BASELINE, c.group = og, c.baseline = BASELINE_E_ROT;
+        snprintf(c.label, sizeof c.label, "%s", baseline_name(BASELINE_E_ROT));
         cs[nc++] = c;
     }
     const struct {
@@ -491,8 +492,8 @@ static int build_cases(const bench_env *e, const int *bs, int nb, bench_case *cs
                    {CB_QUERY_CONTACTS, CB_OUTPUT_CONTACTS, {OUT_CONT_LO, OUT_CONT_HI}, 2}};
     const struct {
         cb_shape many;
-        int seed;
-    } e_boxes[2] = {{CB_SHAPE_BOX, SEED_E}, {CB_SHAPE_OBOX, SEED_E_ROT}};
+        int baseline;
+    } e_boxes[2] = {{CB_SHAPE_BOX, BASELINE_E}, {CB_SHAPE_OBOX, BASELINE_E_ROT}};
     for (int b = 0; b < 2 * all; b++)
         for (int k = 0; k < 2; k++) {
             int eg = group_find(e_rows[k].q, CB_SHAPE_CIRCLE, e_boxes[b].many, CB_LAYOUT_AOS);
@@ -500,9 +501,9 @@ static int build_cases(const bench_env *e, const int *bs, int nb, bench_case *cs
                 continue;
             for (int r = 0; r < e_rows[k].nrows; r++) {
                 bench_case c = blank;
-                c.kind = KIND_SEED, c.group = eg, c.seed = e_boxes[b].seed;
+                c.kind = KIND_BASELINE, c.group = eg, c.baseline = e_boxes[b].baseline;
                 c.out = e_rows[k].rows[r];
-                snprintf(c.label, sizeof c.label, "%s", seed_e_label(c.seed, c.out));
+                snprintf(c.label, sizeof c.label, "%s", baseline_e_label(c.baseline, c.out));
                 cs[nc++] = c;
             }
         }
@@ -608,12 +609,12 @@ static int run_size(const bench_opts *o, const bench_env *e, const int *bs, int 
         } else {
             diff = check_case(&cs[i], &d, why, sizeof why);
             checked[i] = 1;
-            snprintf(cs[i].note, sizeof cs[i].note, "%.95s", why); /* a seed's summary */
+            snprintf(cs[i].note, sizeof cs[i].note, "%.95s", why); /* a baseline's summary */
         }
-        /* A seed's differences are its own (reported in its note), but for
-         * an exact seed on an integer group: both sides are exact, so a
-         * difference is a bug */
-        const int fatal = cs[bad].kind != KIND_SEED || group_integer(group_at(cs[bad].group));
+        /* A per-pair baseline's differences are its own (reported in its
+         * note), but for an exact baseline on an integer group: both sides
+         * are exact, so a difference is a bug */
+        const int fatal = cs[bad].kind != KIND_BASELINE || group_integer(group_at(cs[bad].group));
         if (diff && fatal) {
             fprintf(stderr, "\ncb-bench: FAIL: %s %s %s at n=%zu: %s (seed 0x%llx)\n",
                     cs[bad].label, group_at(cs[bad].group)->label, out_name(cs[bad].out), n, why,
@@ -633,7 +634,8 @@ static int run_size(const bench_opts *o, const bench_env *e, const int *bs, int 
     fprintf(stderr, " %d rows checked (data %.1f s, checks %.1f s),", nc,
             (t_check - t_start) / 1e9, (time_now_ns() - t_check) / 1e9);
     size_ctx ctx = {cs, &d};
-    /* the summary: a row's samples about a second at most (the seeds at 16Mi) */
+    /* the summary: a row's samples about a second at most (the per-pair
+     * baselines at 16Mi) */
     time_rows(o, tm, nc, sample_case, &ctx, o->full ? 0 : 1e9);
 
     for (int i = 0; i < nc; i++) {
@@ -644,7 +646,7 @@ static int run_size(const bench_opts *o, const bench_env *e, const int *bs, int 
         w->group = cs[i].group;
         w->out = cs[i].out;
         w->backend = cs[i].backend;
-        w->seed_id = cs[i].seed;
+        w->baseline_id = cs[i].baseline;
         w->hits = cs[i].kind == KIND_STREAM ? 0 : d.hits[cs[i].group][query_of(cs[i].out)];
         w->iters = tm[i].iters;
         w->reps = tm[i].reps;

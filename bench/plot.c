@@ -57,8 +57,8 @@ int plot_svg(const char *path, const bench_opts *o, const bench_env *e, const be
 {
     static const char *const bcolor[CB_BACKEND_COUNT] = {"#222222", "#1f77b4", "#2ca02c",
                                                          "#d62728", "#9467bd", "#8c564b"};
-    static const char *const scolor[SEED_COUNT] = {"#e377c2", "#bcbd22", "#17becf", "#8c8c8c",
-                                                   "#393b79"};
+    static const char *const scolor[BASELINE_COUNT] = {"#e377c2", "#bcbd22", "#17becf",
+                                                       "#8c8c8c", "#393b79"};
     series ser[MAXSER];
     int ns = 0;
     int hg = -1; /* the headline group: one circle vs boxes, SoA (bench_headline) */
@@ -98,13 +98,14 @@ int plot_svg(const char *path, const bench_opts *o, const bench_env *e, const be
             ns++;
         }
     }
-    for (int k = 0; k < SEED_COUNT; k++) {
+    for (int k = 0; k < BASELINE_COUNT; k++) {
         series *s = &ser[ns];
         for (int i = 0; i < nr; i++)
-            if (rows[i].kind == KIND_SEED && rows[i].seed_id == k && rows[i].out == OUT_MASK)
+            if (rows[i].kind == KIND_BASELINE && rows[i].baseline_id == k &&
+                rows[i].out == OUT_MASK)
                 add_point(s, rows[i].n, rows[i].med);
         if (s->np) {
-            snprintf(s->label, sizeof s->label, "%s (per pair)", seed_name(k));
+            snprintf(s->label, sizeof s->label, "%s (per pair)", baseline_name(k));
             s->color = scolor[k], s->dash = "3,3", s->width = 2;
             ns++;
         }
@@ -147,8 +148,8 @@ int plot_svg(const char *path, const bench_opts *o, const bench_env *e, const be
     xml_text(f, e->cpu);
     fprintf(f, "; ");
     xml_text(f, e->compiler);
-    fprintf(f, "; seed 0x%llx; median of %d interleaved samples; log-log; seeds run one pair "
-               "at a time on their own box structs</text>\n",
+    fprintf(f, "; seed 0x%llx; median of %d interleaved samples; log-log; baselines A-E run one "
+               "pair at a time on their own box structs</text>\n",
             (unsigned long long)o->seed, o->reps);
 
     /* Cache regimes of the SoA working set (16 bytes per box). */
@@ -254,7 +255,7 @@ int plot_svg(const char *path, const bench_opts *o, const bench_env *e, const be
     }
     int ny = ly + 24 + 24 * ns + 12;
     const char *notes[] = {"solid: this library's backends", "dashed: what the compiler makes",
-                           "of a plain loop (1 byte/box)", "dotted: seed methods A-E",
+                           "of a plain loop (1 byte/box)", "dotted: per-pair baselines A-E",
                            "dash-dot: just reading the boxes", "(the bound beyond the caches)"};
     for (size_t k = 0; k < sizeof notes / sizeof notes[0]; k++)
         fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"#555\">%s</text>\n", lx,

@@ -7,7 +7,7 @@
 static const char *const out_names[OUT_COUNT] = {
     "mask",     "idx 1%",  "idx 50%", "dist",    "cont 1%", "cont 50%", "times lo",
     "times hi", "hits lo", "hits hi", "first",   "bytes",   "read"};
-static const char *const kind_names[KIND_COUNT] = {"backend", "seed",        "loop-O2",
+static const char *const kind_names[KIND_COUNT] = {"backend", "baseline",    "loop-O2",
                                                    "loop-native", "stream", "closed-form",
                                                    "times+scan"};
 static const char *const path_names[PATH_COUNT] = {"direct", "direct+fenv", "dispatched",
@@ -42,16 +42,17 @@ static out_kind compared_out(const bench_row *r)
     return r->out == OUT_BYTES || r->out == OUT_READ ? group_primary(group_at(r->group)) : r->out;
 }
 
-/* The fastest seed row at size n that computes what output o does for
- * group g's kind of box: the overlap seeds (bitmask) for masks and index
- * lists, seed E's distance or contact rows (at the same selection) for the
- * others; for an oriented group, only the rows of seed E's rotated method;
- * for an integer group, only the integer seed's (D). A float group is
- * compared with every axis-aligned seed, D included: the same question on
- * the same whole-number shapes. A seed row answers its group's query only
- * (seed E's distances are not a sweep's times); a sweep group's seed is its
- * closed form per pair (sweep_form.c), on the same elements. */
-static const bench_row *best_seed(const bench_row *r, int nr, size_t n, int g, out_kind o)
+/* The fastest per-pair baseline row at size n that computes what output o
+ * does for group g's kind of box: the overlap baselines (bitmask) for masks
+ * and index lists, baseline E's distance or contact rows (at the same
+ * selection) for the others; for an oriented group, only the rows of
+ * baseline E's rotated method; for an integer group, only the integer
+ * baseline's (D). A float group is compared with every axis-aligned
+ * baseline, D included: the same question on the same whole-number shapes.
+ * A baseline row answers its group's query only (baseline E's distances are
+ * not a sweep's times); a sweep group's baseline is its closed form per pair
+ * (sweep_form.c), on the same elements. */
+static const bench_row *best_baseline(const bench_row *r, int nr, size_t n, int g, out_kind o)
 {
     out_kind want = o == OUT_IDX_LO || o == OUT_IDX_HI ? OUT_MASK : o;
     const bench_group *gr = group_at(g);
@@ -59,10 +60,10 @@ static const bench_row *best_seed(const bench_row *r, int nr, size_t n, int g, o
     const bench_row *b = NULL;
     for (int i = 0; i < nr; i++) {
         const bench_group *ri = group_at(r[i].group);
-        const int seed = r[i].kind == KIND_SEED ||
-                         (r[i].kind == KIND_CLOSED && ri->many == gr->many);
-        if (r[i].n == n && seed && r[i].out == want && ri->query == gr->query &&
-            group_oriented(ri) == oriented && (!integer || seed_integer(r[i].seed_id)) &&
+        const int baseline = r[i].kind == KIND_BASELINE ||
+                             (r[i].kind == KIND_CLOSED && ri->many == gr->many);
+        if (r[i].n == n && baseline && r[i].out == want && ri->query == gr->query &&
+            group_oriented(ri) == oriented && (!integer || baseline_integer(r[i].baseline_id)) &&
             (!b || r[i].med < b->med))
             b = &r[i];
     }
@@ -88,10 +89,11 @@ static const bench_row *number_twin_row(const bench_row *r, int nr, const bench_
 }
 
 typedef struct derived {
-    double vs_scalar, vs_native, vs_seed; /* NAN when the reference row is missing */
-    double vs_float;                      /* an integer row: its float twin's time over its own */
-    double frac_read;                     /* NAN outside the DRAM regime */
-    double gbps;                          /* input bytes read per second, in GB/s */
+    double vs_scalar, vs_native; /* NAN when the reference row is missing */
+    double vs_baseline;          /* likewise */
+    double vs_float;             /* an integer row: its float twin's time over its own */
+    double frac_read;            /* NAN outside the DRAM regime */
+    double gbps;                 /* input bytes read per second, in GB/s */
     const char *regime;
 } derived;
 
@@ -107,7 +109,7 @@ static derived derive(const bench_env *e, const bench_row *rows, int nr, const b
     const size_t bpe = bytes_per_elem(group_at(r->group));
     d.vs_scalar = ratio(find(rows, nr, r->n, KIND_BACKEND, CB_BACKEND_SCALAR, r->group, so), r);
     d.vs_native = ratio(find(rows, nr, r->n, KIND_CLAMP_NATIVE, -1, r->group, -1), r);
-    d.vs_seed = ratio(best_seed(rows, nr, r->n, r->group, so), r);
+    d.vs_baseline = ratio(best_baseline(rows, nr, r->n, r->group, so), r);
     d.vs_float = group_integer(group_at(r->group)) ? ratio(number_twin_row(rows, nr, r), r) : NAN;
     d.regime = regime_of(e, r->n * bpe);
     d.frac_read = !strcmp(d.regime, "DRAM") ? ratio(stream_row(rows, nr, r->n, r->group), r) : NAN;
@@ -193,11 +195,11 @@ static void print_row(FILE *f, const bench_env *e, const bench_row *rows, int nr
     else
         snprintf(frac, sizeof frac, "%.0f%%", 100 * d.frac_read);
     char nb[32];
-    fprintf(f, "  %-*s %-*s %-8s %5s %8s %9s %8s %7s %7s %7s %7s %6s %6.1f  %9s %9s\n",
+    fprintf(f, "  %-*s %-*s %-8s %5s %8s %9s %8s %7s %7s %9s %7s %6s %6.1f  %9s %9s\n",
             label_w, r->label, entry_w, group_at(r->group)->label, out_name(r->out),
             fmt_n(r->n, nb, sizeof nb), hits, fmt_ns(r->med, a, sizeof a),
             fmt_rate(1e9 / r->med, b, sizeof b), fmt_x(d.vs_scalar, d1, sizeof d1),
-            fmt_x(d.vs_native, d2, sizeof d2), fmt_x(d.vs_seed, d3, sizeof d3),
+            fmt_x(d.vs_native, d2, sizeof d2), fmt_x(d.vs_baseline, d3, sizeof d3),
             fmt_x(d.vs_float, d4, sizeof d4), frac, d.gbps, fmt_ns(r->min, mn, sizeof mn),
             fmt_ns(r->max, mx, sizeof mx));
 }
@@ -220,9 +222,9 @@ void report_header(FILE *f, const bench_opts *o, const bench_env *e)
             fmt_bytes(e->l1, b1, sizeof b1), fmt_bytes(e->l2, b2, sizeof b2),
             fmt_bytes(e->llc, b3, sizeof b3), e->llc_guessed ? " (assumed: per-CCX share)" : "",
             (unsigned long long)o->seed, o->reps, o->sample_ns / 1e6);
-    fprintf(f, "flags: library, seeds, bench -O3 (release) -ffp-contract=off; loop -O2: -O2 "
-               "baseline ISA; loop -O3%s: -O3%s%s, -ffp-contract=off kept (the project sets it: "
-               "no FMA, so the loop gives the contract's exact answers)\n",
+    fprintf(f, "flags: library, baselines A-E, bench -O3 (release) -ffp-contract=off; loop -O2: "
+               "-O2 baseline ISA; loop -O3%s: -O3%s%s, -ffp-contract=off kept (the project sets "
+               "it: no FMA, so the loop gives the contract's exact answers)\n",
             clamp_native_is_native ? BENCH_NATIVE_NAME : "",
             clamp_native_is_native ? " " BENCH_NATIVE_FLAG : "",
             e->native_ok ? "" : " (not run here: this CPU lacks its ISA)");
@@ -240,14 +242,16 @@ void report_table(FILE *f, const bench_env *e, const bench_row *rows, int nr, co
         int w = (int)strlen(rows[i].label);
         label_w = w > label_w ? w : label_w;
     }
-    fprintf(f, "\nns/elem and elem/s are medians; x scalar / x loopO3 / x seed = that row's time "
-               "over this row's (higher is better; a sweep's x seed: its closed form per pair); "
+    fprintf(f, "\nns/elem and elem/s are medians; x scalar / x loopO3 / x baseline = that row's "
+               "time over this row's (higher is better; x baseline: the fastest matching "
+               "baseline A-E; a sweep's x baseline: its closed form per pair); "
                "x float (integer groups) = the same "
                "backend's row on the float twin (same boxes and circles, same question), time "
                "over this row's; %%read = streaming-read time over this row's, at DRAM sizes; "
                "GB/s = input bytes read per second\n");
-    fprintf(f, "seeds: '<=' touching counts (the library's default), '<' touching excluded (the "
-               "library with CB_STRICT); timed rows use the default, which costs the same\n");
+    fprintf(f, "baselines A-E: '<=' touching counts (the library's default), '<' touching "
+               "excluded (the library with CB_STRICT); timed rows use the default, which costs the "
+               "same\n");
     size_t last = 0;
     for (int pass = 0; pass < nr; pass++) {
         size_t n = rows[pass].n;
@@ -259,9 +263,9 @@ void report_table(FILE *f, const bench_env *e, const bench_row *rows, int nr, co
                 fmt_n(n, b1, sizeof b1), fmt_bytes(16 * n, b2, sizeof b2), regime_of(e, 16 * n),
                 fmt_bytes(12 * n, b3, sizeof b3), regime_of(e, 12 * n),
                 fmt_bytes(24 * n, b4, sizeof b4), regime_of(e, 24 * n));
-        fprintf(f, "  %-*s %-*s %-8s %5s %8s %9s %8s %7s %7s %7s %7s %6s %6s  %9s %9s\n",
+        fprintf(f, "  %-*s %-*s %-8s %5s %8s %9s %8s %7s %7s %9s %7s %6s %6s  %9s %9s\n",
                 label_w, "row", entry_w, "entry", "output", "n", "hits", "ns/elem", "elem/s",
-                "xscalar", "xloopO3", "xseed", "xfloat", "%read", "GB/s", "min", "max");
+                "xscalar", "xloopO3", "xbaseline", "xfloat", "%read", "GB/s", "min", "max");
         for (int g = 0; g < group_count(); g++) {
             for (int k = 0; k < KIND_COUNT; k++)
                 for (int i = 0; i < nr; i++)
@@ -308,16 +312,17 @@ void report_table(FILE *f, const bench_env *e, const bench_row *rows, int nr, co
                     fenv_ns);
     }
 
-    /* Seeds' notes: where their answers differ from the contract's. */
-    fprintf(f, "\nSeeds (per pair in a loop, own box format, bitmask out; seed E also its "
-               "distances and contact records, own structs, and its rotated method on the "
-               "oriented boxes; x seed compares per-element cost with the seed rows of the same "
-               "output and kind of box):\n");
+    /* The per-pair baselines' notes: where their answers differ from the
+     * contract's. */
+    fprintf(f, "\nPer-pair baselines (one pair at a time in a loop, own box format, bitmask out; "
+               "baseline E also its distances and contact records, own structs, and its rotated "
+               "method on the oriented boxes; x baseline compares per-element cost with the "
+               "baseline rows of the same output and kind of box):\n");
     size_t nmax = 0;
     for (int i = 0; i < nr; i++)
         nmax = rows[i].n > nmax ? rows[i].n : nmax;
     for (int i = 0; i < nr; i++)
-        if ((rows[i].kind == KIND_SEED || rows[i].kind == KIND_CLOSED) && rows[i].n == nmax)
+        if ((rows[i].kind == KIND_BASELINE || rows[i].kind == KIND_CLOSED) && rows[i].n == nmax)
             fprintf(f, "  %-*s %s (n = %s)\n", label_w, rows[i].label, rows[i].note,
                     fmt_n(nmax, b1, sizeof b1));
     fprintf(f, "Loops write one byte per element; idx rows are compared with them all the "
@@ -349,9 +354,9 @@ static const bench_row *ref_loop_o3(const bench_row *rows, int nr, const bench_r
 {
     return find(rows, nr, r->n, KIND_CLAMP_NATIVE, -1, r->group, -1);
 }
-static const bench_row *ref_seed(const bench_row *rows, int nr, const bench_row *r)
+static const bench_row *ref_baseline(const bench_row *rows, int nr, const bench_row *r)
 {
-    return best_seed(rows, nr, r->n, r->group, r->out);
+    return best_baseline(rows, nr, r->n, r->group, r->out);
 }
 static const bench_row *ref_stream(const bench_row *rows, int nr, const bench_row *r)
 {
@@ -388,14 +393,16 @@ static const summary_block blocks[] = {
      {{"x scalar", ref_scalar, 0},
       {"x loopO2", ref_loop_o2, 0},
       {"x loopO3", ref_loop_o3, 0},
-      {"x seed", ref_seed, 0},
+      {"x baseline", ref_baseline, 0},
       {"%read", ref_stream, 1}}},
     {bench_int_headline, "one integer circle vs n integer boxes (the boxes above as int32), SoA, "
                          "bitmask out",
      "x float = the same backend's float row above, time over this one's (the integer "
-     "throughput as a share of the float's); x scalar = the scalar integer kernel's; x seed = "
-     "seed D's (integers, one pair at a time)",
-     {{"x float", number_twin_row, 0}, {"x scalar", ref_scalar, 0}, {"x seed", ref_seed, 0}}},
+     "throughput as a share of the float's); x scalar = the scalar integer kernel's; "
+     "x baseline = baseline D's (integers, one pair at a time)",
+     {{"x float", number_twin_row, 0},
+      {"x scalar", ref_scalar, 0},
+      {"x baseline", ref_baseline, 0}}},
     {bench_sweep_headline, "one moving circle (a bullet: r = 24 moving 96) vs n boxes, SoA, "
                            "times of first contact out (work in progress)",
      "x overlap = the same backend's overlap row above (its circle at the start, bitmask), time "
@@ -405,6 +412,13 @@ static const summary_block blocks[] = {
      "target for the best backend >= 10)",
      {{"x overlap", ref_sweep_overlap, 0}, {"x scalar", ref_scalar, 0}, {"x closed", ref_closed, 0}}},
 };
+
+/* A summary column's width: 8, or its head's length where that is longer. */
+static int col_width(const char *head)
+{
+    const int w = (int)strlen(head);
+    return w > 8 ? w : 8;
+}
 
 static void summary_block_print(FILE *f, const bench_env *e, const bench_row *rows, int nr,
                                 const summary_block *k)
@@ -425,7 +439,7 @@ static void summary_block_print(FILE *f, const bench_env *e, const bench_row *ro
             k->legend);
     fprintf(f, "  %5s %-4s %-8s %8s %8s", "n", "", "backend", "ns/box", "boxes/s");
     for (int c = 0; c < SUMMARY_COLS && k->cols[c].head; c++)
-        fprintf(f, " %8s", k->cols[c].head);
+        fprintf(f, " %*s", col_width(k->cols[c].head), k->cols[c].head);
     fprintf(f, " %6s\n", "GB/s");
     size_t last = 0;
     for (int p = 0; p < nr; p++) {
@@ -447,7 +461,7 @@ static void summary_block_print(FILE *f, const bench_env *e, const bench_row *ro
                     snprintf(b[3], 32, "%.0f%%", 100 * x);
                 else
                     fmt_x(x, b[3], 32);
-                fprintf(f, " %8s", b[3]);
+                fprintf(f, " %*s", col_width(k->cols[c].head), b[3]);
             }
             fprintf(f, " %6.1f\n", r->med > 0 ? (double)bpe / r->med : 0.0);
             first = first ? first : r;
@@ -646,8 +660,8 @@ int report_csv(const char *dir, const bench_env *e, const bench_row *rows, int n
     if (!f)
         return -1;
     fprintf(f, "n,regime,row,kind,backend,entry,output,hits,reps,iters,ns_min,ns_med,ns_max,"
-               "elem_per_s,x_scalar,x_loop_native,x_best_seed,x_float,frac_stream_read,gb_per_s,"
-               "note\n");
+               "elem_per_s,x_scalar,x_loop_native,x_best_baseline,x_float,frac_stream_read,"
+               "gb_per_s,note\n");
     for (int i = 0; i < nr; i++) {
         const bench_row *r = &rows[i];
         derived d = derive(e, rows, nr, r);
@@ -660,7 +674,7 @@ int report_csv(const char *dir, const bench_env *e, const bench_row *rows, int n
         csv_num(f, 1e9 / r->med);
         csv_num(f, d.vs_scalar);
         csv_num(f, d.vs_native);
-        csv_num(f, d.vs_seed);
+        csv_num(f, d.vs_baseline);
         csv_num(f, d.vs_float);
         csv_num(f, d.frac_read);
         csv_num(f, d.gbps);

@@ -1,4 +1,4 @@
-/* run.c - one timed sample of any row (backend kernel, seed, compiler loop, streaming read), and its check against the contract. */
+/* run.c - one timed sample of any row (backend kernel, baseline, compiler loop, streaming read), and its check against the contract. */
 #include "bits.h"
 #include "bench.h"
 
@@ -61,7 +61,7 @@ static int input_of(const bench_group *g)
     case CB_SHAPE_OBOX:
         return g->layout == CB_LAYOUT_AOS ? IN_OBOX_AOS : IN_OBOX_SOA;
     case CB_SHAPE_ICIRCLE: /* the integer shapes: no loop or streaming read; */
-    case CB_SHAPE_IBOX:    /* seed D and the float twins' rows compare them */
+    case CB_SHAPE_IBOX:    /* baseline D and the float twins' rows compare them */
     case CB_SHAPE_GRID:    /* the pairs form only: not a group's elements */
     case CB_SHAPE_SELF:
     case CB_SHAPE_GRID_SELF:
@@ -92,16 +92,16 @@ double run_case(const bench_case *c, const dataset *d, unsigned long iters)
         TIMED(fn(&a));
         break;
     }
-    case KIND_SEED:
+    case KIND_BASELINE:
         if (c->out == OUT_DIST) {
             float *dist = dist_buffer(d, c->group);
-            TIMED(seed_e_distances(c->seed, d, qc, dist));
+            TIMED(baseline_e_distances(c->baseline, d, qc, dist));
         } else if (c->out == OUT_CONT_LO || c->out == OUT_CONT_HI) {
-            TIMED(seed_e_contacts(c->seed, d, qc, d->econtacts, d->eindex));
+            TIMED(baseline_e_contacts(c->baseline, d, qc, d->econtacts, d->eindex));
         } else {
             size_t me = group_entry(group_at(c->group), CB_OUTPUT_MASK);
             uint64_t *mask = data_args(d, c->group, me, 0).out;
-            TIMED(seed_run(c->seed, d, c->group, q, mask));
+            TIMED(baseline_run(c->baseline, d, c->group, q, mask));
         }
         break;
     case KIND_CLAMP_O2:
@@ -375,9 +375,9 @@ static uint32_t ulps(float a, float b)
     return ua > ub ? ua - ub : ub - ua;
 }
 
-/* Seed E's distances against the scalar backend's distance entry of the
+/* Baseline E's distances against the scalar backend's distance entry of the
  * group (the same boxes, the same circle): reported, never fatal. */
-static size_t check_seed_distance(const bench_case *c, dataset *d, char *why, size_t whylen)
+static size_t check_baseline_distance(const bench_case *c, dataset *d, char *why, size_t whylen)
 {
     const int g = c->group;
     const size_t e = group_entry(group_at(g), CB_OUTPUT_DISTANCES);
@@ -386,7 +386,7 @@ static size_t check_seed_distance(const bench_case *c, dataset *d, char *why, si
     cb_entry_kernel(e, CB_BACKEND_SCALAR)(&a);
     const float *want = a.out;
     float *got = dist_buffer(d, g);
-    seed_e_distances(c->seed, d, d->q[g][query_of(c->out)], got);
+    baseline_e_distances(c->baseline, d, d->q[g][query_of(c->out)], got);
     size_t diff = 0;
     uint32_t worst = 0;
     for (size_t i = 0; i < d->n; i++) {
@@ -399,11 +399,11 @@ static size_t check_seed_distance(const bench_case *c, dataset *d, char *why, si
     return diff;
 }
 
-/* Seed E's contacts against the scalar backend's contact entry with
- * CB_STRICT at margin 0 (touching excluded, as the seed): which boxes are
- * reported, and for the boxes both report, whether the normal, separation
- * and point have the same bits. Reported, never fatal. */
-static size_t check_seed_contacts(const bench_case *c, dataset *d, char *why, size_t whylen)
+/* Baseline E's contacts against the scalar backend's contact entry with
+ * CB_STRICT at margin 0 (touching excluded, as the baseline): which boxes
+ * are reported, and for the boxes both report, whether the normal,
+ * separation and point have the same bits. Reported, never fatal. */
+static size_t check_baseline_contacts(const bench_case *c, dataset *d, char *why, size_t whylen)
 {
     const int g = c->group;
     const size_t e = group_entry(group_at(g), CB_OUTPUT_CONTACTS);
@@ -412,7 +412,8 @@ static size_t check_seed_contacts(const bench_case *c, dataset *d, char *why, si
     a.flags = CB_STRICT;
     size_t nw = cb_entry_kernel(e, CB_BACKEND_SCALAR)(&a);
     const cb_contacts *w = a.out;
-    size_t ng = seed_e_contacts(c->seed, d, d->q[g][query_of(c->out)], d->econtacts, d->eindex);
+    size_t ng =
+        baseline_e_contacts(c->baseline, d, d->q[g][query_of(c->out)], d->econtacts, d->eindex);
     size_t sel = 0, rec = 0, both = 0;
     for (size_t i = 0, j = 0; i < ng || j < nw;) {
         uint32_t gi = i < ng ? d->eindex[i] : UINT32_MAX, wj = j < nw ? w->index[j] : UINT32_MAX;
@@ -421,7 +422,7 @@ static size_t check_seed_contacts(const bench_case *c, dataset *d, char *why, si
             i += gi < wj, j += wj < gi;
             continue;
         }
-        const seed_econtact *k = &d->econtacts[i];
+        const baseline_econtact *k = &d->econtacts[i];
         rec += tk_bits(k->nx) != tk_bits(w->normal_x[j]) ||
                tk_bits(k->ny) != tk_bits(w->normal_y[j]) ||
                tk_bits(k->distance) != tk_bits(w->separation[j]) ||
@@ -572,16 +573,16 @@ size_t check_case(const bench_case *c, dataset *d, char *why, size_t whylen)
         const bench_case *one = c;
         return check_backends(&one, 1, d, why, whylen) >= 0;
     }
-    case KIND_SEED: {
+    case KIND_BASELINE: {
         if (c->out == OUT_DIST)
-            return check_seed_distance(c, d, why, whylen);
+            return check_baseline_distance(c, d, why, whylen);
         if (c->out == OUT_CONT_LO || c->out == OUT_CONT_HI)
-            return check_seed_contacts(c, d, why, whylen);
-        /* Compared with the contract under the seed's own touching rule;
+            return check_baseline_contacts(c, d, why, whylen);
+        /* Compared with the contract under the baseline's own touching rule;
          * the area queries reach more boxes from every side: a better probe
          * than the entity alone. */
         const cb_kernel_fn scalar_mask = cb_entry_kernel(me, CB_BACKEND_SCALAR);
-        unsigned flags = seed_touch(c->seed) ? 0u : (unsigned)CB_STRICT;
+        unsigned flags = baseline_touch(c->baseline) ? 0u : (unsigned)CB_STRICT;
         uint64_t *ref = data_ref(d, me), *out = data_args(d, g, me, 0).out;
         size_t diff = 0;
         for (int k = 0; k < 3; k++) {
@@ -589,13 +590,13 @@ size_t check_case(const bench_case *c, dataset *d, char *why, size_t whylen)
             a.flags = flags;
             a.out = ref;
             scalar_mask(&a);
-            seed_run(c->seed, d, g, k, out);
+            baseline_run(c->baseline, d, g, k, out);
             diff += popcount_xor(out, ref, words);
         }
         snprintf(why, whylen, "%s; %zu of %zu answers differ from the %scontract%s",
-                 seed_touch(c->seed) ? "touching counts (<=)" : "touching excluded (<)", diff,
-                 3 * n, group_integer(gr) ? "integer " : "",
-                 seed_touch(c->seed) ? "" : " with CB_STRICT");
+                 baseline_touch(c->baseline) ? "touching counts (<=)" : "touching excluded (<)",
+                 diff, 3 * n, group_integer(gr) ? "integer " : "",
+                 baseline_touch(c->baseline) ? "" : " with CB_STRICT");
         return diff;
     }
     case KIND_CLAMP_O2:

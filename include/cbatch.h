@@ -542,8 +542,9 @@
  *  caller's environment as it is.
  *
  * Box formats
- *  Boxes are min/max. The converters below turn the seeds' formats into it;
- *  the conversion rounds once per coordinate and is part of the contract:
+ *  Boxes are min/max. The converters below turn the formats of the per-pair
+ *  baselines (docs/baselines.md) into it; the conversion rounds once per
+ *  coordinate and is part of the contract:
  *    centre + half-extents: min = c - h, max = c + h
  *    corner + size:         min = (x, y), max = (x + w, y + h)
  *  A NaN result is a NaN on every CPU, but its payload and sign are not

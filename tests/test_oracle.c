@@ -1,4 +1,4 @@
-/* test_oracle.c - the one-pair functions (the library's cb_batch_overlap_aos on one box and testkit's ref_overlap, ref_overlap_circles, ref_*_obox) against independent oracles: seed B's nine zones, exact double arithmetic, the contract evaluated in double, the geometry of rotated boxes in double; the converters against their documented arithmetic. */
+/* test_oracle.c - the one-pair functions (the library's cb_batch_overlap_aos on one box and testkit's ref_overlap, ref_overlap_circles, ref_*_obox) against independent oracles: baseline B's nine zones, exact double arithmetic, the contract evaluated in double, the geometry of rotated boxes in double; the converters against their documented arithmetic. */
 #include "support.h"
 
 #include <criterion/criterion.h>
@@ -19,9 +19,9 @@
  * cb_batch_overlap_aos (n = 1) and ref_overlap: the reference every other suite, the fuzzer and
  * the digest rely on is proven here, not trusted. Each oracle is computed
  * differently from both:
- *  - seed B's nine zones (no clamping at all: zone classification, then a
- *    side distance against r + half-extent or a corner inside the circle),
- *    in double;
+ *  - baseline B's nine zones (docs/baselines.md; no clamping at all: zone
+ *    classification, then a side distance against r + half-extent or a
+ *    corner inside the circle), in double;
  *  - the exact answer, in double, on inputs where double is exact (dyadic
  *    grids), used where the header says the float answer is exact;
  *  - the contract's expression evaluated in double, rounded to float after
@@ -45,7 +45,7 @@ ReportHook(PRE_ALL)(struct criterion_test_set *tests)
 
 /* ------------------------------------------------------------- oracles */
 
-/* Seed B, nine zones, with the box as centre + half-extents (its format).
+/* Baseline B, nine zones, with the box as centre + half-extents (its format).
  * strict: touching does not count, i.e. the open disc must meet the box; a
  * centre inside the box then needs r > 0 (an open disc of radius 0 is empty). */
 static int nine_zone(double cx, double cy, double r, double bx, double by, double hx, double hy,
@@ -150,11 +150,11 @@ static const int triples[][3] = {{3, 4, 5}, {5, 12, 13}, {8, 15, 17}, {7, 24, 25
                                  {9, 40, 41}, {12, 35, 37}, {0, 7, 7}};
 #define N_TRIPLES (sizeof triples / sizeof triples[0])
 
-/* --------------------------------------------------- (a) seed B, 9 zones */
+/* ----------------------------------------------- (a) baseline B, 9 zones */
 
 /* On a quarter grid within +-64 every float operation of the contract is
  * exact (|dx| < 2^8 with 2 fraction bits: squares have at most 20 bits), so
- * the contract and seed B must agree on every input, touching included, in
+ * the contract and baseline B must agree on every input, touching included, in
  * both modes. A third of the cases are placed exactly touching a side or a
  * corner (Pythagorean triples), a third one grid step off. */
 Test(oracle, nine_zones_exact_grid, .timeout = 600)

@@ -1,4 +1,4 @@
-/* seeds.c - the five per-pair methods of docs/baselines.md (A-E), written from their descriptions, run one pair at a time in a loop with bitmask output; seed E's signed distance and contact records on its own structs; and seed E's method for rotated boxes. */
+/* baselines.c - the five per-pair methods of docs/baselines.md (A-E), written from their descriptions, run one pair at a time in a loop with bitmask output; baseline E's signed distance and contact records on its own structs; and baseline E's method for rotated boxes. */
 #include "bench.h"
 
 #include <math.h>
@@ -12,7 +12,7 @@
  * build, baseline ISA, -ffp-contract=off) and the compiler may inline and
  * vectorise them as it likes: that is what a user would get.
  *
- * Where a seed's answer may differ from the library's contract:
+ * Where a baseline's answer may differ from the library's contract:
  *  A  touching counts (<=); approximate: the "box radius" along the line of
  *     centres overestimates the gap in the side zones, so a circle that just
  *     reaches a side can be missed, and trig rounding blurs the boundary.
@@ -30,18 +30,19 @@
  *     every hit, as its write-up does; the depths are summed so the compiler
  *     must compute them.
  *
- * Seed E also has rows of its own against the distance and contact queries:
- * its write-up's whole computation per pair, on its own box struct (centre +
- * width/height) and its own contact record, written from docs/baselines.md's row E:
- * the distance rows store its signed distance for every box; the contact
- * rows keep its early out and store the full record (normal, distance,
- * depth, point, MTV) and the index of each box it reports. It measures
- * |delta| as sqrt(dx*dx + dy*dy) and breaks a tie between the nearest faces
- * of a centre inside the box its own way, so its numbers may differ from the
- * contract's in the last bits (the notes count them).
+ * Baseline E also has rows of its own against the distance and contact
+ * queries: its write-up's whole computation per pair, on its own box struct
+ * (centre + width/height) and its own contact record, written from
+ * docs/baselines.md's row E: the distance rows store its signed distance
+ * for every box; the contact rows keep its early out and store the full
+ * record (normal, distance, depth, point, MTV) and the index of each box it
+ * reports. It measures |delta| as sqrt(dx*dx + dy*dy) and breaks a tie
+ * between the nearest faces of a centre inside the box its own way, so its
+ * numbers may differ from the contract's in the last bits (the notes count
+ * them).
  *
- * Seed E's rotated boxes ("translate and rotate the circle into box space,
- * solve, rotate results back (vectors are rotated only, points also
+ * Baseline E's rotated boxes ("translate and rotate the circle into box
+ * space, solve, rotate results back (vectors are rotated only, points also
  * translated)") have rows with the oriented groups, on its own struct
  * (centre, width/height, angle, and the cosine and sine computed once per
  * box with libm, as a user caches them): the centre's offset from the box's
@@ -58,17 +59,18 @@
 #define E_EPS 1e-4f
 
 /* The touching rule is part of the name, so every table row shows it. */
-static const char *const names[SEED_IDS] = {"seed A angle <=", "seed B zones <=", "seed C clamp <",
-                                            "seed D int <",    "seed E contact <", "seed E rot <"};
-static const int touch[SEED_IDS] = {1, 1, 0, 0, 0, 0};
-static const int integer[SEED_IDS] = {0, 0, 0, 1, 0, 0};
+static const char *const names[BASELINE_IDS] = {
+    "baseline A angle <=", "baseline B zones <=",  "baseline C clamp <",
+    "baseline D int <",    "baseline E contact <", "baseline E rot <"};
+static const int touch[BASELINE_IDS] = {1, 1, 0, 0, 0, 0};
+static const int integer[BASELINE_IDS] = {0, 0, 0, 1, 0, 0};
 
-const char *seed_name(int s) { return names[s]; }
-int seed_touch(int s) { return touch[s]; }
-int seed_integer(int s) { return integer[s]; }
+const char *baseline_name(int s) { return names[s]; }
+int baseline_touch(int s) { return touch[s]; }
+int baseline_integer(int s) { return integer[s]; }
 
 /* A: angle between the centres and the box's "radius" at that angle. */
-static int seed_a(float cx, float cy, float r, cb_box_center b)
+static int baseline_a(float cx, float cy, float r, cb_box_center b)
 {
     float dx = cx - b.cx, dy = cy - b.cy;
     float adx = fabsf(dx), ady = fabsf(dy);
@@ -91,7 +93,7 @@ static int seed_a(float cx, float cy, float r, cb_box_center b)
 }
 
 /* B: nine zones around the box; zone = xz + 3 * yz. */
-static int seed_b(float cx, float cy, float r, cb_box_center b)
+static int baseline_b(float cx, float cy, float r, cb_box_center b)
 {
     float left = b.cx - b.hx, right = b.cx + b.hx;
     float bottom = b.cy - b.hy, top = b.cy + b.hy;
@@ -118,7 +120,7 @@ static int seed_b(float cx, float cy, float r, cb_box_center b)
  * conditionals, which compile to minss/maxss: fminf/fmaxf are NaN-aware and
  * GCC calls libm for them, which would make this baseline slower than the
  * method is. */
-static int seed_c(float cx, float cy, float r, cb_box_corner b)
+static int baseline_c(float cx, float cy, float r, cb_box_corner b)
 {
     float right = b.x + b.w, bottom = b.y + b.h;
     float nx = cx < right ? cx : right;
@@ -130,7 +132,7 @@ static int seed_c(float cx, float cy, float r, cb_box_corner b)
 }
 
 /* D: the SDL tutorial's branches on integers. */
-static int seed_d(seed_icircle c, seed_irect b)
+static int baseline_d(baseline_icircle c, baseline_irect b)
 {
     int32_t nx, ny;
     if (c.x < b.x)
@@ -158,7 +160,7 @@ typedef struct contact {
     float px, py;   /* contact point on the box */
 } contact;
 
-static contact seed_e(float cx, float cy, float r, cb_box_center b)
+static contact baseline_e(float cx, float cy, float r, cb_box_center b)
 {
     contact k = {0, 0, 0, 0, 0, 0, 0};
     float lx = cx - b.cx, ly = cy - b.cy; /* the circle's centre in box space */
@@ -194,7 +196,7 @@ static contact seed_e(float cx, float cy, float r, cb_box_center b)
 static volatile float e_depth_sink;
 
 /* The bitmask writer shared by the loops: whole words, zero bits past n. */
-#define SEED_LOOP(hit_expr)                                                                        \
+#define BASELINE_LOOP(hit_expr)                                                                    \
     size_t count = 0;                                                                              \
     uint64_t w = 0;                                                                                \
     for (size_t i = 0; i < n; i++) {                                                               \
@@ -210,22 +212,22 @@ static volatile float e_depth_sink;
 
 static size_t run_a(cb_circle c, const cb_box_center *b, size_t n, uint64_t *mask)
 {
-    SEED_LOOP(seed_a(c.x, c.y, c.r, b[i]));
+    BASELINE_LOOP(baseline_a(c.x, c.y, c.r, b[i]));
 }
 
 static size_t run_b(cb_circle c, const cb_box_center *b, size_t n, uint64_t *mask)
 {
-    SEED_LOOP(seed_b(c.x, c.y, c.r, b[i]));
+    BASELINE_LOOP(baseline_b(c.x, c.y, c.r, b[i]));
 }
 
 static size_t run_c(cb_circle c, const cb_box_corner *b, size_t n, uint64_t *mask)
 {
-    SEED_LOOP(seed_c(c.x, c.y, c.r, b[i]));
+    BASELINE_LOOP(baseline_c(c.x, c.y, c.r, b[i]));
 }
 
-static size_t run_d(seed_icircle c, const seed_irect *b, size_t n, uint64_t *mask)
+static size_t run_d(baseline_icircle c, const baseline_irect *b, size_t n, uint64_t *mask)
 {
-    SEED_LOOP(seed_d(c, b[i]));
+    BASELINE_LOOP(baseline_d(c, b[i]));
 }
 
 static size_t run_e(cb_circle c, const cb_box_center *b, size_t n, uint64_t *mask)
@@ -234,7 +236,7 @@ static size_t run_e(cb_circle c, const cb_box_center *b, size_t n, uint64_t *mas
     size_t count = 0;
     uint64_t w = 0;
     for (size_t i = 0; i < n; i++) {
-        contact k = seed_e(c.x, c.y, c.r, b[i]);
+        contact k = baseline_e(c.x, c.y, c.r, b[i]);
         depth += k.depth;
         w |= (uint64_t)(k.hit != 0) << (i & 63);
         count += k.hit != 0;
@@ -247,7 +249,7 @@ static size_t run_e(cb_circle c, const cb_box_center *b, size_t n, uint64_t *mas
     return count;
 }
 
-/* ---- seed E, distance and contacts */
+/* ---- baseline E, distance and contacts */
 
 /* The circle's centre in box space and its projection onto the box, centred
  * at the origin: half-extents w/2, h/2; delta = centre - projection. */
@@ -259,7 +261,7 @@ typedef struct e_local {
     float d2;       /* |delta|^2 */
 } e_local;
 
-static inline e_local e_project(float cx, float cy, seed_ebox b)
+static inline e_local e_project(float cx, float cy, baseline_ebox b)
 {
     e_local p;
     p.hw = b.w * 0.5f, p.hh = b.h * 0.5f;
@@ -282,9 +284,10 @@ static inline float e_distance(float r, const e_local *p)
 }
 
 /* The whole contact record of a pair. */
-static inline seed_econtact e_contact(float cx, float cy, float r, seed_ebox b, const e_local *p)
+static inline baseline_econtact e_contact(float cx, float cy, float r, baseline_ebox b,
+                                          const e_local *p)
 {
-    seed_econtact k;
+    baseline_econtact k;
     if (p->d2 > 0) {
         float len = sqrtf(p->d2);
         k.nx = p->dx / len, k.ny = p->dy / len;
@@ -307,27 +310,27 @@ static inline seed_econtact e_contact(float cx, float cy, float r, seed_ebox b, 
     return k;
 }
 
-/* ---- seed E, rotated boxes */
+/* ---- baseline E, rotated boxes */
 
 /* The circle's centre in the rotated box's space, as a user writes it:
- * translate, then rotate by minus the box's angle; and seed E's box there,
- * centred at the origin, where e_project's translation is exact. */
-static inline e_local e_rot_project(float cx, float cy, const seed_erbox *b)
+ * translate, then rotate by minus the box's angle; and baseline E's box
+ * there, centred at the origin, where e_project's translation is exact. */
+static inline e_local e_rot_project(float cx, float cy, const baseline_erbox *b)
 {
     float dx = cx - b->cx, dy = cy - b->cy;
     float lx = dx * b->c + dy * b->s;
     float ly = -dx * b->s + dy * b->c;
-    seed_ebox local = {0.0f, 0.0f, b->w, b->h};
+    baseline_ebox local = {0.0f, 0.0f, b->w, b->h};
     return e_project(lx, ly, local);
 }
 
 /* The record of a pair, solved in box space and turned back: the normal and
  * the MTV rotated, the point rotated and translated; distance and depth
  * unchanged. */
-static inline seed_econtact e_rot_contact(float r, const seed_erbox *b, const e_local *p)
+static inline baseline_econtact e_rot_contact(float r, const baseline_erbox *b, const e_local *p)
 {
-    seed_ebox local = {0.0f, 0.0f, b->w, b->h};
-    seed_econtact k = e_contact(p->lx, p->ly, r, local, p), w = k;
+    baseline_ebox local = {0.0f, 0.0f, b->w, b->h};
+    baseline_econtact k = e_contact(p->lx, p->ly, r, local, p), w = k;
     w.nx = k.nx * b->c - k.ny * b->s, w.ny = k.nx * b->s + k.ny * b->c;
     w.mtv_x = k.mtv_x * b->c - k.mtv_y * b->s, w.mtv_y = k.mtv_x * b->s + k.mtv_y * b->c;
     w.px = b->cx + (k.px * b->c - k.py * b->s), w.py = b->cy + (k.px * b->s + k.py * b->c);
@@ -335,7 +338,7 @@ static inline seed_econtact e_rot_contact(float r, const seed_erbox *b, const e_
 }
 
 /* run_e on the rotated boxes: the early out, and each hit's depth summed. */
-static size_t run_e_rot(cb_circle c, const seed_erbox *b, size_t n, uint64_t *mask)
+static size_t run_e_rot(cb_circle c, const baseline_erbox *b, size_t n, uint64_t *mask)
 {
     const float r2 = c.r * c.r;
     float depth = 0;
@@ -357,18 +360,18 @@ static size_t run_e_rot(cb_circle c, const seed_erbox *b, size_t n, uint64_t *ma
     return count;
 }
 
-/* ---- seed E, distance and contact entries */
+/* ---- baseline E, distance and contact entries */
 
-const char *seed_e_label(int s, out_kind o)
+const char *baseline_e_label(int s, out_kind o)
 {
-    if (s == SEED_E_ROT)
-        return o == OUT_DIST ? "seed E rot dist" : "seed E rot contact <";
-    return o == OUT_DIST ? "seed E distance" : "seed E contact <";
+    if (s == BASELINE_E_ROT)
+        return o == OUT_DIST ? "baseline E rot dist" : "baseline E rot contact <";
+    return o == OUT_DIST ? "baseline E distance" : "baseline E contact <";
 }
 
 static size_t e_rot_distances(const dataset *d, cb_circle c, float *dist)
 {
-    const seed_erbox *b = d->erboxes;
+    const baseline_erbox *b = d->erboxes;
     for (size_t i = 0; i < d->n; i++) {
         e_local p = e_rot_project(c.x, c.y, &b[i]);
         dist[i] = e_distance(c.r, &p);
@@ -376,9 +379,9 @@ static size_t e_rot_distances(const dataset *d, cb_circle c, float *dist)
     return d->n;
 }
 
-static size_t e_rot_contacts(const dataset *d, cb_circle c, seed_econtact *out, uint32_t *idx)
+static size_t e_rot_contacts(const dataset *d, cb_circle c, baseline_econtact *out, uint32_t *idx)
 {
-    const seed_erbox *b = d->erboxes;
+    const baseline_erbox *b = d->erboxes;
     const float r2 = c.r * c.r;
     size_t count = 0;
     for (size_t i = 0; i < d->n; i++) {
@@ -391,11 +394,11 @@ static size_t e_rot_contacts(const dataset *d, cb_circle c, seed_econtact *out, 
     return count;
 }
 
-size_t seed_e_distances(int s, const dataset *d, cb_circle c, float *dist)
+size_t baseline_e_distances(int s, const dataset *d, cb_circle c, float *dist)
 {
-    if (s == SEED_E_ROT)
+    if (s == BASELINE_E_ROT)
         return e_rot_distances(d, c, dist);
-    const seed_ebox *b = d->eboxes;
+    const baseline_ebox *b = d->eboxes;
     for (size_t i = 0; i < d->n; i++) {
         e_local p = e_project(c.x, c.y, b[i]);
         dist[i] = e_distance(c.r, &p);
@@ -403,11 +406,12 @@ size_t seed_e_distances(int s, const dataset *d, cb_circle c, float *dist)
     return d->n;
 }
 
-size_t seed_e_contacts(int s, const dataset *d, cb_circle c, seed_econtact *out, uint32_t *idx)
+size_t baseline_e_contacts(int s, const dataset *d, cb_circle c, baseline_econtact *out,
+                           uint32_t *idx)
 {
-    if (s == SEED_E_ROT)
+    if (s == BASELINE_E_ROT)
         return e_rot_contacts(d, c, out, idx);
-    const seed_ebox *b = d->eboxes;
+    const baseline_ebox *b = d->eboxes;
     const float r2 = c.r * c.r;
     size_t count = 0;
     for (size_t i = 0; i < d->n; i++) {
@@ -420,7 +424,7 @@ size_t seed_e_contacts(int s, const dataset *d, cb_circle c, seed_econtact *out,
     return count;
 }
 
-size_t seed_run(int s, const dataset *d, int g, int k, uint64_t *mask)
+size_t baseline_run(int s, const dataset *d, int g, int k, uint64_t *mask)
 {
     const cb_circle c = d->q[g][k];
     switch (s) {
@@ -430,16 +434,16 @@ size_t seed_run(int s, const dataset *d, int g, int k, uint64_t *mask)
         return run_b(c, d->centers, d->n, mask);
     case 2:
         return run_c(c, d->corners, d->n, mask);
-    case SEED_D: {
+    case BASELINE_D: {
         /* an integer group's circle, or a float group's: the data are whole
          * numbers, so the SDL-style circle holds either exactly */
         const int in = group_integer(group_at(g));
-        const seed_icircle ic = {in ? d->qi[g][k].x : (int32_t)c.x,
-                                 in ? d->qi[g][k].y : (int32_t)c.y,
-                                 in ? d->qi[g][k].r : (int32_t)c.r};
+        const baseline_icircle ic = {in ? d->qi[g][k].x : (int32_t)c.x,
+                                     in ? d->qi[g][k].y : (int32_t)c.y,
+                                     in ? d->qi[g][k].r : (int32_t)c.r};
         return run_d(ic, d->irects, d->n, mask);
     }
-    case SEED_E_ROT:
+    case BASELINE_E_ROT:
         return run_e_rot(c, d->erboxes, d->n, mask);
     default:
         return run_e(c, d->centers, d->n, mask);
