@@ -30,8 +30,9 @@ CB_INLINE size_t CB_PASTE(drive_, DRIVE_OUTPUT)(
     size_t count = drive_mode(select, whole, ctx, a, (uint64_t *)0, o->index);
     for (size_t c = 0; c < count; c += CB_W) {
         size_t k = count - c < CB_W ? count - c : CB_W, room = a->n - c;
-        DRIVE_RESULT r = CB_SPECIALIZE && k == CB_W ? gather(ctx, a->many, o->index + c, CB_W, strict)
-                                   : gather(ctx, a->many, o->index + c, k, strict);
+        DRIVE_RESULT r = CB_SPECIALIZE && k == CB_W
+                             ? gather(ctx, a->many, o->index + c, CB_W, strict)
+                             : gather(ctx, a->many, o->index + c, k, strict);
         DRIVE_STORE(o, c, r, k, room);
     }
     return count;

@@ -68,7 +68,8 @@ static cb_grid *GN_ISA(grid_build)(void *mem, const void *els, size_t m, const u
     vf bx0 = v_set1(INFINITY), bx1 = v_set1(-INFINITY), by0 = bx0, by1 = bx1;
     for (size_t q = 0; q < count; q += CB_W) {
         size_t k = count - q < CB_W ? count - q : CB_W;
-        G_MANY v = CB_SPECIALIZE && k == CB_W ? GN(elements)(els, keep, q, CB_W) : GN(elements)(els, keep, q, k);
+        G_MANY v = CB_SPECIALIZE && k == CB_W ? GN(elements)(els, keep, q, CB_W)
+                                              : GN(elements)(els, keep, q, k);
         vf a, b, c, d;
         uint32_t ok = G_SPANS(v, &a, &b, &c, &d) & CB_LANES(k);
         if (clip)

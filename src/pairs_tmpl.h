@@ -139,10 +139,9 @@ CB_INLINE void PN(scan)(int kind, const P_ONE *one, vf margin, const void *els, 
     pend.c = 0;
     s->sorted = 1;
     for (size_t j = s->jmin; j < m && !s->stop; j += 64) {
-        size_t len = m - j < 64 ? m - j : 64;
         uint64_t w = CB_SPECIALIZE && m - j >= 64
                          ? PN(scan_word)(one, margin, els, j, 64, strict, s->t, tl)
-                         : PN(scan_word)(one, margin, els, j, CB_SPECIALIZE ? m - j : len, strict,
+                         : PN(scan_word)(one, margin, els, j, m - j < 64 ? m - j : 64, strict,
                                          s->t, tl);
         if (w)
             sink_word(kind, s, w, (uint32_t)j, PQ_IS_SWEEP ? tl : NULL, &pend);
