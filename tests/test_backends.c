@@ -43,32 +43,10 @@
 
 /* ------------------------------------------------------- test parameters */
 
-/* Parameters of the per-backend tests: every enumerator, runnable here or not. */
+/* Parameters of the per-backend tests: every enumerator, runnable here or not.
+ * A test walks every entry in its one process: Criterion starts a process per
+ * instance, which under ASan and qemu cost more than an entry's checks. */
 static int all_backends[CB_BACKEND_COUNT] = {0, 1, 2, 3, 4, 5};
-
-/* One instance of a test over (backend, entry). */
-typedef struct {
-    int backend;
-    size_t entry;
-} be_param;
-
-static void free_params(struct criterion_test_params *p) { cr_free(p->params); }
-
-/* Every (backend, entry): the entries are counted at run time, so the array
- * is allocated, in the memory Criterion shares with the test processes. */
-static struct criterion_test_params be_params(void)
-{
-    size_t ne = cb_entry_count(), k = 0;
-    be_param *p = cr_malloc(sizeof *p * CB_BACKEND_COUNT * ne);
-    if (!p) { /* not inside a test: no assertion can report it */
-        perror("cr_malloc");
-        abort();
-    }
-    for (int b = 0; b < CB_BACKEND_COUNT; b++)
-        TK_FOR_ENTRIES(e, TK_BATCH)
-            p[k].backend = b, p[k].entry = e, k++;
-    return cr_make_param_array(be_param, p, k, free_params);
-}
 
 /* ---------------------------------------------------------------- subjects */
 
@@ -541,24 +519,26 @@ ParameterizedTest(int *b, backends, pairs, .timeout = 600)
 
 ParameterizedTestParameters(backends, large_random)
 {
-    return be_params();
+    return cr_make_param_array(int, all_backends, CB_BACKEND_COUNT);
 }
 
 /* 65537 elements (one past a multiple of every vector width and of 64;
  * 4097 under CB_SIZES=sample) of realistic data, of raw bit patterns, and
  * of boxes/circles all touching their probe within an ulp or two, against
  * several probes each. */
-ParameterizedTest(be_param *p, backends, large_random, .timeout = 600)
+ParameterizedTest(int *b, backends, large_random, .timeout = 600)
 {
-    kernel_or_skip(p->backend, p->entry);
-    tb_check_large(p->backend, p->entry, tb_sampled() ? 4097 : 65537, NULL);
+    TK_FOR_ENTRIES(e, TK_BATCH) {
+        kernel_or_skip(*b, e);
+        tb_check_large(*b, e, tb_sampled() ? 4097 : 65537, NULL);
+    }
 }
 
 /* ------------------------------------------------- the public functions */
 
 ParameterizedTestParameters(backends, dispatched)
 {
-    return be_params();
+    return cr_make_param_array(int, all_backends, CB_BACKEND_COUNT);
 }
 
 /* After cb_set_backend(b) every entry's public function (argument checks,
@@ -566,13 +546,15 @@ ParameterizedTestParameters(backends, dispatched)
  * the scalar raw kernel's and the reference's answers, with every flag the
  * public functions accept. Each Criterion test is its own process: the
  * global choice made here does not leak into other tests. */
-ParameterizedTest(be_param *p, backends, dispatched, .timeout = 600)
+ParameterizedTest(int *b, backends, dispatched, .timeout = 600)
 {
-    kernel_or_skip(p->backend, p->entry);
     static const size_t ns[] = {0,  1,  3,  4,  5,  7,  8,  9,    15,  16,
                                 17, 31, 33, 63, 64, 65, 67, 1000, 4097};
     size_t nn = sizeof ns / sizeof ns[0] - (tb_sampled() ? 1 : 0); /* sample: up to 1000 */
-    tb_check_dispatched(p->backend, p->entry, ns, nn, 0, NULL);
+    TK_FOR_ENTRIES(e, TK_BATCH) {
+        kernel_or_skip(*b, e);
+        tb_check_dispatched(*b, e, ns, nn, 0, NULL);
+    }
 }
 
 
