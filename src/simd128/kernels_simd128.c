@@ -1,17 +1,17 @@
-/* kernels_wasm.c - the vector primitives and loaders of WebAssembly SIMD128 (4 lanes), compiled with -msimd128, never relaxed SIMD; the kernels come from kernel_template.h. */
+/* kernels_simd128.c - the vector primitives and loaders of WebAssembly SIMD128 (4 lanes), compiled with -msimd128, never relaxed SIMD; the kernels come from kernel_template.h. */
 #include "internal.h"
 
 #include <string.h>
 #include <wasm_simd128.h>
 
 #if !defined(__wasm_simd128__)
-#error "kernels_wasm.c must be compiled with -msimd128"
+#error "kernels_simd128.c must be compiled with -msimd128"
 #endif
 /* Relaxed SIMD (relaxed_madd, relaxed_min/max, relaxed_swizzle, ...) may
  * give different bits on different engines and CPUs by design: the float
  * contract forbids it, and this file uses none of it. */
 #if defined(__wasm_relaxed_simd__)
-#error "kernels_wasm.c must not be built with -mrelaxed-simd: its results are not deterministic"
+#error "kernels_simd128.c must not be built with -mrelaxed-simd: its results are not deterministic"
 #endif
 
 #define CB_SUFFIX simd128
