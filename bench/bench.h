@@ -337,6 +337,11 @@ const char *out_name(out_kind o);
 const char *kind_name(case_kind k);
 const char *path_name(call_path p);
 
+/* Room for row n of a growable array of rows of `size` bytes with room for
+ * *cap: the array (moved when it grew, *cap then doubled), or NULL when out
+ * of memory (the array as it was). Each part keeps its rows so. */
+void *bench_grow(void *rows, int n, int *cap, size_t size);
+
 /* -------------------------------------------------------------- timing */
 
 double time_now_ns(void);

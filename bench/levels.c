@@ -587,13 +587,10 @@ static double sample_row(void *ctx, int i, unsigned long iters)
 
 static int keep(const lrow *r)
 {
-    if (nres == capres) {
-        int cap = capres ? 2 * capres : 64;
-        lrow *v = realloc(res, (size_t)cap * sizeof *v);
-        if (!v)
-            return -1;
-        res = v, capres = cap;
-    }
+    lrow *v = bench_grow(res, nres, &capres, sizeof *res);
+    if (!v)
+        return -1;
+    res = v;
     res[nres++] = *r;
     return 0;
 }

@@ -382,15 +382,12 @@ typedef struct rowvec {
 
 static bench_row *row_push(rowvec *r)
 {
-    if (r->n == r->cap) {
-        int cap = r->cap ? 2 * r->cap : 256;
-        bench_row *v = realloc(r->v, (size_t)cap * sizeof *v);
-        if (!v) {
-            fprintf(stderr, "cb-bench: out of memory\n");
-            exit(2);
-        }
-        r->v = v, r->cap = cap;
+    bench_row *v = bench_grow(r->v, r->n, &r->cap, sizeof *v);
+    if (!v) {
+        fprintf(stderr, "cb-bench: out of memory\n");
+        exit(2);
     }
+    r->v = v;
     memset(&r->v[r->n], 0, sizeof r->v[0]);
     return &r->v[r->n++];
 }

@@ -1311,13 +1311,10 @@ static const char *row_label(const prow *r, char *buf, size_t len)
 
 static int keep_row(const prow *r)
 {
-    if (nres == capres) {
-        int cap = capres ? 2 * capres : 256;
-        prow *v = realloc(res, (size_t)cap * sizeof *v);
-        if (!v)
-            return -1;
-        res = v, capres = cap;
-    }
+    prow *v = bench_grow(res, nres, &capres, sizeof *res);
+    if (!v)
+        return -1;
+    res = v;
     res[nres++] = *r;
     return 0;
 }

@@ -2,6 +2,7 @@
 #include "bench.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *const out_names[OUT_COUNT] = {
@@ -16,6 +17,17 @@ static const char *const path_names[PATH_COUNT] = {"direct", "direct+fenv", "dis
 const char *out_name(out_kind o) { return out_names[o]; }
 const char *kind_name(case_kind k) { return kind_names[k]; }
 const char *path_name(call_path p) { return path_names[p]; }
+
+void *bench_grow(void *rows, int n, int *cap, size_t size)
+{
+    if (n < *cap)
+        return rows;
+    int grown = *cap ? 2 * *cap : 64;
+    void *v = realloc(rows, (size_t)grown * size);
+    if (v)
+        *cap = grown;
+    return v;
+}
 
 const char *regime_of(const bench_env *e, size_t ws)
 {

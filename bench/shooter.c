@@ -451,13 +451,10 @@ static int check_srow(srow *r, shot *s, char *why, size_t wl)
 
 static int keep_row(const srow *r)
 {
-    if (nres == capres) {
-        int cap = capres ? 2 * capres : 64;
-        srow *v = realloc(res, (size_t)cap * sizeof *v);
-        if (!v)
-            return -1;
-        res = v, capres = cap;
-    }
+    srow *v = bench_grow(res, nres, &capres, sizeof *res);
+    if (!v)
+        return -1;
+    res = v;
     res[nres++] = *r;
     return 0;
 }
