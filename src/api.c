@@ -9,7 +9,10 @@
 #define CB_DESCRIPTOR(name, form, query, one, many, layout, output)                                \
     {#name, CB_FORM_##form, CB_QUERY_##query, CB_SHAPE_##one,                                     \
      CB_SHAPE_##many, CB_LAYOUT_##layout, CB_OUTPUT_##output},
-static const cb_entry_info entries[CB_ENTRY_COUNT] = {CB_ENTRIES(CB_DESCRIPTOR)};
+static const cb_entry_info entries[CB_ENTRY_COUNT] = {
+#define CB_ROW CB_DESCRIPTOR
+#include "registry_rows.h"
+};
 
 /* ---------------------------------------------------------------- checks */
 
@@ -289,48 +292,23 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
 #define CB_A_FORM_PAIRS , a->cursor
 #define CB_A_FORM_CANDIDATES , a->candidates, a->n_candidates
 
-#define CB_P_OUT_MASK , uint64_t *out
-#define CB_P_OUT_INDICES , uint32_t *out
-#define CB_P_OUT_DISTANCES , float *out
-#define CB_P_OUT_CONTACTS , float margin, cb_contacts *out
-#define CB_P_OUT_PAIRS , cb_pair *out, size_t capacity
-#define CB_P_OUT_MATRIX , uint64_t *out
-#define CB_P_OUT_PAIR_CONTACTS , float margin, cb_pair_contacts *out, size_t capacity
-#define CB_P_OUT_INT_DISTANCES , cb_int_distances *out
-#define CB_P_OUT_INT_CONTACTS , cb_int_contacts *out
-#define CB_P_OUT_INT_PAIR_CONTACTS , cb_int_pair_contacts *out, size_t capacity
-#define CB_P_OUT_TIMES , float *out
-#define CB_P_OUT_FIRST_HIT , cb_sweep_hits *out
-#define CB_P_OUT_HITS , cb_sweep_hits *out
-#define CB_P_OUT_PAIR_FIRST_HITS , cb_pair_sweep_hits *out, size_t capacity
-#define CB_F_OUT_MASK a.out = out
-#define CB_F_OUT_INDICES a.out = out
-#define CB_F_OUT_DISTANCES a.out = out
-#define CB_F_OUT_CONTACTS a.margin = margin, a.out = out
-#define CB_F_OUT_PAIRS a.out = out, a.capacity = capacity
-#define CB_F_OUT_MATRIX a.out = out
-#define CB_F_OUT_PAIR_CONTACTS a.margin = margin, a.out = out, a.capacity = capacity
-#define CB_F_OUT_INT_DISTANCES a.out = out
-#define CB_F_OUT_INT_CONTACTS a.out = out
-#define CB_F_OUT_INT_PAIR_CONTACTS a.out = out, a.capacity = capacity
-#define CB_F_OUT_TIMES a.out = out
-#define CB_F_OUT_FIRST_HIT a.out = out
-#define CB_F_OUT_HITS a.out = out
-#define CB_F_OUT_PAIR_FIRST_HITS a.out = out, a.capacity = capacity
-#define CB_A_OUT_MASK , (uint64_t *)a->out
-#define CB_A_OUT_INDICES , (uint32_t *)a->out
-#define CB_A_OUT_DISTANCES , (float *)a->out
-#define CB_A_OUT_CONTACTS , a->margin, (cb_contacts *)a->out
-#define CB_A_OUT_PAIRS , (cb_pair *)a->out, a->capacity
-#define CB_A_OUT_MATRIX , (uint64_t *)a->out
-#define CB_A_OUT_PAIR_CONTACTS , a->margin, (cb_pair_contacts *)a->out, a->capacity
-#define CB_A_OUT_INT_DISTANCES , (cb_int_distances *)a->out
-#define CB_A_OUT_INT_CONTACTS , (cb_int_contacts *)a->out
-#define CB_A_OUT_INT_PAIR_CONTACTS , (cb_int_pair_contacts *)a->out, a->capacity
-#define CB_A_OUT_TIMES , (float *)a->out
-#define CB_A_OUT_FIRST_HIT , (cb_sweep_hits *)a->out
-#define CB_A_OUT_HITS , (cb_sweep_hits *)a->out
-#define CB_A_OUT_PAIR_FIRST_HITS , (cb_pair_sweep_hits *)a->out, a->capacity
+/* The output, from its row (registry.h): the margin, the pointer, the
+ * capacity. */
+#define CB_P_OUT(t, margin, capacity, sink) CB_P_MARGIN_##margin, t *out CB_P_CAPACITY_##capacity
+#define CB_F_OUT(t, margin, capacity, sink) CB_F_MARGIN_##margin a.out = out CB_F_CAPACITY_##capacity
+#define CB_A_OUT(t, margin, capacity, sink) CB_A_MARGIN_##margin, (t *)a->out CB_A_CAPACITY_##capacity
+#define CB_P_MARGIN_0
+#define CB_P_MARGIN_1 , float margin
+#define CB_F_MARGIN_0
+#define CB_F_MARGIN_1 a.margin = margin,
+#define CB_A_MARGIN_0
+#define CB_A_MARGIN_1 , a->margin
+#define CB_P_CAPACITY_0
+#define CB_P_CAPACITY_1 , size_t capacity
+#define CB_F_CAPACITY_0
+#define CB_F_CAPACITY_1 , a.capacity = capacity
+#define CB_A_CAPACITY_0
+#define CB_A_CAPACITY_1 , a->capacity
 
 #define CB_P_SCRATCH_YES , void *scratch
 #define CB_P_SCRATCH_NO
@@ -372,7 +350,7 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
 #define CB_PUBLIC(name, form, query, one, many, layout, output)                                    \
     size_t name(CB_PART(CB_P_ONE_, CB_KIND_ONE(form, many))(one)                                   \
                     CB_PART(CB_P_MANY_, CB_MANY_OF_##many)(many, layout) CB_P_FORM_##form          \
-                        CB_P_OUT_##output CB_PART(CB_P_SCRATCH_, CB_KIND_SCRATCH(form, many)),     \
+                        CB_OUTPUT_ROW(output, CB_P_OUT) CB_PART(CB_P_SCRATCH_, CB_KIND_SCRATCH(form, many)),     \
                 unsigned flags)                                                                    \
     {                                                                                              \
         cb_args a;                                                                                 \
@@ -380,7 +358,7 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
         CB_PART(CB_F_ONE_, CB_KIND_ONE(form, many))(one);                                          \
         CB_PART(CB_F_MANY_, CB_MANY_OF_##many);                                                    \
         CB_F_FORM_##form;                                                                          \
-        CB_F_OUT_##output;                                                                         \
+        CB_OUTPUT_ROW(output, CB_F_OUT);                                                                         \
         CB_PART(CB_F_SCRATCH_, CB_KIND_SCRATCH(form, many));                                       \
         a.flags = flags;                                                                           \
         return checked_call(CB_E_##name, &a);                                                      \
@@ -391,7 +369,8 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
 #define CB_PUBLIC_CLEAR_BATCH(a) (void)0
 #define CB_PUBLIC_CLEAR_PAIRS(a) memset(&(a), 0, sizeof(a))
 #define CB_PUBLIC_CLEAR_CANDIDATES(a) memset(&(a), 0, sizeof(a))
-CB_ENTRIES(CB_PUBLIC)
+#define CB_ROW CB_PUBLIC
+#include "registry_rows.h"
 
 #define CB_CALLER(name, form, query, one, many, layout, output)                                    \
     static size_t call_##name(const cb_args *a)                                                    \
@@ -399,12 +378,16 @@ CB_ENTRIES(CB_PUBLIC)
         return name(                                                                               \
             CB_PART(CB_A_ONE_, CB_KIND_ONE(form, many))(one)                                       \
                 CB_PART(CB_A_MANY_, CB_MANY_OF_##many)(many, layout) CB_A_FORM_##form              \
-                    CB_A_OUT_##output CB_PART(CB_A_SCRATCH_, CB_KIND_SCRATCH(form, many)),         \
+                    CB_OUTPUT_ROW(output, CB_A_OUT) CB_PART(CB_A_SCRATCH_, CB_KIND_SCRATCH(form, many)),         \
             a->flags);                                                                             \
     }
-CB_ENTRIES(CB_CALLER)
+#define CB_ROW CB_CALLER
+#include "registry_rows.h"
 #define CB_CALLER_PTR(name, form, query, one, many, layout, output) call_##name,
-static size_t (*const callers[CB_ENTRY_COUNT])(const cb_args *) = {CB_ENTRIES(CB_CALLER_PTR)};
+static size_t (*const callers[CB_ENTRY_COUNT])(const cb_args *) = {
+#define CB_ROW CB_CALLER_PTR
+#include "registry_rows.h"
+};
 
 /* ------------------------------------------------------------ the table */
 

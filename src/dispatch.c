@@ -54,9 +54,13 @@ static const cb_selection *select_first_use(void);
     {                                                                                              \
         return select_first_use()->kernels[CB_E_##name](a);                                        \
     }
-CB_ENTRIES(CB_BOOT)
+#define CB_ROW CB_BOOT
+#include "registry_rows.h"
 #define CB_BOOT_PTR(name, form, query, one, many, layout, output) boot_##name,
-static const cb_kernel_table bootstrap_kernels = {CB_ENTRIES(CB_BOOT_PTR)};
+static const cb_kernel_table bootstrap_kernels = {
+#define CB_ROW CB_BOOT_PTR
+#include "registry_rows.h"
+};
 static const cb_selection bootstrap = {CB_BACKEND_SCALAR, bootstrap_kernels, "not chosen yet"};
 
 _Atomic(const cb_selection *) cb_current_selection = &bootstrap;

@@ -90,21 +90,17 @@
 #define CB_KERNEL_NAME(name) CB_FN(kernel_##name)
 
 /* Batch: the single shape in every lane, then the output's driver with the
- * blocks it takes. */
-#define CB_BLOCKS_MASK(q, o, m, l) block_##q##_##o##_##m##_##l, (word_fn)0
-#define CB_BLOCKS_INDICES(q, o, m, l) block_##q##_##o##_##m##_##l, (word_fn)0
-#define CB_BLOCKS_DISTANCES(q, o, m, l) block_##q##_##o##_##m##_##l
-#define CB_BLOCKS_CONTACTS(q, o, m, l)                                                             \
+ * blocks its sink takes (the SINK column of the output's row, registry.h). */
+#define CB_BLOCKS_BITS(q, o, m, l) block_##q##_##o##_##m##_##l, (word_fn)0
+#define CB_BLOCKS_DENSE(q, o, m, l) block_##q##_##o##_##m##_##l
+#define CB_BLOCKS_RECORDS(q, o, m, l)                                                              \
     select_##q##_##o##_##m##_##l, (word_fn)0, gather_##q##_##o##_##m##_##l
-#define CB_BLOCKS_INT_DISTANCES(q, o, m, l) CB_BLOCKS_DISTANCES(q, o, m, l)
-#define CB_BLOCKS_INT_CONTACTS(q, o, m, l) CB_BLOCKS_CONTACTS(q, o, m, l)
-#define CB_BLOCKS_TIMES(q, o, m, l) CB_BLOCKS_DISTANCES(q, o, m, l)
-#define CB_BLOCKS_HITS(q, o, m, l) CB_BLOCKS_CONTACTS(q, o, m, l)
-#define CB_BLOCKS_FIRST_HIT(q, o, m, l) block_##q##_##o##_##m##_##l, gather_##q##_##o##_##m##_##l
+#define CB_BLOCKS_FIRST(q, o, m, l) block_##q##_##o##_##m##_##l, gather_##q##_##o##_##m##_##l
 
 #define CB_KERNEL_BATCH(query, one, many, layout, output)                                          \
     ctx_##one ctx = broadcast_##one(a, margin_of(a, CB_OUTPUT_##output));                          \
-    return drive_##output(CB_BLOCKS_##output(query, one, many, layout), &ctx, a)
+    return drive_##output(CB_PASTE(CB_BLOCKS_, CB_OUTPUT_SINK(output))(query, one, many, layout), \
+                          &ctx, a)
 
 /* Pairs: against elements or the set itself, the call's grid in its scratch
  * (grid.c: built after the cull, or left by the previous call of a resumed
@@ -260,48 +256,41 @@ CB_INLINE size_t pairs_grid_self(const cb_args *a, int output, grid_drive_fn dri
     return pairs_grid_self(a, CB_OUTPUT_##output, CB_ENGINE(query, one))
 #define CB_KERNEL_PAIRS(query, one, many, layout, output) CB_PAIRS_##many(query, one, output)
 
-/* Candidates: the batch drivers with the candidate blocks, whose words come
- * from one out-of-line function per (query, element, output): word_<...>. */
-#define CB_CANDIDATES_WORD_MASK(query, many) block_##query##_CANDIDATES_##many##_SOA
-#define CB_CANDIDATES_WORD_INDICES(query, many) block_##query##_CANDIDATES_##many##_SOA
-#define CB_CANDIDATES_WORD_CONTACTS(query, many) select_##query##_CANDIDATES_##many##_SOA
-#define CB_CANDIDATES_WORD_INT_CONTACTS(query, many) CB_CANDIDATES_WORD_CONTACTS(query, many)
-#define CB_CANDIDATES_WORD_HITS(query, many) CB_CANDIDATES_WORD_CONTACTS(query, many)
+/* Candidates: the batch drivers with the candidate blocks, by the output's
+ * sink; a sink of words (BITS, RECORDS) takes them from one out-of-line
+ * function per (query, element, output): word_<...>. */
+#define CB_CANDIDATES_BLOCK_NAME(query, many) block_##query##_CANDIDATES_##many##_SOA
+#define CB_CANDIDATES_SELECT_NAME(query, many) select_##query##_CANDIDATES_##many##_SOA
+#define CB_CANDIDATES_GATHER_NAME(query, many) gather_##query##_CANDIDATES_##many##_SOA
 #define CB_WORD_NAME(query, many, output) CB_FN(word_##query##_##many##_##output)
-#define CB_CANDIDATES_BLOCKS_MASK(query, many)                                                     \
-    block_##query##_CANDIDATES_##many##_SOA, CB_WORD_NAME(query, many, MASK)
-#define CB_CANDIDATES_BLOCKS_INDICES(query, many)                                                  \
-    block_##query##_CANDIDATES_##many##_SOA, CB_WORD_NAME(query, many, INDICES)
-#define CB_CANDIDATES_BLOCKS_CONTACTS(query, many)                                                 \
-    select_##query##_CANDIDATES_##many##_SOA, CB_WORD_NAME(query, many, CONTACTS),                 \
-        gather_##query##_CANDIDATES_##many##_SOA
-#define CB_CANDIDATES_BLOCKS_INT_CONTACTS(query, many)                                             \
-    select_##query##_CANDIDATES_##many##_SOA, CB_WORD_NAME(query, many, INT_CONTACTS),             \
-        gather_##query##_CANDIDATES_##many##_SOA
-#define CB_CANDIDATES_BLOCKS_TIMES(query, many) block_##query##_CANDIDATES_##many##_SOA
-#define CB_CANDIDATES_BLOCKS_HITS(query, many)                                                     \
-    select_##query##_CANDIDATES_##many##_SOA, CB_WORD_NAME(query, many, HITS),                     \
-        gather_##query##_CANDIDATES_##many##_SOA
+#define CB_CANDIDATES_BLOCKS_BITS(query, many, output)                                             \
+    CB_CANDIDATES_BLOCK_NAME(query, many), CB_WORD_NAME(query, many, output)
+#define CB_CANDIDATES_BLOCKS_DENSE(query, many, output) CB_CANDIDATES_BLOCK_NAME(query, many)
+#define CB_CANDIDATES_BLOCKS_RECORDS(query, many, output)                                          \
+    CB_CANDIDATES_SELECT_NAME(query, many), CB_WORD_NAME(query, many, output),                          \
+        CB_CANDIDATES_GATHER_NAME(query, many)
 #define CB_KERNEL_CANDIDATES(query, one, many, layout, output)                                     \
     ctx_CANDIDATES ctx = {a->circles, a->candidates, v_set1(margin_of(a, CB_OUTPUT_##output)),     \
-                      a->icircles, a->sweeps};                                                     \
+                          a->icircles, a->sweeps};                                                 \
     cb_args b = candidates_args(a);                                                                \
-    return drive_##output(CB_CANDIDATES_BLOCKS_##output(query, many), &ctx, &b)
+    return drive_##output(                                                                         \
+        CB_PASTE(CB_CANDIDATES_BLOCKS_, CB_OUTPUT_SINK(output))(query, many, output), &ctx, &b)
 
+/* The word function of a candidates row whose sink takes words. */
 #define CB_CANDIDATES_WORDS_BATCH(query, many, output)
 #define CB_CANDIDATES_WORDS_PAIRS(query, many, output)
-#define CB_CANDIDATES_WORDS_CANDIDATES(query, many, output) CB_CANDIDATES_WORDS_OF_##output(query, many)
-#define CB_CANDIDATES_WORDS_OF_TIMES(query, many) /* a dense output: no words */
-#define CB_CANDIDATES_WORDS_OF_MASK(query, many) CB_CANDIDATES_WORD_FN(query, many, MASK)
-#define CB_CANDIDATES_WORDS_OF_INDICES(query, many) CB_CANDIDATES_WORD_FN(query, many, INDICES)
-#define CB_CANDIDATES_WORDS_OF_CONTACTS(query, many) CB_CANDIDATES_WORD_FN(query, many, CONTACTS)
-#define CB_CANDIDATES_WORDS_OF_INT_CONTACTS(query, many) CB_CANDIDATES_WORD_FN(query, many, INT_CONTACTS)
-#define CB_CANDIDATES_WORDS_OF_HITS(query, many) CB_CANDIDATES_WORD_FN(query, many, HITS)
-#define CB_CANDIDATES_WORD_FN(query, many, output)                                                 \
+#define CB_CANDIDATES_WORDS_CANDIDATES(query, many, output)                                        \
+    CB_PASTE(CB_CANDIDATES_WORD_FN_, CB_OUTPUT_SINK(output))(query, many, output)
+#define CB_CANDIDATES_WORD_FN_DENSE(query, many, output) /* every element's number: no words */
+#define CB_CANDIDATES_WORD_FN_BITS(query, many, output)                                            \
+    CB_CANDIDATES_WORD_FN(query, many, output, CB_CANDIDATES_BLOCK_NAME(query, many))
+#define CB_CANDIDATES_WORD_FN_RECORDS(query, many, output)                                         \
+    CB_CANDIDATES_WORD_FN(query, many, output, CB_CANDIDATES_SELECT_NAME(query, many))
+#define CB_CANDIDATES_WORD_FN(query, many, output, block)                                          \
     CB_OUT_OF_LINE uint64_t CB_WORD_NAME(query, many, output)(const void *ctx, const void *els,    \
                                                               size_t base, size_t len, int strict) \
     {                                                                                              \
-        return word(CB_CANDIDATES_WORD_##output(query, many), ctx, els, base, len, strict);        \
+        return word(block, ctx, els, base, len, strict);                                           \
     }
 
 #define CB_KERNEL(name, form, query, one, many, layout, output)                                    \
@@ -310,8 +299,12 @@ CB_INLINE size_t pairs_grid_self(const cb_args *a, int output, grid_drive_fn dri
     {                                                                                              \
         CB_KERNEL_##form(query, one, many, layout, output);                                        \
     }
-CB_ENTRIES(CB_KERNEL)
+#define CB_ROW CB_KERNEL
+#include "registry_rows.h"
 
 #define CB_KERNEL_PTR(name, form, query, one, many, layout, output)                                \
     CB_KERNEL_NAME(name),
-const cb_kernel_table CB_CAT(cb_kernels, CB_SUFFIX) = {CB_ENTRIES(CB_KERNEL_PTR)};
+const cb_kernel_table CB_CAT(cb_kernels, CB_SUFFIX) = {
+#define CB_ROW CB_KERNEL_PTR
+#include "registry_rows.h"
+};

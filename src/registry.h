@@ -3,9 +3,9 @@
 #define CB_REGISTRY_H
 
 /*
- * One row per public query function:
+ * The rows are in registry_rows.h, one per public query function and line:
  *
- *   X(NAME, FORM, QUERY, ONE, MANY, LAYOUT, OUTPUT)
+ *   CB_ROW(NAME, FORM, QUERY, ONE, MANY, LAYOUT, OUTPUT)
  *
  *   NAME    the public function, cbatch.h's naming rule applied to the other
  *           columns (scripts/check-names.py proves it, row by row, and that
@@ -40,152 +40,17 @@
  * numbering, which the digest's hashing order follows: add rows at the
  * end of their form.
  */
-#define CB_ENTRIES(X)                                                                                                \
-    X(cb_batch_overlap,                            BATCH,      OVERLAP,  CIRCLE,  BOX,       SOA, MASK)              \
-    X(cb_batch_overlap_aos,                        BATCH,      OVERLAP,  CIRCLE,  BOX,       AOS, MASK)              \
-    X(cb_batch_overlap_box_circles,                BATCH,      OVERLAP,  BOX,     CIRCLE,    SOA, MASK)              \
-    X(cb_batch_overlap_box_circles_aos,            BATCH,      OVERLAP,  BOX,     CIRCLE,    AOS, MASK)              \
-    X(cb_batch_overlap_idx,                        BATCH,      OVERLAP,  CIRCLE,  BOX,       SOA, INDICES)           \
-    X(cb_batch_overlap_aos_idx,                    BATCH,      OVERLAP,  CIRCLE,  BOX,       AOS, INDICES)           \
-    X(cb_batch_overlap_box_circles_idx,            BATCH,      OVERLAP,  BOX,     CIRCLE,    SOA, INDICES)           \
-    X(cb_batch_overlap_box_circles_aos_idx,        BATCH,      OVERLAP,  BOX,     CIRCLE,    AOS, INDICES)           \
-    X(cb_batch_overlap_circle_circles,             BATCH,      OVERLAP,  CIRCLE,  CIRCLE,    SOA, MASK)              \
-    X(cb_batch_overlap_circle_circles_aos,         BATCH,      OVERLAP,  CIRCLE,  CIRCLE,    AOS, MASK)              \
-    X(cb_batch_overlap_circle_circles_idx,         BATCH,      OVERLAP,  CIRCLE,  CIRCLE,    SOA, INDICES)           \
-    X(cb_batch_overlap_circle_circles_aos_idx,     BATCH,      OVERLAP,  CIRCLE,  CIRCLE,    AOS, INDICES)           \
-    X(cb_batch_distance,                           BATCH,      DISTANCE, CIRCLE,  BOX,       SOA, DISTANCES)         \
-    X(cb_batch_distance_aos,                       BATCH,      DISTANCE, CIRCLE,  BOX,       AOS, DISTANCES)         \
-    X(cb_batch_distance_box_circles,               BATCH,      DISTANCE, BOX,     CIRCLE,    SOA, DISTANCES)         \
-    X(cb_batch_distance_box_circles_aos,           BATCH,      DISTANCE, BOX,     CIRCLE,    AOS, DISTANCES)         \
-    X(cb_batch_distance_circle_circles,            BATCH,      DISTANCE, CIRCLE,  CIRCLE,    SOA, DISTANCES)         \
-    X(cb_batch_distance_circle_circles_aos,        BATCH,      DISTANCE, CIRCLE,  CIRCLE,    AOS, DISTANCES)         \
-    X(cb_batch_contacts,                           BATCH,      CONTACTS, CIRCLE,  BOX,       SOA, CONTACTS)          \
-    X(cb_batch_contacts_aos,                       BATCH,      CONTACTS, CIRCLE,  BOX,       AOS, CONTACTS)          \
-    X(cb_batch_contacts_box_circles,               BATCH,      CONTACTS, BOX,     CIRCLE,    SOA, CONTACTS)          \
-    X(cb_batch_contacts_box_circles_aos,           BATCH,      CONTACTS, BOX,     CIRCLE,    AOS, CONTACTS)          \
-    X(cb_batch_contacts_circle_circles,            BATCH,      CONTACTS, CIRCLE,  CIRCLE,    SOA, CONTACTS)          \
-    X(cb_batch_contacts_circle_circles_aos,        BATCH,      CONTACTS, CIRCLE,  CIRCLE,    AOS, CONTACTS)          \
-    X(cb_batch_overlap_circle_oboxes,              BATCH,      OVERLAP,  CIRCLE,  OBOX,      SOA, MASK)              \
-    X(cb_batch_overlap_circle_oboxes_aos,          BATCH,      OVERLAP,  CIRCLE,  OBOX,      AOS, MASK)              \
-    X(cb_batch_overlap_circle_oboxes_idx,          BATCH,      OVERLAP,  CIRCLE,  OBOX,      SOA, INDICES)           \
-    X(cb_batch_overlap_circle_oboxes_aos_idx,      BATCH,      OVERLAP,  CIRCLE,  OBOX,      AOS, INDICES)           \
-    X(cb_batch_overlap_obox_circles,               BATCH,      OVERLAP,  OBOX,    CIRCLE,    SOA, MASK)              \
-    X(cb_batch_overlap_obox_circles_aos,           BATCH,      OVERLAP,  OBOX,    CIRCLE,    AOS, MASK)              \
-    X(cb_batch_overlap_obox_circles_idx,           BATCH,      OVERLAP,  OBOX,    CIRCLE,    SOA, INDICES)           \
-    X(cb_batch_overlap_obox_circles_aos_idx,       BATCH,      OVERLAP,  OBOX,    CIRCLE,    AOS, INDICES)           \
-    X(cb_batch_distance_circle_oboxes,             BATCH,      DISTANCE, CIRCLE,  OBOX,      SOA, DISTANCES)         \
-    X(cb_batch_distance_circle_oboxes_aos,         BATCH,      DISTANCE, CIRCLE,  OBOX,      AOS, DISTANCES)         \
-    X(cb_batch_distance_obox_circles,              BATCH,      DISTANCE, OBOX,    CIRCLE,    SOA, DISTANCES)         \
-    X(cb_batch_distance_obox_circles_aos,          BATCH,      DISTANCE, OBOX,    CIRCLE,    AOS, DISTANCES)         \
-    X(cb_batch_contacts_circle_oboxes,             BATCH,      CONTACTS, CIRCLE,  OBOX,      SOA, CONTACTS)          \
-    X(cb_batch_contacts_circle_oboxes_aos,         BATCH,      CONTACTS, CIRCLE,  OBOX,      AOS, CONTACTS)          \
-    X(cb_batch_contacts_obox_circles,              BATCH,      CONTACTS, OBOX,    CIRCLE,    SOA, CONTACTS)          \
-    X(cb_batch_contacts_obox_circles_aos,          BATCH,      CONTACTS, OBOX,    CIRCLE,    AOS, CONTACTS)          \
-    X(cb_batch_overlap_icircle_iboxes,             BATCH,      OVERLAP,  ICIRCLE, IBOX,      SOA, MASK)              \
-    X(cb_batch_overlap_icircle_iboxes_aos,         BATCH,      OVERLAP,  ICIRCLE, IBOX,      AOS, MASK)              \
-    X(cb_batch_overlap_icircle_iboxes_idx,         BATCH,      OVERLAP,  ICIRCLE, IBOX,      SOA, INDICES)           \
-    X(cb_batch_overlap_icircle_iboxes_aos_idx,     BATCH,      OVERLAP,  ICIRCLE, IBOX,      AOS, INDICES)           \
-    X(cb_batch_overlap_ibox_icircles,              BATCH,      OVERLAP,  IBOX,    ICIRCLE,   SOA, MASK)              \
-    X(cb_batch_overlap_ibox_icircles_aos,          BATCH,      OVERLAP,  IBOX,    ICIRCLE,   AOS, MASK)              \
-    X(cb_batch_overlap_ibox_icircles_idx,          BATCH,      OVERLAP,  IBOX,    ICIRCLE,   SOA, INDICES)           \
-    X(cb_batch_overlap_ibox_icircles_aos_idx,      BATCH,      OVERLAP,  IBOX,    ICIRCLE,   AOS, INDICES)           \
-    X(cb_batch_overlap_icircle_icircles,           BATCH,      OVERLAP,  ICIRCLE, ICIRCLE,   SOA, MASK)              \
-    X(cb_batch_overlap_icircle_icircles_aos,       BATCH,      OVERLAP,  ICIRCLE, ICIRCLE,   AOS, MASK)              \
-    X(cb_batch_overlap_icircle_icircles_idx,       BATCH,      OVERLAP,  ICIRCLE, ICIRCLE,   SOA, INDICES)           \
-    X(cb_batch_overlap_icircle_icircles_aos_idx,   BATCH,      OVERLAP,  ICIRCLE, ICIRCLE,   AOS, INDICES)           \
-    X(cb_batch_distance_icircle_iboxes,            BATCH,      DISTANCE, ICIRCLE, IBOX,      SOA, INT_DISTANCES)     \
-    X(cb_batch_distance_icircle_iboxes_aos,        BATCH,      DISTANCE, ICIRCLE, IBOX,      AOS, INT_DISTANCES)     \
-    X(cb_batch_distance_ibox_icircles,             BATCH,      DISTANCE, IBOX,    ICIRCLE,   SOA, INT_DISTANCES)     \
-    X(cb_batch_distance_ibox_icircles_aos,         BATCH,      DISTANCE, IBOX,    ICIRCLE,   AOS, INT_DISTANCES)     \
-    X(cb_batch_distance_icircle_icircles,          BATCH,      DISTANCE, ICIRCLE, ICIRCLE,   SOA, INT_DISTANCES)     \
-    X(cb_batch_distance_icircle_icircles_aos,      BATCH,      DISTANCE, ICIRCLE, ICIRCLE,   AOS, INT_DISTANCES)     \
-    X(cb_batch_contacts_icircle_iboxes,            BATCH,      CONTACTS, ICIRCLE, IBOX,      SOA, INT_CONTACTS)      \
-    X(cb_batch_contacts_icircle_iboxes_aos,        BATCH,      CONTACTS, ICIRCLE, IBOX,      AOS, INT_CONTACTS)      \
-    X(cb_batch_contacts_ibox_icircles,             BATCH,      CONTACTS, IBOX,    ICIRCLE,   SOA, INT_CONTACTS)      \
-    X(cb_batch_contacts_ibox_icircles_aos,         BATCH,      CONTACTS, IBOX,    ICIRCLE,   AOS, INT_CONTACTS)      \
-    X(cb_batch_contacts_icircle_icircles,          BATCH,      CONTACTS, ICIRCLE, ICIRCLE,   SOA, INT_CONTACTS)      \
-    X(cb_batch_contacts_icircle_icircles_aos,      BATCH,      CONTACTS, ICIRCLE, ICIRCLE,   AOS, INT_CONTACTS)      \
-    X(cb_batch_sweep,                              BATCH,      SWEEP,    SWEEP,   BOX,       SOA, TIMES)             \
-    X(cb_batch_sweep_aos,                          BATCH,      SWEEP,    SWEEP,   BOX,       AOS, TIMES)             \
-    X(cb_batch_sweep_circle_circles,               BATCH,      SWEEP,    SWEEP,   CIRCLE,    SOA, TIMES)             \
-    X(cb_batch_sweep_circle_circles_aos,           BATCH,      SWEEP,    SWEEP,   CIRCLE,    AOS, TIMES)             \
-    X(cb_batch_sweep_hits,                         BATCH,      SWEEP,    SWEEP,   BOX,       SOA, HITS)              \
-    X(cb_batch_sweep_aos_hits,                     BATCH,      SWEEP,    SWEEP,   BOX,       AOS, HITS)              \
-    X(cb_batch_sweep_circle_circles_hits,          BATCH,      SWEEP,    SWEEP,   CIRCLE,    SOA, HITS)              \
-    X(cb_batch_sweep_circle_circles_aos_hits,      BATCH,      SWEEP,    SWEEP,   CIRCLE,    AOS, HITS)              \
-    X(cb_batch_sweep_first,                        BATCH,      SWEEP,    SWEEP,   BOX,       SOA, FIRST_HIT)         \
-    X(cb_batch_sweep_aos_first,                    BATCH,      SWEEP,    SWEEP,   BOX,       AOS, FIRST_HIT)         \
-    X(cb_batch_sweep_circle_circles_first,         BATCH,      SWEEP,    SWEEP,   CIRCLE,    SOA, FIRST_HIT)         \
-    X(cb_batch_sweep_circle_circles_aos_first,     BATCH,      SWEEP,    SWEEP,   CIRCLE,    AOS, FIRST_HIT)         \
-    X(cb_batch_sweep_circle_oboxes,                BATCH,      SWEEP,    SWEEP,   OBOX,      SOA, TIMES)             \
-    X(cb_batch_sweep_circle_oboxes_aos,            BATCH,      SWEEP,    SWEEP,   OBOX,      AOS, TIMES)             \
-    X(cb_batch_sweep_circle_oboxes_hits,           BATCH,      SWEEP,    SWEEP,   OBOX,      SOA, HITS)              \
-    X(cb_batch_sweep_circle_oboxes_aos_hits,       BATCH,      SWEEP,    SWEEP,   OBOX,      AOS, HITS)              \
-    X(cb_batch_sweep_circle_oboxes_first,          BATCH,      SWEEP,    SWEEP,   OBOX,      SOA, FIRST_HIT)         \
-    X(cb_batch_sweep_circle_oboxes_aos_first,      BATCH,      SWEEP,    SWEEP,   OBOX,      AOS, FIRST_HIT)         \
-    X(cb_batch_sweep_box_circles,                  BATCH,      SWEEP,    BOX,     SWEEP,     SOA, TIMES)             \
-    X(cb_batch_sweep_box_circles_aos,              BATCH,      SWEEP,    BOX,     SWEEP,     AOS, TIMES)             \
-    X(cb_batch_sweep_box_circles_hits,             BATCH,      SWEEP,    BOX,     SWEEP,     SOA, HITS)              \
-    X(cb_batch_sweep_box_circles_aos_hits,         BATCH,      SWEEP,    BOX,     SWEEP,     AOS, HITS)              \
-    X(cb_batch_sweep_box_circles_first,            BATCH,      SWEEP,    BOX,     SWEEP,     SOA, FIRST_HIT)         \
-    X(cb_batch_sweep_box_circles_aos_first,        BATCH,      SWEEP,    BOX,     SWEEP,     AOS, FIRST_HIT)         \
-    X(cb_pairs_overlap,                            PAIRS,      OVERLAP,  CIRCLE,  BOX,       SOA, PAIRS)             \
-    X(cb_pairs_overlap_matrix,                     PAIRS,      OVERLAP,  CIRCLE,  BOX,       SOA, MATRIX)            \
-    X(cb_pairs_contacts,                           PAIRS,      CONTACTS, CIRCLE,  BOX,       SOA, PAIR_CONTACTS)     \
-    X(cb_pairs_overlap_circles_circles,            PAIRS,      OVERLAP,  CIRCLE,  CIRCLE,    SOA, PAIRS)             \
-    X(cb_pairs_overlap_circles_circles_matrix,     PAIRS,      OVERLAP,  CIRCLE,  CIRCLE,    SOA, MATRIX)            \
-    X(cb_pairs_contacts_circles_circles,           PAIRS,      CONTACTS, CIRCLE,  CIRCLE,    SOA, PAIR_CONTACTS)     \
-    X(cb_pairs_overlap_circles_oboxes,             PAIRS,      OVERLAP,  CIRCLE,  OBOX,      SOA, PAIRS)             \
-    X(cb_pairs_overlap_circles_oboxes_matrix,      PAIRS,      OVERLAP,  CIRCLE,  OBOX,      SOA, MATRIX)            \
-    X(cb_pairs_contacts_circles_oboxes,            PAIRS,      CONTACTS, CIRCLE,  OBOX,      SOA, PAIR_CONTACTS)     \
-    X(cb_pairs_overlap_circles_self,               PAIRS,      OVERLAP,  CIRCLE,  SELF,      SOA, PAIRS)             \
-    X(cb_pairs_contacts_circles_self,              PAIRS,      CONTACTS, CIRCLE,  SELF,      SOA, PAIR_CONTACTS)     \
-    X(cb_pairs_overlap_circles_grid,               PAIRS,      OVERLAP,  CIRCLE,  GRID,      SOA, PAIRS)             \
-    X(cb_pairs_overlap_circles_grid_matrix,        PAIRS,      OVERLAP,  CIRCLE,  GRID,      SOA, MATRIX)            \
-    X(cb_pairs_contacts_circles_grid,              PAIRS,      CONTACTS, CIRCLE,  GRID,      SOA, PAIR_CONTACTS)     \
-    X(cb_pairs_overlap_icircles_iboxes,            PAIRS,      OVERLAP,  ICIRCLE, IBOX,      SOA, PAIRS)             \
-    X(cb_pairs_overlap_icircles_iboxes_matrix,     PAIRS,      OVERLAP,  ICIRCLE, IBOX,      SOA, MATRIX)            \
-    X(cb_pairs_contacts_icircles_iboxes,           PAIRS,      CONTACTS, ICIRCLE, IBOX,      SOA, INT_PAIR_CONTACTS) \
-    X(cb_pairs_overlap_icircles_icircles,          PAIRS,      OVERLAP,  ICIRCLE, ICIRCLE,   SOA, PAIRS)             \
-    X(cb_pairs_overlap_icircles_icircles_matrix,   PAIRS,      OVERLAP,  ICIRCLE, ICIRCLE,   SOA, MATRIX)            \
-    X(cb_pairs_contacts_icircles_icircles,         PAIRS,      CONTACTS, ICIRCLE, ICIRCLE,   SOA, INT_PAIR_CONTACTS) \
-    X(cb_pairs_overlap_icircles_self,              PAIRS,      OVERLAP,  ICIRCLE, SELF,      SOA, PAIRS)             \
-    X(cb_pairs_contacts_icircles_self,             PAIRS,      CONTACTS, ICIRCLE, SELF,      SOA, INT_PAIR_CONTACTS) \
-    X(cb_pairs_overlap_icircles_grid,              PAIRS,      OVERLAP,  ICIRCLE, GRID,      SOA, PAIRS)             \
-    X(cb_pairs_overlap_icircles_grid_matrix,       PAIRS,      OVERLAP,  ICIRCLE, GRID,      SOA, MATRIX)            \
-    X(cb_pairs_contacts_icircles_grid,             PAIRS,      CONTACTS, ICIRCLE, GRID,      SOA, INT_PAIR_CONTACTS) \
-    X(cb_pairs_sweep_first,                        PAIRS,      SWEEP,    SWEEP,   BOX,       SOA, PAIR_FIRST_HITS)   \
-    X(cb_pairs_sweep_circles_circles_first,        PAIRS,      SWEEP,    SWEEP,   CIRCLE,    SOA, PAIR_FIRST_HITS)   \
-    X(cb_pairs_sweep_circles_grid_first,           PAIRS,      SWEEP,    SWEEP,   GRID,      SOA, PAIR_FIRST_HITS)   \
-    X(cb_pairs_overlap_circles_grid_self,          PAIRS,      OVERLAP,  CIRCLE,  GRID_SELF, SOA, PAIRS)             \
-    X(cb_pairs_contacts_circles_grid_self,         PAIRS,      CONTACTS, CIRCLE,  GRID_SELF, SOA, PAIR_CONTACTS)     \
-    X(cb_pairs_overlap_icircles_grid_self,         PAIRS,      OVERLAP,  ICIRCLE, GRID_SELF, SOA, PAIRS)             \
-    X(cb_pairs_contacts_icircles_grid_self,        PAIRS,      CONTACTS, ICIRCLE, GRID_SELF, SOA, INT_PAIR_CONTACTS) \
-    X(cb_candidates_overlap,                       CANDIDATES, OVERLAP,  CIRCLE,  BOX,       SOA, MASK)              \
-    X(cb_candidates_overlap_idx,                   CANDIDATES, OVERLAP,  CIRCLE,  BOX,       SOA, INDICES)           \
-    X(cb_candidates_contacts,                      CANDIDATES, CONTACTS, CIRCLE,  BOX,       SOA, CONTACTS)          \
-    X(cb_candidates_overlap_circles_circles,       CANDIDATES, OVERLAP,  CIRCLE,  CIRCLE,    SOA, MASK)              \
-    X(cb_candidates_overlap_circles_circles_idx,   CANDIDATES, OVERLAP,  CIRCLE,  CIRCLE,    SOA, INDICES)           \
-    X(cb_candidates_contacts_circles_circles,      CANDIDATES, CONTACTS, CIRCLE,  CIRCLE,    SOA, CONTACTS)          \
-    X(cb_candidates_overlap_icircles_iboxes,       CANDIDATES, OVERLAP,  ICIRCLE, IBOX,      SOA, MASK)              \
-    X(cb_candidates_overlap_icircles_iboxes_idx,   CANDIDATES, OVERLAP,  ICIRCLE, IBOX,      SOA, INDICES)           \
-    X(cb_candidates_contacts_icircles_iboxes,      CANDIDATES, CONTACTS, ICIRCLE, IBOX,      SOA, INT_CONTACTS)      \
-    X(cb_candidates_overlap_icircles_icircles,     CANDIDATES, OVERLAP,  ICIRCLE, ICIRCLE,   SOA, MASK)              \
-    X(cb_candidates_overlap_icircles_icircles_idx, CANDIDATES, OVERLAP,  ICIRCLE, ICIRCLE,   SOA, INDICES)           \
-    X(cb_candidates_contacts_icircles_icircles,    CANDIDATES, CONTACTS, ICIRCLE, ICIRCLE,   SOA, INT_CONTACTS)      \
-    X(cb_candidates_sweep,                         CANDIDATES, SWEEP,    SWEEP,   BOX,       SOA, TIMES)             \
-    X(cb_candidates_sweep_circles_circles,         CANDIDATES, SWEEP,    SWEEP,   CIRCLE,    SOA, TIMES)             \
-    X(cb_candidates_sweep_hits,                    CANDIDATES, SWEEP,    SWEEP,   BOX,       SOA, HITS)              \
-    X(cb_candidates_sweep_circles_circles_hits,    CANDIDATES, SWEEP,    SWEEP,   CIRCLE,    SOA, HITS)
 #define CB_PASTE(a, b) CB_PASTE_(a, b)
 #define CB_PASTE_(a, b) a##b
 #define CB_STRING(x) CB_STRING_(x)
 #define CB_STRING_(x) #x
 
 /* CB_E_<name>: the entry's number, its index in every kernel table. */
-#define CB_ENTRY_ENUM(name, form, query, one, many, layout, output) CB_E_##name,
-enum { CB_ENTRIES(CB_ENTRY_ENUM) CB_ENTRY_COUNT };
-#undef CB_ENTRY_ENUM
+enum {
+#define CB_ROW(name, form, query, one, many, layout, output) CB_E_##name,
+#include "registry_rows.h"
+    CB_ENTRY_COUNT
+};
 
 /* The C types behind the columns. */
 #define CB_ONE_T_CIRCLE cb_circle
@@ -222,6 +87,38 @@ enum { CB_ENTRIES(CB_ENTRY_ENUM) CB_ENTRY_COUNT };
 #define CB_SET_FIELD_CIRCLE circles
 #define CB_SET_FIELD_ICIRCLE icircles
 #define CB_SET_FIELD_SWEEP sweeps
+
+/*
+ * The outputs, one row each: CB_OUTPUT_COLUMNS_<OUTPUT> (T, MARGIN, CAPACITY, SINK)
+ *   T         what out points to (an array of T)
+ *   MARGIN    1 when the call takes a contact margin before out, else 0
+ *   CAPACITY  1 when out is a list with its capacity after it, else 0
+ *   SINK      how a batch or candidates kernel writes it (kernel_template.h):
+ *             BITS (a word of 64 verdicts at a time: the mask, the index
+ *             list), DENSE (each element's number in place), RECORDS (the
+ *             hits' records, after a selection), FIRST (the first hit);
+ *             PAIRS for the outputs of the all-pairs engine
+ * CB_OUTPUT_ROW(OUTPUT, F) applies the column function F(T, MARGIN, CAPACITY,
+ * SINK) to an output's row.
+ */
+#define CB_OUTPUT_COLUMNS_MASK (uint64_t, 0, 0, BITS)
+#define CB_OUTPUT_COLUMNS_INDICES (uint32_t, 0, 0, BITS)
+#define CB_OUTPUT_COLUMNS_DISTANCES (float, 0, 0, DENSE)
+#define CB_OUTPUT_COLUMNS_CONTACTS (cb_contacts, 1, 0, RECORDS)
+#define CB_OUTPUT_COLUMNS_PAIRS (cb_pair, 0, 1, PAIRS)
+#define CB_OUTPUT_COLUMNS_MATRIX (uint64_t, 0, 0, PAIRS)
+#define CB_OUTPUT_COLUMNS_PAIR_CONTACTS (cb_pair_contacts, 1, 1, PAIRS)
+#define CB_OUTPUT_COLUMNS_INT_DISTANCES (cb_int_distances, 0, 0, DENSE)
+#define CB_OUTPUT_COLUMNS_INT_CONTACTS (cb_int_contacts, 0, 0, RECORDS)
+#define CB_OUTPUT_COLUMNS_INT_PAIR_CONTACTS (cb_int_pair_contacts, 0, 1, PAIRS)
+#define CB_OUTPUT_COLUMNS_TIMES (float, 0, 0, DENSE)
+#define CB_OUTPUT_COLUMNS_FIRST_HIT (cb_sweep_hits, 0, 0, FIRST)
+#define CB_OUTPUT_COLUMNS_HITS (cb_sweep_hits, 0, 0, RECORDS)
+#define CB_OUTPUT_COLUMNS_PAIR_FIRST_HITS (cb_pair_sweep_hits, 0, 1, PAIRS)
+#define CB_OUTPUT_ROW(output, f) CB_APPLY(f, CB_OUTPUT_COLUMNS_##output)
+#define CB_APPLY(f, row) f row
+#define CB_OUTPUT_SINK(output) CB_OUTPUT_ROW(output, CB_COLUMN_SINK)
+#define CB_COLUMN_SINK(t, margin, capacity, sink) sink
 
 #endif
 
