@@ -78,13 +78,39 @@ build() {
   out=$(ninja -j"$jobs" -C "$@" 2>&1) || { printf '%s\n' "$out" >&2; echo "$me: build failed" >&2; exit 1; }
 }
 
+# load_scale: how much longer than on a quiet machine a test may take now:
+# 1 + the 1-minute load average per core, rounded up. Right after a build
+# (two compilers running, load about 2 on 2 cores) that is 2; with two more
+# busy processes on the machine, 3; at load 14, 8.
+load_scale() {
+  awk -v cores="$jobs" '{ s = $1 / cores; n = int(s); print 1 + n + (n < s) }' /proc/loadavg \
+    2>/dev/null || echo 1
+}
+
 # run_tests DIR ARG...: `meson test` on the built DIR, said first, so each
 # stage shows what it ran; meson lists every test with its result (SKIP by name).
+# A timeout guards against a hang, not for speed: each is scaled by the
+# load when the run starts (load_scale), so a second job on the machine
+# does not fail a test for time. The base is the stage's own
+# --timeout-multiplier N, else the one of the setup the run takes:
+# meson.build's 'emulated' (the default of a cross build that runs its
+# programs: AArch64 under qemu, Windows under wine, WebAssembly under
+# node) and 'valgrind' setups give 10, a native run 1.
 run_tests() {
-  local d=$1
+  local d=$1 base=1 args=()
   shift
-  echo "$me: meson test -C $d $*"
-  meson test -C "$d" --no-rebuild --print-errorlogs "$@"
+  if grep -q '^cross_file' "$d/meson-private/cmd_line.txt" 2>/dev/null; then base=10; fi
+  while [ $# -gt 0 ]; do
+    case $1 in
+      --timeout-multiplier) base=$2; shift 2 ;;
+      --setup) [ "$2" = valgrind ] && base=10
+               args+=("$1" "$2"); shift 2 ;;
+      *) args+=("$1"); shift ;;
+    esac
+  done
+  local mult=$((base * $(load_scale)))
+  echo "$me: meson test -C $d ${args[*]} --timeout-multiplier $mult (load $(cut -d' ' -f1 /proc/loadavg 2>/dev/null))"
+  meson test -C "$d" --no-rebuild --print-errorlogs "${args[@]}" --timeout-multiplier "$mult"
 }
 
 # criterion_summary LOG: from a meson test log, each Criterion binary's

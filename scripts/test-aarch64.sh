@@ -118,8 +118,9 @@ probe "cb-digest --backend avx2: CB_ERR_NOT_COMPILED, exit 77" 77 \
 # qemu waiting on a futex before its exec, using no CPU, forever. So the
 # timeouts here are twice meson.build's (the Criterion suites 1200 s, the
 # longest takes about 240 s under qemu; the digests 60 s, they take 21 s),
-# not the 'emulated' setup's ten times, and a test that timed out runs once
-# more, said so. Any other failure fails the stage.
+# not the 'emulated' setup's ten times (both times run_tests' load scale),
+# and a test that timed out runs once more, said so. Any other failure
+# fails the stage.
 if [ "$binfmt_ok" = 1 ]; then
   rc=0
   log=$dir/meson-logs/testlog.txt first=$dir/meson-logs/testlog-first.txt
