@@ -18,7 +18,7 @@
 static bench_group groups[BENCH_MAX_GROUPS];
 static int ngroups;
 
-static const char *query_word(cb_query q)
+static const char *query_label(cb_query q)
 {
     switch (q) {
     case CB_QUERY_OVERLAP:
@@ -33,7 +33,7 @@ static const char *query_word(cb_query q)
     return "query";
 }
 
-static const char *shape_word(cb_shape s, int plural)
+static const char *shape_label(cb_shape s, int plural)
 {
     switch (s) {
     case CB_SHAPE_CIRCLE:
@@ -56,18 +56,18 @@ static const char *shape_word(cb_shape s, int plural)
     return "shape";
 }
 
-static const char *layout_word(cb_layout l) { return l == CB_LAYOUT_SOA ? "SoA" : "AoS"; }
+static const char *layout_label(cb_layout l) { return l == CB_LAYOUT_SOA ? "SoA" : "AoS"; }
 
 static void label_groups(int long_form)
 {
     for (int g = 0; g < ngroups; g++) {
         bench_group *gr = &groups[g];
         if (long_form)
-            snprintf(gr->stem, sizeof gr->stem, "%s %s vs %s", query_word(gr->query),
-                     shape_word(gr->one, 0), shape_word(gr->many, 1));
+            snprintf(gr->stem, sizeof gr->stem, "%s %s vs %s", query_label(gr->query),
+                     shape_label(gr->one, 0), shape_label(gr->many, 1));
         else
-            snprintf(gr->stem, sizeof gr->stem, "%s", shape_word(gr->many, 1));
-        snprintf(gr->label, sizeof gr->label, "%s %s", gr->stem, layout_word(gr->layout));
+            snprintf(gr->stem, sizeof gr->stem, "%s", shape_label(gr->many, 1));
+        snprintf(gr->label, sizeof gr->label, "%s %s", gr->stem, layout_label(gr->layout));
     }
 }
 

@@ -123,7 +123,7 @@ static size_t elements_of(const cb_entry_info *d, const cb_args *a)
     return a->n;
 }
 
-/* Whether a grid's elements suit the entry: a set's own kind (integer
+/* Whether a grid's elements suit the entry: a set's own shape (integer
  * circles for ICIRCLE) against itself; for a set against a grid, integer
  * elements for integer circles, boxes or circles for sweeps. */
 static int grid_fits(const cb_entry_info *d, uint32_t shape)
@@ -259,28 +259,28 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
  * that pass them on (cb_entry_call calls the public functions themselves,
  * so what it tests is what users call).
  */
-#define CB_P_ONE_BATCH(kind) CB_ONE_T_##kind single
-#define CB_P_ONE_SET(kind) const CB_SET_T_##kind *circles, size_t n_circles
-#define CB_F_ONE_BATCH(kind) a.CB_ONE_FIELD_##kind = single
-#define CB_F_ONE_SET(kind) a.CB_SET_FIELD_##kind = circles, a.n_circles = n_circles
-#define CB_A_ONE_BATCH(kind) a->CB_ONE_FIELD_##kind
-#define CB_A_ONE_SET(kind) a->CB_SET_FIELD_##kind, a->n_circles
+#define CB_P_ONE_BATCH(shape) CB_ONE_T_##shape single
+#define CB_P_ONE_SET(shape) const CB_SET_T_##shape *circles, size_t n_circles
+#define CB_F_ONE_BATCH(shape) a.CB_ONE_FIELD_##shape = single
+#define CB_F_ONE_SET(shape) a.CB_SET_FIELD_##shape = circles, a.n_circles = n_circles
+#define CB_A_ONE_BATCH(shape) a->CB_ONE_FIELD_##shape
+#define CB_A_ONE_SET(shape) a->CB_SET_FIELD_##shape, a->n_circles
 
 /* A set prepared as a grid (GRID_SELF): the grid is the one side, and the
  * many side is nothing. */
-#define CB_P_ONE_GRID(kind) const cb_grid *els
-#define CB_F_ONE_GRID(kind) a.many = els
-#define CB_A_ONE_GRID(kind) (const cb_grid *)a->many
+#define CB_P_ONE_GRID(shape) const cb_grid *els
+#define CB_F_ONE_GRID(shape) a.many = els
+#define CB_A_ONE_GRID(shape) (const cb_grid *)a->many
 
-#define CB_P_MANY_ELS(kind, lay) , CB_MANY_T_##kind##_##lay els, size_t n
-#define CB_P_MANY_GRID(kind, lay) , const cb_grid *els
-#define CB_P_MANY_SELF(kind, lay)
+#define CB_P_MANY_ELS(shape, lay) , CB_MANY_T_##shape##_##lay els, size_t n
+#define CB_P_MANY_GRID(shape, lay) , const cb_grid *els
+#define CB_P_MANY_SELF(shape, lay)
 #define CB_F_MANY_ELS a.many = els, a.n = n
 #define CB_F_MANY_GRID a.many = els
 #define CB_F_MANY_SELF (void)0
-#define CB_A_MANY_ELS(kind, lay) , (CB_MANY_T_##kind##_##lay)a->many, a->n
-#define CB_A_MANY_GRID(kind, lay) , (const cb_grid *)a->many
-#define CB_A_MANY_SELF(kind, lay)
+#define CB_A_MANY_ELS(shape, lay) , (CB_MANY_T_##shape##_##lay)a->many, a->n
+#define CB_A_MANY_GRID(shape, lay) , (const cb_grid *)a->many
+#define CB_A_MANY_SELF(shape, lay)
 
 #define CB_P_FORM_BATCH
 #define CB_P_FORM_PAIRS , cb_pair_cursor *cursor
@@ -333,9 +333,9 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
 #define CB_MANY_OF_GRID GRID
 #define CB_MANY_OF_SELF SELF
 #define CB_MANY_OF_GRID_SELF GSELF
-#define CB_P_MANY_GSELF(kind, lay)
+#define CB_P_MANY_GSELF(shape, lay)
 #define CB_F_MANY_GSELF (void)0
-#define CB_A_MANY_GSELF(kind, lay)
+#define CB_A_MANY_GSELF(shape, lay)
 #define CB_SCRATCH_OF_BATCH_ELS NO
 #define CB_SCRATCH_OF_CANDIDATES_ELS NO
 #define CB_SCRATCH_OF_PAIRS_ELS YES
@@ -343,7 +343,7 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
 #define CB_SCRATCH_OF_PAIRS_GRID NO
 #define CB_SCRATCH_OF_PAIRS_GSELF NO
 
-#define CB_PART(part, kind) CB_PASTE(part, kind)
+#define CB_PART(part, which) CB_PASTE(part, which)
 #define CB_KIND_SCRATCH(form, many) CB_PART(CB_SCRATCH_OF_##form##_, CB_MANY_OF_##many)
 #define CB_KIND_ONE(form, many) CB_PART(CB_ONE_OF_##form##_, CB_MANY_OF_##many)
 

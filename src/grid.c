@@ -17,7 +17,7 @@
  *
  * THE INTERVALS. Every element and every query circle gets an x and a y
  * interval (kernel_pairs.h computes them, CB_W at a time: el_spans_<shape>
- * for elements, spans_<set kind> for circles, in the operations written here).
+ * for elements, spans_<set shape> for circles, in the operations written here).
  * The claim:
  * in any float mode (rounding direction, flushing of subnormal inputs and
  * results), the contract's body reports no hit (and the contact functions
@@ -318,7 +318,7 @@ static uint64_t make_levels(cb_grid *g, int e0, const cb_survey *s, uint64_t bud
         l->sx = pow2f(-(e <= 126 ? e : 126));
         l->top_x = (float)(l->cols - 1), l->top_y = (float)(l->rows - 1);
         l->cell0 = (uint32_t)cells;
-        l->entries = 0;
+        l->slots = 0;
         cells += (uint64_t)l->cols * l->rows;
         if (cells > budget)
             return 0;
@@ -461,7 +461,7 @@ void cb_grid_finish(cb_grid *g, uint64_t cells)
     for (unsigned k = 0; k < g->levels; k++) {
         uint32_t c0 = g->level[k].cell0;
         uint32_t c1 = k + 1 < g->levels ? g->level[k + 1].cell0 : (uint32_t)cells;
-        g->level[k].entries = start[c1] - start[c0];
+        g->level[k].slots = start[c1] - start[c0];
     }
     g->magic = CB_GRID_MAGIC;
 }

@@ -24,18 +24,19 @@
  * that meet give cell ranges that meet. An element is filed on the first
  * level where its columns are at most two (c0, c0 + 1) and its rows at most
  * two: in column c0 (its low column: "loose" in x), in each of its rows,
- * with a key of 0 in its first row and 1 in the second. A query circle
+ * with a key of 0 in its first row and 1 in the second. Each filing is a
+ * slot of the grid's arrays (an element has one or two). A query circle
  * with columns [a0, a1] and rows [b0, b1] on that level reads, row by row,
- * the cells (r, max(a0 - 1, 0)) .. (r, a1): one contiguous run of entries
+ * the cells (r, max(a0 - 1, 0)) .. (r, a1): one contiguous run of slots
  * per row, since the cells are stored row by row. It meets every element
  * whose intervals meet its own (the element's low column is at least a0 - 1
- * and at most a1), each once: in row b0 every entry, in a later row only
- * the entries of key 0 (an element listed in two rows that the circle both
+ * and at most a1), each once: in row b0 every slot, in a later row only
+ * the slots of key 0 (an element listed in two rows that the circle both
  * reads is taken in the first of them).
  *
- * Entries are stored by level, row, column, then ascending element index,
+ * Slots are stored by level, row, column, then ascending element index,
  * as structure of arrays (the element's floats, its index, its key), with
- * CB_GRID_PAD zeroed entries after the last so a vector load at any entry
+ * CB_GRID_PAD zeroed slots after the last so a vector load at any slot
  * stays inside.
  */
 #define CB_GRID_LEVELS 24
@@ -58,7 +59,7 @@ typedef struct cb_grid_level {
     float sx, top_x, top_y; /* 1 / side; cols - 1 and rows - 1 as floats */
     uint32_t cols, rows;
     uint32_t cell0;         /* its first cell in start[] */
-    uint32_t entries;       /* entries filed on it (0: the queries skip it) */
+    uint32_t slots;       /* slots filed on it (0: the queries skip it) */
 } cb_grid_level;
 
 struct cb_grid {
@@ -66,7 +67,7 @@ struct cb_grid {
     uint32_t shape;       /* cb_shape of the elements */
     uint32_t levels;      /* levels in use, the last one a single cell */
     uint64_t m;           /* the elements it was built from (indices 0 .. m-1) */
-    uint64_t count;       /* entries stored */
+    uint64_t count;       /* slots stored */
     uint64_t bytes;       /* its size in memory, from its own address */
     float x0, y0;         /* the origin of every level */
     float gx, gy;         /* |x0|, |y0|: the query circles' slack term */
@@ -76,8 +77,8 @@ struct cb_grid {
     float bx0, bx1, by0, by1;
     cb_grid_level level[CB_GRID_LEVELS];
     /* byte offsets from the grid's own address (so the bytes can move) */
-    uint64_t off_start;   /* uint32_t start[cells + 1]: cell c is entries start[c] .. start[c+1]-1 */
-    uint64_t off_idx;     /* uint32_t idx[count + pad]: the element index of each entry */
+    uint64_t off_start;   /* uint32_t start[cells + 1]: cell c is slots start[c] .. start[c+1]-1 */
+    uint64_t off_idx;     /* uint32_t idx[count + pad]: the element index of each slot */
     uint64_t off_key;     /* float key[count + pad]: 0 in the element's first row, 1 in its second */
     uint64_t off_f[CB_GRID_FIELDS]; /* float f[k][count + pad]: the element's fields in
                                        cb_*_soa order (shapes.h) */
@@ -121,7 +122,7 @@ size_t cb_plan_bytes(size_t n_circles, size_t m);
  * big most are, where their centres lie); begin: the levels (grid.c's
  * choose_levels), the layout, the counts zeroed (its cells returned); place: an element's first cell (CB_GRID_TWO_ROWS when
  * it is filed in two rows) on the first level it fits; the count of each
- * cell is then summed (prefix), the entries filled, and finish pads them
+ * cell is then summed (prefix), the slots filled, and finish pads them
  * and marks the grid built. tmp: room for m words during the build. */
 #define CB_SURVEY 256u
 #define CB_GRID_TWO_ROWS 0x80000000u
@@ -224,7 +225,7 @@ uint64_t cb_plan_commit(void *scratch, const cb_plan_key *key);
  * output's room after the pairs already written), in arrival order; when
  * more arrive than fit, buf becomes a max-heap on j and keeps the `room`
  * smallest. Then they are sorted by j. A pair's j is .j; .i holds what
- * the sink needs until the end (the circle, or the entry's position). */
+ * the sink needs until the end (the circle, or the slot's position). */
 
 CB_INLINE void cb_heap_down(cb_pair *h, size_t n, size_t at)
 {

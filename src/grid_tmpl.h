@@ -1,4 +1,4 @@
-/* grid_tmpl.h - building a grid of one element shape (a sample's survey, the levels, each element's cell counted, the entries filled by cell, their fields copied), and the cull of one call's elements by the cells its circles cover. */
+/* grid_tmpl.h - building a grid of one element shape (a sample's survey, the levels, each element's cell counted, the slots filled by cell, their fields copied), and the cull of one call's elements by the cells its circles cover. */
 /* Part of kernel_pairs.h, which includes it once per element shape with GM
  * (BOX, CIRCLE, OBOX, IBOX or ICIRCLE) defined, and undefines it at its
  * end. Its functions are named <name>_<GM> (GN). grid.c has the steps'
@@ -32,9 +32,9 @@ CB_INLINE uint32_t GN(clipped)(const grid_clip *c, vf lx, vf hx, vf ly, vf hy)
  * meet clip (when given). First a sample's survey (its span, how big most
  * are: the levels), then pass 1: each element's first cell, counted (on the
  * finest level in vectors, elsewhere through cb_grid_place), and the
- * bounds of every filed interval; the counts summed; pass 2: the entries'
+ * bounds of every filed interval; the counts summed; pass 2: the slots'
  * element and key, cell by cell, ascending element index; then their
- * fields gathered in entry order, and a prepared grid's copy of the
+ * fields gathered in slot order, and a prepared grid's copy of the
  * elements by index (prepared: a cb_grid_* grid, read by many calls).
  */
 static cb_grid *GN_ISA(grid_build)(void *mem, const void *els, size_t m, const uint32_t *keep,
@@ -117,8 +117,8 @@ static cb_grid *GN_ISA(grid_build)(void *mem, const void *els, size_t m, const u
         g->by0 = b[2][u] < g->by0 ? b[2][u] : g->by0, g->by1 = b[3][u] > g->by1 ? b[3][u] : g->by1;
     }
     cb_grid_prefix(g, cells);
-    /* pass 2: each entry's element and key, cell by cell; then the
-     * elements' fields, entry by entry (random reads and sequential
+    /* pass 2: each slot's element and key, cell by cell; then the
+     * elements' fields, slot by slot (random reads and sequential
      * writes: faster than writing six arrays at random) */
     uint32_t *idx = CB_GRID_AT(g, g->off_idx, uint32_t);
     float *key = CB_GRID_AT(g, g->off_key, float), *dst[CB_GRID_FIELDS];

@@ -288,7 +288,7 @@ CB_INLINE size_t drive_mode(block_fn block, word_fn whole, const void *ctx, cons
     return drive(block, whole, ctx, a->many, a->n, mask, idx, strict);
 }
 
-/* One driver per output kind (the registry's OUTPUT column). */
+/* One driver per output (the registry's OUTPUT column). */
 CB_INLINE size_t drive_MASK(block_fn block, word_fn whole, const void *ctx, const cb_args *a)
 {
     return drive_mode(block, whole, ctx, a, (uint64_t *)a->out, (uint32_t *)0);

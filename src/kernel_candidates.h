@@ -13,7 +13,7 @@ typedef struct {
     const cb_icircle_soa *iset; /* the set of the integer entries */
     const cb_sweep_soa *wset;   /* the set of the sweep entries */
 } ctx_CANDIDATES;
-/* The set of each kind in the context. */
+/* The set of each set shape in the context. */
 #define CB_CANDIDATES_SET(set_, c) CB_PASTE(CB_CANDIDATES_SET_, set_)(c)
 #define CB_CANDIDATES_SET_CIRCLE(c) ((c)->set)
 #define CB_CANDIDATES_SET_SWEEP(c) ((c)->wset)

@@ -6,7 +6,7 @@
  *
  * Every circle of a query and every element has an x and a y interval; a
  * pair whose intervals are disjoint on one axis cannot hit. The grid files
- * each element by its intervals (grid.h), and a circle reads the entries of
+ * each element by its intervals (grid.h), and a circle reads the slots of
  * the cells its own intervals cover. */
 
 /* The interval [c0, c1] widened: (c0 - e) - s0 and (c1 + e) + s1, with
@@ -36,15 +36,15 @@ CB_INLINE vf grid_cell(vf v, float v0, float sx, float top)
 }
 
 /* A block of up to 64 circles: their intervals; on the first level that
- * holds entries (the finest: most elements, and most scenes have no
+ * holds slots (the finest: most elements, and most scenes have no
  * other), the runs of their first two rows; the other levels and rows are
  * read circle by circle. */
 typedef struct {
     float lx[64], hx[64], ly[64], hy[64];
-    uint32_t run[4][64];       /* its rows r0 and r0 + 1: entries run[0] .. run[1]-1, and
+    uint32_t run[4][64];       /* its rows r0 and r0 + 1: slots run[0] .. run[1]-1, and
                                   run[2] .. run[3]-1 (empty when the circle has one row) */
     uint8_t rest[64];          /* more rows there (r1 > r0 + 1) */
-    uint32_t most;             /* the most entries a live circle's two runs hold */
+    uint32_t most;             /* the most slots a live circle's two runs hold */
     int more;                  /* a live circle reads more rows */
 } grid_spans;
 
@@ -61,7 +61,7 @@ CB_INLINE void reach_spans(vf x, vf y, vf a, float gx, float gy, grid_spans *o, 
     store_lanes(o->ly + at, lo, k, 64 - at), store_lanes(o->hy + at, hi, k, 64 - at);
 }
 
-/* Per kind of set (CIRCLE, ICIRCLE for the integer elements, SWEEP):
+/* Per shape of set (CIRCLE, ICIRCLE for the integer elements, SWEEP):
  *   spans_<ONE>(set, i, k, margin, gx, gy, o, at)  the intervals of circles
  *       i .. i+k-1 (1 <= k <= CB_W) of the set, at o->lx[at ..] and so on;
  *       an integer circle's converted to floats (grid.c: conservative in
@@ -206,7 +206,7 @@ CB_INLINE uint32_t el_spans_ICIRCLE(vshape_ICIRCLE v, vf *lx, vf *hx, vf *ly, vf
 
 /* ---- the grid's arrays, and a block of circles against them */
 
-/* The grid's arrays as the SoA views the loaders read: its entries' field
+/* The grid's arrays as the SoA views the loaders read: its slots' field
  * arrays in the shape's field order (an integer shape's hold its int32s),
  * and a prepared grid's elements by index. */
 #define CB_VIEW_MEMBER(S, name, aos) cb_##name##_soa name;
@@ -215,7 +215,7 @@ typedef union {
     CB_INT_SHAPES(CB_VIEW_MEMBER)
 } grid_view;
 typedef struct {
-    grid_view view; /* the entries */
+    grid_view view; /* the slots */
     grid_view byj;  /* the elements by index (a prepared grid's) */
     const uint32_t *start, *idx;
     const float *key;
@@ -249,18 +249,18 @@ CB_INLINE grid_arrays arrays_of(const cb_grid *g)
     return a;
 }
 
-/* The levels that hold entries, finest first: the block's cells and runs
- * are on at[0]. When the others hold few entries all together (a few big
+/* The levels that hold slots, finest first: the block's cells and runs
+ * are on at[0]. When the others hold few slots all together (a few big
  * elements among small ones), a circle reads each of them whole, as one
- * run of its entries of key 0 (each element once), with no cells: flat. */
+ * run of its slots of key 0 (each element once), with no cells: flat. */
 #define CB_FLAT_ENTRIES 64u
 _Static_assert(CB_FLAT_ENTRIES <= 64, "a circle's flat hits are the bits of a word");
 typedef struct {
     unsigned n, at[CB_GRID_LEVELS];
     int flat;
-    uint32_t first[CB_GRID_LEVELS]; /* flat: the level's first entry */
-    size_t nflat;                   /* flat: the entries of key 0 above the first level */
-    size_t upper;                   /* the entries above the first level */
+    uint32_t first[CB_GRID_LEVELS]; /* flat: the level's first slot */
+    size_t nflat;                   /* flat: the slots of key 0 above the first level */
+    size_t upper;                   /* the slots above the first level */
     int past;                       /* a circle reads levels past the first one circle by
                                        circle (not the flat ones: PN(flat) reads those) */
     uint32_t flatpos[CB_FLAT_ENTRIES];
@@ -271,14 +271,14 @@ CB_INLINE void grid_levels_of(const cb_grid *g, const grid_arrays *ga, grid_leve
     size_t upper = 0;
     lv->n = 0, lv->nflat = 0;
     for (unsigned l = 0; l < g->levels; l++)
-        if (g->level[l].entries) {
-            upper += lv->n ? g->level[l].entries : 0;
+        if (g->level[l].slots) {
+            upper += lv->n ? g->level[l].slots : 0;
             lv->first[lv->n] = ga->start[g->level[l].cell0];
             lv->at[lv->n++] = l;
         }
     lv->flat = upper <= CB_FLAT_ENTRIES, lv->upper = upper;
     for (unsigned q = 1; lv->flat && q < lv->n; q++)
-        for (uint32_t p = lv->first[q]; p < lv->first[q] + g->level[lv->at[q]].entries; p++)
+        for (uint32_t p = lv->first[q]; p < lv->first[q] + g->level[lv->at[q]].slots; p++)
             if (ga->key[p] == 0.0f)
                 lv->flatpos[lv->nflat++] = p;
 }
@@ -299,8 +299,8 @@ CB_INLINE int grid_scan_pays(size_t cand, size_t left)
  * Circles i .. i+nb-1 (nb <= 64) of the set: their intervals (spans), which
  * of them meet the grid's bounds (bit u: circle i + u; a circle that misses
  * them, or has a NaN interval, hits nothing here), and for those on the
- * finest level with entries their cells and the runs of their first two
- * rows: entries row[c0 - 1] .. row[c1 + 1] - 1 of rows r0 and r0 + 1
+ * finest level with slots their cells and the runs of their first two
+ * rows: slots row[c0 - 1] .. row[c1 + 1] - 1 of rows r0 and r0 + 1
  * (elements are filed in their low column, one may reach here).
  */
 CB_INLINE uint64_t grid_block(const cb_grid *g, const grid_levels *lv, const grid_arrays *ga,
@@ -372,7 +372,7 @@ CB_INLINE int grid_rows_of(const cb_grid *g, unsigned l, const grid_spans *sp, s
     return 1;
 }
 
-/* The entries circle u of the block reads (its candidates): their count. */
+/* The slots circle u of the block reads (its candidates): their count. */
 CB_INLINE size_t grid_candidates(const cb_grid *g, const grid_levels *lv, const grid_arrays *ga,
                                  const grid_spans *sp, size_t u)
 {
@@ -382,7 +382,7 @@ CB_INLINE size_t grid_candidates(const cb_grid *g, const grid_levels *lv, const 
     for (unsigned q = 0; q < lv->n; q++) {
         grid_rows rw;
         if (q && lv->flat) {
-            c += g->level[lv->at[q]].entries;
+            c += g->level[lv->at[q]].slots;
             continue;
         }
         if (!grid_rows_of(g, lv->at[q], sp, u, q == 0, &rw))
@@ -398,7 +398,7 @@ CB_INLINE size_t grid_candidates(const cb_grid *g, const grid_levels *lv, const 
 /* ---- what a circle's hits become: the sinks */
 
 /* Where a pair call writes: the list (the pairs of the pair list, the
- * records' or the first hits'), the matrix, the records of each kind. */
+ * records' or the first hits'), the matrix, the records of each lane kind. */
 typedef struct {
     cb_pair *list;
     uint64_t *matrix;
@@ -435,12 +435,31 @@ CB_INLINE void store_pair_first_hit(const grid_out *o, size_t c, vrecords r)
     store_contacts(&v, c, r, 1, 1);
 }
 
-/* What a sink keeps of one circle's hits: COUNT their number; PAIRS and
- * CONTACTS the pairs, in the output; MATRIX the row's bits; FIRST and
- * FIRST_COUNT (a sweep's first hit, written or counted) the least time;
- * PROBE (a list's, once its output is full) the least element, where the
- * next call starts. */
-enum { GK_COUNT, GK_PAIRS, GK_MATRIX, GK_CONTACTS, GK_FIRST, GK_FIRST_COUNT, GK_PROBE };
+/* A call's job: what its sink keeps of one circle's hits. COUNT their
+ * number; PAIRS and CONTACTS the pairs, in the output; MATRIX the row's
+ * bits; FIRST and FIRST_COUNT (a sweep's first hit, written or counted)
+ * the least time; PROBE (a list's, once its output is full) the least
+ * element, where the next call starts. */
+enum { JOB_COUNT, JOB_PAIRS, JOB_MATRIX, JOB_CONTACTS, JOB_FIRST, JOB_FIRST_COUNT, JOB_PROBE };
+
+/* How the engine (pairs_tmpl.h) reads a query Q over a set ONE and
+ * elements MANY: the query file names its mode, CB_PAIRS_MODE_<Q>, and
+ * the engine names no query.
+ *   CB_PAIRS_VERDICTS  query_<Q>_<ONE>_<MANY>(one, v, strict): the lanes'
+ *                      verdict bits; its list holds the pairs (JOB_PAIRS).
+ *   CB_PAIRS_RECORDS   select_<Q>_<ONE>_<MANY>(one, v, margin, strict): the
+ *                      bits of the lanes within the margin;
+ *                      records_<Q>_<ONE>_<MANY>(one, v): the listed pairs'
+ *                      records (JOB_CONTACTS).
+ *   CB_PAIRS_TIMES     query_<Q>_<ONE>_<MANY>(one, v, strict): the lanes'
+ *                      times, the lanes no later than the sink's least
+ *                      selected; records_<Q>_<ONE>_<MANY>(one, v, strict):
+ *                      the first hit's record (JOB_FIRST). Every element
+ *                      goes through the sink with its time: no flat level
+ *                      is read by the block. */
+#define CB_PAIRS_VERDICTS 1
+#define CB_PAIRS_RECORDS 2
+#define CB_PAIRS_TIMES 3
 #define CB_NO_J UINT32_MAX
 
 typedef struct {
@@ -458,14 +477,14 @@ typedef struct {
     int sorted;      /* the list came in order (a scan's) */
 } grid_sink;
 
-CB_INLINE void sink_begin(grid_sink *s, int kind, uint32_t i, size_t jmin, const grid_out *o,
+CB_INLINE void sink_begin(grid_sink *s, int job, uint32_t i, size_t jmin, const grid_out *o,
                           size_t done, size_t words)
 {
     s->k = 0, s->i = i, s->jmin = (uint32_t)jmin;
-    const int writes = kind == GK_PAIRS || kind == GK_CONTACTS || kind == GK_FIRST;
+    const int writes = job == JOB_PAIRS || job == JOB_CONTACTS || job == JOB_FIRST;
     s->room = writes ? o->capacity - done : 0;
     s->buf = writes ? o->list + done : NULL;
-    s->row = kind == GK_MATRIX ? o->matrix + (size_t)i * words : NULL;
+    s->row = job == JOB_MATRIX ? o->matrix + (size_t)i * words : NULL;
     s->next = CB_NO_J, s->j = CB_NO_J, s->t = 1.0f, s->heap = 0, s->stop = 0, s->sorted = 0;
 }
 
@@ -498,23 +517,23 @@ CB_INLINE void sink_list(grid_sink *s, uint32_t j)
     s->heap = 1, s->next = out < s->next ? out : s->next;
 }
 
-/* The hits `bits` of CB_W entries whose elements are idx[0 ..] (the grid's
- * runs; tl: a sweep's times). The entries come in cell order: a sweep's
+/* The hits `bits` of CB_W slots whose elements are idx[0 ..] (the grid's
+ * runs; tl: a sweep's times). The slots come in cell order: a sweep's
  * ties go to the lower element. */
-CB_INLINE void sink_take(int kind, grid_sink *s, uint32_t bits, const uint32_t *idx,
+CB_INLINE void sink_take(int job, grid_sink *s, uint32_t bits, const uint32_t *idx,
                          const float *tl)
 {
-    switch (kind) {
-    case GK_COUNT: s->k += cb_popcount64(bits); return;
-    case GK_MATRIX:
+    switch (job) {
+    case JOB_COUNT: s->k += cb_popcount64(bits); return;
+    case JOB_MATRIX:
         for (; bits; bits &= bits - 1) {
             uint32_t j = idx[cb_ctz64(bits)];
             s->row[j >> 6] |= (uint64_t)1 << (j & 63u);
             s->k++;
         }
         return;
-    case GK_FIRST:
-    case GK_FIRST_COUNT:
+    case JOB_FIRST:
+    case JOB_FIRST_COUNT:
         for (; bits; bits &= bits - 1) {
             unsigned u = cb_ctz64(bits);
             uint32_t j = idx[u];
@@ -522,7 +541,7 @@ CB_INLINE void sink_take(int kind, grid_sink *s, uint32_t bits, const uint32_t *
                 s->t = tl[u], s->j = j;
         }
         return;
-    case GK_PROBE:
+    case JOB_PROBE:
         for (; bits; bits &= bits - 1) {
             uint32_t j = idx[cb_ctz64(bits)];
             s->j = j < s->j ? j : s->j;
@@ -558,27 +577,27 @@ CB_INLINE void scan_flush(grid_sink *s, scan_list *l)
  * a sweep's times): a list stops at its room, the next hit kept for the
  * cursor (its hits packed in l while the room allows a whole word); a
  * probe at its first hit. */
-CB_INLINE void sink_word(int kind, grid_sink *s, uint64_t w, uint32_t j0, const float *tl,
+CB_INLINE void sink_word(int job, grid_sink *s, uint64_t w, uint32_t j0, const float *tl,
                          scan_list *l)
 {
-    switch (kind) {
-    case GK_COUNT: s->k += cb_popcount64(w); return;
-    case GK_MATRIX:
+    switch (job) {
+    case JOB_COUNT: s->k += cb_popcount64(w); return;
+    case JOB_MATRIX:
         for (; w; w &= w - 1) {
             uint32_t j = j0 + cb_ctz64(w);
             s->row[j >> 6] |= (uint64_t)1 << (j & 63u);
             s->k++;
         }
         return;
-    case GK_FIRST:
-    case GK_FIRST_COUNT:
+    case JOB_FIRST:
+    case JOB_FIRST_COUNT:
         for (; w; w &= w - 1) { /* ascending j: an equal time later never wins */
             unsigned u = cb_ctz64(w);
             if (tl[u] < s->t || (tl[u] == s->t && s->j == CB_NO_J))
                 s->t = tl[u], s->j = j0 + u;
         }
         return;
-    case GK_PROBE: s->j = j0 + cb_ctz64(w), s->stop = 1; return;
+    case JOB_PROBE: s->j = j0 + cb_ctz64(w), s->stop = 1; return;
     default:
         if (s->room - s->k - l->c >= 64) {
             for (unsigned u = 0; u < 64; u += CB_PACK_STEP) {
@@ -741,7 +760,7 @@ CB_INLINE void plan_mark_by(const void *set, size_t first, size_t end, float mar
     }
 }
 
-/* The clip and the marks of a set of kind one (CIRCLE, ICIRCLE, SWEEP):
+/* The clip and the marks of a set of shape one (CIRCLE, ICIRCLE, SWEEP):
  * out of line, so their block of intervals (3 KiB) is off the stack
  * before the engine runs (the stack cbatch.h states); a switch, so each
  * reads its intervals through an inlined spans_<ONE>. */
@@ -765,7 +784,7 @@ CB_OUT_OF_LINE void CB_FN(plan_mark)(cb_shape one, const void *set, size_t first
     }
 }
 
-/* A vector of elements into entries p .. p+CB_W-1 of the arrays d[0 ..],
+/* A vector of elements into slots p .. p+CB_W-1 of the arrays d[0 ..],
  * in the shape's field order (an integer shape's int32s as they are). */
 #define CB_STORE_FIELD_F(V, F) v_storeu(*d++ + p, v.V);
 #define CB_STORE_FIELD_I(V, F) v_storeu_i((int32_t *)(void *)(*d++ + p), v.V);

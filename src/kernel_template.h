@@ -149,29 +149,29 @@ CB_INLINE grid_out out_of(const cb_args *a, int output)
 }
 
 /* The engine of one query and element shape (pairs_tmpl.h's grid_drive). */
-typedef size_t (*grid_drive_fn)(int kind, int strict, const cb_grid *g, const void *set,
+typedef size_t (*grid_drive_fn)(int job, int strict, const cb_grid *g, const void *set,
                                 const void *els, cb_pair_cursor *cur, size_t end, int self,
                                 float margin, const grid_out *o);
 
 /* The sink of a pairs output: a list call with no room and no list
  * counts; the others write. */
-CB_INLINE int grid_kind_of(const cb_args *a, int output)
+CB_INLINE int grid_job_of(const cb_args *a, int output)
 {
     int count = a->out == NULL && a->capacity == 0;
     if (output == CB_OUTPUT_MATRIX)
-        return GK_MATRIX;
+        return JOB_MATRIX;
     if (output == CB_OUTPUT_PAIR_FIRST_HITS)
-        return count ? GK_FIRST_COUNT : GK_FIRST;
+        return count ? JOB_FIRST_COUNT : JOB_FIRST;
     if (output == CB_OUTPUT_PAIRS)
-        return count ? GK_COUNT : GK_PAIRS;
-    return count ? GK_COUNT : GK_CONTACTS; /* PAIR_CONTACTS, INT_PAIR_CONTACTS */
+        return count ? JOB_COUNT : JOB_PAIRS;
+    return count ? JOB_COUNT : JOB_CONTACTS; /* PAIR_CONTACTS, INT_PAIR_CONTACTS */
 }
 
 CB_INLINE size_t run_engine(grid_drive_fn drive, const cb_args *a, int output, const cb_grid *g,
                             const void *set, const void *els, size_t end, int self)
 {
     grid_out o = out_of(a, output);
-    return drive(grid_kind_of(a, output), (a->flags & CB_STRICT) != 0, g, set, els, a->cursor, end,
+    return drive(grid_job_of(a, output), (a->flags & CB_STRICT) != 0, g, set, els, a->cursor, end,
                  self, margin_of(a, output), &o);
 }
 
@@ -195,7 +195,7 @@ CB_INLINE size_t pairs_built(const cb_args *a, int output, cb_shape one, const v
 
 /* Against the caller's grid: its shape picks the engine (shape_a's or
  * shape_b's, else other's: the public functions let through only a grid
- * of the set's kind); its copy of the elements by index is what the scans
+ * of the set's shape); its copy of the elements by index is what the scans
  * and records read. */
 CB_INLINE size_t pairs_grid(const cb_args *a, int output, const void *set, cb_shape shape_a,
                             grid_drive_fn drive_a, cb_shape shape_b, grid_drive_fn drive_b,

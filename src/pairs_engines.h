@@ -4,74 +4,50 @@
 
 
 #define PQ OVERLAP
-#define PQ_IS_SWEEP 0
-#define PQ_IS_CONTACTS 0
 #define PONE CIRCLE
 #define PMANY BOX
 #include "pairs_tmpl.h"
 #define PQ OVERLAP
-#define PQ_IS_SWEEP 0
-#define PQ_IS_CONTACTS 0
 #define PONE CIRCLE
 #define PMANY CIRCLE
 #include "pairs_tmpl.h"
 #define PQ OVERLAP
-#define PQ_IS_SWEEP 0
-#define PQ_IS_CONTACTS 0
 #define PONE CIRCLE
 #define PMANY OBOX
 #include "pairs_tmpl.h"
 #define PQ CONTACTS
-#define PQ_IS_SWEEP 0
-#define PQ_IS_CONTACTS 1
 #define PONE CIRCLE
 #define PMANY BOX
 #include "pairs_tmpl.h"
 #define PQ CONTACTS
-#define PQ_IS_SWEEP 0
-#define PQ_IS_CONTACTS 1
 #define PONE CIRCLE
 #define PMANY CIRCLE
 #include "pairs_tmpl.h"
 #define PQ CONTACTS
-#define PQ_IS_SWEEP 0
-#define PQ_IS_CONTACTS 1
 #define PONE CIRCLE
 #define PMANY OBOX
 #include "pairs_tmpl.h"
 #define PQ OVERLAP
-#define PQ_IS_SWEEP 0
-#define PQ_IS_CONTACTS 0
 #define PONE ICIRCLE
 #define PMANY IBOX
 #include "pairs_tmpl.h"
 #define PQ OVERLAP
-#define PQ_IS_SWEEP 0
-#define PQ_IS_CONTACTS 0
 #define PONE ICIRCLE
 #define PMANY ICIRCLE
 #include "pairs_tmpl.h"
 #define PQ CONTACTS
-#define PQ_IS_SWEEP 0
-#define PQ_IS_CONTACTS 1
 #define PONE ICIRCLE
 #define PMANY IBOX
 #include "pairs_tmpl.h"
 #define PQ CONTACTS
-#define PQ_IS_SWEEP 0
-#define PQ_IS_CONTACTS 1
 #define PONE ICIRCLE
 #define PMANY ICIRCLE
 #include "pairs_tmpl.h"
 #define PQ SWEEP
-#define PQ_IS_SWEEP 1
-#define PQ_IS_CONTACTS 0
 #define PONE SWEEP
 #define PMANY BOX
 #include "pairs_tmpl.h"
 #define PQ SWEEP
-#define PQ_IS_SWEEP 1
-#define PQ_IS_CONTACTS 0
 #define PONE SWEEP
 #define PMANY CIRCLE
 #include "pairs_tmpl.h"

@@ -1,7 +1,8 @@
-/* pairs_tmpl.h - the many-against-many engine for one query, set kind and element shape: a range of circles against a grid, each circle's pairs found in the grid's runs or by a scan of the elements in index order, then counted, set in a matrix row, or listed in order with their records. */
+/* pairs_tmpl.h - the many-against-many engine for one query, set shape and element shape: a range of circles against a grid, each circle's pairs found in the grid's runs or by a scan of the elements in index order, then counted, set in a matrix row, or listed in order with their records. */
 /* Part of kernel_template.h: pairs_engines.h includes it once per combination with
- *   PQ      the query: OVERLAP, CONTACTS or SWEEP (PQ_IS_SWEEP, PQ_IS_CONTACTS: 1 or 0)
- *   PONE    the set's kind: CIRCLE, ICIRCLE or SWEEP
+ *   PQ      the query: OVERLAP, CONTACTS or SWEEP, read by its mode
+ *           (CB_PAIRS_MODE_<PQ>, kernel_pairs.h)
+ *   PONE    the set's shape: CIRCLE, ICIRCLE or SWEEP
  *   PMANY   the element shape: BOX, CIRCLE, OBOX, IBOX or ICIRCLE
  * and undefines them at its end. Its functions are named <name>_<PQ>_<PMANY>
  * (PN); the one the kernels call is grid_drive_<PQ>_<PMANY>_<isa>. */
@@ -17,34 +18,39 @@
 #define P_SPANS CB_PASTE(spans_, PONE)
 #define P_MEMBER CB_PASTE(member_, PONE)
 #define P_STORE_RECORDS CB_PASTE(store_pair_records_, CB_PASTE(CB_KIND_, PONE))
+#define P_MODE CB_PASTE(CB_PAIRS_MODE_, PQ)
+#define P_TIMES (P_MODE == CB_PAIRS_TIMES)
+#define P_QUERY P_BODY(CB_PASTE(query_, PQ))
+#define P_SELECT P_BODY(CB_PASTE(select_, PQ))
+#define P_RECORDS P_BODY(CB_PASTE(records_, PQ))
 
-/* The selection bits of CB_W entries for the circle one: the query body's
- * hits (contacts: its selection within the margin). A sweep's body gives
- * times: they go to tl, and the lanes no later than the sink's best are
- * selected (its sink keeps the least). */
+/* The selection bits of CB_W slots for the circle one, by the query's
+ * mode: its verdicts; its selection within the margin; or its times,
+ * which go to tl, the lanes no later than the sink's best selected (its
+ * sink keeps the least). */
 CB_INLINE uint32_t PN(select)(const P_ONE *one, P_MANY v, vf margin, int strict, float best,
                               float *tl)
 {
-#if PQ_IS_SWEEP
+#if P_MODE == CB_PAIRS_TIMES
     (void)margin;
-    vf t = P_BODY(query_SWEEP)(*one, v, strict);
+    vf t = P_QUERY(*one, v, strict);
     v_storeu(tl, t);
     return v_le_bits(t, v_set1(best));
-#elif PQ_IS_CONTACTS
+#elif P_MODE == CB_PAIRS_RECORDS
     (void)best, (void)tl;
-    return P_BODY(select_CONTACTS)(*one, v, margin, strict);
+    return P_SELECT(*one, v, margin, strict);
 #else
     (void)margin, (void)best, (void)tl;
-    return P_BODY(query_OVERLAP)(*one, v, strict);
+    return P_QUERY(*one, v, strict);
 #endif
 }
 
-/* Entries p .. p+CB_W-1 of a run for the circle one, into the sink: the
+/* Slots p .. p+CB_W-1 of a run for the circle one, into the sink: the
  * lanes `lanes` of them. In a row after the circle's first, only the
- * entries of key 0 count: an element filed in two rows is taken in the
- * first one read. Entries of elements below jmin (the sink's) are masked
+ * slots of key 0 count: an element filed in two rows is taken in the
+ * first one read. Slots of elements below jmin (the sink's) are masked
  * off too. */
-CB_INLINE void PN(run_vec)(int kind, const P_ONE *one, vf margin, const grid_arrays *ga, size_t p,
+CB_INLINE void PN(run_vec)(int job, const P_ONE *one, vf margin, const grid_arrays *ga, size_t p,
                            uint32_t lanes, int later_row, uint32_t jmin, int strict,
                            grid_sink *s)
 {
@@ -57,63 +63,63 @@ CB_INLINE void PN(run_vec)(int kind, const P_ONE *one, vf margin, const grid_arr
         bits &= v_le_u_bits(v_set1_i((int32_t)jmin),
                             v_loadu_i((const int32_t *)(const void *)(ga->idx + p)));
     if (bits)
-        sink_take(kind, s, bits, ga->idx + p, PQ_IS_SWEEP ? tl : NULL);
+        sink_take(job, s, bits, ga->idx + p, P_TIMES ? tl : NULL);
 }
 
-/* The entries [p0, p1) of a run, whole vectors then the last one's lanes
+/* The slots [p0, p1) of a run, whole vectors then the last one's lanes
  * (jmin: the sink's, a constant 0 in the common copy). A vector load past
- * p1 reads the next cells' entries or the grid's padding (masked off). */
-CB_INLINE void PN(run_from)(int kind, const P_ONE *one, vf margin, const grid_arrays *ga,
+ * p1 reads the next cells' slots or the grid's padding (masked off). */
+CB_INLINE void PN(run_from)(int job, const P_ONE *one, vf margin, const grid_arrays *ga,
                             size_t p0, size_t p1, int later_row, const uint32_t jmin, int strict,
                             grid_sink *s)
 {
     size_t p = p0;
     for (; p1 - p > CB_W; p += CB_W)
-        PN(run_vec)(kind, one, margin, ga, p, CB_LANES(CB_W), later_row, jmin, strict, s);
-    PN(run_vec)(kind, one, margin, ga, p, CB_LANES(p1 - p), later_row, jmin, strict, s);
+        PN(run_vec)(job, one, margin, ga, p, CB_LANES(CB_W), later_row, jmin, strict, s);
+    PN(run_vec)(job, one, margin, ga, p, CB_LANES(p1 - p), later_row, jmin, strict, s);
 }
 
-CB_INLINE void PN(run)(int kind, const P_ONE *one, vf margin, const grid_arrays *ga, size_t p0,
+CB_INLINE void PN(run)(int job, const P_ONE *one, vf margin, const grid_arrays *ga, size_t p0,
                        size_t p1, int later_row, int strict, grid_sink *s)
 {
     if (p0 >= p1)
         return;
     if (s->jmin || !CB_SPECIALIZE)
-        PN(run_from)(kind, one, margin, ga, p0, p1, later_row, s->jmin, strict, s);
+        PN(run_from)(job, one, margin, ga, p0, p1, later_row, s->jmin, strict, s);
     else /* the common copy: no element masked off */
-        PN(run_from)(kind, one, margin, ga, p0, p1, later_row, 0, strict, s);
+        PN(run_from)(job, one, margin, ga, p0, p1, later_row, 0, strict, s);
 }
 
 /* Every run of circle u of the block: the first level's first two rows
  * from the block's runs, its further rows, then every other level that
- * holds entries (lv: the grid's levels, from its first with entries). */
-CB_INLINE void PN(runs)(int kind, const cb_grid *g, const grid_levels *lv, const grid_arrays *ga,
+ * holds slots (lv: the grid's levels, from its first with slots). */
+CB_INLINE void PN(runs)(int job, const cb_grid *g, const grid_levels *lv, const grid_arrays *ga,
                         const P_ONE *one, vf margin, const grid_spans *sp, size_t u, int strict,
                         grid_sink *s)
 {
-    PN(run)(kind, one, margin, ga, sp->run[0][u], sp->run[1][u], 0, strict, s);
-    PN(run)(kind, one, margin, ga, sp->run[2][u], sp->run[3][u], 1, strict, s);
+    PN(run)(job, one, margin, ga, sp->run[0][u], sp->run[1][u], 0, strict, s);
+    PN(run)(job, one, margin, ga, sp->run[2][u], sp->run[3][u], 1, strict, s);
     if (!sp->rest[u] && !lv->past) /* most circles: done */
         return;
     for (unsigned q = 0; q < lv->n; q++) {
         grid_rows rw;
         if (q && lv->flat) { /* read whole: by the block (PN(flat)), but a sweep's */
-            if (PQ_IS_SWEEP)
-                PN(run)(kind, one, margin, ga, lv->first[q],
-                        lv->first[q] + g->level[lv->at[q]].entries, 1, strict, s);
+            if (P_TIMES)
+                PN(run)(job, one, margin, ga, lv->first[q],
+                        lv->first[q] + g->level[lv->at[q]].slots, 1, strict, s);
             continue;
         }
         if (!grid_rows_of(g, lv->at[q], sp, u, q == 0, &rw))
             continue;
         for (uint32_t r = rw.r0; r <= rw.r1; r++) {
             const uint32_t *row = ga->start + rw.cell0 + (size_t)r * rw.cols;
-            PN(run)(kind, one, margin, ga, row[rw.c0], row[rw.c1 + 1], r > rw.first, strict, s);
+            PN(run)(job, one, margin, ga, row[rw.c0], row[rw.c1 + 1], r > rw.first, strict, s);
         }
     }
 }
 
 /* The hits of elements j .. j+len-1 (len <= 64) as a word, tl their times
- * (SWEEP); len is the constant 64 but at the end, so a whole word's loop
+ * (CB_PAIRS_TIMES); len is the constant 64 but at the end, so a whole word's loop
  * unrolls. */
 CB_INLINE uint64_t PN(scan_word)(const P_ONE *one, vf margin, const void *els, size_t j,
                                  size_t len, int strict, float best, float *tl)
@@ -131,10 +137,10 @@ CB_INLINE uint64_t PN(scan_word)(const P_ONE *one, vf margin, const void *els, s
 /* Elements [s->jmin, m) in index order (the scan): the query body on
  * consecutive elements, 64 of them to a word of hits, in ascending j, so a
  * list needs no sort and stops at its room with the next pair found. */
-CB_INLINE void PN(scan)(int kind, const P_ONE *one, vf margin, const void *els, size_t m,
+CB_INLINE void PN(scan)(int job, const P_ONE *one, vf margin, const void *els, size_t m,
                         int strict, grid_sink *s)
 {
-    float tl[64]; /* SWEEP: the word's times */
+    float tl[64]; /* CB_PAIRS_TIMES: the word's times */
     scan_list pend; /* a list's hits, packed, before they are written as pairs */
     pend.c = 0;
     s->sorted = 1;
@@ -144,15 +150,15 @@ CB_INLINE void PN(scan)(int kind, const P_ONE *one, vf margin, const void *els, 
                          : PN(scan_word)(one, margin, els, j, m - j < 64 ? m - j : 64, strict,
                                          s->t, tl);
         if (w)
-            sink_word(kind, s, w, (uint32_t)j, PQ_IS_SWEEP ? tl : NULL, &pend);
+            sink_word(job, s, w, (uint32_t)j, P_TIMES ? tl : NULL, &pend);
     }
     scan_flush(s, &pend);
 }
 
-/* The flat entries (grid_levels) against the block's live circles, the
- * other way round: an entry in every lane, CB_W circles at a time, the
+/* The flat slots (grid_levels) against the block's live circles, the
+ * other way round: a slot in every lane, CB_W circles at a time, the
  * same body on the same pair's operands, so the same bits. hit[u]: bit f
- * when circle base + u hits flat entry f (a live circle's); returns the
+ * when circle base + u hits flat slot f (a live circle's); returns the
  * live circles with a hit. (Not for a sweep: its sink needs each hit's
  * time.) */
 CB_INLINE uint64_t PN(flat)(const grid_levels *lv, const grid_arrays *ga, const void *set,
@@ -182,7 +188,7 @@ CB_INLINE uint64_t PN(flat)(const grid_levels *lv, const grid_arrays *ga, const 
 /* The records of the list buf[0 .. k) (one circle's, sorted) from output
  * record `at`: each element gathered by index, CB_W at a time, through the
  * one-circle query's records body. */
-#if PQ_IS_CONTACTS
+#if P_MODE == CB_PAIRS_RECORDS
 CB_INLINE void PN(records)(const P_ONE *one, const void *els, const cb_pair *buf, size_t k,
                            const grid_out *o, size_t at)
 {
@@ -192,7 +198,7 @@ CB_INLINE void PN(records)(const P_ONE *one, const void *els, const cb_pair *buf
         for (size_t q = 0; q < w; q++)
             j[q] = buf[c + q].j;
         P_MANY v = P_GATHER(els, j, w);
-        P_STORE_RECORDS(o, at + c, P_BODY(records_CONTACTS)(*one, v), w, o->capacity - at - c);
+        P_STORE_RECORDS(o, at + c, P_RECORDS(*one, v), w, o->capacity - at - c);
     }
 }
 #endif
@@ -201,71 +207,71 @@ CB_INLINE void PN(records)(const P_ONE *one, const void *els, const cb_pair *buf
  * (begun): found in the grid's runs, or, when may_scan and its candidates
  * are a large share of the elements it may pair with, by the scan of
  * those elements (no cell, no sort). */
-CB_INLINE void PN(find)(const int kind, const int may_scan, const grid_call *c,
+CB_INLINE void PN(find)(const int job, const int may_scan, const grid_call *c,
                         const grid_spans *sp, const uint64_t *flat_hit, uint64_t flat_any,
                         const P_ONE *one, size_t u, grid_sink *s)
 {
     if (may_scan && c->els &&
         grid_scan_pays(grid_candidates(c->g, &c->lv, &c->ga, sp, u), c->m - s->jmin)) {
-        PN(scan)(kind, one, c->margin, c->els, c->m, c->strict, s);
+        PN(scan)(job, one, c->margin, c->els, c->m, c->strict, s);
         return;
     }
-    PN(runs)(kind, c->g, &c->lv, &c->ga, one, c->margin, sp, u, c->strict, s);
+    PN(runs)(job, c->g, &c->lv, &c->ga, one, c->margin, sp, u, c->strict, s);
     for (uint64_t h = flat_any >> u & 1 ? flat_hit[u] : 0; h; h &= h - 1) {
         const uint32_t *j = c->ga.idx + c->lv.flatpos[cb_ctz64(h)];
         if (*j >= s->jmin)
-            sink_take(kind, s, 1u, j, NULL);
+            sink_take(job, s, 1u, j, NULL);
     }
 }
 
 /*
  * The live circles of a block (bit u: circle base + u), each through the
- * sink of kind, *done counting what is written or counted. Returns GD_ON
+ * sink of the job, *done counting what is written or counted. Returns GD_ON
  * when the block is done; GD_RETURN when the call is (the cursor set);
  * GD_FULL when a list is full before circle *at (the cursor names it and
  * the circles from there are probed for the next pair due). may_scan:
  * whether a circle of the block may scan (the test per circle costs the
  * blocks of a sparse scene, where none does, a tenth of their time).
  */
-CB_INLINE int PN(block)(const int kind, const int listing, const int may_scan, const grid_call *c,
+CB_INLINE int PN(block)(const int job, const int listing, const int may_scan, const grid_call *c,
                         const grid_spans *sp, const uint64_t *flat_hit, uint64_t flat_any,
                         size_t base, uint64_t live, size_t *done)
 {
-    const int firsts = kind == GK_FIRST || kind == GK_FIRST_COUNT;
+    const int firsts = job == JOB_FIRST || job == JOB_FIRST_COUNT;
     const grid_out *o = c->o;
     const size_t from = c->from, jfrom = c->jfrom; /* locals: the sink's stores cannot move them */
     for (; live; live &= live - 1) {
         const size_t u = cb_ctz64(live), i = base + u, j0 = i == from ? jfrom : 0;
-        if (listing && kind != GK_PROBE && kind != GK_FIRST_COUNT && *done == o->capacity) {
+        if (listing && job != JOB_PROBE && job != JOB_FIRST_COUNT && *done == o->capacity) {
             c->cur->circle = i, c->cur->element = j0;
             return GD_FULL;
         }
         grid_sink s;
-        sink_begin(&s, kind, (uint32_t)i, firsts ? 0 : c->self && j0 <= i ? i + 1 : j0, o, *done,
+        sink_begin(&s, job, (uint32_t)i, firsts ? 0 : c->self && j0 <= i ? i + 1 : j0, o, *done,
                    c->words);
         P_ONE one;
         if (!P_MEMBER(c->set, i, &one) || s.jmin >= c->m)
             continue;
-        PN(find)(kind, may_scan, c, sp, flat_hit, flat_any, &one, u, &s);
-        if (kind == GK_PROBE || kind == GK_FIRST_COUNT) {
+        PN(find)(job, may_scan, c, sp, flat_hit, flat_any, &one, u, &s);
+        if (job == JOB_PROBE || job == JOB_FIRST_COUNT) {
             if (listing && s.j != CB_NO_J) { /* the next pair due, past a full output */
-                c->cur->circle = i, c->cur->element = kind == GK_PROBE ? s.j : 0;
+                c->cur->circle = i, c->cur->element = job == JOB_PROBE ? s.j : 0;
                 return GD_RETURN;
             }
             *done += !listing && s.j != CB_NO_J;
             continue;
         }
-        if (kind == GK_COUNT || kind == GK_MATRIX) {
+        if (job == JOB_COUNT || job == JOB_MATRIX) {
             *done += s.k;
             continue;
         }
-        if (kind == GK_FIRST) { /* the first hit, if any: one record */
+        if (job == JOB_FIRST) { /* the first hit, if any: one record */
             if (s.j == CB_NO_J)
                 continue;
             s.buf[0].i = (uint32_t)i, s.buf[0].j = s.j;
-#if PQ_IS_SWEEP
+#if P_MODE == CB_PAIRS_TIMES
             P_MANY v = P_GATHER(c->els, &s.j, 1);
-            store_pair_first_hit(o, *done, P_BODY(records_SWEEP)(one, v, c->strict));
+            store_pair_first_hit(o, *done, P_RECORDS(one, v, c->strict));
 #endif
             ++*done;
             continue;
@@ -275,7 +281,7 @@ CB_INLINE int PN(block)(const int kind, const int listing, const int may_scan, c
             cb_heapsort_by_j(s.buf, got);
         else if (!s.sorted)
             pair_sort(s.buf, got);
-#if PQ_IS_CONTACTS
+#if P_MODE == CB_PAIRS_RECORDS
         PN(records)(&one, c->els, s.buf, got, o, *done);
 #endif
         *done += got;
@@ -289,7 +295,7 @@ CB_INLINE int PN(block)(const int kind, const int listing, const int may_scan, c
 
 /*
  * The circles [cur->circle, end) of the set against the grid g, with one
- * sink (kind; listing: a list's, whose cursor names the next pair due);
+ * sink (job; listing: a list's, whose cursor names the next pair due);
  * els: the elements by index (the caller's arrays, or a prepared grid's
  * copy), which the scans and the records read. Returns the count (COUNT,
  * FIRST_COUNT), the bits set (MATRIX) or the records written (PAIRS,
@@ -299,8 +305,8 @@ CB_INLINE int PN(block)(const int kind, const int listing, const int may_scan, c
  *
  * Per block of 64 circles: their intervals, which of them meet the grid's
  * bounds (the others can hit nothing), and on the first level with
- * entries their cells and the runs of their first two rows (vectors, then
- * independent loads). Per circle: the entries of its runs are its
+ * slots their cells and the runs of their first two rows (vectors, then
+ * independent loads). Per circle: the slots of its runs are its
  * candidates (PN(find)). A list's hits go straight into the output, then
  * are sorted by element (pair_sort); when more arrive than fit, the output
  * keeps the least (a heap) and the next one is the cursor's.
@@ -309,26 +315,26 @@ CB_INLINE int PN(block)(const int kind, const int listing, const int may_scan, c
  * for the next pair due: the cursor names it (or the range is done), as
  * cbatch.h promises, and the probe's circles are not read again.
  */
-CB_INLINE size_t PN(drive)(const int kind, const int listing, int strict, const cb_grid *g,
+CB_INLINE size_t PN(drive)(const int job, const int listing, int strict, const cb_grid *g,
                            const void *set, const void *els, cb_pair_cursor *cur, size_t end,
                            int self, float margin, const grid_out *o, size_t done, int *full)
 {
-    const int firsts = kind == GK_FIRST || kind == GK_FIRST_COUNT;
+    const int firsts = job == JOB_FIRST || job == JOB_FIRST_COUNT;
     grid_call c;
     c.g = g, c.ga = arrays_of(g), c.set = set, c.els = els, c.o = o, c.cur = cur;
     c.m = (size_t)g->m, c.words = c.m / 64 + (c.m % 64 != 0);
     c.from = cur->circle, c.jfrom = cur->element, c.self = self, c.strict = strict;
     c.margin = v_set1(margin);
     grid_levels_of(g, &c.ga, &c.lv);
-    c.lv.past = c.lv.n > 1 && (PQ_IS_SWEEP || !c.lv.flat); /* flat levels: PN(flat)'s */
+    c.lv.past = c.lv.n > 1 && (P_TIMES || !c.lv.flat); /* flat levels: PN(flat)'s */
     grid_spans sp;
     for (size_t base = c.from; base < end; base += 64) {
         size_t nb = end - base < 64 ? end - base : 64;
-        if (kind == GK_MATRIX) /* every row of the range, hits or not */
+        if (job == JOB_MATRIX) /* every row of the range, hits or not */
             memset(o->matrix + base * c.words, 0, nb * c.words * sizeof *o->matrix);
         uint64_t live = grid_block(g, &c.lv, &c.ga, set, base, nb, margin, &sp, P_SPANS);
-        uint64_t flat_hit[64], flat_any = 0; /* by circle: the flat entries it hits */
-        if (!PQ_IS_SWEEP && live && c.lv.nflat)
+        uint64_t flat_hit[64], flat_any = 0; /* by circle: the flat slots it hits */
+        if (!P_TIMES && live && c.lv.nflat)
             flat_any = PN(flat)(&c.lv, &c.ga, set, base, nb, live, c.margin, strict, flat_hit);
         /* a circle pairs with the elements from its jmin on: a scan may pay
          * in the block only if it pays from the block's last jmin with its
@@ -337,33 +343,33 @@ CB_INLINE size_t PN(drive)(const int kind, const int listing, int strict, const 
         int may_scan = sp.more || (c.lv.n > 1 && !c.lv.flat) ||
                        (jmax < c.m && grid_scan_pays(sp.most + c.lv.upper, c.m - jmax));
         int step =
-            !CB_SPECIALIZE ? PN(block)(kind, listing, may_scan, &c, &sp, flat_hit, flat_any,
+            !CB_SPECIALIZE ? PN(block)(job, listing, may_scan, &c, &sp, flat_hit, flat_any,
                                           base, live, &done)
-            : may_scan ? PN(block)(kind, listing, 1, &c, &sp, flat_hit, flat_any, base, live, &done)
-                       : PN(block)(kind, listing, 0, &c, &sp, flat_hit, flat_any, base, live, &done);
+            : may_scan ? PN(block)(job, listing, 1, &c, &sp, flat_hit, flat_any, base, live, &done)
+                       : PN(block)(job, listing, 0, &c, &sp, flat_hit, flat_any, base, live, &done);
         *full = step == GD_FULL;
         if (step != GD_ON)
             return done;
     }
-    if (kind != GK_COUNT && (kind != GK_FIRST_COUNT || listing))
+    if (job != JOB_COUNT && (job != JOB_FIRST_COUNT || listing))
         cur->circle = end, cur->element = 0;
     return done;
 }
 
-/* The engine for any sink (kind), and for the probe past a full list
+/* The engine for any sink (job), and for the probe past a full list
  * (listing: the cursor is to name the next pair due). */
-CB_OUT_OF_LINE size_t PN_ISA(grid_any)(int kind, int listing, int strict, const cb_grid *g,
+CB_OUT_OF_LINE size_t PN_ISA(grid_any)(int job, int listing, int strict, const cb_grid *g,
                                       const void *set, const void *els, cb_pair_cursor *cur,
                                       size_t end, int self, float margin, const grid_out *o,
                                       size_t done, int *full)
 {
-    return PN(drive)(kind, listing, strict, g, set, els, cur, end, self, margin, o, done, full);
+    return PN(drive)(job, listing, strict, g, set, els, cur, end, self, margin, o, done, full);
 }
 
 /* The list this query writes (the most common call, and the one whose
  * per-hit cost counts), in a copy where the sink is a constant: no
  * per-circle or per-hit step asks which it is. */
-#define P_LIST (PQ_IS_SWEEP ? GK_FIRST : PQ_IS_CONTACTS ? GK_CONTACTS : GK_PAIRS)
+#define P_LIST (P_TIMES ? JOB_FIRST : P_MODE == CB_PAIRS_RECORDS ? JOB_CONTACTS : JOB_PAIRS)
 #if CB_SPECIALIZE
 CB_OUT_OF_LINE size_t PN_ISA(grid_list)(int strict, const cb_grid *g, const void *set,
                                        const void *els, cb_pair_cursor *cur, size_t end, int self,
@@ -376,23 +382,23 @@ CB_OUT_OF_LINE size_t PN_ISA(grid_list)(int strict, const cb_grid *g, const void
 /* The engine the kernels call: the query's list from grid_list, the other
  * sinks from grid_any; a list full before the end probed after, so the
  * probe's frame never sits on the list's (the stack cbatch.h states). */
-CB_OUT_OF_LINE size_t PN_ISA(grid_drive)(int kind, int strict, const cb_grid *g, const void *set,
+CB_OUT_OF_LINE size_t PN_ISA(grid_drive)(int job, int strict, const cb_grid *g, const void *set,
                                          const void *els, cb_pair_cursor *cur, size_t end,
                                          int self, float margin, const grid_out *o)
 {
-    const int listing = kind == GK_PAIRS || kind == GK_CONTACTS || kind == GK_FIRST;
+    const int listing = job == JOB_PAIRS || job == JOB_CONTACTS || job == JOB_FIRST;
     int full = 0;
 #if CB_SPECIALIZE
-    size_t done = kind == P_LIST
+    size_t done = job == P_LIST
                       ? PN_ISA(grid_list)(strict, g, set, els, cur, end, self, margin, o, &full)
-                      : PN_ISA(grid_any)(kind, listing, strict, g, set, els, cur, end, self, margin,
+                      : PN_ISA(grid_any)(job, listing, strict, g, set, els, cur, end, self, margin,
                                          o, 0, &full);
 #else
-    size_t done = PN_ISA(grid_any)(kind, listing, strict, g, set, els, cur, end, self, margin, o, 0,
+    size_t done = PN_ISA(grid_any)(job, listing, strict, g, set, els, cur, end, self, margin, o, 0,
                                    &full);
 #endif
     if (full)
-        done = PN_ISA(grid_any)(kind == GK_FIRST ? GK_FIRST_COUNT : GK_PROBE, 1, strict, g, set,
+        done = PN_ISA(grid_any)(job == JOB_FIRST ? JOB_FIRST_COUNT : JOB_PROBE, 1, strict, g, set,
                                 els, cur, end, self, margin, o, done, &full);
     return done;
 }
@@ -410,7 +416,10 @@ CB_OUT_OF_LINE size_t PN_ISA(grid_drive)(int kind, int strict, const cb_grid *g,
 #undef P_MEMBER
 #undef P_STORE_RECORDS
 #undef PQ
-#undef PQ_IS_SWEEP
-#undef PQ_IS_CONTACTS
+#undef P_MODE
+#undef P_TIMES
+#undef P_QUERY
+#undef P_SELECT
+#undef P_RECORDS
 #undef PONE
 #undef PMANY

@@ -25,7 +25,7 @@ static void print_cpu_features(FILE *out, uint32_t f)
 
 /* One line per entry of the library's table: its public function and the
  * parts cbatch.h's naming rule makes its name of (cb_entry_info), as the
- * enumerators' words: "name form query one many layout output". */
+ * enumerators' names: "name form query one many layout output". */
 static void print_entries(void)
 {
     static const char *const forms[] = {"batch", "pairs", "candidates"};
@@ -37,12 +37,12 @@ static void print_entries(void)
                                           "pairs",  "matrix",  "pair_contacts", "int_distances",
                                           "int_contacts", "int_pair_contacts", "times",
                                           "hits",   "first_hit", "pair_first_hits"};
-#define WORD(table, v) ((size_t)(v) < sizeof table / sizeof table[0] ? table[v] : "?")
+#define NAME_OF(table, v) ((size_t)(v) < sizeof table / sizeof table[0] ? table[v] : "?")
     for (size_t e = 0; e < cb_entry_count(); e++) {
         const cb_entry_info *d = cb_entry_info_of(e);
-        printf("%s %s %s %s %s %s %s\n", d->name, WORD(forms, d->form), WORD(queries, d->query),
-               WORD(shapes, d->one), WORD(shapes, d->many), WORD(layouts, d->layout),
-               WORD(outputs, d->output));
+        printf("%s %s %s %s %s %s %s\n", d->name, NAME_OF(forms, d->form),
+               NAME_OF(queries, d->query), NAME_OF(shapes, d->one), NAME_OF(shapes, d->many),
+               NAME_OF(layouts, d->layout), NAME_OF(outputs, d->output));
     }
 #undef WORD
 }

@@ -3,6 +3,9 @@
 /* What the distance blocks give their sink: separations. The contact
  * query gives selection bits and records (select_ and records_ below). */
 typedef vf result_DISTANCE_F;
+/* How the all-pairs engine reads the contact query (kernel_pairs.h): its
+ * selection within the margin, then each listed pair's record. */
+#define CB_PAIRS_MODE_CONTACTS CB_PAIRS_RECORDS
 
 /* A NaN result leaves as the default quiet NaN (0x7FC00000): x86 and Arm
  * propagate NaN payloads and signs by different rules. */

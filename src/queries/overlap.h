@@ -2,6 +2,8 @@
 
 /* What the overlap blocks give the mask and index sinks: hit bits. */
 typedef uint32_t result_OVERLAP_F;
+/* How the all-pairs engine reads it (kernel_pairs.h): its verdict bits. */
+#define CB_PAIRS_MODE_OVERLAP CB_PAIRS_VERDICTS
 
 /* d2 <= r2, or d2 < r2 for CB_STRICT: ordered, so NaN never hits. */
 CB_INLINE uint32_t overlap_compare(vf d2, vf r2, int strict)

@@ -2,6 +2,9 @@
 
 /* What the sweep blocks give their sink: times. */
 typedef vf result_SWEEP_F;
+/* How the all-pairs engine reads it (kernel_pairs.h): times, and the first
+ * hit's record. */
+#define CB_PAIRS_MODE_SWEEP CB_PAIRS_TIMES
 
 /* Conditions are combined by nested selects (no mask logic is needed from
  * the ISA); every lane's value depends on its own inputs only. */
