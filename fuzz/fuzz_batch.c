@@ -317,13 +317,23 @@ static size_t entries_of(unsigned forms)
     return count;
 }
 
+/* CB_FUZZ_SAMPLE set: each input checks a part (sample_of, below). */
+static int sampling(void)
+{
+    static int on = -1;
+    if (on < 0)
+        on = getenv("CB_FUZZ_SAMPLE") != NULL;
+    return on;
+}
+
 /* Says once which entries (of the batch form; the pairs and candidates
  * forms run too, in check_pairs) and backends each input is run on, and why
  * the other backends are not. */
 void fz_report_backends(void);
 void fz_report_backends(void)
 {
-    fprintf(stderr, "cbatch fuzz: every input runs %zu batch entries (and %zu integer ones) on:",
+    fprintf(stderr, "cbatch fuzz: %s %zu batch entries (and %zu integer ones) on:",
+            sampling() ? "each input runs a sample of the" : "every input runs",
             entries_of(TK_BATCH), entries_of(TK_ALL | TK_INTEGER));
     for (int b = 0; b < CB_BACKEND_COUNT; b++)
         if (runnable(b))
@@ -336,11 +346,77 @@ void fz_report_backends(void)
     }
 }
 
+/*
+ * CB_FUZZ_SAMPLE=1 (the bounded search of scripts/test-fuzz.sh): each input
+ * checks a part of what the whole target checks, chosen by its bytes, so
+ * that libFuzzer tries many inputs a second instead of about one. One
+ * part of K + 3: the batch entries of one of the K (single shape, element
+ * shape) pairs (their question's first entry and the contacts' overlap
+ * and distance twins have the same pair); the pairs and candidates
+ * (check_pairs, three quarters of a whole input's time); the integer
+ * shapes; or the validators, converters and rotations. A replay
+ * (cb-fuzz-replay: the corpus tests, and the evolved corpus after the
+ * search) checks everything.
+ */
+typedef struct {
+    int all;            /* not sampling: every check */
+    cb_shape one, many; /* sampling: the batch entries of this pair, if batch */
+    int batch, pairs, ints, others;
+} fz_sample;
+
+/* The distinct (one, many) pairs of the batch entries, in entry order. */
+static size_t shape_pairs(cb_shape *one, cb_shape *many, size_t room)
+{
+    size_t k = 0;
+    TK_FOR_ENTRIES(e, TK_BATCH) {
+        const cb_entry_info *d = cb_entry_info_of(e);
+        size_t i = 0;
+        while (i < k && !(one[i] == d->one && many[i] == d->many))
+            i++;
+        if (i == k && k < room)
+            one[k] = d->one, many[k] = d->many, k++;
+    }
+    return k;
+}
+
+static fz_sample sample_of(const uint8_t *data, size_t size)
+{
+    fz_sample s = {1, CB_SHAPE_CIRCLE, CB_SHAPE_BOX, 1, 1, 1, 1};
+    if (!sampling())
+        return s;
+    enum { ROOM = 32 };
+    static cb_shape one[ROOM], many[ROOM];
+    static size_t pairs;
+    if (!pairs)
+        pairs = shape_pairs(one, many, ROOM);
+    uint32_t h = 2166136261u; /* FNV-1a of the input */
+    for (size_t i = 0; i < size; i++)
+        h = (h ^ data[i]) * 16777619u;
+    size_t part = h % (pairs + 3);
+    s.all = 0, s.batch = part < pairs;
+    s.one = one[s.batch ? part : 0], s.many = many[s.batch ? part : 0];
+    s.pairs = part == pairs, s.ints = part == pairs + 1, s.others = part == pairs + 2;
+    return s;
+}
+
+static int chosen(const fz_sample *s, size_t e)
+{
+    const cb_entry_info *d = cb_entry_info_of(e);
+    return s->all || (s->batch && d->one == s->one && d->many == s->many);
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc, (void)argv;
     fz_report_backends();
+    if (sampling()) {
+        cb_shape one[32], many[32];
+        fprintf(stderr, "cbatch fuzz: CB_FUZZ_SAMPLE: each input checks one part of %zu: the "
+                        "batch entries of one shape pair, the pairs, the integers, or the "
+                        "validators\n",
+                shape_pairs(one, many, 32) + 3);
+    }
     return 0;
 }
 
@@ -873,6 +949,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!fz_decode(data, size, &fc))
         return 0;
     size_t n = fc.n, ne = cb_entry_count();
+    const fz_sample pick = sample_of(data, size);
     unsigned flags = (fc.flags & FZ_STRICT) ? CB_STRICT : 0;
     size_t off = (size_t)fc.align * sizeof(float);
 
@@ -984,6 +1061,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* Raw scalar kernels in the default mode: the reference's answer. The
      * arrays are indexed by entry number; the batch form's are filled. */
     TK_FOR_ENTRIES(e, TK_BATCH) {
+        if (!chosen(&pick, e))
+            continue;
         const cb_entry_info *d = cb_entry_info_of(e);
         cb_args a = tk_args(d, &probe, tk_pick(d, &in), n, NULL, flags, margin);
         args[e] = a;
@@ -1009,7 +1088,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* The input's float mode: each question's answer from its first entry's
      * raw scalar kernel, then every entry on every backend against it. */
     TK_FOR_ENTRIES(e, TK_BATCH) {
-        if (question_of(e) != e)
+        if (!chosen(&pick, e) || question_of(e) != e)
             continue;
         cb_args a = args[e];
         a.out = qout[e].out;
@@ -1018,6 +1097,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         leave_mode(saved);
     }
     TK_FOR_ENTRIES(e, TK_BATCH) {
+        if (!chosen(&pick, e))
+            continue;
         size_t q = question_of(e);
         moded_count[e] = tk_copy_output(cb_entry_info_of(e), cb_entry_info_of(q), n, qcount[q],
                                         qout[q].out, moded[e].out);
@@ -1026,6 +1107,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!runnable(b))
             continue;
         TK_FOR_ENTRIES(e, TK_BATCH) {
+            if (!chosen(&pick, e))
+                continue;
             const cb_entry_info *d = cb_entry_info_of(e);
             cb_args a = args[e];
             a.out = outs[e].out;
@@ -1046,7 +1129,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
      * consumed by now: their buffers serve as scratch here. */
     TK_FOR_ENTRIES(e, TK_BATCH) {
         const cb_entry_info *d = cb_entry_info_of(e);
-        if (d->output != CB_OUTPUT_CONTACTS)
+        if (!chosen(&pick, e) || d->output != CB_OUTPUT_CONTACTS)
             continue;
         size_t eo = tk_find_entry(CB_FORM_BATCH, CB_QUERY_OVERLAP, d->one, d->many, d->layout,
                                   CB_OUTPUT_INDICES);
@@ -1097,6 +1180,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (cb_set_backend((cb_backend)b) != CB_OK || cb_active_backend() != (cb_backend)b)
             FAILF("cb_set_backend(%s) did not take", cb_backend_name((cb_backend)b));
         TK_FOR_ENTRIES(e, TK_BATCH) {
+            if (!chosen(&pick, e))
+                continue;
             const cb_entry_info *d = cb_entry_info_of(e);
             tk_out *o = &outs[e];
             uint8_t pat = (uint8_t)(pattern ^ (b << 4));
@@ -1159,13 +1244,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     cb_set_backend_by_name("auto");
 
-    if (in.circles && in.boxes && in.oboxes)
+    if (pick.pairs && in.circles && in.boxes && in.oboxes)
         check_pairs(&in, n, flags, fc.mode, margin, 1 + size % 29, pattern);
-    check_validators_converters(&in, n, boxes, circles, fc.mode);
-    check_oboxes_rotations(&in, n, boxes, circles, oboxes, fc.mode);
-    enter_mode(fc.mode);
-    check_ints(&fc, n, flags, off, pattern);
-    leave_mode(saved);
+    if (pick.others) {
+        check_validators_converters(&in, n, boxes, circles, fc.mode);
+        check_oboxes_rotations(&in, n, boxes, circles, oboxes, fc.mode);
+    }
+    if (pick.ints) {
+        enter_mode(fc.mode);
+        check_ints(&fc, n, flags, off, pattern);
+        leave_mode(saved);
+    }
 
     /* The inputs are never written. */
     for (size_t i = 0; i < n; i++) {
@@ -1186,8 +1275,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 FAILF("SoA oriented box input %zu.%d was modified", i, j);
     }
 
-    TK_FOR_ENTRIES(e, TK_BATCH)
-        tk_out_free(&outs[e]), tk_out_free(&want[e]), tk_out_free(&moded[e]), tk_out_free(&qout[e]);
+    TK_FOR_ENTRIES(e, TK_BATCH) {
+        if (chosen(&pick, e))
+            tk_out_free(&outs[e]), tk_out_free(&want[e]), tk_out_free(&moded[e]),
+                tk_out_free(&qout[e]);
+    }
     free(args), free(outs), free(want), free(moded), free(qout);
     free(want_count), free(moded_count), free(qcount), free(hits);
     for (int j = 0; j < NCOL; j++)

@@ -38,15 +38,24 @@ fi
 echo "$me: planted difference detected as expected: $(grep -m1 '^cbatch fuzz: raw scalar' "$dir/selftest.log")"
 
 # 2. Fuzz from a scratch copy of the corpus, so the repository is not modified.
+#    CB_FUZZ_SAMPLE=1: each input checks one part of the target, chosen by
+#    its bytes (fuzz/fuzz_batch.c, sample_of): the whole target runs about
+#    one input a second, most of it in the pairs check, so its minute only
+#    ran the seed corpus again; sampled, about twelve a second (quiet), and
+#    the minute adds some 500 inputs.
+#    The seed corpus is checked whole by the replay tests of step 1 and of
+#    the sanitizer stage. libFuzzer's timeout for one input (a hang) is
+#    10 s times the load scale, as the tests' (lib.sh).
 run=$dir/corpus-run art=$dir/artifacts log=$dir/fuzz.log
 rm -rf "$run" "$art"
 mkdir -p "$run" "$art"
 cp fuzz/corpus/* "$run"/
 echo "$me: fuzzing for ${secs} s (log: $log)"
 rc=0
-ASAN_OPTIONS=detect_leaks=1:check_initialization_order=1 \
+CB_FUZZ_SAMPLE=1 ASAN_OPTIONS=detect_leaks=1:check_initialization_order=1 \
 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  "$dir/fuzz/cb-fuzz" -max_total_time="$secs" -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
+  "$dir/fuzz/cb-fuzz" -max_total_time="$secs" -max_len=8192 -timeout=$((10 * $(load_scale))) \
+    -rss_limit_mb=2048 \
     -print_final_stats=1 -artifact_prefix="$art/" "$run" >"$log" 2>&1 || rc=$?
 grep -E '^cbatch fuzz: ' "$log" | sort -u || true
 execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
@@ -64,9 +73,9 @@ fi
 # 3. The evolved corpus again through the gcc ASan+UBSan build of the
 #    sanitizer stage (lib.sh; already built when test.sh ran that stage):
 #    the same inputs against the other compiler's code generation of every
-#    backend.
+#    backend, each checking the part it checked in the search.
 gdir=$sanitizer_dir
 CC=gcc setup "$gdir" "${sanitizer_options[@]}"
 build "$gdir" fuzz/cb-fuzz-replay
-ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+CB_FUZZ_SAMPLE=1 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   "$gdir/fuzz/cb-fuzz-replay" "$run" 2>&1 | tee "$gdir/replay.log"
