@@ -295,8 +295,10 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
 /* The output, from its row (registry.h): the margin, the pointer, the
  * capacity. */
 #define CB_P_OUT(t, margin, capacity, sink) CB_P_MARGIN_##margin, t *out CB_P_CAPACITY_##capacity
-#define CB_F_OUT(t, margin, capacity, sink) CB_F_MARGIN_##margin a.out = out CB_F_CAPACITY_##capacity
-#define CB_A_OUT(t, margin, capacity, sink) CB_A_MARGIN_##margin, (t *)a->out CB_A_CAPACITY_##capacity
+#define CB_F_OUT(t, margin, capacity, sink)                                                        \
+    CB_F_MARGIN_##margin a.out = out CB_F_CAPACITY_##capacity
+#define CB_A_OUT(t, margin, capacity, sink)                                                        \
+    CB_A_MARGIN_##margin, (t *)a->out CB_A_CAPACITY_##capacity
 #define CB_P_MARGIN_0
 #define CB_P_MARGIN_1 , float margin
 #define CB_F_MARGIN_0
@@ -350,7 +352,8 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
 #define CB_PUBLIC(name, form, query, one, many, layout, output)                                    \
     size_t name(CB_PART(CB_P_ONE_, CB_KIND_ONE(form, many))(one)                                   \
                     CB_PART(CB_P_MANY_, CB_MANY_OF_##many)(many, layout) CB_P_FORM_##form          \
-                        CB_OUTPUT_ROW(output, CB_P_OUT) CB_PART(CB_P_SCRATCH_, CB_KIND_SCRATCH(form, many)),     \
+                        CB_OUTPUT_ROW(output, CB_P_OUT)                                            \
+                            CB_PART(CB_P_SCRATCH_, CB_KIND_SCRATCH(form, many)),                   \
                 unsigned flags)                                                                    \
     {                                                                                              \
         cb_args a;                                                                                 \
@@ -358,7 +361,7 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
         CB_PART(CB_F_ONE_, CB_KIND_ONE(form, many))(one);                                          \
         CB_PART(CB_F_MANY_, CB_MANY_OF_##many);                                                    \
         CB_F_FORM_##form;                                                                          \
-        CB_OUTPUT_ROW(output, CB_F_OUT);                                                                         \
+        CB_OUTPUT_ROW(output, CB_F_OUT);                                                           \
         CB_PART(CB_F_SCRATCH_, CB_KIND_SCRATCH(form, many));                                       \
         a.flags = flags;                                                                           \
         return checked_call(CB_E_##name, &a);                                                      \
@@ -378,7 +381,8 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
         return name(                                                                               \
             CB_PART(CB_A_ONE_, CB_KIND_ONE(form, many))(one)                                       \
                 CB_PART(CB_A_MANY_, CB_MANY_OF_##many)(many, layout) CB_A_FORM_##form              \
-                    CB_OUTPUT_ROW(output, CB_A_OUT) CB_PART(CB_A_SCRATCH_, CB_KIND_SCRATCH(form, many)),         \
+                    CB_OUTPUT_ROW(output, CB_A_OUT)                                                \
+                        CB_PART(CB_A_SCRATCH_, CB_KIND_SCRATCH(form, many)),                       \
             a->flags);                                                                             \
     }
 #define CB_ROW CB_CALLER

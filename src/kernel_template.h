@@ -267,7 +267,7 @@ CB_INLINE size_t pairs_grid_self(const cb_args *a, int output, grid_drive_fn dri
     CB_CANDIDATES_BLOCK_NAME(query, many), CB_WORD_NAME(query, many, output)
 #define CB_CANDIDATES_BLOCKS_DENSE(query, many, output) CB_CANDIDATES_BLOCK_NAME(query, many)
 #define CB_CANDIDATES_BLOCKS_RECORDS(query, many, output)                                          \
-    CB_CANDIDATES_SELECT_NAME(query, many), CB_WORD_NAME(query, many, output),                          \
+    CB_CANDIDATES_SELECT_NAME(query, many), CB_WORD_NAME(query, many, output),                     \
         CB_CANDIDATES_GATHER_NAME(query, many)
 #define CB_KERNEL_CANDIDATES(query, one, many, layout, output)                                     \
     ctx_CANDIDATES ctx = {a->circles, a->candidates, v_set1(margin_of(a, CB_OUTPUT_##output)),     \
