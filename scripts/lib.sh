@@ -108,8 +108,9 @@ run_tests() {
       *) args+=("$1"); shift ;;
     esac
   done
-  local mult=$((base * $(load_scale)))
-  echo "$me: meson test -C $d ${args[*]} --timeout-multiplier $mult (load $(cut -d' ' -f1 /proc/loadavg 2>/dev/null))"
+  local mult=$((base * $(load_scale))) load
+  load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null)
+  echo "$me: meson test -C $d ${args[*]} --timeout-multiplier $mult (load ${load:-?})"
   meson test -C "$d" --no-rebuild --print-errorlogs "${args[@]}" --timeout-multiplier "$mult"
 }
 
