@@ -19,6 +19,9 @@
 #define P_MEMBER CB_PASTE(member_, PONE)
 #define P_STORE_RECORDS CB_PASTE(store_pair_records_, CB_PASTE(CB_KIND_, PONE))
 #define P_MODE CB_PASTE(CB_PAIRS_MODE_, PQ)
+#if !(P_MODE == CB_PAIRS_VERDICTS || P_MODE == CB_PAIRS_RECORDS || P_MODE == CB_PAIRS_TIMES)
+#error "the query file of PQ names no CB_PAIRS_MODE_<PQ> (kernel_pairs.h lists the modes)"
+#endif
 #define P_TIMES (P_MODE == CB_PAIRS_TIMES)
 #define P_QUERY P_BODY(CB_PASTE(query_, PQ))
 #define P_SELECT P_BODY(CB_PASTE(select_, PQ))
