@@ -49,6 +49,18 @@ extern size_t tb_inject_mismatch_at;
  * the public functions (cb_entry_call). */
 #define TB_PUBLIC ((int)CB_BACKEND_COUNT)
 
+/* The subjects as a Criterion parameter array: the backends in enumerator
+ * order, from cbatch.h's one list of them (0 .. CB_BACKEND_COUNT - 1),
+ * then TB_PUBLIC, the public functions. A suite over the backends alone
+ * takes the first CB_BACKEND_COUNT. */
+static inline int *tb_subjects(void)
+{
+    static int s[TB_PUBLIC + 1];
+    for (int i = 0; i <= TB_PUBLIC; i++)
+        s[i] = i;
+    return s;
+}
+
 /* 1 when backend b can run here. Otherwise 0, *why (if not NULL) is the
  * library's reason, and every entry's raw kernel must be NULL (asserted): a
  * skipped backend is skipped by name, never silently. */

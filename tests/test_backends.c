@@ -43,10 +43,10 @@
 
 /* ------------------------------------------------------- test parameters */
 
-/* Parameters of the per-backend tests: every enumerator, runnable here or not.
- * A test walks every entry in its one process: Criterion starts a process per
- * instance, which under ASan and qemu cost more than an entry's checks. */
-static int all_backends[CB_BACKEND_COUNT] = {0, 1, 2, 3, 4, 5};
+/* Parameters of the per-backend tests: every enumerator, runnable here or not
+ * (tb_subjects, check.h). A test walks every entry in its one process:
+ * Criterion starts a process per instance, which under ASan and qemu cost
+ * more than an entry's checks. */
 
 /* ---------------------------------------------------------------- subjects */
 
@@ -77,7 +77,7 @@ static tb_subject kernel_or_skip(int b, size_t e)
 
 ParameterizedTestParameters(backends, table)
 {
-    return cr_make_param_array(int, all_backends, CB_BACKEND_COUNT);
+    return cr_make_param_array(int, tb_subjects(), CB_BACKEND_COUNT);
 }
 
 /* Every entry of both tables has a kernel on a runnable backend, the same
@@ -146,7 +146,7 @@ ParameterizedTest(bl_param *p, backends, lengths, .timeout = 600)
 
 ParameterizedTestParameters(backends, empty_with_null_pointers)
 {
-    return cr_make_param_array(int, all_backends, CB_BACKEND_COUNT);
+    return cr_make_param_array(int, tb_subjects(), CB_BACKEND_COUNT);
 }
 
 /* n == 0: nothing may be touched, whatever the pointers (cbatch.h: "n == 0
@@ -327,7 +327,7 @@ static void build_targeted_oboxes(tb_corpus *oc, size_t *no)
 
 ParameterizedTestParameters(backends, pairs)
 {
-    return cr_make_param_array(int, all_backends, CB_BACKEND_COUNT);
+    return cr_make_param_array(int, tb_subjects(), CB_BACKEND_COUNT);
 }
 
 /* The elements of one shape in the pairs test, each one the single shape of
@@ -519,7 +519,7 @@ ParameterizedTest(int *b, backends, pairs, .timeout = 600)
 
 ParameterizedTestParameters(backends, large_random)
 {
-    return cr_make_param_array(int, all_backends, CB_BACKEND_COUNT);
+    return cr_make_param_array(int, tb_subjects(), CB_BACKEND_COUNT);
 }
 
 /* 65537 elements (one past a multiple of every vector width and of 64;
@@ -538,7 +538,7 @@ ParameterizedTest(int *b, backends, large_random, .timeout = 600)
 
 ParameterizedTestParameters(backends, dispatched)
 {
-    return cr_make_param_array(int, all_backends, CB_BACKEND_COUNT);
+    return cr_make_param_array(int, tb_subjects(), CB_BACKEND_COUNT);
 }
 
 /* After cb_set_backend(b) every entry's public function (argument checks,
@@ -613,7 +613,7 @@ Test(backends, pack_tables)
 
 ParameterizedTestParameters(backends, contacts_agree_with_overlap_and_distance)
 {
-    return cr_make_param_array(int, all_backends, CB_BACKEND_COUNT);
+    return cr_make_param_array(int, tb_subjects(), CB_BACKEND_COUNT);
 }
 
 /* A contact entry with the overlap index entry and the distance entry of the

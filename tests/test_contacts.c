@@ -838,7 +838,7 @@ static cb_args batch_args(const batch *B, const cb_entry_info *d, void *out, uns
 
 ParameterizedTestParameters(contacts, accuracy)
 {
-    return cr_make_param_array(int, all_subjects, N_SUBJECTS);
+    return cr_make_param_array(int, tb_subjects(), N_SUBJECTS);
 }
 
 /*
@@ -940,7 +940,7 @@ ParameterizedTest(int *subject, contacts, accuracy, .timeout = 600)
 
 ParameterizedTestParameters(contacts, margin_zero_is_overlap)
 {
-    return cr_make_param_array(int, all_subjects, N_SUBJECTS);
+    return cr_make_param_array(int, tb_subjects(), N_SUBJECTS);
 }
 
 /* A NaN result must be the default quiet NaN (the header's promise for
@@ -1067,7 +1067,7 @@ ParameterizedTest(int *subject, contacts, margin_zero_is_overlap, .timeout = 600
 
 ParameterizedTestParameters(contacts, selection_by_margin)
 {
-    return cr_make_param_array(int, all_subjects, N_SUBJECTS);
+    return cr_make_param_array(int, tb_subjects(), N_SUBJECTS);
 }
 
 /*
@@ -1214,7 +1214,7 @@ ParameterizedTest(int *subject, contacts, selection_by_margin, .timeout = 600)
 
 ParameterizedTestParameters(contacts, inside_face_ties)
 {
-    return cr_make_param_array(int, all_subjects, N_SUBJECTS);
+    return cr_make_param_array(int, tb_subjects(), N_SUBJECTS);
 }
 
 /*
@@ -1298,7 +1298,7 @@ ParameterizedTest(int *subject, contacts, inside_face_ties, .timeout = 600)
 
 ParameterizedTestParameters(contacts, coincident_centres)
 {
-    return cr_make_param_array(int, all_subjects, N_SUBJECTS);
+    return cr_make_param_array(int, tb_subjects(), N_SUBJECTS);
 }
 
 /* Circles with the same centre: normal (1, +0), separation 0 - (r + ro),

@@ -1,5 +1,6 @@
 /* test_dispatch.c - backend choice: cb_set_backend(_by_name), names and statuses, out-of-range values, and CB_BACKEND read on first use (in child processes). */
 #define _DEFAULT_SOURCE /* environ, readlink */
+#include "check.h" /* tb_subjects */
 #include "support.h"
 
 #include <criterion/criterion.h>
@@ -23,7 +24,6 @@ extern char **environ;
  * the plain checks of WebAssembly (scalar, simd128) are in tests/digest.
  */
 
-static int all_backends[CB_BACKEND_COUNT] = {0, 1, 2, 3, 4, 5};
 
 /* The best runnable backend: the enum is in ascending order of preference. */
 static cb_backend best_backend(void)
@@ -112,7 +112,7 @@ Test(dispatch, status_strings)
 
 ParameterizedTestParameters(dispatch, status_consistent)
 {
-    return cr_make_param_array(int, all_backends, CB_BACKEND_COUNT);
+    return cr_make_param_array(int, tb_subjects(), CB_BACKEND_COUNT);
 }
 
 /* cb_backend_status, cb_backend_compiled, cb_entry_kernel (for every entry)
@@ -195,7 +195,7 @@ static void public_matches_kernels(cb_backend b)
 
 ParameterizedTestParameters(dispatch, set_backend)
 {
-    return cr_make_param_array(int, all_backends, CB_BACKEND_COUNT);
+    return cr_make_param_array(int, tb_subjects(), CB_BACKEND_COUNT);
 }
 
 /* A runnable backend is taken (and is what cb_active_backend reports, with
@@ -244,7 +244,7 @@ ParameterizedTest(int *b, dispatch, set_backend)
 
 ParameterizedTestParameters(dispatch, set_backend_by_name)
 {
-    return cr_make_param_array(int, all_backends, CB_BACKEND_COUNT);
+    return cr_make_param_array(int, tb_subjects(), CB_BACKEND_COUNT);
 }
 
 ParameterizedTest(int *b, dispatch, set_backend_by_name)

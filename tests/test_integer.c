@@ -10,7 +10,7 @@
 
 ParameterizedTestParameters(integer, exact)
 {
-    return cr_make_param_array(int, all_subjects, N_SUBJECTS);
+    return cr_make_param_array(int, tb_subjects(), N_SUBJECTS);
 }
 
 /* Every integer entry: lengths 0 .. 3 vectors of AVX-512 and more, and one
@@ -31,7 +31,7 @@ ParameterizedTest(int *b, integer, exact, .timeout = 600)
  * whole ranges, counts, resumed pieces, split ranges. */
 ParameterizedTestParameters(integer, pairs)
 {
-    return cr_make_param_array(int, all_subjects, N_SUBJECTS);
+    return cr_make_param_array(int, tb_subjects(), N_SUBJECTS);
 }
 
 ParameterizedTest(int *b, integer, pairs, .timeout = 600)

@@ -406,7 +406,7 @@ static int inside_tie(cb_circle c, cb_box b)
 
 ParameterizedTestParameters(oriented, turns)
 {
-    return cr_make_param_array(int, all_subjects, N_SUBJECTS);
+    return cr_make_param_array(int, tb_subjects(), N_SUBJECTS);
 }
 
 /*
@@ -1131,7 +1131,7 @@ static int in_range(double v) { return v == 0 || (v >= 0x1p-59 && v <= 0x1p59); 
 
 ParameterizedTestParameters(oriented, accuracy)
 {
-    return cr_make_param_array(int, all_subjects, N_SUBJECTS);
+    return cr_make_param_array(int, tb_subjects(), N_SUBJECTS);
 }
 
 /*
@@ -1261,7 +1261,7 @@ ParameterizedTest(int *subject, oriented, accuracy, .timeout = 600)
 
 ParameterizedTestParameters(oriented, malformed_same_bits)
 {
-    return cr_make_param_array(int, all_subjects, N_SUBJECTS);
+    return cr_make_param_array(int, tb_subjects(), N_SUBJECTS);
 }
 
 /* A value for a malformed field: NaNs (several payloads and signs),

@@ -86,8 +86,6 @@
 
 #include "subjects.h"
 
-static int all_backends[CB_BACKEND_COUNT] = {0, 1, 2, 3, 4, 5};
-
 /* ------------------------------------------------------ tables and sizes */
 
 /* The descriptors are consistent, and complete in the way the tests below
@@ -224,7 +222,7 @@ Test(pairs, sizes)
 
 ParameterizedTestParameters(pairs, kernel_table)
 {
-    return cr_make_param_array(int, all_backends, CB_BACKEND_COUNT);
+    return cr_make_param_array(int, tb_subjects(), CB_BACKEND_COUNT);
 }
 
 /* A runnable backend has a kernel for every entry, stable, its own, and
@@ -259,7 +257,7 @@ ParameterizedTest(int *b, pairs, kernel_table)
 
 ParameterizedTestParameters(pairs, reference)
 {
-    return cr_make_param_array(int, all_subjects, N_SUBJECTS);
+    return cr_make_param_array(int, tb_subjects(), N_SUBJECTS);
 }
 
 /*
@@ -287,7 +285,7 @@ ParameterizedTest(int *sp, pairs, reference, .timeout = 600)
 
 ParameterizedTestParameters(pairs, one_circle_calls)
 {
-    return cr_make_param_array(int, all_subjects, N_SUBJECTS);
+    return cr_make_param_array(int, tb_subjects(), N_SUBJECTS);
 }
 
 /* The one-circle entry of query q against SoA elements of shape sh with
@@ -501,7 +499,7 @@ ParameterizedTest(int *sp, pairs, one_circle_calls, .timeout = 600)
 
 ParameterizedTestParameters(pairs, capacity_and_resumption)
 {
-    return cr_make_param_array(int, all_subjects, N_SUBJECTS);
+    return cr_make_param_array(int, tb_subjects(), N_SUBJECTS);
 }
 
 /* Data sets with a fair number of pairs over several circles, and the kinds. */
@@ -676,7 +674,7 @@ ParameterizedTest(int *sp, pairs, capacity_and_resumption, .timeout = 600)
 
 ParameterizedTestParameters(pairs, work_splitting)
 {
-    return cr_make_param_array(int, all_subjects, N_SUBJECTS);
+    return cr_make_param_array(int, tb_subjects(), N_SUBJECTS);
 }
 
 /*
@@ -813,7 +811,7 @@ ParameterizedTest(int *sp, pairs, work_splitting, .timeout = 600)
 
 ParameterizedTestParameters(pairs, self_pairs)
 {
-    return cr_make_param_array(int, all_subjects, N_SUBJECTS);
+    return cr_make_param_array(int, tb_subjects(), N_SUBJECTS);
 }
 
 /*
@@ -999,7 +997,7 @@ Test(pairs, grids)
 
 ParameterizedTestParameters(pairs, candidates)
 {
-    return cr_make_param_array(int, all_subjects, N_SUBJECTS);
+    return cr_make_param_array(int, tb_subjects(), N_SUBJECTS);
 }
 
 /* Candidate counts: every one through 70 (vector widths, a mask word and
@@ -1055,7 +1053,7 @@ ParameterizedTest(int *sp, pairs, candidates, .timeout = 600)
 
 ParameterizedTestParameters(pairs, candidates_agree)
 {
-    return cr_make_param_array(int, all_subjects, N_SUBJECTS);
+    return cr_make_param_array(int, tb_subjects(), N_SUBJECTS);
 }
 
 /*
@@ -1185,7 +1183,7 @@ ParameterizedTest(int *sp, pairs, candidates_agree, .timeout = 600)
 
 ParameterizedTestParameters(pairs, sweeps_agree)
 {
-    return cr_make_param_array(int, all_subjects, N_SUBJECTS);
+    return cr_make_param_array(int, tb_subjects(), N_SUBJECTS);
 }
 
 /*
@@ -1704,7 +1702,7 @@ Test(pairs, bad_input)
 
 ParameterizedTestParameters(pairs, dispatched)
 {
-    return cr_make_param_array(int, all_backends, CB_BACKEND_COUNT);
+    return cr_make_param_array(int, tb_subjects(), CB_BACKEND_COUNT);
 }
 
 /*
@@ -1732,7 +1730,7 @@ ParameterizedTest(int *bp, pairs, dispatched, .timeout = 600)
 
 ParameterizedTestParameters(pairs, raw_float_modes)
 {
-    return cr_make_param_array(int, all_backends, CB_BACKEND_COUNT);
+    return cr_make_param_array(int, tb_subjects(), CB_BACKEND_COUNT);
 }
 
 /*
@@ -1760,7 +1758,7 @@ ParameterizedTest(int *bp, pairs, raw_float_modes, .timeout = 600)
 
 ParameterizedTestParameters(pairs, levels)
 {
-    return cr_make_param_array(int, all_subjects, N_SUBJECTS);
+    return cr_make_param_array(int, tb_subjects(), N_SUBJECTS);
 }
 
 /*
@@ -1837,7 +1835,7 @@ ParameterizedTest(int *sp, pairs, levels, .timeout = 600)
 
 ParameterizedTestParameters(pairs, large_sets)
 {
-    return cr_make_param_array(int, all_subjects, N_SUBJECTS);
+    return cr_make_param_array(int, tb_subjects(), N_SUBJECTS);
 }
 
 /*
@@ -1910,7 +1908,7 @@ ParameterizedTest(int *sp, pairs, large_sets, .timeout = 600)
 
 ParameterizedTestParameters(pairs, big_sets)
 {
-    return cr_make_param_array(int, all_subjects, N_SUBJECTS);
+    return cr_make_param_array(int, tb_subjects(), N_SUBJECTS);
 }
 
 /*

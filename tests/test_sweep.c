@@ -367,7 +367,7 @@ static double check_scene(int subject, const scene *s, size_t n, const char *kin
 
 ParameterizedTestParameters(sweep, contract)
 {
-    return cr_make_param_array(int, all_subjects, N_SUBJECTS);
+    return cr_make_param_array(int, tb_subjects(), N_SUBJECTS);
 }
 
 /* Every sweep entry, every scene kind at scales 2^-20 .. 2^20, lengths
