@@ -358,6 +358,8 @@ void fz_report_backends(void)
  * (cb-fuzz-replay: the corpus tests, and the evolved corpus after the
  * search) checks everything.
  */
+enum { FZ_SHAPE_PAIRS_ROOM = 32 }; /* room for the batch entries' shape pairs */
+
 typedef struct {
     int all;            /* not sampling: every check */
     cb_shape one, many; /* sampling: the batch entries of this pair, if batch */
@@ -384,11 +386,10 @@ static fz_sample sample_of(const uint8_t *data, size_t size)
     fz_sample s = {1, CB_SHAPE_CIRCLE, CB_SHAPE_BOX, 1, 1, 1, 1};
     if (!sampling())
         return s;
-    enum { ROOM = 32 };
-    static cb_shape one[ROOM], many[ROOM];
+    static cb_shape one[FZ_SHAPE_PAIRS_ROOM], many[FZ_SHAPE_PAIRS_ROOM];
     static size_t pairs;
     if (!pairs)
-        pairs = shape_pairs(one, many, ROOM);
+        pairs = shape_pairs(one, many, FZ_SHAPE_PAIRS_ROOM);
     uint32_t h = 2166136261u; /* FNV-1a of the input */
     for (size_t i = 0; i < size; i++)
         h = (h ^ data[i]) * 16777619u;
@@ -411,11 +412,11 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     (void)argc, (void)argv;
     fz_report_backends();
     if (sampling()) {
-        cb_shape one[32], many[32];
+        cb_shape one[FZ_SHAPE_PAIRS_ROOM], many[FZ_SHAPE_PAIRS_ROOM];
         fprintf(stderr, "cbatch fuzz: CB_FUZZ_SAMPLE: each input checks one part of %zu: the "
                         "batch entries of one shape pair, the pairs, the integers, or the "
                         "validators\n",
-                shape_pairs(one, many, 32) + 3);
+                shape_pairs(one, many, FZ_SHAPE_PAIRS_ROOM) + 3);
     }
     return 0;
 }

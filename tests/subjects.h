@@ -10,7 +10,7 @@
 /* --------------------------------------------------------------- subjects */
 
 /* The backend enumerators, and one more for the public functions
- * (tb_subjects, cr_check.h). */
+ * (tb_subjects, check.h). */
 #define PUBLIC TB_PUBLIC
 #define N_SUBJECTS ((size_t)TB_PUBLIC + 1)
 

@@ -24,7 +24,6 @@ extern char **environ;
  * the plain checks of WebAssembly (scalar, simd128) are in tests/digest.
  */
 
-
 /* The best runnable backend: the enum is in ascending order of preference. */
 static cb_backend best_backend(void)
 {
