@@ -157,10 +157,11 @@ probe() {
   fi
 }
 
-# record_digests PLATFORM FILE...: every backend's digest that cb-digest
-# printed in FILE... (its "<backend> kernels 0x..." lines), one line
-# "PLATFORM BACKEND DIGEST" each, into $digests_file; test.sh starts it
-# empty and closes with a table of all platforms.
+# record_digests PLATFORM FILE...: every digest that cb-digest printed in
+# FILE... (its "<backend> kernels 0x..." lines, and "public functions
+# (<backend>) 0x..." as public:<backend>), one line "PLATFORM|BACKEND|DIGEST"
+# each, into $digests_file; test.sh starts it empty and closes with a table
+# of all platforms.
 # shellcheck disable=SC2034 # read by test.sh
 digests_file=build/digests.txt
 record_digests() {
@@ -168,7 +169,10 @@ record_digests() {
   shift
   mkdir -p build
   cat "$@" 2>/dev/null | tr -d '\r' |
-    awk -v p="$platform" '$2 == "kernels" && $3 ~ /^0x[0-9a-f]+$/ {print p "|" $1 "|" $3}' |
+    awk -v p="$platform" '$2 == "kernels" && $3 ~ /^0x[0-9a-f]+$/ {print p "|" $1 "|" $3}
+      $1 == "public" && $3 ~ /^\(/ && $4 ~ /^0x[0-9a-f]+$/ {
+        print p "|public:" substr($3, 2, length($3) - 2) "|" $4
+      }' |
     sort -u >>"$digests_file"
 }
 

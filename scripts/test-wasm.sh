@@ -80,7 +80,7 @@ for b in scalar simd128; do
   grep -E '^  (scalar|simd128) kernels|^  public functions|^digest' <<<"$out" | sed 's/^ */      /'
   probe "$b module: CB_BACKEND=avx2 ignored (NOT_COMPILED), same digest" 0 \
     '^CB_BACKEND: avx2 -> CB_ERR_NOT_COMPILED' "^active: $b " "^digest: $expected\$" \
-    -- env CB_BACKEND=avx2 "${run[@]}" "$digest" --expect "$expected"
+    -- env CB_BACKEND=avx2 "${run[@]}" "$digest" --expect "$expected" --public
 done
 probe "simd128 module: CB_BACKEND=scalar honoured" 0 '^active: scalar \(forced by the CB_BACKEND' \
   -- env CB_BACKEND=scalar "${run[@]}" build/wasm-simd128/tools/cb-info

@@ -14,11 +14,12 @@
 #   4. dispatch under wine, read off cb-info and cb-digest: the automatic
 #      choice is the best backend the CPU runs (CPUID and XGETBV on Windows),
 #      CB_BACKEND forces each x86 backend, a foreign one is ignored
-#   5. each x86 backend forced in turn (cb-digest --backend): its digest
-#      printed and compared with tests/digest/cb-digest.expected (the Linux
-#      value); then `meson test`, which runs every test through the cross
-#      file's exe_wrapper (wine): the checker on every backend, the digests,
-#      the header and export tests.
+#   5. each x86 backend forced in turn (cb-digest --backend B --public: the
+#      public functions on it; meson test's cb-digest runs every backend's
+#      raw kernels): its digest printed and compared with
+#      tests/digest/cb-digest.expected (the Linux value); then `meson test`,
+#      which runs every test through the cross file's exe_wrapper (wine): the
+#      checker on every backend, the digests, the header and export tests.
 # What this does not test: MSVC itself (the header is compiled as C++11 and
 # C99 by MinGW's GCC and parsed by clang in MSVC mode, but no MSVC compiles
 # it, and cpu.c's MSVC branch is not compiled at all), and a
@@ -92,14 +93,14 @@ echo "$me: cb-digest under wine, each x86 backend forced (expected $expected, th
 ran=() skipped=()
 for b in scalar sse avx2 avx512; do
   set +e
-  out=$(env -u CB_BACKEND wine "$digest" --expect "$expected" --backend "$b" 2>&1)
+  out=$(env -u CB_BACKEND wine "$digest" --expect "$expected" --backend "$b" --public 2>&1)
   rc=$?
   if [ "$rc" -ne 0 ] && [ "$rc" -ne 77 ] && [ -z "${out//[[:space:]]/}" ]; then
     # Not one byte from the program: wine did not start it (seen once: exit 1
     # and no output, the same run passing under meson test). Said, retried once.
     echo "  $b: wine exited $rc without the program printing anything; retrying once"
     wineserver -w 2>/dev/null
-    out=$(env -u CB_BACKEND wine "$digest" --expect "$expected" --backend "$b" 2>&1)
+    out=$(env -u CB_BACKEND wine "$digest" --expect "$expected" --backend "$b" --public 2>&1)
     rc=$?
   fi
   set -e
@@ -113,7 +114,8 @@ for b in scalar sse avx2 avx512; do
        printf '%s\n' "$out" | sed 's/^/      | /'; fails=$((fails + 1)) ;;
   esac
 done
-out=$(env -u CB_BACKEND wine "$dir/tests/digest/cb-digest-static.exe" --expect "$expected" 2>&1 | tr -d '\r') &&
+static=$dir/tests/digest/cb-digest-static.exe
+out=$(env -u CB_BACKEND wine "$static" --expect "$expected" --public 2>&1 | tr -d '\r') &&
   printf '  %-7s digest %s  PASS (cb-digest-static: linked with libcbatch.a)\n' static "$(sed -n 's/^digest: //p' <<<"$out")" ||
   { printf '  static  FAIL\n%s\n' "$out" | sed 's/^/      | /'; fails=$((fails + 1)); }
 
