@@ -259,12 +259,12 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
  * that pass them on (cb_entry_call calls the public functions themselves,
  * so what it tests is what users call).
  */
-#define CB_P_ONE_BATCH(shape) CB_ONE_T_##shape single
-#define CB_P_ONE_SET(shape) const CB_SET_T_##shape *circles, size_t n_circles
-#define CB_F_ONE_BATCH(shape) a.CB_ONE_FIELD_##shape = single
-#define CB_F_ONE_SET(shape) a.CB_SET_FIELD_##shape = circles, a.n_circles = n_circles
-#define CB_A_ONE_BATCH(shape) a->CB_ONE_FIELD_##shape
-#define CB_A_ONE_SET(shape) a->CB_SET_FIELD_##shape, a->n_circles
+#define CB_P_ONE_BATCH(shape) CB_SHAPE_T(shape) single
+#define CB_P_ONE_SET(shape) const CB_SHAPE_SOA(shape) *circles, size_t n_circles
+#define CB_F_ONE_BATCH(shape) a.CB_SHAPE_FIELD(shape) = single
+#define CB_F_ONE_SET(shape) a.CB_SHAPE_SET_FIELD(shape) = circles, a.n_circles = n_circles
+#define CB_A_ONE_BATCH(shape) a->CB_SHAPE_FIELD(shape)
+#define CB_A_ONE_SET(shape) a->CB_SHAPE_SET_FIELD(shape), a->n_circles
 
 /* A set prepared as a grid (GRID_SELF): the grid is the one side, and the
  * many side is nothing. */
@@ -272,13 +272,15 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
 #define CB_F_ONE_GRID(shape) a.many = els
 #define CB_A_ONE_GRID(shape) (const cb_grid *)a->many
 
-#define CB_P_MANY_ELS(shape, lay) , CB_MANY_T_##shape##_##lay els, size_t n
+#define CB_ELS_T_SOA(shape) const CB_SHAPE_SOA(shape) * /* the elements' pointer type */
+#define CB_ELS_T_AOS(shape) const CB_SHAPE_T(shape) *
+#define CB_P_MANY_ELS(shape, lay) , CB_ELS_T_##lay(shape) els, size_t n
 #define CB_P_MANY_GRID(shape, lay) , const cb_grid *els
 #define CB_P_MANY_SELF(shape, lay)
 #define CB_F_MANY_ELS a.many = els, a.n = n
 #define CB_F_MANY_GRID a.many = els
 #define CB_F_MANY_SELF (void)0
-#define CB_A_MANY_ELS(shape, lay) , (CB_MANY_T_##shape##_##lay)a->many, a->n
+#define CB_A_MANY_ELS(shape, lay) , (CB_ELS_T_##lay(shape))a->many, a->n
 #define CB_A_MANY_GRID(shape, lay) , (const cb_grid *)a->many
 #define CB_A_MANY_SELF(shape, lay)
 
@@ -326,15 +328,6 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
 #define CB_ONE_OF_PAIRS_SELF SET
 #define CB_ONE_OF_PAIRS_GSELF GRID
 #define CB_ONE_OF_CANDIDATES_ELS SET
-#define CB_MANY_OF_BOX ELS
-#define CB_MANY_OF_CIRCLE ELS
-#define CB_MANY_OF_OBOX ELS
-#define CB_MANY_OF_IBOX ELS
-#define CB_MANY_OF_ICIRCLE ELS
-#define CB_MANY_OF_SWEEP ELS
-#define CB_MANY_OF_GRID GRID
-#define CB_MANY_OF_SELF SELF
-#define CB_MANY_OF_GRID_SELF GSELF
 #define CB_P_MANY_GSELF(shape, lay)
 #define CB_F_MANY_GSELF (void)0
 #define CB_A_MANY_GSELF(shape, lay)
@@ -346,12 +339,12 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
 #define CB_SCRATCH_OF_PAIRS_GSELF NO
 
 #define CB_PART(part, which) CB_PASTE(part, which)
-#define CB_KIND_SCRATCH(form, many) CB_PART(CB_SCRATCH_OF_##form##_, CB_MANY_OF_##many)
-#define CB_KIND_ONE(form, many) CB_PART(CB_ONE_OF_##form##_, CB_MANY_OF_##many)
+#define CB_KIND_SCRATCH(form, many) CB_PART(CB_SCRATCH_OF_##form##_, CB_SHAPE_PART(many))
+#define CB_KIND_ONE(form, many) CB_PART(CB_ONE_OF_##form##_, CB_SHAPE_PART(many))
 
 #define CB_PUBLIC(name, form, query, one, many, layout, output)                                    \
     size_t name(CB_PART(CB_P_ONE_, CB_KIND_ONE(form, many))(one)                                   \
-                    CB_PART(CB_P_MANY_, CB_MANY_OF_##many)(many, layout) CB_P_FORM_##form          \
+                    CB_PART(CB_P_MANY_, CB_SHAPE_PART(many))(many, layout) CB_P_FORM_##form          \
                         CB_OUTPUT_ROW(output, CB_P_OUT)                                            \
                             CB_PART(CB_P_SCRATCH_, CB_KIND_SCRATCH(form, many)),                   \
                 unsigned flags)                                                                    \
@@ -359,7 +352,7 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
         cb_args a;                                                                                 \
         CB_PUBLIC_CLEAR_##form(a);                                                                 \
         CB_PART(CB_F_ONE_, CB_KIND_ONE(form, many))(one);                                          \
-        CB_PART(CB_F_MANY_, CB_MANY_OF_##many);                                                    \
+        CB_PART(CB_F_MANY_, CB_SHAPE_PART(many));                                                    \
         CB_F_FORM_##form;                                                                          \
         CB_OUTPUT_ROW(output, CB_F_OUT);                                                           \
         CB_PART(CB_F_SCRATCH_, CB_KIND_SCRATCH(form, many));                                       \
@@ -380,7 +373,7 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
     {                                                                                              \
         return name(                                                                               \
             CB_PART(CB_A_ONE_, CB_KIND_ONE(form, many))(one)                                       \
-                CB_PART(CB_A_MANY_, CB_MANY_OF_##many)(many, layout) CB_A_FORM_##form              \
+                CB_PART(CB_A_MANY_, CB_SHAPE_PART(many))(many, layout) CB_A_FORM_##form              \
                     CB_OUTPUT_ROW(output, CB_A_OUT)                                                \
                         CB_PART(CB_A_SCRATCH_, CB_KIND_SCRATCH(form, many)),                       \
             a->flags);                                                                             \

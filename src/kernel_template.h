@@ -108,7 +108,7 @@
  * caller's, whose shape picks the engine. */
 
 /* The set of a pairs call: its circles, integer circles, or sweeps. */
-#define CB_SET(one, a) ((const void *)(a)->CB_SET_FIELD_##one)
+#define CB_SET(one, a) ((const void *)(a)->CB_SHAPE_SET_FIELD(one))
 
 /* The range of the call: cursor->end, 0 meaning n_circles (written back);
  * false when there is nothing to do (an empty range: the cursor moves to

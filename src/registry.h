@@ -44,6 +44,7 @@
 #define CB_PASTE_(a, b) a##b
 #define CB_STRING(x) CB_STRING_(x)
 #define CB_STRING_(x) #x
+#define CB_APPLY(f, row) f row /* a column function F applied to a row (A, B, ...) */
 
 /* CB_E_<name>: the entry's number, its index in every kernel table. */
 enum {
@@ -52,41 +53,40 @@ enum {
     CB_ENTRY_COUNT
 };
 
-/* The C types behind the columns. */
-#define CB_ONE_T_CIRCLE cb_circle
-#define CB_ONE_T_BOX cb_box
-#define CB_ONE_T_OBOX cb_obox
-#define CB_ONE_T_ICIRCLE cb_icircle
-#define CB_ONE_T_IBOX cb_ibox
-#define CB_ONE_T_SWEEP cb_sweep
-#define CB_MANY_T_BOX_SOA const cb_box_soa *
-#define CB_MANY_T_BOX_AOS const cb_box *
-#define CB_MANY_T_CIRCLE_SOA const cb_circle_soa *
-#define CB_MANY_T_CIRCLE_AOS const cb_circle *
-#define CB_MANY_T_OBOX_SOA const cb_obox_soa *
-#define CB_MANY_T_OBOX_AOS const cb_obox *
-#define CB_MANY_T_GRID_SOA const cb_grid *
-#define CB_MANY_T_GRID_SELF_SOA const cb_grid *
-#define CB_MANY_T_IBOX_SOA const cb_ibox_soa *
-#define CB_MANY_T_IBOX_AOS const cb_ibox *
-#define CB_MANY_T_ICIRCLE_SOA const cb_icircle_soa *
-#define CB_MANY_T_ICIRCLE_AOS const cb_icircle *
-#define CB_MANY_T_SWEEP_SOA const cb_sweep_soa *
-#define CB_MANY_T_SWEEP_AOS const cb_sweep *
-/* The cb_args field that holds a batch's single shape. */
-#define CB_ONE_FIELD_CIRCLE circle
-#define CB_ONE_FIELD_BOX box
-#define CB_ONE_FIELD_OBOX obox
-#define CB_ONE_FIELD_ICIRCLE icircle
-#define CB_ONE_FIELD_IBOX ibox
-#define CB_ONE_FIELD_SWEEP sweep
-/* The C type of a set of circles and the cb_args field that holds it. */
-#define CB_SET_T_CIRCLE cb_circle_soa
-#define CB_SET_T_ICIRCLE cb_icircle_soa
-#define CB_SET_T_SWEEP cb_sweep_soa
-#define CB_SET_FIELD_CIRCLE circles
-#define CB_SET_FIELD_ICIRCLE icircles
-#define CB_SET_FIELD_SWEEP sweeps
+/*
+ * The shapes, one row each: CB_SHAPE_COLUMNS_<SHAPE> (T, SOA, FIELD, SET_FIELD, PART)
+ *   T          the C type of one: a batch's single shape, an AoS element
+ *   SOA        the C type of an array of them in SoA: SoA elements, a set
+ *   FIELD      the cb_args field that holds a batch's single shape
+ *   SET_FIELD  the cb_args field that holds a set of them (pairs, candidates)
+ *   PART       what a call passes on the many side (api.c): ELS, the
+ *              elements and their count; GRID, a cb_grid; SELF, nothing (the
+ *              set itself); GSELF, nothing (the one side's grid, itself)
+ * none: the shape has no such thing (its rows do not name the column).
+ * CB_SHAPE_ROW(SHAPE, F) applies the column function F(T, SOA, FIELD,
+ * SET_FIELD, PART) to a shape's row; CB_SHAPE_T, CB_SHAPE_SOA, ... name a
+ * column.
+ */
+#define CB_SHAPE_COLUMNS_CIRCLE (cb_circle, cb_circle_soa, circle, circles, ELS)
+#define CB_SHAPE_COLUMNS_BOX (cb_box, cb_box_soa, box, none, ELS)
+#define CB_SHAPE_COLUMNS_OBOX (cb_obox, cb_obox_soa, obox, none, ELS)
+#define CB_SHAPE_COLUMNS_GRID (none, none, none, none, GRID)
+#define CB_SHAPE_COLUMNS_SELF (none, none, none, none, SELF)
+#define CB_SHAPE_COLUMNS_ICIRCLE (cb_icircle, cb_icircle_soa, icircle, icircles, ELS)
+#define CB_SHAPE_COLUMNS_IBOX (cb_ibox, cb_ibox_soa, ibox, none, ELS)
+#define CB_SHAPE_COLUMNS_SWEEP (cb_sweep, cb_sweep_soa, sweep, sweeps, ELS)
+#define CB_SHAPE_COLUMNS_GRID_SELF (none, none, none, none, GSELF)
+#define CB_SHAPE_ROW(shape, f) CB_APPLY(f, CB_SHAPE_COLUMNS_##shape)
+#define CB_SHAPE_T(shape) CB_SHAPE_ROW(shape, CB_COLUMN_T)
+#define CB_SHAPE_SOA(shape) CB_SHAPE_ROW(shape, CB_COLUMN_SOA)
+#define CB_SHAPE_FIELD(shape) CB_SHAPE_ROW(shape, CB_COLUMN_FIELD)
+#define CB_SHAPE_SET_FIELD(shape) CB_SHAPE_ROW(shape, CB_COLUMN_SET_FIELD)
+#define CB_SHAPE_PART(shape) CB_SHAPE_ROW(shape, CB_COLUMN_PART)
+#define CB_COLUMN_T(t, soa, field, set_field, part) t
+#define CB_COLUMN_SOA(t, soa, field, set_field, part) soa
+#define CB_COLUMN_FIELD(t, soa, field, set_field, part) field
+#define CB_COLUMN_SET_FIELD(t, soa, field, set_field, part) set_field
+#define CB_COLUMN_PART(t, soa, field, set_field, part) part
 
 /*
  * The outputs, one row each: CB_OUTPUT_COLUMNS_<OUTPUT> (T, MARGIN, CAPACITY, SINK)
@@ -116,7 +116,6 @@ enum {
 #define CB_OUTPUT_COLUMNS_HITS (cb_sweep_hits, 0, 0, RECORDS)
 #define CB_OUTPUT_COLUMNS_PAIR_FIRST_HITS (cb_pair_sweep_hits, 0, 1, PAIRS)
 #define CB_OUTPUT_ROW(output, f) CB_APPLY(f, CB_OUTPUT_COLUMNS_##output)
-#define CB_APPLY(f, row) f row
 #define CB_OUTPUT_SINK(output) CB_OUTPUT_ROW(output, CB_COLUMN_SINK)
 #define CB_COLUMN_SINK(t, margin, capacity, sink) sink
 
