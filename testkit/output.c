@@ -731,21 +731,3 @@ size_t tk_copy_output(const cb_entry_info *to, const cb_entry_info *from, size_t
     free(hits);
     return c;
 }
-
-const char *tk_entry_label(const cb_entry_info *d, char *buf, size_t size)
-{
-    static const char *const queries[] = {"overlap", "distance", "contacts", "sweep"};
-    static const char *const outputs[] = {"mask",          "idx",   "dist",     "contacts",
-                                          "pairs",         "matrix", "pair-contacts", "d2",
-                                          "icontacts", "ipair-contacts", "t",
-                                          "hits",      "first"};
-    static const char *const shapes[] = {"circle", "box",     "obox", "grid",
-                                         "self",   "icircle", "ibox", "sweep", "grid_self"};
-    const size_t ns = sizeof shapes / sizeof *shapes;
-    snprintf(buf, size, "%s %s/%s %s %s",
-             (size_t)d->query < sizeof queries / sizeof *queries ? queries[d->query] : "?",
-             (size_t)d->one < ns ? shapes[d->one] : "?", (size_t)d->many < ns ? shapes[d->many] : "?",
-             d->layout == CB_LAYOUT_SOA ? "soa" : "aos",
-             (size_t)d->output < sizeof outputs / sizeof *outputs ? outputs[d->output] : "?");
-    return buf;
-}

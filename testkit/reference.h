@@ -493,8 +493,4 @@ int tk_same_question(const cb_entry_info *a, const cb_entry_info *b);
 size_t tk_copy_output(const cb_entry_info *to, const cb_entry_info *from, size_t n, size_t count,
                       const void *src, void *dst);
 
-/* A short, stable label of an entry for test names and reports, e.g.
- * "overlap circle/box soa mask" (its public name is d->name). */
-const char *tk_entry_label(const cb_entry_info *d, char *buf, size_t size);
-
 #endif

@@ -44,7 +44,7 @@ static void print_entries(void)
                NAME_OF(queries, d->query), NAME_OF(shapes, d->one), NAME_OF(shapes, d->many),
                NAME_OF(layouts, d->layout), NAME_OF(outputs, d->output));
     }
-#undef WORD
+#undef NAME_OF
 }
 
 int main(int argc, char **argv)
