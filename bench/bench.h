@@ -96,9 +96,6 @@ int group_integer(const bench_group *g);
  * type (a circle for an integer circle, a box for an integer box, and the
  * other way), or -1: the integer rows are compared with it. */
 int group_number_twin(const bench_group *g);
-/* The axis-aligned group of the same question as an oriented one (the
- * oriented box replaced by a box, same query, layout), or -1. */
-int group_aligned_twin(const bench_group *g);
 /* The group of the same input (single shape, element shape, layout) whose
  * query is q, or -1: the overlap twin of a contacts group, for one. A
  * sweep's single shape counts as its circle at the start for another query:
@@ -348,10 +345,8 @@ double time_now_ns(void);
 /* "16", "1Ki", "16Mi": a batch size as the table and the plot print it (timing.c). */
 const char *fmt_n(size_t n, char *b, size_t len);
 /* The tables' numbers (report.c), each "-" for NaN: nanoseconds with four
- * significant digits, a duration with its unit, a rate ("1.58G"), a ratio,
- * a size in B/KiB/MiB. */
+ * significant digits, a rate ("1.58G"), a ratio, a size in B/KiB/MiB. */
 const char *fmt_ns(double v, char *b, size_t len);
-const char *fmt_time(double ns, char *b, size_t len);
 const char *fmt_rate(double per_s, char *b, size_t len);
 const char *fmt_x(double v, char *b, size_t len);
 const char *fmt_bytes(double v, char *b, size_t len);

@@ -252,15 +252,6 @@ int group_number_twin(const bench_group *g)
     return group_find(g->query, one, many, g->layout);
 }
 
-int group_aligned_twin(const bench_group *g)
-{
-    if (!group_oriented(g))
-        return -1;
-    cb_shape one = g->one == CB_SHAPE_OBOX ? CB_SHAPE_BOX : g->one;
-    cb_shape many = g->many == CB_SHAPE_OBOX ? CB_SHAPE_BOX : g->many;
-    return group_find(g->query, one, many, g->layout);
-}
-
 int group_twin(const bench_group *g, cb_query q)
 {
     /* a sweep asked another question: its circle at the start */

@@ -138,21 +138,6 @@ const char *fmt_ns(double v, char *b, size_t len)
     return b;
 }
 
-const char *fmt_time(double ns, char *b, size_t len)
-{
-    if (isnan(ns))
-        snprintf(b, len, "-");
-    else if (ns >= 1e9)
-        snprintf(b, len, "%.2f s", ns / 1e9);
-    else if (ns >= 1e6)
-        snprintf(b, len, "%.3g ms", ns / 1e6);
-    else if (ns >= 1e3)
-        snprintf(b, len, "%.3g us", ns / 1e3);
-    else
-        snprintf(b, len, "%.3g ns", ns);
-    return b;
-}
-
 const char *fmt_rate(double per_s, char *b, size_t len)
 {
     if (isnan(per_s))

@@ -76,14 +76,6 @@ size_t tk_out_layout(const cb_entry_info *d, size_t n, size_t bytes[TK_OUT_MAX_A
     return k.arrays;
 }
 
-size_t tk_out_bytes(const cb_entry_info *d, size_t n)
-{
-    size_t b[TK_OUT_MAX_ARRAYS], total = 0, arrays = tk_out_layout(d, n, b, NULL, NULL);
-    for (size_t k = 0; k < arrays; k++)
-        total += b[k];
-    return total;
-}
-
 /* The arrays of an output given as cb_args.out: the one array, or the
  * members of the cb_contacts, in tk_out_layout's order. */
 static size_t parts_of(const cb_entry_info *d, const void *out, const unsigned char *p[7])

@@ -484,11 +484,6 @@ static const char *describe(cb_shape k, const cb_entry_info *d, const cb_args *a
     return buf;
 }
 
-const char *tk_describe_one(const cb_entry_info *d, const cb_args *a, char *buf, size_t size)
-{
-    return describe(d->one, d, a, NULL, 0, buf, size);
-}
-
 const char *tk_describe_element(const cb_entry_info *d, const cb_args *a, size_t i, char *buf,
                                 size_t size)
 {

@@ -149,8 +149,7 @@ cb_args tk_args(const cb_entry_info *d, const tk_probe *p, const void *many, siz
  * tests) gets the same sweep as in the default one. */
 cb_sweep tk_sweep_of(const tk_probe *p);
 
-/* Messages: entry d's single shape in a, and "<single> vs element i: <element>". */
-const char *tk_describe_one(const cb_entry_info *d, const cb_args *a, char *buf, size_t size);
+/* Messages: "<entry d's single shape in a> vs element i: <element>". */
 const char *tk_describe_element(const cb_entry_info *d, const cb_args *a, size_t i, char *buf,
                                 size_t size);
 
@@ -355,10 +354,6 @@ const char *tk_describe_pair(const cb_args *a, const tk_pair_els *e, size_t i, s
  * and cb_args.out points to the one array, or to the cb_contacts.
  */
 #define TK_OUT_MAX_ARRAYS 7
-
-/* Bytes entry d writes for n elements, over all its arrays (one buffer of
- * this size is a whole output only for the one-array kinds). */
-size_t tk_out_bytes(const cb_entry_info *d, size_t n);
 
 /* The number of arrays of d's output and, for each k below it, its size for
  * n elements, element size and name (any pointer may be NULL). */
