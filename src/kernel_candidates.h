@@ -108,9 +108,11 @@ typedef struct {
     {                                                                                              \
         const ctx_CANDIDATES *c_ = (const ctx_CANDIDATES *)ctx;                                    \
         cb_pair p[CB_W];                                                                           \
+        size_t u = 0;                                                                              \
         (void)strict;                                                                              \
-        for (size_t u = 0; u < k; u++)                                                             \
+        do /* k >= 1: the drivers gather selected elements only */                                 \
             p[u] = c_->candidates[idx[u]];                                                         \
+        while (++u < k);                                                                           \
         vshape_##one o_;                                                                           \
         vshape_##many v;                                                                           \
         candidate_lanes_##one##_##many(c_, els, p, k, &o_, &v);                                    \
