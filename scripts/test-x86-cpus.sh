@@ -8,7 +8,8 @@
 # instruction the model lacks raises SIGILL (exit 132). cb-digest is a plain
 # program (Criterion re-executes itself natively, outside qemu), so it is the
 # one run here: it reports the chosen backend, runs every kernel that the
-# library says is runnable, and prints the digest of all their answers;
+# library says is runnable (or, with --public, the public functions alone:
+# see the models' table) and prints the digest of all their answers;
 # cb-info (no kernel run) shows the choice CB_BACKEND leads to.
 set -euo pipefail
 cd "$(dirname "$0")/.."
