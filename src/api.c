@@ -344,7 +344,7 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
 
 #define CB_PUBLIC(name, form, query, one, many, layout, output)                                    \
     size_t name(CB_PART(CB_P_ONE_, CB_KIND_ONE(form, many))(one)                                   \
-                    CB_PART(CB_P_MANY_, CB_SHAPE_PART(many))(many, layout) CB_P_FORM_##form          \
+                    CB_PART(CB_P_MANY_, CB_SHAPE_PART(many))(many, layout) CB_P_FORM_##form        \
                         CB_OUTPUT_ROW(output, CB_P_OUT)                                            \
                             CB_PART(CB_P_SCRATCH_, CB_KIND_SCRATCH(form, many)),                   \
                 unsigned flags)                                                                    \
@@ -352,7 +352,7 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
         cb_args a;                                                                                 \
         CB_PUBLIC_CLEAR_##form(a);                                                                 \
         CB_PART(CB_F_ONE_, CB_KIND_ONE(form, many))(one);                                          \
-        CB_PART(CB_F_MANY_, CB_SHAPE_PART(many));                                                    \
+        CB_PART(CB_F_MANY_, CB_SHAPE_PART(many));                                                  \
         CB_F_FORM_##form;                                                                          \
         CB_OUTPUT_ROW(output, CB_F_OUT);                                                           \
         CB_PART(CB_F_SCRATCH_, CB_KIND_SCRATCH(form, many));                                       \
@@ -373,7 +373,7 @@ CB_INLINE size_t checked_call(size_t e, cb_args *a)
     {                                                                                              \
         return name(                                                                               \
             CB_PART(CB_A_ONE_, CB_KIND_ONE(form, many))(one)                                       \
-                CB_PART(CB_A_MANY_, CB_SHAPE_PART(many))(many, layout) CB_A_FORM_##form              \
+                CB_PART(CB_A_MANY_, CB_SHAPE_PART(many))(many, layout) CB_A_FORM_##form            \
                     CB_OUTPUT_ROW(output, CB_A_OUT)                                                \
                         CB_PART(CB_A_SCRATCH_, CB_KIND_SCRATCH(form, many)),                       \
             a->flags);                                                                             \
