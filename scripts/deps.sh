@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # deps.sh - install the Debian/Ubuntu packages a stage needs, idempotently and quietly when present.
-# Usage: scripts/deps.sh GROUP...   (groups: build, test, cross, fuzz, valgrind, qemu-x86, windows, wasm)
+# Usage: scripts/deps.sh GROUP...
+#   (groups: build, test, cross, fuzz, valgrind, cmake, qemu-x86, windows, wasm)
 set -euo pipefail
 
 pkgs=()
@@ -13,6 +14,8 @@ for group in "$@"; do
     qemu-x86) pkgs+=(qemu-user) ;;
     fuzz)     pkgs+=(clang libclang-rt-dev) ;; # the unversioned names follow the default clang (Debian and Ubuntu)
     valgrind) pkgs+=(valgrind) ;;
+    # the package stage's CMake consumer, a C and a C++ program
+    cmake)    pkgs+=(cmake g++) ;;
     # MinGW-w64 C and C++ for Windows x86-64 (its binutils come with them), and
     # wine: the `wine` command is in package wine, the 64-bit loader in wine64.
     windows)  pkgs+=(gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64 binutils-mingw-w64-x86-64 wine wine64) ;;
