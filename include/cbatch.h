@@ -1,4 +1,4 @@
-/* cbatch.h - public API of cbatch: batched overlap, distance, contacts and sweeps of circles against boxes, oriented boxes and circles, in float and integer coordinates, one against many, all pairs and candidate pairs; bit-identical on every backend. */
+/* cbatch.h - public API of cbatch: overlap, signed distance, contacts and sweeps of circles against axis-aligned boxes, oriented boxes and circles, and exact overlap, squared distance and contacts in integer coordinates; one against many, all pairs, a set against itself, prepared grids and candidate pairs; SIMD backends chosen at run time, bit-identical on every backend. */
 #ifndef CBATCH_H
 #define CBATCH_H
 
