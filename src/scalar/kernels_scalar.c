@@ -35,10 +35,24 @@ CB_INLINE vf v_add(vf a, vf b) { return a + b; }
 CB_INLINE uint32_t v_le_bits(vf a, vf b) { return a <= b; }
 CB_INLINE uint32_t v_lt_bits(vf a, vf b) { return a < b; }
 CB_INLINE void v_storeu(float *p, vf v) { *p = v; }
-/* IEEE division and square root, correctly rounded (sqrtss with the
- * project's -fno-math-errno); |x| clears the sign bit. */
+/* IEEE division and square root, correctly rounded; |x| clears the sign
+ * bit. The square root is the instruction whatever the build's errno
+ * option: with the compilers' default -fmath-errno (the drop-in cbatch.c
+ * is built with the user's flags) gcc and clang would call libm's sqrtf
+ * for a negative operand, the same bits but a libm dependency. */
 CB_INLINE vf v_div(vf a, vf b) { return a / b; }
+#if defined(__SSE2__)
+CB_INLINE vf v_sqrt(vf a) { return _mm_cvtss_f32(_mm_sqrt_ss(_mm_set_ss(a))); }
+#elif defined(__GNUC__) && defined(__aarch64__)
+CB_INLINE vf v_sqrt(vf a)
+{
+    vf r;
+    __asm__("fsqrt %s0, %s1" : "=w"(r) : "w"(a));
+    return r;
+}
+#else
 CB_INLINE vf v_sqrt(vf a) { return __builtin_sqrtf(a); }
+#endif
 /* An empty asm the value passes through: the compiler no longer knows what
  * it is, so it cannot rewrite the arithmetic that follows. GCC otherwise
  * rewrites (|a| / m)^2 as (a / m)^2, and after a select of a constant
