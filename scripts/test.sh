@@ -45,7 +45,7 @@ if [ -s "$digests_file" ]; then
       for (i = 1; i <= n; i++) {
         k = split(substr(key[order[i]], 2), v, SUBSEP)
         for (j = 1; j <= k; j++)
-          printf "  %-36s %s%s  (%s)\n", j == 1 ? order[i] : "", v[j], v[j] == want ? "" : " DIFFERS",
+          printf "  %-48s %s%s  (%s)\n", j == 1 ? order[i] : "", v[j], v[j] == want ? "" : " DIFFERS",
                  substr(list[order[i], v[j]], 2)
       }
       printf "  %s\n", bad ? bad " digests DIFFER from the committed value" : "all equal to " want
