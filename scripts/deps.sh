@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # deps.sh - install the Debian/Ubuntu packages a stage needs, idempotently and quietly when present.
 # Usage: scripts/deps.sh GROUP...
-#   (groups: build, test, cross, fuzz, valgrind, cmake, qemu-x86, windows, wasm)
+#   (groups: build, test, cross, fuzz, valgrind, cmake, qemu-x86, windows, wasm, browser)
 set -euo pipefail
 
 pkgs=()
@@ -22,6 +22,8 @@ for group in "$@"; do
     # clang for wasm32-wasi: wasm-ld (lld), llvm-ar/llvm-objdump (llvm), the
     # C library and compiler-rt's builtins; node runs the modules
     wasm)     pkgs+=(clang lld llvm wasi-libc libclang-rt-dev-wasm32 nodejs) ;;
+    # headless Chromium for the web example's page, python3 to serve it
+    browser)  pkgs+=(chromium python3) ;;
     *) echo "deps.sh: unknown group '$group'" >&2; exit 2 ;;
   esac
 done
