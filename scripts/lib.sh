@@ -176,6 +176,22 @@ record_digests() {
     sort -u >>"$digests_file"
 }
 
+# wasm_setup scalar|simd128: configure build/wasm-scalar (-Dsimd128=disabled:
+# no SIMD instruction anywhere in the module) or build/wasm-simd128 (the
+# scalar and simd128 backends, simd128 chosen), as test-wasm.sh tests them
+# and web.sh serves them. First writes build/wasm32-wasi-paths.ini, the
+# machine file naming this checkout for cross/wasm32-wasi.ini, rewritten only
+# when its text changes (a newer machine file makes setup reconfigure).
+wasm_setup() {
+  local paths=build/wasm32-wasi-paths.ini want simd=enabled
+  want=$(printf "# lib.sh: where this checkout is, for cross/wasm32-wasi.ini\n[constants]\ncbatch_source = '%s'\n" "$PWD")
+  mkdir -p build
+  [ -f "$paths" ] && [ "$(cat "$paths")" = "$want" ] || printf '%s\n' "$want" >"$paths"
+  [ "$1" = scalar ] && simd=disabled
+  setup "build/wasm-$1" --cross-file "$paths" --cross-file cross/wasm32-wasi.ini \
+    --buildtype=release "-Dsimd128=$simd"
+}
+
 # loud MESSAGE: a banner on stderr, for what must not scroll by unnoticed.
 loud() {
   {

@@ -17,7 +17,7 @@
 #      frames on each module, then cb-digest of each module in a worker; any
 #      uncaught exception, console error, failed or refused request, or the
 #      timeout fails; the screenshot is build/browser/web.png (720 px wide:
-#      docs/img/web.png is a copy)
+#      docs/web-example.png is a copy)
 #   5. the page's numbers against the expected ones: Chromium validates the
 #      SIMD128 module (so both run); each module imports exactly the functions
 #      listed below; each digest equals tests/digest/cb-digest.expected (and

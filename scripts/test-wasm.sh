@@ -37,17 +37,10 @@ node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0
   cannot WebAssembly "node $(node --version 2>/dev/null) is too old: cross/wasi-run.mjs needs node 18 or later (node:wasi preview1)"
 echo "$me: node $(node --version), $(clang --version | head -1)"
 
-# --- 2. the checkout's path for the cross file (rewritten only when it
-# changes: a newer machine file makes lib.sh's setup reconfigure)
-mkdir -p build
-paths=build/wasm32-wasi-paths.ini
-want=$(printf "# test-wasm.sh: where this checkout is, for cross/wasm32-wasi.ini\n[constants]\ncbatch_source = '%s'\n" "$PWD")
-[ -f "$paths" ] && [ "$(cat "$paths")" = "$want" ] || printf '%s\n' "$want" >"$paths"
-
-# --- 3. the two builds
-cross=(--cross-file "$paths" --cross-file cross/wasm32-wasi.ini --buildtype=release)
-setup build/wasm-scalar "${cross[@]}" -Dsimd128=disabled
-setup build/wasm-simd128 "${cross[@]}" -Dsimd128=enabled
+# --- 2. and 3. the machine file naming this checkout and the two builds
+# (lib.sh's wasm_setup)
+wasm_setup scalar
+wasm_setup simd128
 build build/wasm-scalar
 build build/wasm-simd128
 

@@ -12,7 +12,7 @@
 # cb-digest-<b>.wasm), and tests/digest/cb-digest.expected.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-. scripts/lib.sh # setup, build
+. scripts/lib.sh # wasm_setup, build
 
 site=build/web port=8035 serve=1
 while [ $# -gt 0 ]; do
@@ -24,19 +24,11 @@ while [ $# -gt 0 ]; do
 done
 
 bash scripts/deps.sh build wasm
-# the machine file naming this checkout, as test-wasm.sh writes it
-mkdir -p build
-paths=build/wasm32-wasi-paths.ini
-want=$(printf "# test-wasm.sh: where this checkout is, for cross/wasm32-wasi.ini\n[constants]\ncbatch_source = '%s'\n" "$PWD")
-[ -f "$paths" ] && [ "$(cat "$paths")" = "$want" ] || printf '%s\n' "$want" >"$paths"
-cross=(--cross-file "$paths" --cross-file cross/wasm32-wasi.ini --buildtype=release)
 for b in scalar simd128; do
   d=build/wasm-$b
-  # configured once (test-wasm.sh's options); an existing build is reused
-  if [ ! -f "$d/build.ninja" ]; then
-    if [ "$b" = scalar ]; then setup "$d" "${cross[@]}" -Dsimd128=disabled
-    else setup "$d" "${cross[@]}" -Dsimd128=enabled; fi
-  fi
+  # configured once (lib.sh's wasm_setup, as test-wasm.sh does); an existing
+  # build is reused
+  [ -f "$d/build.ninja" ] || wasm_setup "$b"
   echo "$me: building $d: examples/web/scene.wasm, tests/digest/cb-digest"
   build "$d" examples/web/scene.wasm tests/digest/cb-digest
 done
