@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # cross-sysroot.sh - build (once, cached) a private Criterion sysroot for a Debian architecture (arm64, armhf, i386) under build/ and a meson machine file pointing at it.
-# Usage: scripts/cross-sysroot.sh ARCH [DIR]   (default build/ARCH-sysroot); prints the machine file's path on stdout.
+# Usage: scripts/cross-sysroot.sh ARCH [DIR]   (default build/ARCH-sysroot); prints the machine file's path on stdout; exit 3 when the archive has no Criterion for ARCH.
 # The machine file goes after the architecture's cross file: cross/aarch64-linux-gnu.ini (arm64),
 # cross/arm-linux-gnueabihf.ini (armhf), cross/i686-linux-gnu.ini (i386).
 #
@@ -142,7 +142,9 @@ mapfile -t pkgs < <(
     echo libcriterion-dev; } |
     sed "s/:$arch\$//" | grep -vxE 'libc6|libgcc-s1|gcc-[0-9]+-base|libstdc\+\+6|libcrypt1|libc6-dev' |
     sort -u)
-[ ${#pkgs[@]} -ge 2 ] || { echo "cross-sysroot: could not resolve libcriterion3:$arch" >&2; exit 1; }
+# Exit 3: the archive has no Criterion for ARCH (Debian 12 builds none for
+# armhf), which retrying will not change.
+[ ${#pkgs[@]} -ge 2 ] || { echo "cross-sysroot: could not resolve libcriterion3:$arch" >&2; exit 3; }
 
 (cd "$dir/debs" && apt-get "${apt_opts[@]}" -qq download "${pkgs[@]/%/:$arch}" >/dev/null)
 for deb in "$dir"/debs/*.deb; do
