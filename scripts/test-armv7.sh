@@ -83,7 +83,7 @@ probe "cb-info: auto picks scalar" 0 '^active: scalar \(auto:' -- env -u CB_BACK
 probe "cb-info: neon absent, with the reason" 0 \
   '^  neon +absent +not in this build: Armv7 NEON flushes denormals to zero, which the contract forbids' \
   -- env -u CB_BACKEND "${qemu[@]}" "$info"
-probe "cb-info: CB_BACKEND=neon: CB_ERR_NOT_COMPILED, scalar used" 0 \
+probe "cb-info: CB_BACKEND=neon: CB_ERR_NOT_COMPILED, scalar used" 2 \
   '^CB_BACKEND: neon \(backend not compiled into this build\)$' \
   '^active: scalar \(auto: the backend CB_BACKEND names is not in this build' \
   -- env CB_BACKEND=neon "${qemu[@]}" "$info"

@@ -50,7 +50,7 @@ probe "cb-info: sse, avx2 and avx512 in this build" 0 '^  sse  ' '^  avx2  ' '^ 
   -- env -u CB_BACKEND "$info"
 probe "cb-info: CB_BACKEND=sse honoured" 0 '^active: sse \(forced by the CB_BACKEND' \
   -- env CB_BACKEND=sse "$info"
-probe "cb-info: CB_BACKEND=neon: CB_ERR_NOT_COMPILED, $best used" 0 \
+probe "cb-info: CB_BACKEND=neon: CB_ERR_NOT_COMPILED, $best used" 2 \
   '^CB_BACKEND: neon \(backend not compiled into this build\)$' \
   "^active: $best \\(auto: the backend CB_BACKEND names is not in this build" \
   -- env CB_BACKEND=neon "$info"
