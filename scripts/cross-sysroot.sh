@@ -20,7 +20,9 @@ arch=${1:-}
 case "$arch" in
   arm64) triplet=aarch64-linux-gnu wrapper="qemu + ['-E', " ;;
   armhf) triplet=arm-linux-gnueabihf wrapper="qemu + ['-E', " ;;
-  i386)  triplet=i386-linux-gnu wrapper="['env', " ;;
+  # needs_exe_wrapper: meson runs i386 programs directly on an x86-64 host,
+  # without the wrapper, unless told that they need it.
+  i386)  triplet=i386-linux-gnu wrapper="['env', " needs_wrapper="needs_exe_wrapper = true" ;;
   *) echo "cross-sysroot: usage: $0 arm64|armhf|i386 [DIR]" >&2; exit 2 ;;
 esac
 dir=${2:-build/$arch-sysroot}
@@ -30,7 +32,7 @@ root=$dir/root
 ini=$dir/sysroot.ini
 stamp=$dir/stamp
 # Bump when the recipe below changes, so existing caches are rebuilt.
-recipe=4
+recipe=5
 
 # write_ini: the machine file meson reads after the architecture's cross
 # file: the sysroot's location (an absolute path, so it is generated here),
@@ -50,6 +52,7 @@ sysroot = '$root'
 exe_wrapper = $wrapper'LD_LIBRARY_PATH=' + $libs]
 
 [properties]
+${needs_wrapper:-}
 sys_root = sysroot
 pkg_config_libdir = ['$dir/pkgconfig']
 
