@@ -522,7 +522,9 @@
  *  The query functions and the converters evaluate the contract in the
  *  default environment whatever the caller has set (the raw kernels reached
  *  through cb_entry_kernel do not; the validators use integer
- *  tests on the float bits, which no mode affects): on x86-64 they read MXCSR and,
+ *  tests on the float bits, which no mode affects): on x86 (x86-64, and
+ *  32-bit x86, where the library needs SSE2 and does its float arithmetic
+ *  in SSE registers, never x87) they read MXCSR and,
  *  only when flush-to-zero, denormals-are-zero or a non-nearest rounding mode
  *  is set, switch to round-to-nearest with denormals honoured for the
  *  duration of the call and restore the caller's MXCSR before returning
@@ -530,7 +532,9 @@
  *  except that flags raised inside the call may be set); the flag
  *  CB_TRUST_FENV skips this check for callers who guarantee the default
  *  environment themselves. On AArch64 the same
- *  is done with FPCR.FZ, FPCR.RMode and FPCR.AH/FIZ. So a game that runs
+ *  is done with FPCR.FZ, FPCR.RMode and FPCR.AH/FIZ, and on Armv7 (hard-float,
+ *  scalar backend: Armv7 NEON always flushes denormals, so it is not used)
+ *  with FPSCR.FZ and FPSCR.RMode, keeping FPSCR's flags. So a game that runs
  *  with FTZ/DAZ gets exactly the same hits as one that does not. The raw
  *  kernels do not do this: they run in the caller's environment (on one x86
  *  machine every raw kernel still agrees with the others under FTZ/DAZ and
@@ -744,7 +748,8 @@ enum {
 /** Returned by the query functions for invalid arguments; nothing has been written then. */
 #define CB_INVALID ((size_t)-1)
 
-/** The largest n the index-list functions accept: every index must fit in uint32_t. */
+/** The largest n the index-list functions accept: every index must fit in uint32_t.
+ *  With a 32-bit size_t (i386, Armv7) it exceeds SIZE_MAX: no n is refused for it. */
 #define CB_INDEX_MAX_N ((uint64_t)UINT32_MAX + 1u)
 
 /** Status codes. 0 is success. */
@@ -759,9 +764,9 @@ typedef enum cb_status {
 /** Backends, in ascending order of preference within an architecture. */
 typedef enum cb_backend {
     CB_BACKEND_SCALAR = 0,
-    CB_BACKEND_SSE = 1,    /**< x86-64 SSE2 (every x86-64 CPU) */
-    CB_BACKEND_AVX2 = 2,   /**< x86-64 AVX2 + POPCNT, OS saves YMM */
-    CB_BACKEND_AVX512 = 3, /**< x86-64 AVX-512F + POPCNT, OS saves ZMM and opmask */
+    CB_BACKEND_SSE = 1,    /**< x86 SSE2 (every x86-64 CPU; a 32-bit x86 build requires it) */
+    CB_BACKEND_AVX2 = 2,   /**< x86 AVX2 + POPCNT, OS saves YMM */
+    CB_BACKEND_AVX512 = 3, /**< x86 AVX-512F + POPCNT, OS saves ZMM and opmask */
     CB_BACKEND_NEON = 4,   /**< AArch64 Advanced SIMD */
     CB_BACKEND_SIMD128 = 5, /**< WebAssembly SIMD128, in a module built with it (no relaxed SIMD) */
     CB_BACKEND_COUNT = 6
@@ -1284,14 +1289,16 @@ typedef struct cb_pair_contacts {
     uint8_t *feature;
 } cb_pair_contacts;
 
-/** The largest n_circles and m of the pairs queries. */
+/** The largest n_circles and m of the pairs queries. A 32-bit size_t holds it, but not
+ *  the scratch or grid of that many elements: their sizes are SIZE_MAX there (below). */
 #define CB_PAIRS_MAX_N ((uint64_t)1 << 30)
 
 /**
  * Scratch bytes a pairs query over n_circles and m elements needs
  * (circles_self: m = n_circles); SIZE_MAX when either is above
- * CB_PAIRS_MAX_N or the size does not fit in a size_t. About 104 bytes per
- * element plus 35 KiB, whatever the number of circles.
+ * CB_PAIRS_MAX_N or the size does not fit in a size_t (with a 32-bit size_t,
+ * from some tens of millions of elements on). About 104 bytes per element
+ * plus 35 KiB, whatever the number of circles.
  */
 CB_API size_t cb_pairs_scratch_size(size_t n_circles, size_t m);
 
@@ -1462,7 +1469,8 @@ CB_API size_t cb_pairs_sweep_circles_circles_first(const cb_sweep_soa *circles, 
 typedef struct cb_grid cb_grid;
 
 /** Bytes of memory a grid of m elements needs (any shape; about 124 bytes per element plus
- *  2 KiB); SIZE_MAX when m > CB_PAIRS_MAX_N. */
+ *  2 KiB); SIZE_MAX when m > CB_PAIRS_MAX_N or the size does not fit in a size_t (with a
+ *  32-bit size_t, from some tens of millions of elements on). */
 CB_API size_t cb_grid_size(size_t m);
 
 /**

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # deps.sh - install the Debian/Ubuntu packages a stage needs, idempotently and quietly when present.
 # Usage: scripts/deps.sh GROUP...
-#   (groups: build, test, cross, fuzz, valgrind, cmake, qemu-x86, windows, wasm, browser)
+#   (groups: build, test, cross, i386, armv7, fuzz, valgrind, cmake, qemu-x86, windows, wasm,
+#   browser)
 set -euo pipefail
 
 pkgs=()
@@ -11,6 +12,11 @@ for group in "$@"; do
     test)     pkgs+=(libcriterion-dev) ;;
     clang)    pkgs+=(clang) ;;
     cross)    pkgs+=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static binutils-aarch64-linux-gnu) ;;
+    # gcc -m32: the 32-bit C runtime of the host's gcc. Not gcc-multilib:
+    # on Debian 12 it conflicts with the cross compilers (installing it
+    # removes gcc-aarch64-linux-gnu and the others); gcc-N-multilib does not.
+    i386)     pkgs+=(libc6-dev-i386 "lib32gcc-$(gcc -dumpversion 2>/dev/null | cut -d. -f1)-dev") ;;
+    armv7)    pkgs+=(gcc-arm-linux-gnueabihf libc6-dev-armhf-cross binutils-arm-linux-gnueabihf qemu-user-static) ;;
     qemu-x86) pkgs+=(qemu-user) ;;
     fuzz)     pkgs+=(clang libclang-rt-dev) ;; # the unversioned names follow the default clang (Debian and Ubuntu)
     valgrind) pkgs+=(valgrind) ;;

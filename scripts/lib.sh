@@ -1,4 +1,4 @@
-# lib.sh - what the test stages share: configure once with the options they name, build quietly, run meson test, summarise the Criterion logs, probe a program's exit status and output, fail loudly when the machine cannot run a stage.
+# lib.sh - what the test stages share: configure once with the options they name, build quietly, run meson test, summarise the Criterion logs, probe a program's exit status and output, register qemu-user in binfmt_misc, fail loudly when the machine cannot run a stage.
 # A stage starts with:  set -euo pipefail; cd "$(dirname "$0")/.."; . scripts/lib.sh
 # shellcheck shell=bash
 
@@ -190,6 +190,50 @@ wasm_setup() {
   [ "$1" = scalar ] && simd=disabled
   setup "build/wasm-$1" --cross-file "$paths" --cross-file cross/wasm32-wasi.ini \
     --buildtype=release "-Dsimd128=$simd"
+}
+
+# register_binfmt NAME (qemu-aarch64, qemu-arm): the kernel hands that
+# architecture's ELFs to qemu-user-static, which Criterion needs because it
+# re-executes its own binary for every test. Registers the line of
+# qemu-user-static's /usr/lib/binfmt.d/NAME.conf when it is not there yet
+# (root or passwordless sudo); returns 1 with the reason in $binfmt_why when
+# it cannot.
+# shellcheck disable=SC2034 # read by the stages that call register_binfmt
+binfmt_why=""
+register_binfmt() {
+  local name=$1 bm=/proc/sys/fs/binfmt_misc sudo="" line out
+  local conf=/usr/lib/binfmt.d/$name.conf
+  if [ -e "$bm/$name" ] && grep -qx enabled "$bm/$name" 2>/dev/null &&
+     grep -qx enabled "$bm/status" 2>/dev/null; then
+    return 0 # already registered (by us, systemd-binfmt or binfmt-support)
+  fi
+  if [ "$(id -u)" -ne 0 ]; then
+    if command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+      sudo="sudo -n"
+    else
+      binfmt_why="$name is not registered in binfmt_misc, and registering it needs root (no passwordless sudo)"
+      return 1
+    fi
+  fi
+  if [ ! -e "$bm/register" ]; then
+    $sudo mount -t binfmt_misc binfmt_misc "$bm" 2>/dev/null ||
+      { binfmt_why="cannot mount binfmt_misc on $bm (container without the privilege?)"; return 1; }
+  fi
+  if [ ! -e "$bm/$name" ]; then
+    [ -f "$conf" ] || { binfmt_why="$conf is missing (qemu-user-static not installed?)"; return 1; }
+    line=$(grep -v '^[#;]' "$conf" | grep -m1 .)
+    # The kernel parses the \x escapes itself: write the line verbatim.
+    if ! out=$(printf '%s\n' "$line" | $sudo tee "$bm/register" 2>&1 >/dev/null); then
+      case "$out" in
+        *"File exists"*) ;; # registered meanwhile: that is what we wanted
+        *) binfmt_why="registering $name failed: $out"; return 1 ;;
+      esac
+    fi
+  fi
+  if ! grep -qx enabled "$bm/status" || ! grep -qx enabled "$bm/$name"; then
+    binfmt_why="binfmt_misc or its $name entry is disabled (left as the admin set it)"
+    return 1
+  fi
 }
 
 # loud MESSAGE: a banner on stderr, for what must not scroll by unnoticed.

@@ -4,7 +4,7 @@
 # Steps (each idempotent, quiet when already done):
 #   1. packages: cross GCC + qemu-user-static (scripts/deps.sh cross)
 #   2. a private arm64 Criterion sysroot under build/ and the machine file
-#      naming it (scripts/aarch64-sysroot.sh, cached)
+#      naming it (scripts/cross-sysroot.sh arm64, cached)
 #   3. binfmt_misc: the kernel hands aarch64 ELFs to qemu, which Criterion
 #      needs because it re-executes its own binary for every test
 #   4. meson cross build in build/aarch64 (library, tools, digest, the Criterion suite)
@@ -20,7 +20,7 @@
 # count), under CI=true it is.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-. scripts/lib.sh # setup, build, run_tests, criterion_summary, cannot, probe
+. scripts/lib.sh # setup, build, run_tests, criterion_summary, cannot, probe, register_binfmt
 
 dir=build/aarch64
 # The cross file's exe_wrapper, for the checks below that read a program's
@@ -32,46 +32,11 @@ qemu=(qemu-aarch64-static -L "$prefix")
 bash scripts/deps.sh build cross || cannot AArch64 "could not install the cross compiler and qemu-user-static (need root or sudo)"
 
 # --- 2. the private arm64 Criterion sysroot
-ini=$(bash scripts/aarch64-sysroot.sh) || cannot AArch64 "could not build the arm64 Criterion sysroot (apt-get download failed: network?)"
+ini=$(bash scripts/cross-sysroot.sh arm64 build/aarch64-sysroot) || cannot AArch64 "could not build the arm64 Criterion sysroot (apt-get download failed: network?)"
 
-# --- 3. binfmt_misc for qemu-aarch64 (sets $binfmt_why on failure)
-binfmt_why=""
-register_binfmt() {
-  local bm=/proc/sys/fs/binfmt_misc conf=/usr/lib/binfmt.d/qemu-aarch64.conf sudo="" line out
-  if [ -e "$bm/qemu-aarch64" ] && grep -qx enabled "$bm/qemu-aarch64" 2>/dev/null &&
-     grep -qx enabled "$bm/status" 2>/dev/null; then
-    return 0 # already registered (by us, systemd-binfmt or binfmt-support)
-  fi
-  if [ "$(id -u)" -ne 0 ]; then
-    if command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
-      sudo="sudo -n"
-    else
-      binfmt_why="qemu-aarch64 is not registered in binfmt_misc, and registering it needs root (no passwordless sudo)"
-      return 1
-    fi
-  fi
-  if [ ! -e "$bm/register" ]; then
-    $sudo mount -t binfmt_misc binfmt_misc "$bm" 2>/dev/null ||
-      { binfmt_why="cannot mount binfmt_misc on $bm (container without the privilege?)"; return 1; }
-  fi
-  if [ ! -e "$bm/qemu-aarch64" ]; then
-    [ -f "$conf" ] || { binfmt_why="$conf is missing (qemu-user-static not installed?)"; return 1; }
-    line=$(grep -v '^[#;]' "$conf" | grep -m1 .)
-    # The kernel parses the \x escapes itself: write the line verbatim.
-    if ! out=$(printf '%s\n' "$line" | $sudo tee "$bm/register" 2>&1 >/dev/null); then
-      case "$out" in
-        *"File exists"*) ;; # registered meanwhile: that is what we wanted
-        *) binfmt_why="registering qemu-aarch64 failed: $out"; return 1 ;;
-      esac
-    fi
-  fi
-  if ! grep -qx enabled "$bm/status" || ! grep -qx enabled "$bm/qemu-aarch64"; then
-    binfmt_why="binfmt_misc or its qemu-aarch64 entry is disabled (left as the admin set it)"
-    return 1
-  fi
-}
+# --- 3. binfmt_misc for qemu-aarch64 (register_binfmt in lib.sh sets $binfmt_why on failure)
 binfmt_ok=1
-register_binfmt || binfmt_ok=0
+register_binfmt qemu-aarch64 || binfmt_ok=0
 
 # --- 4. cross build
 setup "$dir" --cross-file cross/aarch64-linux-gnu.ini --cross-file "$ini" --buildtype=release -Dtests=enabled -Dbench=disabled

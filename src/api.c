@@ -138,6 +138,18 @@ static int grid_fits(const cb_entry_info *d, uint32_t shape)
 /* One batch or candidates call: can the kernel use these arguments
  * without a crash? (The kernels assume it.) n == 0 is valid with any
  * pointers. */
+/* n > CB_INDEX_MAX_N, which no 32-bit size_t reaches: there the comparison
+ * would always be false, which -Wtype-limits reports. */
+CB_INLINE int past_index_max(size_t n)
+{
+#if SIZE_MAX > UINT32_MAX
+    return (uint64_t)n > CB_INDEX_MAX_N;
+#else
+    (void)n;
+    return 0;
+#endif
+}
+
 CB_INLINE int bad_batch(const cb_entry_info *d, const cb_args *a, size_t n)
 {
     if (d->output == CB_OUTPUT_CONTACTS && bad_margin(a->margin))
@@ -146,7 +158,7 @@ CB_INLINE int bad_batch(const cb_entry_info *d, const cb_args *a, size_t n)
     if ((d->output == CB_OUTPUT_INDICES || d->output == CB_OUTPUT_CONTACTS ||
          d->output == CB_OUTPUT_INT_CONTACTS || d->output == CB_OUTPUT_HITS ||
          d->output == CB_OUTPUT_FIRST_HIT) &&
-        (uint64_t)n > CB_INDEX_MAX_N)
+        past_index_max(n))
         return 1;
     if (n == 0)
         return 0;
@@ -200,8 +212,8 @@ CB_INLINE int bad_args(const cb_entry_info *d, cb_args *a, int *work)
         return bad_pairs(d, a, work);
     /* candidates: the batch checks over the candidates, then the set and
      * the indices */
-    if ((uint64_t)a->n_circles > CB_INDEX_MAX_N || (uint64_t)a->n > CB_INDEX_MAX_N ||
-        (uint64_t)a->n_candidates > CB_INDEX_MAX_N || bad_batch(d, a, a->n_candidates))
+    if (past_index_max(a->n_circles) || past_index_max(a->n) || past_index_max(a->n_candidates) ||
+        bad_batch(d, a, a->n_candidates))
         return 1;
     if (a->n_candidates == 0)
         return 0;

@@ -1,12 +1,12 @@
-/* cpu.c - which instruction sets this CPU has and this OS saves, detected once with CPUID and XGETBV on x86-64 (Linux and Windows alike); on AArch64 and WebAssembly known from the build. */
+/* cpu.c - which instruction sets this CPU has and this OS saves, detected once with CPUID and XGETBV on x86-64 and 32-bit x86 (Linux and Windows alike); on AArch64 and WebAssembly known from the build. */
 #include "internal.h"
 
 #include <stdatomic.h>
 
-#if defined(__x86_64__) || defined(_M_X64)
+#if defined(__x86_64__) || defined(_M_X64) || defined(__i386__) || defined(_M_IX86)
 
-/* CPUID and XGETBV, the same on Linux and Windows: the instructions are the
- * CPU's, only the compiler's spelling differs. */
+/* CPUID and XGETBV, the same on Linux and Windows, 64- and 32-bit: the
+ * instructions are the CPU's, only the compiler's spelling differs. */
 #if defined(__GNUC__) || defined(__clang__) /* GCC, Clang, MinGW-w64 */
 #include <cpuid.h>
 
@@ -45,7 +45,7 @@ static int cpuid(unsigned leaf, unsigned sub, unsigned *a, unsigned *b, unsigned
 }
 
 #else
-#error "cpu.c: no CPUID for this x86-64 compiler (GCC, Clang, MinGW-w64 and MSVC have one)"
+#error "cpu.c: no CPUID for this x86 compiler (GCC, Clang, MinGW-w64 and MSVC have one)"
 #endif
 
 static uint32_t detect(void)

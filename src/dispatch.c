@@ -97,12 +97,28 @@ static const char *not_compiled_reason(cb_backend b)
     if (b == CB_BACKEND_SIMD128)
         return "not in this build: built for x86-64, SIMD128 is WebAssembly";
     return "not in this build: disabled by a meson option or unsupported by the compiler";
+#elif defined(__i386__) || defined(_M_IX86)
+    if (b == CB_BACKEND_NEON)
+        return "not in this build: built for 32-bit x86, NEON is AArch64";
+    if (b == CB_BACKEND_SIMD128)
+        return "not in this build: built for 32-bit x86, SIMD128 is WebAssembly";
+    return "not in this build: disabled by a meson option or unsupported by the compiler";
 #elif defined(__aarch64__)
     if (b == CB_BACKEND_SIMD128)
         return "not in this build: built for AArch64, SIMD128 is WebAssembly";
     if (b != CB_BACKEND_NEON)
         return "not in this build: built for AArch64, this backend is x86-64";
     return "not in this build: disabled by a meson option or unsupported by the compiler";
+#elif defined(__arm__)
+    /* Armv7 (32-bit Arm): the NEON file is AArch64's (its intrinsics are
+     * A64-only), and Armv7's Advanced SIMD always flushes denormals, which
+     * the contract keeps; VFP honours FPSCR.FZ, which fenv_guard.h clears. */
+    if (b == CB_BACKEND_NEON)
+        return "not in this build: Armv7 NEON flushes denormals to zero, which the contract "
+               "forbids; the scalar backend uses VFP, which keeps them";
+    if (b == CB_BACKEND_SIMD128)
+        return "not in this build: built for Armv7, SIMD128 is WebAssembly";
+    return "not in this build: built for Armv7, this backend is x86";
 #elif defined(__wasm__)
     /* WebAssembly cannot detect SIMD128 at run time: the choice was made
      * when the module was built (meson -Dsimd128=). */

@@ -5,7 +5,7 @@
 #include "internal.h"
 
 /*
- * Why: FTZ/DAZ (x86 MXCSR) and FZ (AArch64 FPCR) flush denormals, and a
+ * Why: FTZ/DAZ (x86 MXCSR) and FZ (AArch64 FPCR, Armv7 FPSCR) flush denormals, and a
  * directed rounding mode changes every rounded result; engines often set
  * them. The contract promises the same hits everywhere, so the public entry
  * points switch to the default mode around the kernel call, and only when
@@ -65,6 +65,40 @@ CB_INLINE void cb_fenv_leave(cb_fenv e)
 {
     if (e.saved & CB_FPCR_MODE_BITS)
         __asm__ volatile("msr fpcr, %0" : : "r"(e.saved));
+}
+
+#elif defined(__arm__) && defined(__ARM_FP)
+
+/* Armv7 with a VFP unit (hard-float; the scalar backend only, see
+ * dispatch.c): FPSCR holds the mode, RMode (bits 22-23) and FZ (bit 24),
+ * next to the sticky exception flags (bits 0-4 and 7) and the last
+ * compare's NZCV (bits 28-31). Leaving restores the caller's mode bits
+ * only, so the flags and NZCV the call set stay as they are. */
+#define CB_FPSCR_MODE_BITS ((3u << 22) | (1u << 24))
+
+typedef struct {
+    unsigned saved;
+} cb_fenv;
+
+CB_INLINE cb_fenv cb_fenv_enter(void)
+{
+    cb_fenv e;
+    __asm__ volatile("vmrs %0, fpscr" : "=r"(e.saved));
+    if (e.saved & CB_FPSCR_MODE_BITS) {
+        unsigned v = e.saved & ~CB_FPSCR_MODE_BITS;
+        __asm__ volatile("vmsr fpscr, %0" : : "r"(v));
+    }
+    return e;
+}
+
+CB_INLINE void cb_fenv_leave(cb_fenv e)
+{
+    if (e.saved & CB_FPSCR_MODE_BITS) {
+        unsigned now;
+        __asm__ volatile("vmrs %0, fpscr" : "=r"(now));
+        now = (now & ~CB_FPSCR_MODE_BITS) | (e.saved & CB_FPSCR_MODE_BITS);
+        __asm__ volatile("vmsr fpscr, %0" : : "r"(now));
+    }
 }
 
 #else

@@ -1,4 +1,4 @@
-/* fpctl.h - the host's float control register (x86 MXCSR, AArch64 FPCR): its bits and a way to set a hostile mode, for the programs that test them (tests, digest, fuzzer). */
+/* fpctl.h - the host's float control register (x86 MXCSR, AArch64 FPCR, Armv7 FPSCR): its bits and a way to set a hostile mode, for the programs that test them (tests, digest, fuzzer). */
 #ifndef CB_TESTKIT_FPCTL_H
 #define CB_TESTKIT_FPCTL_H
 
@@ -8,9 +8,13 @@
  * AArch64 FPCR: FIZ (bit 0) and AH (bit 1) of FEAT_AFP, RMode (22-23), FZ
  *            (24), which flushes inputs and outputs (FTZ and DAZ at once).
  *            Exception flags live in FPSR.
+ * Armv7 FPSCR (hard-float): exception flags (bits 0-4, 7), RMode (22-23),
+ *            FZ (24), which flushes inputs and outputs; read without NZCV
+ *            (bits 28-31), the last compare's result, which any float
+ *            comparison changes.
  * Elsewhere: no control register; every bit below is 0.
  */
-#if defined(__x86_64__) || defined(_M_X64)
+#if defined(__x86_64__) || defined(_M_X64) || (defined(__i386__) && defined(__SSE__))
 #include <xmmintrin.h>
 #define FPCTL_X86 1
 #define FPCTL_FTZ 0x8000ull       /* flush-to-zero */
@@ -26,6 +30,15 @@
 #define FPCTL_TOWARD_ZERO (3ull << 22)
 #define FPCTL_FLAGS 0ull          /* in FPSR, not FPCR */
 #define FPCTL_AFP ((1ull << 0) | (1ull << 1)) /* FPCR.FIZ and FPCR.AH */
+#elif defined(__arm__) && defined(__ARM_FP)
+#define FPCTL_ARM32 1
+#define FPCTL_FTZ (1ull << 24)    /* FPSCR.FZ */
+#define FPCTL_DAZ 0ull            /* no separate control */
+#define FPCTL_ROUND (3ull << 22)  /* FPSCR.RMode */
+#define FPCTL_TOWARD_ZERO (3ull << 22)
+#define FPCTL_FLAGS 0x9Full       /* IOC DZC OFC UFC IXC, IDC */
+#define FPCTL_NZCV 0xF0000000ull  /* not a mode or a flag: left out */
+#define FPCTL_AFP 0ull
 #else
 #define FPCTL_FTZ 0ull
 #define FPCTL_DAZ 0ull
@@ -44,6 +57,10 @@ static inline unsigned long long fpctl_read(void)
     unsigned long long v;
     __asm__ volatile("mrs %0, fpcr" : "=r"(v) : : "memory");
     return v;
+#elif defined(FPCTL_ARM32)
+    unsigned v;
+    __asm__ volatile("vmrs %0, fpscr" : "=r"(v) : : "memory");
+    return v & ~FPCTL_NZCV;
 #else
     return 0;
 #endif
@@ -55,13 +72,16 @@ static inline void fpctl_write(unsigned long long v)
     _mm_setcsr((unsigned)v);
 #elif defined(__aarch64__)
     __asm__ volatile("msr fpcr, %0" : : "r"(v) : "memory");
+#elif defined(FPCTL_ARM32)
+    unsigned w = (unsigned)v;
+    __asm__ volatile("vmsr fpscr, %0" : : "r"(w) : "memory");
 #else
     (void)v;
 #endif
 }
 
-/* Sets or clears the flushing bits (ftz, daz: x86 bits; on AArch64 either
- * sets FPCR.FZ; afp: FPCR.FIZ and AH), leaving the rest of the register. */
+/* Sets or clears the flushing bits (ftz, daz: x86 bits; on AArch64 and
+ * Armv7 either sets FZ; afp: FPCR.FIZ and AH), leaving the rest of the register. */
 static inline void fpctl_set_flush(int ftz, int daz, int afp)
 {
     unsigned long long v = fpctl_read() & ~(FPCTL_FTZ | FPCTL_DAZ | FPCTL_AFP);

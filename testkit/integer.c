@@ -1,13 +1,8 @@
-/* integer.c - the independent reference of the integer shapes' queries (cbatch.h, INTEGER COORDINATES): the contract's formulas in 128-bit arithmetic, where the kernels use their no-overflow rearrangement (see reference.h). */
+/* integer.c - the independent reference of the integer shapes' queries (cbatch.h, INTEGER COORDINATES): the contract's formulas in exact 65-bit arithmetic, where the kernels use their no-overflow rearrangement (see reference.h). */
 #include "reference.h"
 
 #include <string.h>
 
-#if !defined(__SIZEOF_INT128__)
-#error "the integer reference needs a 128-bit integer type (GCC and Clang have one on 64-bit targets and on wasm32)"
-#endif
-__extension__ typedef __int128 i128;
-__extension__ typedef unsigned __int128 u128;
 
 /* Values where the arithmetic has its edges: the ends of int32, the
  * squares' edges (46340^2 < 2^31 < 46341^2, 2^32 - 1 = 65535 * 65537,
@@ -50,14 +45,37 @@ cb_ibox tk_ibox_at(const cb_entry_info *d, const void *many, size_t i)
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
-/* The exact squared length, and what the outputs write of it. */
-static u128 square_sum(int64_t dx, int64_t dy) { return (u128)((i128)dx * dx) + (u128)((i128)dy * dy); }
-static uint64_t saturated(u128 d2) { return d2 >> 64 ? UINT64_MAX : (uint64_t)d2; }
+/* Exact squared lengths without a 128-bit type (32-bit targets have none):
+ * every difference of two int32s, and every sum of two int32 radii, is
+ * below 2^32 in magnitude, so its square fits a uint64, and a sum of two
+ * squares is that plus at most one carry bit. */
+typedef struct {
+    uint64_t low;
+    unsigned carry; /* bit 64 */
+} wide;
 
-static int reaches(u128 d2, int64_t s, unsigned strict)
+static uint64_t square(int64_t v) /* |v| < 2^32 */
 {
-    u128 s2 = (u128)((i128)s * s);
-    return strict ? d2 < s2 : d2 <= s2;
+    uint64_t m = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+    return m * m;
+}
+
+/* The exact squared length, and what the outputs write of it. */
+static wide square_sum(int64_t dx, int64_t dy)
+{
+    uint64_t y2 = square(dy);
+    wide w = {square(dx) + y2, 0};
+    w.carry = w.low < y2;
+    return w;
+}
+static uint64_t saturated(wide d2) { return d2.carry ? UINT64_MAX : d2.low; }
+
+static int reaches(wide d2, int64_t s, unsigned strict)
+{
+    uint64_t s2 = square(s);
+    if (d2.carry)
+        return 0;
+    return strict ? d2.low < s2 : d2.low <= s2;
 }
 
 tk_ipair ref_ipair_box(cb_icircle c, cb_ibox b, unsigned strict)
@@ -66,7 +84,7 @@ tk_ipair ref_ipair_box(cb_icircle c, cb_ibox b, unsigned strict)
     memset(&p, 0, sizeof p);
     int64_t px = min64(max64(c.x, b.min_x), b.max_x), py = min64(max64(c.y, b.min_y), b.max_y);
     int64_t dx = (int64_t)c.x - px, dy = (int64_t)c.y - py;
-    u128 d2 = square_sum(dx, dy);
+    wide d2 = square_sum(dx, dy);
     p.hit = c.r >= 0 && reaches(d2, c.r, strict);
     p.px = (int32_t)px, p.py = (int32_t)py, p.d2 = saturated(d2);
     p.contact.px = p.px, p.contact.py = p.py, p.contact.d2 = p.d2;
@@ -93,11 +111,11 @@ tk_ipair ref_ipair_circles(cb_icircle c, cb_icircle o, unsigned strict)
 {
     tk_ipair p;
     memset(&p, 0, sizeof p);
-    u128 d2 = square_sum((int64_t)c.x - o.x, (int64_t)c.y - o.y);
+    wide d2 = square_sum((int64_t)c.x - o.x, (int64_t)c.y - o.y);
     p.hit = c.r >= 0 && o.r >= 0 && reaches(d2, (int64_t)c.r + o.r, strict);
     p.px = o.x, p.py = o.y, p.d2 = saturated(d2);
     p.contact.px = p.px, p.contact.py = p.py, p.contact.d2 = p.d2;
-    p.contact.feature = d2 == 0 ? CB_FEATURE_INSIDE : CB_FEATURE_FACE;
+    p.contact.feature = d2.low == 0 && !d2.carry ? CB_FEATURE_INSIDE : CB_FEATURE_FACE;
     return p;
 }
 

@@ -217,7 +217,7 @@ size_t tk_find_entry(cb_form form, cb_query query, cb_shape one, cb_shape many,
                      cb_layout layout, cb_output output);
 
 /* ---- the integer shapes, in integer.c: cbatch.h's INTEGER COORDINATES in
- * 128-bit arithmetic (not the kernels' rearrangement) */
+ * exact 65-bit arithmetic (not the kernels' rearrangement) */
 
 /* Values at the edges of the integer arithmetic, for corpora. */
 extern const int32_t tk_int_special[];

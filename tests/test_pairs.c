@@ -195,6 +195,17 @@ Test(pairs, sizes)
     cr_assert_eq(cb_pairs_scratch_size(SIZE_MAX, SIZE_MAX), SIZE_MAX);
     cr_assert_eq(cb_grid_size(big), SIZE_MAX);
     cr_assert_eq(cb_grid_size(SIZE_MAX), SIZE_MAX);
+    /* At CB_PAIRS_MAX_N itself: sizes a 64-bit size_t holds, and a 32-bit
+     * one cannot (tens of bytes an element): SIZE_MAX, not a wrapped size. */
+    size_t at = (size_t)CB_PAIRS_MAX_N, s_at = cb_pairs_scratch_size(at, at);
+    size_t g_at = cb_grid_size(at);
+    if (SIZE_MAX > UINT32_MAX) {
+        cr_assert(s_at != SIZE_MAX && s_at > 16 * at && g_at != SIZE_MAX && g_at > 16 * at,
+                  "m CB_PAIRS_MAX_N: sizes %zu, %zu", s_at, g_at);
+    } else {
+        cr_assert_eq(s_at, SIZE_MAX);
+        cr_assert_eq(g_at, SIZE_MAX);
+    }
     size_t last_s = 0, last_g = 0;
     for (size_t m = 0; m <= (1u << 20); m = m ? m * 2 : 1) {
         size_t s = cb_pairs_scratch_size(m, m), g = cb_grid_size(m);

@@ -79,8 +79,12 @@
 #endif
 #if defined(__x86_64__) || defined(_M_X64)
 #define ARCH "x86-64"
+#elif defined(__i386__) || defined(_M_IX86)
+#define ARCH "32-bit x86"
 #elif defined(__aarch64__)
 #define ARCH "AArch64"
+#elif defined(__arm__)
+#define ARCH "Armv7"
 #elif defined(__wasm32__)
 #define ARCH "wasm32"
 #else
