@@ -1,4 +1,4 @@
-/* fpctl.h - the host's float control register (x86 MXCSR, AArch64 FPCR): its bits and a way to set a hostile mode, for the programs that test them (tests, digest, fuzzer). */
+/* fpctl.h - the host's float control register (x86 MXCSR, AArch64 FPCR, RISC-V fcsr): its bits and a way to set a hostile mode, for the programs that test them (tests, digest, fuzzer). */
 #ifndef CB_TESTKIT_FPCTL_H
 #define CB_TESTKIT_FPCTL_H
 
@@ -8,6 +8,8 @@
  * AArch64 FPCR: FIZ (bit 0) and AH (bit 1) of FEAT_AFP, RMode (22-23), FZ
  *            (24), which flushes inputs and outputs (FTZ and DAZ at once).
  *            Exception flags live in FPSR.
+ * RISC-V fcsr: exception flags fflags (bits 0-4), dynamic rounding mode frm
+ *            (5-7; round toward zero is 1). No flush-to-zero mode exists.
  * Elsewhere: no control register; every bit below is 0.
  */
 #if defined(__x86_64__) || defined(_M_X64)
@@ -26,6 +28,14 @@
 #define FPCTL_TOWARD_ZERO (3ull << 22)
 #define FPCTL_FLAGS 0ull          /* in FPSR, not FPCR */
 #define FPCTL_AFP ((1ull << 0) | (1ull << 1)) /* FPCR.FIZ and FPCR.AH */
+#elif defined(__riscv) && defined(__riscv_flen)
+#define FPCTL_RISCV 1
+#define FPCTL_FTZ 0ull            /* denormals are always kept */
+#define FPCTL_DAZ 0ull
+#define FPCTL_ROUND (7ull << 5)   /* fcsr.frm */
+#define FPCTL_TOWARD_ZERO (1ull << 5) /* RTZ */
+#define FPCTL_FLAGS 0x1Full       /* fcsr.fflags */
+#define FPCTL_AFP 0ull
 #else
 #define FPCTL_FTZ 0ull
 #define FPCTL_DAZ 0ull
@@ -44,6 +54,10 @@ static inline unsigned long long fpctl_read(void)
     unsigned long long v;
     __asm__ volatile("mrs %0, fpcr" : "=r"(v) : : "memory");
     return v;
+#elif defined(FPCTL_RISCV)
+    unsigned long v;
+    __asm__ volatile("csrr %0, fcsr" : "=r"(v) : : "memory");
+    return v;
 #else
     return 0;
 #endif
@@ -55,6 +69,8 @@ static inline void fpctl_write(unsigned long long v)
     _mm_setcsr((unsigned)v);
 #elif defined(__aarch64__)
     __asm__ volatile("msr fpcr, %0" : : "r"(v) : "memory");
+#elif defined(FPCTL_RISCV)
+    __asm__ volatile("csrw fcsr, %0" : : "r"((unsigned long)v) : "memory");
 #else
     (void)v;
 #endif
@@ -74,5 +90,9 @@ static inline void fpctl_set_flush(int ftz, int daz, int afp)
 
 /* 1 when this target has a flush-to-zero control at all. */
 static inline int fpctl_has_flush(void) { return FPCTL_FTZ != 0; }
+
+/* 1 when this target has a float mode a caller can set (flushing or the
+ * rounding mode): where the hostile-mode checks run. */
+static inline int fpctl_has_control(void) { return (FPCTL_FTZ | FPCTL_ROUND) != 0; }
 
 #endif
