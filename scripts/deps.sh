@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # deps.sh - install the Debian/Ubuntu packages a stage needs, idempotently and quietly when present.
 # Usage: scripts/deps.sh GROUP...
-#   (groups: build, test, cross, fuzz, valgrind, cmake, qemu-x86, windows, wasm)
+#   (groups: build, test, cross, riscv64, fuzz, valgrind, cmake, qemu-x86, windows, wasm)
 set -euo pipefail
 
 pkgs=()
@@ -11,6 +11,8 @@ for group in "$@"; do
     test)     pkgs+=(libcriterion-dev) ;;
     clang)    pkgs+=(clang) ;;
     cross)    pkgs+=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static binutils-aarch64-linux-gnu) ;;
+    # RISC-V 64 (lp64d): cross GCC and glibc, run under qemu-user
+    riscv64)  pkgs+=(gcc-riscv64-linux-gnu libc6-dev-riscv64-cross qemu-user-static binutils-riscv64-linux-gnu) ;;
     qemu-x86) pkgs+=(qemu-user) ;;
     fuzz)     pkgs+=(clang libclang-rt-dev) ;; # the unversioned names follow the default clang (Debian and Ubuntu)
     valgrind) pkgs+=(valgrind) ;;
