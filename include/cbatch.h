@@ -542,6 +542,9 @@
  *  WebAssembly has no float environment to set: its arithmetic always
  *  rounds to nearest-even and keeps denormals, so there the contract holds
  *  for every call, raw kernels included, and the guard does nothing.
+ *  RISC-V (F and D extensions) has no flush-to-zero mode, denormals are
+ *  always kept; its dynamic rounding mode (fcsr.frm) is switched to
+ *  nearest-even and back the same way, the exception flags left alone.
  *  On other architectures the library uses the scalar backend and the
  *  caller's environment as it is.
  *

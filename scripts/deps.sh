@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # deps.sh - install the Debian/Ubuntu packages a stage needs, idempotently and quietly when present.
 # Usage: scripts/deps.sh GROUP...
-#   (groups: build, test, cross, i386, armv7, fuzz, valgrind, cmake, qemu-x86, windows, wasm,
-#   browser)
+#   (groups: build, test, cross, i386, armv7, riscv64, fuzz, valgrind, cmake, qemu-x86,
+#   windows, wasm, browser)
 set -euo pipefail
 
 pkgs=()
@@ -17,6 +17,8 @@ for group in "$@"; do
     # removes gcc-aarch64-linux-gnu and the others); gcc-N-multilib does not.
     i386)     pkgs+=(libc6-dev-i386 "lib32gcc-$(gcc -dumpversion 2>/dev/null | cut -d. -f1)-dev") ;;
     armv7)    pkgs+=(gcc-arm-linux-gnueabihf libc6-dev-armhf-cross binutils-arm-linux-gnueabihf qemu-user-static) ;;
+    # RISC-V 64 (lp64d): cross GCC and glibc, run under qemu-user
+    riscv64)  pkgs+=(gcc-riscv64-linux-gnu libc6-dev-riscv64-cross qemu-user-static binutils-riscv64-linux-gnu) ;;
     qemu-x86) pkgs+=(qemu-user) ;;
     fuzz)     pkgs+=(clang libclang-rt-dev) ;; # the unversioned names follow the default clang (Debian and Ubuntu)
     valgrind) pkgs+=(valgrind) ;;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test-compilers.sh - the same bits from every compiler and option set: the two-file drop-in (scripts/amalgamate.py) built with gcc and clang on x86-64, the AArch64 cross gcc (qemu) and clang for WebAssembly (node), and the meson build at -Os with LTO by clang and gcc; each runs the whole digest and the no-FMA check.
+# test-compilers.sh - the same bits from every compiler and option set: the two-file drop-in (scripts/amalgamate.py) built with gcc and clang on x86-64, the AArch64 and RISC-V 64 cross gccs (qemu) and clang for WebAssembly (node), and the meson build at -Os with LTO by clang and gcc; each runs the whole digest and the no-FMA check.
 #
 # Each row builds the library and cb-digest (tests/digest, with testkit)
 # and runs `cb-digest --expect` on the committed value: every backend the
@@ -11,6 +11,7 @@
 #
 #   drop-in, x86-64     gcc -O2 and clang -O3, `cc -O2 -c cbatch.c`: no ISA flag
 #   drop-in, AArch64    aarch64-linux-gnu-gcc -O2, static, under qemu-user
+#   drop-in, RISC-V 64  riscv64-linux-gnu-gcc -O2 (rv64gc, the scalar backend), static, qemu-user
 #   drop-in, wasm32     clang -O2 -msimd128 (the scalar and SIMD128 backends), node
 #   meson, x86-64       clang -Os with ThinLTO (lld); gcc -Os with LTO
 #
@@ -22,8 +23,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh # setup, build, probe, record_digests, cannot
-bash scripts/deps.sh build clang cross wasm ||
-  cannot "the compilers stage" "could not install clang, the AArch64 cross gcc, qemu-user and the wasm tools (need root or sudo)"
+bash scripts/deps.sh build clang cross riscv64 wasm ||
+  cannot "the compilers stage" "could not install clang, the AArch64 and RISC-V 64 cross gccs, qemu-user and the wasm tools (need root or sudo)"
 
 work=build/compilers
 dist=build/dist
@@ -53,7 +54,7 @@ dropin() {
 }
 
 # Two lines of work side by side (a drop-in compile is one process): gcc's
-# x86-64 drop-in, then the AArch64 one; clang's x86-64 drop-in, the wasm
+# x86-64 drop-in, then the AArch64 and RISC-V 64 ones; clang's x86-64 drop-in, the wasm
 # one, then the meson builds (ninja on both cores: the first line's last
 # compile shares them).
 # -Os release builds: optimization s, no debug info, NDEBUG as a release's.
@@ -66,7 +67,9 @@ meson_row() {
 }
 t0=$(date +%s)
 { dropin gcc-O2 gcc -O2 && dropin aarch64-gcc-O2 aarch64-linux-gnu-gcc -O2 -static &&
-  echo "$me: gcc's x86-64 and AArch64 drop-ins built in $(( $(date +%s) - t0 )) s"; } & a=$!
+  dropin riscv64-gcc-O2 riscv64-linux-gnu-gcc -O2 -static &&
+  echo "$me: gcc's x86-64, AArch64 and RISC-V 64 drop-ins built in $(( $(date +%s) - t0 )) s"; } &
+a=$!
 { dropin clang-O3 clang -O3 && dropin wasm-simd128-O2 cross/wasm32-clang.sh -O2 -msimd128 &&
   echo "$me: clang's x86-64 and wasm32 drop-ins built in $(( $(date +%s) - t0 )) s" &&
   # ThinLTO needs a linker that has it: lld (scripts/deps.sh wasm installs it).
@@ -94,6 +97,8 @@ row gcc-O2 "Linux x86-64 gcc -O2, drop-in" "$work/cb-digest-gcc-O2"
 row clang-O3 "Linux x86-64 clang -O3, drop-in" "$work/cb-digest-clang-O3"
 row aarch64-gcc-O2 "Linux AArch64 gcc -O2, drop-in (qemu)" "$work/cb-digest-aarch64-gcc-O2" \
   "${qemu[@]}"
+row riscv64-gcc-O2 "Linux RISC-V 64 gcc -O2, drop-in (qemu)" "$work/cb-digest-riscv64-gcc-O2" \
+  qemu-riscv64-static
 row wasm-simd128-O2 "WebAssembly clang -O2 -msimd128, drop-in (node)" \
   "$work/cb-digest-wasm-simd128-O2" "${node[@]}"
 row clang-Os-lto "Linux x86-64 clang -Os ThinLTO" build/clang-Os-lto/tests/digest/cb-digest
@@ -104,6 +109,7 @@ no_fma() { probe "$1: no fused multiply-add" 0 ' 0 fused' -- bash scripts/check-
 no_fma "x86-64 gcc -O2, drop-in" objdump "$work/gcc-O2.o"
 no_fma "x86-64 clang -O3, drop-in" objdump "$work/clang-O3.o"
 no_fma "AArch64 gcc -O2, drop-in" aarch64-linux-gnu-objdump "$work/aarch64-gcc-O2.o"
+no_fma "RISC-V 64 gcc -O2, drop-in" riscv64-linux-gnu-objdump "$work/riscv64-gcc-O2.o"
 no_fma "x86-64 clang -Os ThinLTO" objdump build/clang-Os-lto/libcbatch.so
 no_fma "x86-64 gcc -Os LTO" objdump build/gcc-Os-lto/libcbatch.so
 relaxed() { set -o pipefail; llvm-objdump -d "$1" | awk '/relaxed/ {n++} END {print n + 0}'; }

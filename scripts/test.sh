@@ -5,8 +5,8 @@ cd "$(dirname "$0")/.." || exit 1
 
 # Stages in order: fast, native results first. Each is a script of its own
 # that installs its packages, builds into build/<stage> and runs its tests.
-stages=(native package sanitizers threads valgrind fuzz aarch64 i386 armv7 x86-cpus windows wasm
-  browser compilers)
+stages=(native package sanitizers threads valgrind fuzz aarch64 i386 armv7 riscv64 x86-cpus
+  windows wasm browser compilers)
 
 # One seed for every stage, so the native and the AArch64 runs test the same
 # random corpora; give CB_SEED to replay a run.

@@ -126,6 +126,10 @@ static const char *not_compiled_reason(cb_backend b)
         return "not in this build: built for WebAssembly, this backend is x86-64 or AArch64";
     return "not in this build: a scalar WebAssembly module (-Dsimd128=disabled, or the "
            "compiler lacks SIMD128)";
+#elif defined(__riscv)
+    (void)b;
+    return "not in this build: built for RISC-V, which has only the scalar backend (this "
+           "backend is x86-64, AArch64 or WebAssembly)";
 #else
     (void)b;
     return "not in this build: this architecture has only the scalar backend";

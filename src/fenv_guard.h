@@ -101,6 +101,34 @@ CB_INLINE void cb_fenv_leave(cb_fenv e)
     }
 }
 
+#elif defined(__riscv) && defined(__riscv_flen)
+
+/* RISC-V F/D: fcsr holds the exception flags fflags (bits 0-4) and the
+ * dynamic rounding mode frm (bits 5-7), which every float instruction the
+ * compiler emits obeys (rm = dyn). There is no flush-to-zero mode: denormals
+ * are always kept. So only frm is switched, to round-to-nearest-even (0),
+ * through its own CSR: fflags are never written, and flags raised inside
+ * the call stay raised. */
+
+typedef struct {
+    unsigned long saved;
+} cb_fenv;
+
+CB_INLINE cb_fenv cb_fenv_enter(void)
+{
+    cb_fenv e;
+    __asm__ volatile("csrr %0, frm" : "=r"(e.saved));
+    if (e.saved)
+        __asm__ volatile("csrwi frm, 0");
+    return e;
+}
+
+CB_INLINE void cb_fenv_leave(cb_fenv e)
+{
+    if (e.saved)
+        __asm__ volatile("csrw frm, %0" : : "r"(e.saved));
+}
+
 #else
 /* WebAssembly (__wasm__): there is no float environment. Every operation
  * rounds to nearest-even and keeps denormals, and no instruction can change

@@ -1,4 +1,4 @@
-/* fpctl.h - the host's float control register (x86 MXCSR, AArch64 FPCR, Armv7 FPSCR): its bits and a way to set a hostile mode, for the programs that test them (tests, digest, fuzzer). */
+/* fpctl.h - the host's float control register (x86 MXCSR, AArch64 FPCR, Armv7 FPSCR, RISC-V fcsr): its bits and a way to set a hostile mode, for the programs that test them (tests, digest, fuzzer). */
 #ifndef CB_TESTKIT_FPCTL_H
 #define CB_TESTKIT_FPCTL_H
 
@@ -12,6 +12,8 @@
  *            FZ (24), which flushes inputs and outputs; read without NZCV
  *            (bits 28-31), the last compare's result, which any float
  *            comparison changes.
+ * RISC-V fcsr: exception flags fflags (bits 0-4), dynamic rounding mode frm
+ *            (5-7; round toward zero is 1). No flush-to-zero mode exists.
  * Elsewhere: no control register; every bit below is 0.
  */
 #if defined(__x86_64__) || defined(_M_X64) || (defined(__i386__) && defined(__SSE__))
@@ -39,6 +41,14 @@
 #define FPCTL_FLAGS 0x9Full       /* IOC DZC OFC UFC IXC, IDC */
 #define FPCTL_NZCV 0xF0000000ull  /* not a mode or a flag: left out */
 #define FPCTL_AFP 0ull
+#elif defined(__riscv) && defined(__riscv_flen)
+#define FPCTL_RISCV 1
+#define FPCTL_FTZ 0ull            /* denormals are always kept */
+#define FPCTL_DAZ 0ull
+#define FPCTL_ROUND (7ull << 5)   /* fcsr.frm */
+#define FPCTL_TOWARD_ZERO (1ull << 5) /* RTZ */
+#define FPCTL_FLAGS 0x1Full       /* fcsr.fflags */
+#define FPCTL_AFP 0ull
 #else
 #define FPCTL_FTZ 0ull
 #define FPCTL_DAZ 0ull
@@ -61,6 +71,10 @@ static inline unsigned long long fpctl_read(void)
     unsigned v;
     __asm__ volatile("vmrs %0, fpscr" : "=r"(v) : : "memory");
     return v & ~FPCTL_NZCV;
+#elif defined(FPCTL_RISCV)
+    unsigned long v;
+    __asm__ volatile("csrr %0, fcsr" : "=r"(v) : : "memory");
+    return v;
 #else
     return 0;
 #endif
@@ -75,6 +89,8 @@ static inline void fpctl_write(unsigned long long v)
 #elif defined(FPCTL_ARM32)
     unsigned w = (unsigned)v;
     __asm__ volatile("vmsr fpscr, %0" : : "r"(w) : "memory");
+#elif defined(FPCTL_RISCV)
+    __asm__ volatile("csrw fcsr, %0" : : "r"((unsigned long)v) : "memory");
 #else
     (void)v;
 #endif
@@ -94,5 +110,9 @@ static inline void fpctl_set_flush(int ftz, int daz, int afp)
 
 /* 1 when this target has a flush-to-zero control at all. */
 static inline int fpctl_has_flush(void) { return FPCTL_FTZ != 0; }
+
+/* 1 when this target has a float mode a caller can set (flushing or the
+ * rounding mode): where the hostile-mode checks run. */
+static inline int fpctl_has_control(void) { return (FPCTL_FTZ | FPCTL_ROUND) != 0; }
 
 #endif

@@ -450,7 +450,7 @@ void tb_check_dispatched(int b, size_t e, const size_t *ns, size_t nn, int hosti
 {
     tb_subject s = tb_kernel_subject(b, e);
     s.fn = NULL; /* the public function */
-    s.hostile = hostile && fpctl_has_flush();
+    s.hostile = hostile && fpctl_has_control();
     TB_ASSERT(cb_set_backend((cb_backend)b) == CB_OK, "cb_set_backend(%s) failed", s.backend);
     TB_ASSERT(cb_active_backend() == (cb_backend)b, "cb_set_backend(%s) did not make it active",
               s.backend);

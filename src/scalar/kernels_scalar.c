@@ -50,6 +50,13 @@ CB_INLINE vf v_sqrt(vf a)
     __asm__("fsqrt %s0, %s1" : "=w"(r) : "w"(a));
     return r;
 }
+#elif defined(__GNUC__) && defined(__riscv) && defined(__riscv_fdiv)
+CB_INLINE vf v_sqrt(vf a)
+{
+    vf r;
+    __asm__("fsqrt.s %0, %1" : "=f"(r) : "f"(a)); /* rounds by frm, as the compiler's would */
+    return r;
+}
 #else
 CB_INLINE vf v_sqrt(vf a) { return __builtin_sqrtf(a); }
 #endif
@@ -65,6 +72,8 @@ CB_INLINE vf opaque(vf r)
     __asm__("" : "+x"(r));
 #elif defined(__GNUC__) && defined(__aarch64__)
     __asm__("" : "+w"(r));
+#elif defined(__GNUC__) && defined(__riscv) && defined(__riscv_flen)
+    __asm__("" : "+f"(r));
 #elif defined(__GNUC__)
     __asm__("" : "+g"(r));
 #endif

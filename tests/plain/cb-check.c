@@ -49,7 +49,9 @@
  *              (unless --large says). The whole run: lengths up to 1000 in
  *              five layouts, public functions up to 1000, a large corpus
  *              of 16385 (one past a multiple of 64 and of every vector
- *              width; the Criterion suite's is 65537).
+ *              width; the Criterion suite's is 65537). CB_SIZES=sample in
+ *              the environment (the emulator stages' smaller sizes,
+ *              tests/check.h) means --quick too.
  *   --verbose  the time of every step
  *   --inject-mismatch  change the subject's count of the 1000th call: the
  *              run passes only when that mismatch is reported (the proof
@@ -87,6 +89,8 @@
 #define ARCH "Armv7"
 #elif defined(__wasm32__)
 #define ARCH "wasm32"
+#elif defined(__riscv) && __riscv_xlen == 64
+#define ARCH "RISC-V 64"
 #else
 #define ARCH "another architecture"
 #endif
@@ -116,8 +120,9 @@ static void summary(const char *verdict)
         printf("  guard pages: NOT CHECKED: this platform has no memory protection; writes past "
                "an array are caught by canaries (checked at free), reads are not\n");
     printf("  float modes: %s\n",
-           fpctl_has_flush() ? "hostile modes (FTZ, DAZ, round toward zero) checked"
-                             : "this target has no float control register: nothing to set");
+           fpctl_has_flush()     ? "hostile modes (FTZ, DAZ, round toward zero) checked"
+           : fpctl_has_control() ? "hostile mode (round toward zero; no flushing mode here) checked"
+                                 : "this target has no float control register: nothing to set");
     printf("cb-check: %s\n", verdict);
     fflush(stdout);
 }
@@ -230,7 +235,7 @@ static void check_backend(int b, const plan *p)
     step("backend %s: raw kernels, large corpus of %zu", name, p->large);
     TK_FOR_ENTRIES(e, TK_BATCH)
         tb_check_large(b, e, p->large, NULL);
-    for (int hostile = 0; hostile < 1 + fpctl_has_flush(); hostile++) {
+    for (int hostile = 0; hostile < 1 + fpctl_has_control(); hostile++) {
         step("backend %s: public functions%s", name, hostile ? " in a hostile float mode" : "");
         TK_FOR_ENTRIES(e, TK_BATCH)
             tb_check_dispatched(b, e, p->ns, p->nns, hostile, NULL);
@@ -291,7 +296,7 @@ static unsigned parse_backends(const char *list)
 int main(int argc, char **argv)
 {
     size_t large = 0;
-    int quick = 0;
+    int quick = tb_sampled();
     unsigned only = ~0u; /* the backends this run checks, as bits */
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--backends") == 0 && i + 1 < argc) {
@@ -323,7 +328,7 @@ int main(int argc, char **argv)
     printf("%zu entries, %zu many-against-many entries; raw kernels at lengths 0..%zu (%zu of "
            "them) in %zu layouts, a large corpus of %zu; public functions at lengths 0..%zu%s\n",
            entries_of(TK_BATCH), entries_of(TK_PAIRED), p.lengths[p.nl - 1], p.nl, p.nlay, p.large,
-           p.ns[p.nns - 1], quick ? " (--quick)" : "");
+           p.ns[p.nns - 1], quick ? " (--quick or CB_SIZES=sample)" : "");
     printf("guard pages: %s\n",
            tb_guard_pages() ? "yes" : "NOT CHECKED (no memory protection here)");
     fflush(stdout);
