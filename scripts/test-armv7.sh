@@ -76,6 +76,9 @@ if grep -qE '[[:space:],{]q([0-9]|1[0-5])([,}]|$)' <<<"$out"; then
   fails=$((fails + 1))
 fi
 
+probe "no fused multiply-add (scripts/check-no-fma.sh)" 0 '^check-no-fma: 0 fused' \
+  -- bash scripts/check-no-fma.sh arm-linux-gnueabihf-objdump "$lib"
+
 # --- 5b. dispatch on Armv7 (single-process programs: qemu directly)
 info=$dir/tools/cb-info digest=$dir/tests/digest/cb-digest
 echo "$me: dispatch under ${qemu[*]}"

@@ -8,7 +8,8 @@
 #      puts the sysroot's libraries on LD_LIBRARY_PATH; the programs run on
 #      this CPU, no emulator
 #   3. meson build in build/i386 through cross/i686-linux-gnu.ini
-#   4. dispatch checks that read cb-info's and cb-digest's output, then
+#   4. no fused multiply-add in the library; dispatch checks that read
+#      cb-info's and cb-digest's output; then
 #      `meson test`: the digest tests (every x86 backend this CPU runs, each
 #      equal to the committed digest, static and forced variants), the
 #      plain checker, and every Criterion suite with smaller sizes
@@ -36,9 +37,11 @@ setup "$dir" --cross-file cross/i686-linux-gnu.ini --cross-file "$ini" --buildty
   -Dtests=enabled -Dbench=disabled
 build "$dir"
 
-# --- 4a. dispatch on 32-bit x86
+# --- 4a. the code, and dispatch on 32-bit x86
 info=$dir/tools/cb-info digest=$dir/tests/digest/cb-digest
-echo "$me: dispatch"
+echo "$me: the library's code, dispatch"
+probe "no fused multiply-add (scripts/check-no-fma.sh)" 0 '^check-no-fma: 0 fused' \
+  -- bash scripts/check-no-fma.sh objdump "$dir/libcbatch.so"
 probe "cb-info: a 32-bit x86 program" 0 'ELF 32-bit .*Intel 80386' -- file -L "$info"
 # The best x86 backend this CPU runs: the last "runnable" of cb-info's list
 # (ascending preference), which auto must pick.
