@@ -135,9 +135,6 @@ static int grid_fits(const cb_entry_info *d, uint32_t shape)
     return (d->one == CB_SHAPE_ICIRCLE) == cb_shape_is_integer(shape);
 }
 
-/* One batch or candidates call: can the kernel use these arguments
- * without a crash? (The kernels assume it.) n == 0 is valid with any
- * pointers. */
 /* n > CB_INDEX_MAX_N, which no 32-bit size_t reaches: there the comparison
  * would always be false, which -Wtype-limits reports. */
 CB_INLINE int past_index_max(size_t n)
@@ -150,6 +147,9 @@ CB_INLINE int past_index_max(size_t n)
 #endif
 }
 
+/* One batch or candidates call: can the kernel use these arguments
+ * without a crash? (The kernels assume it.) n == 0 is valid with any
+ * pointers. */
 CB_INLINE int bad_batch(const cb_entry_info *d, const cb_args *a, size_t n)
 {
     if (d->output == CB_OUTPUT_CONTACTS && bad_margin(a->margin))
