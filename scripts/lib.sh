@@ -184,7 +184,8 @@ record_digests() {
 # when its text changes (a newer machine file makes setup reconfigure).
 wasm_setup() {
   local paths=build/wasm32-wasi-paths.ini want simd=enabled
-  want=$(printf "# lib.sh: where this checkout is, for cross/wasm32-wasi.ini\n[constants]\ncbatch_source = '%s'\n" "$PWD")
+  want=$(printf "# lib.sh: where this checkout is, for cross/wasm32-wasi.ini\n%s\n%s\n" \
+    "[constants]" "cbatch_source = '$PWD'")
   mkdir -p build
   [ -f "$paths" ] && [ "$(cat "$paths")" = "$want" ] || printf '%s\n' "$want" >"$paths"
   [ "$1" = scalar ] && simd=disabled
@@ -211,7 +212,8 @@ register_binfmt() {
     if command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
       sudo="sudo -n"
     else
-      binfmt_why="$name is not registered in binfmt_misc, and registering it needs root (no passwordless sudo)"
+      binfmt_why="$name is not registered in binfmt_misc, and registering it needs root"
+      binfmt_why+=" (no passwordless sudo)"
       return 1
     fi
   fi

@@ -32,7 +32,8 @@ qemu=(qemu-aarch64-static -L "$prefix")
 bash scripts/deps.sh build cross || cannot AArch64 "could not install the cross compiler and qemu-user-static (need root or sudo)"
 
 # --- 2. the private arm64 Criterion sysroot
-ini=$(bash scripts/cross-sysroot.sh arm64 build/aarch64-sysroot) || cannot AArch64 "could not build the arm64 Criterion sysroot (apt-get download failed: network?)"
+ini=$(bash scripts/cross-sysroot.sh arm64 build/aarch64-sysroot) ||
+  cannot AArch64 "could not build the arm64 Criterion sysroot (apt-get download failed: network?)"
 
 # --- 3. binfmt_misc for qemu-aarch64 (register_binfmt in lib.sh sets $binfmt_why on failure)
 binfmt_ok=1

@@ -45,7 +45,7 @@ case $src in
   3) criterion=0
      loud "the Criterion suites NOT TESTED on Armv7: the distribution has no Criterion for armhf" \
        "(Debian 12 builds none); the digest and the plain checker cb-check run instead" ;;
-  *) cannot Armv7 "could not build the armhf Criterion sysroot (apt-get download failed: network?)" ;;
+  *) cannot Armv7 "could not build the armhf Criterion sysroot (apt-get download failed?)" ;;
 esac
 
 # --- 3. binfmt_misc for qemu-arm (only Criterion's children need it)
@@ -82,7 +82,8 @@ probe "no fused multiply-add (scripts/check-no-fma.sh)" 0 '^check-no-fma: 0 fuse
 # --- 5b. dispatch on Armv7 (single-process programs: qemu directly)
 info=$dir/tools/cb-info digest=$dir/tests/digest/cb-digest
 echo "$me: dispatch under ${qemu[*]}"
-probe "cb-info: auto picks scalar" 0 '^active: scalar \(auto:' -- env -u CB_BACKEND "${qemu[@]}" "$info"
+probe "cb-info: auto picks scalar" 0 '^active: scalar \(auto:' \
+  -- env -u CB_BACKEND "${qemu[@]}" "$info"
 probe "cb-info: neon absent, with the reason" 0 \
   '^  neon +absent +not in this build: Armv7 NEON flushes denormals to zero, which the contract forbids' \
   -- env -u CB_BACKEND "${qemu[@]}" "$info"
@@ -91,7 +92,8 @@ probe "cb-info: CB_BACKEND=neon: CB_ERR_NOT_COMPILED, scalar used" 2 \
   '^active: scalar \(auto: the backend CB_BACKEND names is not in this build' \
   -- env CB_BACKEND=neon "${qemu[@]}" "$info"
 probe "cb-digest --backend neon: CB_ERR_NOT_COMPILED, exit 77" 77 \
-  '^backend neon: cb_set_backend -> CB_ERR_NOT_COMPILED' -- env -u CB_BACKEND "${qemu[@]}" "$digest" --backend neon
+  '^backend neon: cb_set_backend -> CB_ERR_NOT_COMPILED' \
+  -- env -u CB_BACKEND "${qemu[@]}" "$digest" --backend neon
 
 # --- 5c. the plain checker, --quick (its smaller run for emulators:
 # lengths to 67 in every layout, a large corpus of 4097, pairs of up to 17

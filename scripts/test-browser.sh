@@ -38,7 +38,8 @@ frames=600 # the frames the page and the native program run
 # the scene reaches getenv only (CB_BACKEND; wasi-libc exits when it cannot
 # copy the environment), cb-digest is a WASI command.
 scene_imports='environ_get environ_sizes_get proc_exit'
-digest_imports='args_get args_sizes_get environ_get environ_sizes_get fd_close fd_fdstat_get fd_seek fd_write proc_exit'
+digest_imports='args_get args_sizes_get environ_get environ_sizes_get fd_close fd_fdstat_get'
+digest_imports+=' fd_seek fd_write proc_exit'
 
 # --- 1. packages
 bash scripts/deps.sh build test wasm browser ||
