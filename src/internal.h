@@ -9,6 +9,13 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
+/* 32-bit x86: float arithmetic in SSE2 registers (meson.build gives every
+ * file -msse2 -mfpmath=sse). x87 arithmetic rounds through 80-bit registers
+ * and would not give the contract's bits. */
+#if defined(__i386__) && !defined(__SSE2_MATH__)
+#error "32-bit x86: build cbatch with -msse2 -mfpmath=sse (x87 arithmetic breaks the float contract)"
+#endif
+
 /* Vector primitives and loaders: always inlined. */
 #if defined(__GNUC__) || defined(__clang__)
 #define CB_INLINE static inline __attribute__((always_inline))
