@@ -100,10 +100,12 @@ probe "cb-digest --backend neon: CB_ERR_NOT_COMPILED, exit 77" 77 \
 # elements; the whole run takes over ten minutes under qemu), directly
 # under qemu: every entry, the scalar kernels and the public functions
 # against the independent reference, bit for bit, in the caller's and a
-# hostile FPSCR; and the proof that it reports a planted mismatch
+# hostile FPSCR, and the size limits of a 32-bit size_t (tb_check_size_limits,
+# the suites' pairs/sizes); and the proof that it reports a planted mismatch
 check=$dir/tests/plain/cb-check
 echo "$me: the plain checker under qemu-arm"
 probe "cb-check --quick: PASS" 0 '^cb-check: PASS$' '^  float modes: hostile modes' \
+  '^size limits \(size_t of 32 bits\): [0-9]+ calls' \
   -- "${qemu[@]}" "$check" --quick
 printf '%s\n' "$out" | grep -A6 '^cb-check summary' | sed 's/^/      /'
 probe "cb-check --quick --inject-mismatch: the planted mismatch caught" 0 '' \

@@ -452,5 +452,13 @@ size_t tb_pair_check_dispatched(int b);
  * and round toward zero: equal bits, the mode left as it was. Returns 0
  * when the target has no float control register (nothing to check). */
 size_t tb_pair_check_raw_float_modes(int b, int rounds);
+/* The pairs' size limits, whatever the width of size_t (cbatch.h:
+ * CB_PAIRS_MAX_N, cb_pairs_scratch_size, cb_grid_size): SIZE_MAX past
+ * CB_PAIRS_MAX_N, and where the size does not fit a size_t (a 32-bit one:
+ * at CB_PAIRS_MAX_N itself), never a wrapped size; below, sizes that grow
+ * with the counts, at most 200 bytes an element; and a query over
+ * CB_PAIRS_MAX_N + 1 circles or elements refused (CB_INVALID) before it
+ * reads an input or writes an output. Returns the calls made. */
+size_t tb_check_size_limits(void);
 
 #endif

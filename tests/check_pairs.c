@@ -1098,3 +1098,59 @@ size_t tb_pair_check_raw_float_modes(int b, int rounds)
             }
     return calls;
 }
+
+size_t tb_check_size_limits(void)
+{
+    const int fits = (uint64_t)SIZE_MAX > CB_PAIRS_MAX_N; /* CB_PAIRS_MAX_N + 1 in a size_t */
+    const size_t big = fits ? (size_t)CB_PAIRS_MAX_N + 1 : SIZE_MAX;
+    TB_ASSERT(cb_pairs_scratch_size(big, 1) == SIZE_MAX, "scratch size past CB_PAIRS_MAX_N");
+    TB_ASSERT(cb_pairs_scratch_size(1, big) == SIZE_MAX, "scratch size past CB_PAIRS_MAX_N");
+    TB_ASSERT(cb_pairs_scratch_size(SIZE_MAX, SIZE_MAX) == SIZE_MAX, "scratch size of SIZE_MAX");
+    TB_ASSERT(cb_grid_size(big) == SIZE_MAX, "grid size past CB_PAIRS_MAX_N");
+    TB_ASSERT(cb_grid_size(SIZE_MAX) == SIZE_MAX, "grid size of SIZE_MAX");
+    /* at CB_PAIRS_MAX_N itself: tens of bytes an element, which a 64-bit
+     * size_t holds and a 32-bit one cannot */
+    const size_t at = (size_t)CB_PAIRS_MAX_N;
+    const size_t s_at = cb_pairs_scratch_size(at, at), g_at = cb_grid_size(at);
+    if ((uint64_t)SIZE_MAX / 16 > CB_PAIRS_MAX_N)
+        TB_ASSERT(s_at != SIZE_MAX && s_at > 16 * at && g_at != SIZE_MAX && g_at > 16 * at,
+                  "m CB_PAIRS_MAX_N: sizes %zu, %zu", s_at, g_at);
+    else
+        TB_ASSERT(s_at == SIZE_MAX && g_at == SIZE_MAX,
+                  "m CB_PAIRS_MAX_N with a %zu-bit size_t: sizes %zu, %zu (SIZE_MAX expected)",
+                  8 * sizeof(size_t), s_at, g_at);
+    size_t last_s = 0, last_g = 0, calls = 7;
+    for (size_t m = 0; m <= (1u << 20); m = m ? m * 2 : 1, calls += 2) {
+        const size_t s = cb_pairs_scratch_size(m, m), g = cb_grid_size(m);
+        TB_ASSERT(s != SIZE_MAX && g != SIZE_MAX, "m %zu: sizes %zu, %zu", m, s, g);
+        TB_ASSERT(s >= last_s && g >= last_g, "m %zu: scratch %zu, grid %zu", m, s, g);
+        TB_ASSERT(g <= 200 * m + 65536, "a grid of %zu elements takes %zu bytes", m, g);
+        last_s = s, last_g = g;
+    }
+
+    /* CB_PAIRS_MAX_N + 1 circles, then elements, over arrays of 4: refused
+     * before any read (a query that read them would run far past their
+     * ends) or write (the output keeps its poison) */
+    if (!fits)
+        return calls;
+    float f[4] = {0.0f, 0.0f, 1.0f, 1.0f};
+    const cb_circle_soa circles = {f, f, f};
+    const cb_box_soa boxes = {f, f, f, f};
+    void *scratch = tb_xmalloc(cb_pairs_scratch_size(4, 4));
+    cb_pair out[4];
+    for (int k = 0; k < 2; k++, calls++) {
+        cb_pair_cursor cur;
+        memset(&cur, 0, sizeof cur);
+        memset(out, TB_POISON, sizeof out);
+        const size_t got = cb_pairs_overlap(&circles, k ? 4 : big, &boxes, k ? big : 4, &cur, out,
+                                            4, scratch, 0);
+        TB_ASSERT(got == CB_INVALID, "cb_pairs_overlap over CB_PAIRS_MAX_N + 1 %s: %zu",
+                  k ? "boxes" : "circles", got);
+        for (size_t b = 0; b < sizeof out; b++)
+            TB_ASSERT(((const unsigned char *)out)[b] == TB_POISON,
+                      "cb_pairs_overlap over CB_PAIRS_MAX_N + 1 %s wrote its output",
+                      k ? "boxes" : "circles");
+    }
+    free(scratch);
+    return calls;
+}

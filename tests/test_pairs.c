@@ -183,53 +183,9 @@ Test(pairs, entries)
     cr_assert_eq(cb_entry_call(0, NULL), CB_INVALID);
 }
 
-/* The scratch and grid sizes: SIZE_MAX past CB_PAIRS_MAX_N (or what a
- * size_t holds), else a size that grows with the counts; a grid of m
- * elements fits in its memory at any address (the tests build them in
- * memory of exactly that size at guard pages). */
-Test(pairs, sizes)
-{
-    size_t big = (uint64_t)SIZE_MAX > CB_PAIRS_MAX_N ? (size_t)CB_PAIRS_MAX_N + 1 : SIZE_MAX;
-    cr_assert_eq(cb_pairs_scratch_size(big, 1), SIZE_MAX);
-    cr_assert_eq(cb_pairs_scratch_size(1, big), SIZE_MAX);
-    cr_assert_eq(cb_pairs_scratch_size(SIZE_MAX, SIZE_MAX), SIZE_MAX);
-    cr_assert_eq(cb_grid_size(big), SIZE_MAX);
-    cr_assert_eq(cb_grid_size(SIZE_MAX), SIZE_MAX);
-    /* At CB_PAIRS_MAX_N itself: sizes a 64-bit size_t holds, and a 32-bit
-     * one cannot (tens of bytes an element): SIZE_MAX, not a wrapped size. */
-    size_t at = (size_t)CB_PAIRS_MAX_N, s_at = cb_pairs_scratch_size(at, at);
-    size_t g_at = cb_grid_size(at);
-    if (SIZE_MAX > UINT32_MAX) {
-        cr_assert(s_at != SIZE_MAX && s_at > 16 * at && g_at != SIZE_MAX && g_at > 16 * at,
-                  "m CB_PAIRS_MAX_N: sizes %zu, %zu", s_at, g_at);
-    } else {
-        cr_assert_eq(s_at, SIZE_MAX);
-        cr_assert_eq(g_at, SIZE_MAX);
-    }
-    size_t last_s = 0, last_g = 0;
-    for (size_t m = 0; m <= (1u << 20); m = m ? m * 2 : 1) {
-        size_t s = cb_pairs_scratch_size(m, m), g = cb_grid_size(m);
-        cr_assert(s != SIZE_MAX && g != SIZE_MAX, "m %zu: sizes %zu, %zu", m, s, g);
-        cr_assert(s >= last_s && g >= last_g, "m %zu: scratch %zu, grid %zu", m, s, g);
-        cr_assert_leq(g, 200 * m + 65536, "a grid of %zu elements takes %zu bytes", m, g);
-        last_s = s, last_g = g;
-    }
-    /* a grid in memory of exactly cb_grid_size bytes, at every alignment */
-    tb_corpus c = tb_corpus_new(300);
-    tk_rng r = tb_rng_for(0x9B00000u);
-    tb_corpus_fill_random(&c, &r);
-    cb_box_soa b = tb_corpus_boxes(&c);
-    for (size_t at = 0; at < 64; at += 4) {
-        size_t bytes = cb_grid_size(300);
-        unsigned char *mem = (unsigned char *)tb_alloc_guarded(bytes + at, 1) + at;
-        cr_assert_not_null(cb_grid_boxes(mem, &b, 300), "a grid at offset %zu", at);
-        tb_free(mem);
-        mem = (unsigned char *)tb_alloc_guarded(bytes, 0);
-        cr_assert_not_null(cb_grid_boxes(mem, &b, 300), "a grid ending at a guard page");
-        tb_free(mem);
-    }
-    tb_corpus_free(&c);
-}
+/* The scratch and grid sizes, and a query past CB_PAIRS_MAX_N refused
+ * (tests/check.h: the plain checker runs the same check). */
+Test(pairs, sizes) { tb_check_size_limits(); }
 
 ParameterizedTestParameters(pairs, kernel_table)
 {

@@ -349,6 +349,10 @@ int main(int argc, char **argv)
         check_backend(b, &p);
     }
 
+    step("the pairs' size limits (size_t of %zu bits)", 8 * sizeof(size_t));
+    size_t limit_calls = tb_check_size_limits();
+    printf("size limits (size_t of %zu bits): %zu calls\n", 8 * sizeof(size_t), limit_calls);
+
     /* The public many-against-many functions on the backend chosen
      * automatically, against the reference. */
     step("many against many, public functions on the automatic backend against the reference");
