@@ -157,6 +157,22 @@ probe() {
   fi
 }
 
+# probe_foreign NAME ACTIVE INFO DIGEST [RUNNER...]: a backend not compiled
+# into this build: CB_BACKEND=NAME is reported as not compiled and ACTIVE
+# used (cb-info INFO), and cb-digest DIGEST --backend NAME exits 77; both
+# run through RUNNER (qemu, or nothing).
+probe_foreign() {
+  local name=$1 active=$2 info=$3 digest=$4
+  shift 4
+  probe "cb-info: CB_BACKEND=$name: CB_ERR_NOT_COMPILED, $active used" 2 \
+    "^CB_BACKEND: $name \\(backend not compiled into this build\\)\$" \
+    "^active: $active \\(auto: the backend CB_BACKEND names is not in this build" \
+    -- env CB_BACKEND="$name" "$@" "$info"
+  probe "cb-digest --backend $name: CB_ERR_NOT_COMPILED, exit 77" 77 \
+    "^backend $name: cb_set_backend -> CB_ERR_NOT_COMPILED" \
+    -- env -u CB_BACKEND "$@" "$digest" --backend "$name"
+}
+
 # record_digests PLATFORM FILE...: every digest that cb-digest printed in
 # FILE... (its "<backend> kernels 0x..." lines, and "public functions
 # (<backend>) 0x..." as public:<backend>), one line "PLATFORM|BACKEND|DIGEST"

@@ -59,16 +59,11 @@ probe "cb-info: CB_BACKEND=neon honoured" 0 '^active: neon \(forced by the CB_BA
   -- env CB_BACKEND=neon "${qemu[@]}" "$info"
 probe "cb-info: CB_BACKEND=scalar honoured" 0 '^active: scalar \(forced by the CB_BACKEND' \
   -- env CB_BACKEND=scalar "${qemu[@]}" "$info"
-probe "cb-info: CB_BACKEND=avx2: CB_ERR_NOT_COMPILED, neon used" 2 \
-  '^CB_BACKEND: avx2 \(backend not compiled into this build\)$' \
-  '^active: neon \(auto: the backend CB_BACKEND names is not in this build' \
-  -- env CB_BACKEND=avx2 "${qemu[@]}" "$info"
+probe_foreign avx2 neon "$info" "$digest" "${qemu[@]}"
 # The digest itself (every backend equal to scalar and to the committed
 # value: auto, under CB_BACKEND=avx2, forced to scalar and to neon, static)
 # is the meson suite's digest tests below; a whole digest costs some 20 s
 # under qemu, so it is not computed here a second time.
-probe "cb-digest --backend avx2: CB_ERR_NOT_COMPILED, exit 77" 77 \
-  '^backend avx2: cb_set_backend -> CB_ERR_NOT_COMPILED' -- env -u CB_BACKEND "${qemu[@]}" "$digest" --backend avx2
 
 # --- 5b. the meson test suite, every test under qemu through exe_wrapper.
 # With smaller sizes (CB_SIZES=sample; tests/check.h): a sample of the

@@ -87,13 +87,7 @@ probe "cb-info: auto picks scalar" 0 '^active: scalar \(auto:' \
 probe "cb-info: neon absent, with the reason" 0 \
   '^  neon +absent +not in this build: Armv7 NEON flushes denormals to zero, which the contract forbids' \
   -- env -u CB_BACKEND "${qemu[@]}" "$info"
-probe "cb-info: CB_BACKEND=neon: CB_ERR_NOT_COMPILED, scalar used" 2 \
-  '^CB_BACKEND: neon \(backend not compiled into this build\)$' \
-  '^active: scalar \(auto: the backend CB_BACKEND names is not in this build' \
-  -- env CB_BACKEND=neon "${qemu[@]}" "$info"
-probe "cb-digest --backend neon: CB_ERR_NOT_COMPILED, exit 77" 77 \
-  '^backend neon: cb_set_backend -> CB_ERR_NOT_COMPILED' \
-  -- env -u CB_BACKEND "${qemu[@]}" "$digest" --backend neon
+probe_foreign neon scalar "$info" "$digest" "${qemu[@]}"
 
 # --- 5c. the plain checker, --quick (its smaller run for emulators:
 # lengths to 67 in every layout, a large corpus of 4097, pairs of up to 17

@@ -53,12 +53,7 @@ probe "cb-info: sse, avx2 and avx512 in this build" 0 '^  sse  ' '^  avx2  ' '^ 
   -- env -u CB_BACKEND "$info"
 probe "cb-info: CB_BACKEND=sse honoured" 0 '^active: sse \(forced by the CB_BACKEND' \
   -- env CB_BACKEND=sse "$info"
-probe "cb-info: CB_BACKEND=neon: CB_ERR_NOT_COMPILED, $best used" 2 \
-  '^CB_BACKEND: neon \(backend not compiled into this build\)$' \
-  "^active: $best \\(auto: the backend CB_BACKEND names is not in this build" \
-  -- env CB_BACKEND=neon "$info"
-probe "cb-digest --backend neon: CB_ERR_NOT_COMPILED, exit 77" 77 \
-  '^backend neon: cb_set_backend -> CB_ERR_NOT_COMPILED' -- env -u CB_BACKEND "$digest" --backend neon
+probe_foreign neon "$best" "$info" "$digest"
 
 # --- 4b. the whole suite: digest, plain checker, Criterion (sampled sizes)
 rc=0

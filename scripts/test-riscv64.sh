@@ -67,13 +67,7 @@ probe "cb-info: auto picks scalar, every other backend absent (RISC-V)" 0 \
   -- env -u CB_BACKEND "${qemu[@]}" "$info"
 probe "cb-info: CB_BACKEND=scalar honoured" 0 '^active: scalar \(forced by the CB_BACKEND' \
   -- env CB_BACKEND=scalar "${qemu[@]}" "$info"
-probe "cb-info: CB_BACKEND=neon: CB_ERR_NOT_COMPILED, scalar used" 2 \
-  '^CB_BACKEND: neon \(backend not compiled into this build\)$' \
-  '^active: scalar \(auto: the backend CB_BACKEND names is not in this build' \
-  -- env CB_BACKEND=neon "${qemu[@]}" "$info"
-probe "cb-digest --backend avx2: CB_ERR_NOT_COMPILED, exit 77" 77 \
-  '^backend avx2: cb_set_backend -> CB_ERR_NOT_COMPILED' \
-  -- env -u CB_BACKEND "${qemu[@]}" "$digest" --backend avx2
+probe_foreign neon scalar "$info" "$digest" "${qemu[@]}"
 
 # --- 4. the code: what -ffp-contract=off and the scalar backend's v_sqrt promise
 echo "$me: the library's code (riscv64-linux-gnu-objdump, nm)"

@@ -91,18 +91,18 @@ int cb_backend_compiled(cb_backend b)
 
 static const char *not_compiled_reason(cb_backend b)
 {
+#if defined(__x86_64__) || defined(_M_X64) || defined(__i386__) || defined(_M_IX86)
 #if defined(__x86_64__) || defined(_M_X64)
+#define CB_BUILT_FOR "built for x86-64"
+#else
+#define CB_BUILT_FOR "built for 32-bit x86"
+#endif
     if (b == CB_BACKEND_NEON)
-        return "not in this build: built for x86-64, NEON is AArch64";
+        return "not in this build: " CB_BUILT_FOR ", NEON is AArch64";
     if (b == CB_BACKEND_SIMD128)
-        return "not in this build: built for x86-64, SIMD128 is WebAssembly";
+        return "not in this build: " CB_BUILT_FOR ", SIMD128 is WebAssembly";
     return "not in this build: disabled by a meson option or unsupported by the compiler";
-#elif defined(__i386__) || defined(_M_IX86)
-    if (b == CB_BACKEND_NEON)
-        return "not in this build: built for 32-bit x86, NEON is AArch64";
-    if (b == CB_BACKEND_SIMD128)
-        return "not in this build: built for 32-bit x86, SIMD128 is WebAssembly";
-    return "not in this build: disabled by a meson option or unsupported by the compiler";
+#undef CB_BUILT_FOR
 #elif defined(__aarch64__)
     if (b == CB_BACKEND_SIMD128)
         return "not in this build: built for AArch64, SIMD128 is WebAssembly";
